@@ -1,0 +1,140 @@
+"""How fast the judge takes order mails in, and processes deadlines that fall together.
+
+Usage (from the top of the tree, after ``pip install -e '.[test]'``):
+
+    python benchmarks/service_speed.py [--mails 600] [--games 1000]
+
+Ingest: a judge on SQLite in a temporary folder runs one standard game; each of the seven powers
+mails its full set of orders over and over (SIGNON, then an order for every unit), while one
+power's SET WAIT keeps the phase open. Each mail is stored, read, carried out and answered (the
+reply queued in the outbox) in one transaction, as ``judge ingest`` does; the figure is mails per
+second in one process.
+
+Deadlines: ``--games`` standard games, all started and all falling due in the same minute, with no
+orders in and no grace, so every one processes in civil disorder; one ``tick`` at a time past the
+deadline processes them all and queues every member's turn report. The figure is the tick's wall
+time and games per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from random import Random
+
+from sqlmodel import func, select
+
+from judge.games.diplomacy.random_orders import random_orders
+from judge.games.diplomacy.vocabulary import Power
+from judge.games.registry import game_kind
+from judge.service.config import load_config
+from judge.service.games import create_game, start_game
+from judge.service.mailroom import ingest
+from judge.service.operate import init_judge
+from judge.service.ticker import tick
+from judge.store import Game, Membership, Outbox, Player, Role, hash_password, open_store
+
+START = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)
+
+
+def mail(number: int, sender: str, body: str) -> bytes:
+    return (f"From: {sender}\nTo: judge@localhost\nSubject: orders\n"
+            f"Message-ID: <b{number}@bench.invalid>\n\n{body}\n").encode()
+
+
+def ingest_speed(folder: Path, count: int, repeat: int) -> None:
+    config = load_config(init_judge(folder / "ingest"))
+    store = open_store(config.database_url)
+    ingest(store, config, mail(0, "gm@example.org", "CREATE ?bench pw standard"), START)
+    for n in range(1, 8):
+        ingest(store, config, mail(n, f"p{n}@example.org", f"JOIN bench pw{n}"), START)
+    kind = game_kind("standard")
+    with store.session() as db:
+        game = db.exec(select(Game)).one()
+        state = game.state
+        powers = {m.power: m.player_id for m in db.exec(select(Membership)) if m.power}
+        address = {p.id: p.address for p in db.exec(select(Player))}
+    bodies = []
+    rng = Random(1)
+    position = kind.position(state)  # type: ignore[attr-defined]
+    for power, player in sorted(powers.items()):
+        orders = random_orders(kind.map, position, Power(power), rng)  # type: ignore[attr-defined]
+        sender = address[player]
+        password = f"pw{sender[1]}"
+        bodies.append((sender, "\n".join([f"SIGNON {power}@bench {password}", *orders])))
+    first = bodies[0]
+    ingest(store, config, mail(8, first[0], first[1] + "\nSET WAIT"), START)
+    number = 100
+    rates = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        for i in range(count):
+            sender, body = bodies[i % len(bodies)]
+            number += 1
+            ingest(store, config, mail(number, sender, body), START)
+        rates.append(count / (time.perf_counter() - started))
+    with store.session() as db:
+        replies = db.exec(select(func.count()).select_from(Outbox)).one()
+        assert db.exec(select(Game)).one().phase == "S1901M"
+    store.close()
+    print(f"ingest: {count} order mails a run ({len(bodies[0][1].splitlines())} lines each), "
+          f"{replies} mails queued in all")
+    print(f"  median {statistics.median(rates):.0f} mails/s (min {min(rates):.0f}, "
+          f"max {max(rates):.0f}, {repeat} runs)")
+
+
+def deadline_speed(folder: Path, games: int) -> None:
+    config = load_config(init_judge(folder / "deadlines"))
+    store = open_store(config.database_url)
+    stored = hash_password("pw")  # one hash for every member: setting up is not what is measured
+    with store.session() as db:
+        players = [Player(address=f"p{n}@example.org") for n in range(8)]
+        db.add_all(players)
+        db.flush()
+        for number in range(games):
+            game = create_game(db, f"g{number}", "diplomacy/standard", players[0], "pw", START)
+            game.settings = {"timing": {kind: {"grace_minutes": 0}
+                                        for kind in ("movement", "retreat", "adjustment")}}
+            db.flush()
+            for player in players[1:]:
+                db.add(Membership(game_id=game.id, player_id=player.id, role=Role.PLAYER,
+                                  password_hash=stored))
+            db.flush()
+            start_game(db, game, START)
+    due = START + timedelta(hours=48, minutes=1)
+    started = time.perf_counter()
+    done = tick(store, config, _Discard(), due)
+    elapsed = time.perf_counter() - started
+    with store.session() as db:
+        moved = db.exec(select(func.count()).select_from(Game).where(Game.phase == "F1901M")).one()
+        reports = db.exec(select(func.count()).select_from(Outbox)
+                          .where(Outbox.subject.startswith("Diplomacy results"))).one()  # type: ignore[attr-defined]
+    store.close()
+    assert moved == games and reports == games * 8, (moved, reports)
+    print(f"deadlines: {games} games due in the same minute, {moved} processed, "
+          f"{reports} reports queued and delivered ({len(done)} actions)")
+    print(f"  one tick: {elapsed:.1f} s wall, {games / elapsed:.0f} games/s")
+
+
+class _Discard:
+    def deliver(self, raw: bytes) -> None:
+        pass
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mails", type=int, default=600)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--games", type=int, default=1000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        ingest_speed(Path(folder), args.mails, args.repeat)
+        deadline_speed(Path(folder), args.games)
+
+
+if __name__ == "__main__":
+    main()

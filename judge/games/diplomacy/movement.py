@@ -1,0 +1,320 @@
+"""The movement phase: from the orders given to the position after the move.
+
+1. Each order is checked against the position (``legality.py``); an impossible order is illegal and
+   ignored. The last possible order for a unit is the one used; a unit without one holds.
+2. Orders are matched: a support must match what the supported unit does, a convoy must match a
+   convoyed move; a mismatch is invalid (the supporter or convoying fleet then simply holds). An army
+   moving to an adjacent province goes by convoy only when its order says so or a fleet of its own
+   power is ordered to convoy it (2023 rules, DATC 4.A.3, no land fallback).
+3. The decisions are solved (``decisions.py``) and turned into the DATC words, the dislodged units
+   with their retreats, and the next position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .convoys import route_exists
+from .decisions import CONVOY, HOLD, MOVE, SUPPORT, Board, Decisions
+from .legality import (
+    Illegal,
+    check_convoy,
+    check_move,
+    check_support,
+    find_unit,
+    fleets_in_seas,
+)
+from .maps import Map
+from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, Waive
+from .position import Dislodged, OrderResult, Position, Word
+from .retreats import retreat_options
+from .vocabulary import Location, Power, Province, Unit, UnitType, coast_of, province_of
+
+
+# The decision kind of each order class, and the words for a decision's two outcomes.
+_KIND: dict[type, int] = {Hold: HOLD, Move: MOVE, SupportHold: SUPPORT, SupportMove: SUPPORT, Convoy: CONVOY}
+_OUTCOME_WORDS = {
+    MOVE: (Word.FAILS, Word.SUCCEEDS),
+    SUPPORT: (Word.CUT, Word.GIVEN),
+    CONVOY: (Word.DISRUPTED, Word.AVAILABLE),
+}
+_ILLEGAL, _INVALID, _STANDS = (Word.ILLEGAL,), (Word.INVALID,), (Word.STANDS,)
+
+
+@dataclass(slots=True)
+class _Given:
+    """One order as given, with what the checks made of it."""
+
+    power: Power
+    order: Order
+    kind: int = HOLD  # the decision kind of the order (decisions.py)
+    unit: Unit | None = None
+    index: int = -1  # the unit's number on the board
+    illegal: str = ""  # why the order is impossible, if it is
+    arrives: Location | None = None  # for a possible move: where it arrives
+    target: int = -1  # for a possible support or convoy: the number of the unit it concerns
+    used: bool = False  # the order the unit actually follows
+
+
+@dataclass(frozen=True)
+class MovementOutcome:
+    results: list[OrderResult]
+    units: dict[Province, Unit]
+    dislodged: tuple[Dislodged, ...]
+    standoffs: frozenset[Province]
+
+
+def resolve_movement(
+    game_map: Map, position: Position, orders: Sequence[tuple[Power, Order]]
+) -> MovementOutcome:
+    units = position.units
+    board_units = list(units.values())
+    index = {unit.province: i for i, unit in enumerate(board_units)}
+    fleets = fleets_in_seas(game_map, units)
+    given = [_check(game_map, units, index, fleets, power, order) for power, order in orders]
+    chosen: list[_Given | None] = [None] * len(board_units)
+    for entry in given:
+        if entry.index >= 0 and not entry.illegal:
+            chosen[entry.index] = entry  # the last possible order wins
+    for chosen_entry in chosen:
+        if chosen_entry is not None:
+            chosen_entry.used = True
+
+    board = _build_board(game_map, board_units, index, chosen)
+    invalid = _match(game_map, board, board_units, chosen)
+    decided = Decisions(board).solve()
+
+    after: dict[Province, Unit] = {}
+    dislodged_by: dict[int, int] = {}
+    for i, unit in enumerate(board_units):
+        if board.kind[i] == MOVE and decided[i]:
+            arrives = chosen[i].arrives  # type: ignore[union-attr]
+            after[board.destination[i]] = Unit(unit.power, unit.type, arrives)  # type: ignore[arg-type]
+            continue
+        for attacker in board.moves_into.get(unit.province, ()):
+            if decided[attacker]:
+                dislodged_by[i] = attacker
+    for i, unit in enumerate(board_units):
+        if not (board.kind[i] == MOVE and decided[i]) and i not in dislodged_by:
+            after[unit.province] = unit
+
+    standoffs = frozenset(
+        province
+        for province, movers in board.moves_into.items()
+        if province not in after and any(_bounced(game_map, board, decided, m) for m in movers)
+    )
+    dislodged: list[Dislodged] = []
+    destroyed: set[int] = set()
+    for i, attacker in dislodged_by.items():
+        record = Dislodged(board_units[i], board.province[attacker], board.convoyed[attacker])
+        options = retreat_options(game_map, after, record, standoffs)
+        if options:
+            dislodged.append(Dislodged(record.unit, record.attacker_from, record.by_convoy, options))
+        else:
+            destroyed.add(i)
+
+    results = [_result(entry, decided, invalid, dislodged_by, destroyed) for entry in given]
+    return MovementOutcome(results, after, tuple(dislodged), standoffs)
+
+
+def _bounced(game_map: Map, board: Board, decided: list[bool | None], i: int) -> bool:
+    """Whether move i failed in a standoff, leaving its destination contested for retreats: not a
+    move that lacked its convoy, nor one beaten head to head by the unit it swapped with (DATC
+    6.H.9)."""
+    if decided[i]:
+        return False
+    if board.convoyed[i] and not _route_open(game_map, board, decided, i):
+        return False
+    other = board.unit_at.get(board.destination[i])
+    return not (
+        other is not None
+        and board.kind[other] == MOVE
+        and board.destination[other] == board.province[i]
+        and not board.convoyed[other]
+        and not board.convoyed[i]
+        and decided[other]
+    )
+
+
+def _route_open(game_map: Map, board: Board, decided: list[bool | None], i: int) -> bool:
+    fleets = {board.province[f] for f in board.convoy_fleets[i] if decided[f]}
+    return route_exists(game_map, board.province[i], board.destination[i], fleets)
+
+
+def _check(
+    game_map: Map,
+    units: Mapping[Province, Unit],
+    index: dict[Province, int],
+    fleets: frozenset[Province],
+    power: Power,
+    order: Order,
+) -> _Given:
+    entry = _Given(power, order, _KIND.get(type(order), -1))
+    try:
+        if entry.kind < 0:
+            raise Illegal("not an order for a movement phase")
+        unit = entry.unit = find_unit(units, order.unit)  # type: ignore[union-attr]
+        entry.index = index[unit.province]
+        if unit.power != power:
+            raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
+        if entry.kind == MOVE:
+            entry.arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
+        elif entry.kind == SUPPORT:
+            target = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
+            entry.target = index[target.province]
+        elif entry.kind == CONVOY:
+            army = check_convoy(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
+            entry.target = index[army.province]
+    except Illegal as why:
+        entry.illegal = str(why)
+    return entry
+
+
+def _build_board(
+    game_map: Map,
+    board_units: list[Unit],
+    index: dict[Province, int],
+    chosen: list[_Given | None],
+) -> Board:
+    count = len(board_units)
+    board = Board(
+        kind=[HOLD] * count,
+        power=[u.power for u in board_units],
+        province=[u.province for u in board_units],
+        destination=[Province("")] * count,
+        convoyed=[False] * count,
+        convoy_fleets=[[] for _ in range(count)],
+        support_target=[-1] * count,
+        supports=[[] for _ in range(count)],
+        moves_into={},
+        unit_at=index,
+        seas_touching=game_map.seas_touching,
+    )
+    for i, entry in enumerate(chosen):
+        if entry is None:
+            continue
+        board.kind[i] = entry.kind
+        if entry.kind == MOVE:
+            destination = province_of(entry.arrives)  # type: ignore[arg-type]
+            board.destination[i] = destination
+            board.moves_into.setdefault(destination, []).append(i)
+        elif entry.kind == SUPPORT:
+            board.support_target[i] = entry.target
+    return board
+
+
+def _match(
+    game_map: Map,
+    board: Board,
+    board_units: list[Unit],
+    chosen: list[_Given | None],
+) -> set[int]:
+    """Decide which moves go by convoy and which supports and convoys match; return the units
+    whose order is invalid. Invalid supports and convoys become holds; an invalid move still
+    tries to move, so it can receive no hold support (DATC 6.D.8) but has no path."""
+    invalid: set[int] = set()
+    kind = board.kind
+    convoys_for: dict[tuple[int, str], list[int]] = {}
+    for i, entry in enumerate(chosen):
+        if entry is not None and entry.kind == CONVOY:
+            key = (entry.target, entry.order.destination.partition("/")[0])  # type: ignore[union-attr]
+            convoys_for.setdefault(key, []).append(i)
+
+    for i, entry in enumerate(chosen):
+        if entry is None or entry.kind != MOVE or board_units[i].type is not UnitType.ARMY:
+            continue
+        unit = board_units[i]
+        order = entry.order
+        assert isinstance(order, Move)
+        destination = board.destination[i]
+        fleets = convoys_for.get((i, destination), [])
+        own_fleet = any(board.power[f] == unit.power for f in fleets)
+        adjacent = destination in game_map.army_moves[unit.province]
+        if adjacent and not order.via_convoy and not own_fleet:
+            continue
+        board.convoyed[i] = True
+        board.convoy_fleets[i] = fleets
+        seas = {board.province[f] for f in fleets}
+        if not route_exists(game_map, unit.province, destination, seas):
+            invalid.add(i)
+
+    for i, entry in enumerate(chosen):
+        if entry is None:
+            continue
+        if entry.kind == CONVOY:
+            # A convoy matches when the army is ordered there, even by land: an unwanted convoy
+            # is still available, or disrupted (DATC 6.G.2 to 6.G.4, 6.G.7).
+            assert isinstance(entry.order, Convoy)
+            army = entry.target
+            if not (
+                kind[army] == MOVE
+                and board.destination[army] == province_of(entry.order.destination)
+            ):
+                invalid.add(i)
+        elif entry.kind == SUPPORT:
+            target = entry.target
+            if _support_matches(chosen[target], entry.order):
+                board.supports[target].append(i)
+            else:
+                invalid.add(i)
+    for i in invalid:
+        if kind[i] != MOVE:
+            kind[i] = HOLD
+    return invalid
+
+
+def _support_matches(supported: _Given | None, order: Order) -> bool:
+    moving = supported is not None and supported.kind == MOVE
+    if isinstance(order, SupportHold):
+        return not moving
+    assert isinstance(order, SupportMove)
+    if not moving or supported is None or supported.arrives is None:
+        return False
+    if province_of(supported.arrives) != province_of(order.destination):
+        return False
+    coast = coast_of(order.destination)
+    return coast is None or coast_of(supported.arrives) in (None, coast)  # DATC 6.B.9
+
+
+def _result(
+    entry: _Given,
+    decided: list[bool | None],
+    invalid: set[int],
+    dislodged_by: dict[int, int],
+    destroyed: set[int],
+) -> OrderResult:
+    i = entry.index
+    message = entry.illegal
+    words: tuple[Word, ...]
+    if message:
+        # An order possible as written, but not for the fleet on the other coast, fails (6.B.11).
+        words = (Word.FAILS,) if _names_other_coast(entry) else _ILLEGAL
+    elif not entry.used:
+        words, message = _ILLEGAL, "replaced by a later order for the same unit"
+    elif i in invalid:
+        words, message = _INVALID, _invalid_reason(entry.order)
+    elif entry.kind != HOLD:
+        words = (_OUTCOME_WORDS[entry.kind][bool(decided[i])],)
+    else:
+        words = () if i in dislodged_by else _STANDS
+    if i in dislodged_by and (entry.used or entry.illegal):
+        words += (Word.DESTROYED if i in destroyed else Word.DISLODGED,)
+    return OrderResult(entry.power, entry.order, entry.unit, words, message)
+
+
+def _names_other_coast(entry: _Given) -> bool:
+    order = entry.order
+    if entry.unit is None or isinstance(order, Waive) or coast_of(order.unit.location) is None:
+        return False
+    return entry.unit.location != order.unit.location
+
+
+def _invalid_reason(order: Order) -> str:
+    if isinstance(order, Move):
+        return "no convoy was ordered along a route to the destination"
+    if isinstance(order, Convoy):
+        return "the army is not ordered to move there by convoy"
+    if isinstance(order, SupportHold):
+        return "the supported unit does not hold"
+    return "the supported unit is not ordered to make that move"

@@ -1,0 +1,101 @@
+"""The words of Diplomacy: powers, provinces, locations, units, seasons and phases.
+
+A *province* is a space of the map (``spa``). A *location* is where a unit can stand: the province
+itself, or one coast of a province with several (``spa/nc``). Both are plain strings at run time and
+distinct types for the type checker; only the parsers and the map loader make them from text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import NewType
+
+Power = NewType("Power", str)
+Province = NewType("Province", str)
+Location = NewType("Location", str)
+
+
+def province_of(location: str) -> Province:
+    """The province a location lies in: ``spa/nc`` -> ``spa``."""
+    slash = location.find("/")
+    return Province(location if slash < 0 else location[:slash])
+
+
+def coast_of(location: str) -> str | None:
+    """The coast part of a location (``nc``), or None."""
+    slash = location.find("/")
+    return None if slash < 0 else location[slash + 1 :]
+
+
+class UnitType(StrEnum):
+    ARMY = "A"
+    FLEET = "F"
+
+
+class ProvinceKind(Enum):
+    LAND = "land"
+    COAST = "coast"
+    SEA = "sea"
+
+
+class Season(Enum):
+    SPRING = "S"
+    FALL = "F"
+    WINTER = "W"
+
+
+class PhaseKind(Enum):
+    MOVEMENT = "M"
+    RETREAT = "R"
+    ADJUSTMENT = "A"
+
+
+_PHASE = re.compile(r"([SFW])(\d{1,5})([MRA])")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Phase:
+    """A phase of the game, written as the judges write it: ``S1901M``, ``F1901R``, ``W1901A``."""
+
+    year: int
+    season: Season
+    kind: PhaseKind
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        match = _PHASE.fullmatch(text.strip().upper())
+        if not match:
+            raise ValueError(f"not a phase: {text!r} (expected e.g. S1901M, F1901R, W1901A)")
+        season, kind = Season(match[1]), PhaseKind(match[3])
+        if (season is Season.WINTER) != (kind is PhaseKind.ADJUSTMENT):
+            raise ValueError(f"not a phase: {text!r} (adjustments happen in winter, and only then)")
+        return cls(int(match[2]), season, kind)
+
+    def __str__(self) -> str:
+        return f"{self.season.value}{self.year}{self.kind.value}"
+
+    def following(self) -> Phase:
+        """The phase after this one in the full cycle, whether or not it has anything to do."""
+        if self.kind is PhaseKind.MOVEMENT:
+            return Phase(self.year, self.season, PhaseKind.RETREAT)
+        if self.season is Season.SPRING:
+            return Phase(self.year, Season.FALL, PhaseKind.MOVEMENT)
+        if self.season is Season.FALL:
+            return Phase(self.year, Season.WINTER, PhaseKind.ADJUSTMENT)
+        return Phase(self.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    power: Power
+    type: UnitType
+    location: Location
+    province: Province = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
+
+    def __str__(self) -> str:
+        return f"{self.type} {self.location}"

@@ -1,0 +1,234 @@
+"""The JSON form of positions and resolutions, as ``judge adjudicate`` reads and writes them.
+
+One position per JSON object (see the README's "judge adjudicate" section for the fields). Names in
+the input may be any the order grammar accepts; the output uses canonical abbreviations. A problem
+with the position itself (unknown variant, power or province, a bad phase) raises ``WireError``; a
+problem with one order is reported in that order's result, and the rest are still adjudicated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .maps import Map, MapError, coast_named
+from .orders import Order
+from .parser import OrderSyntaxError, parse_order
+from .position import Dislodged, OrderResult, Position, Resolution, Word
+from .retreats import retreat_options
+from .turns import adjudicate
+from .vocabulary import Location, Phase, PhaseKind, Power, Province, Unit, UnitType, province_of
+
+
+class WireError(ValueError):
+    """The input cannot be adjudicated; the message says what is wrong with it."""
+
+
+def adjudicate_object(
+    data: Any, find_map: Callable[[str], Map], default_variant: str = "standard"
+) -> dict[str, Any]:
+    """Adjudicate one position given as a decoded JSON object; return the answer object.
+    ``find_map`` gives a variant's map by name (raising MapError for an unknown one)."""
+    if not isinstance(data, dict):
+        raise WireError("expected a JSON object with phase, units and orders")
+    try:
+        game_map = find_map(str(data.get("variant") or default_variant))
+    except MapError as error:
+        raise WireError(str(error)) from None
+    position = read_position(game_map, data)
+    given: list[tuple[Power, str]] = []
+    for item in _list(data, "orders"):
+        if not isinstance(item, dict) or not isinstance(item.get("order"), str):
+            raise WireError(f"each order must be an object with power and order: got {item!r}")
+        given.append((_power(game_map, item.get("power")), item["order"]))
+
+    parsed: list[tuple[Power, Order]] = []
+    unreadable: dict[int, str] = {}
+    for number, (power, text) in enumerate(given):
+        try:
+            parsed.append((power, parse_order(game_map, text)))
+        except OrderSyntaxError as error:
+            unreadable[number] = str(error)
+    resolution = adjudicate(game_map, position, parsed)
+    return {
+        "results": _results(given, unreadable, resolution),
+        "automatic": [
+            {
+                "power": action.unit.power,
+                "type": action.unit.type,
+                "loc": action.unit.location,
+                "action": action.action,
+            }
+            for action in resolution.automatic
+        ],
+        "next": write_position(resolution.position),
+    }
+
+
+def _results(
+    given: list[tuple[Power, str]], unreadable: dict[int, str], resolution: Resolution
+) -> list[dict[str, Any]]:
+    answers: list[dict[str, Any]] = []
+    results = iter(resolution.results)
+    for number, (power, text) in enumerate(given):
+        if number in unreadable:
+            answers.append(
+                {
+                    "power": power,
+                    "order": text,
+                    "unit": None,
+                    "resolution": [Word.ILLEGAL],
+                    "message": unreadable[number],
+                }
+            )
+            continue
+        result: OrderResult = next(results)
+        answers.append(
+            {
+                "power": power,
+                "order": text,
+                "unit": str(result.unit) if result.unit else None,
+                "resolution": list(result.resolution),  # Words are strings
+                "message": result.message,
+            }
+        )
+    return answers
+
+
+# --- positions ------------------------------------------------------------------------------
+
+
+def read_position(game_map: Map, data: dict[str, Any]) -> Position:
+    try:
+        phase = Phase.parse(str(data.get("phase") or game_map.first_phase))
+    except ValueError as error:
+        raise WireError(str(error)) from None
+    units: dict[Province, Unit] = {}
+    for item in _list(data, "units"):
+        unit = _unit(game_map, item)
+        if unit.province in units:
+            raise WireError(f"two units in {unit.province}")
+        units[unit.province] = unit
+    if "supply_centers" in data:
+        centres: dict[Province, Power] = {}
+        raw = data["supply_centers"]
+        if not isinstance(raw, dict):
+            raise WireError("supply_centers must be an object: province -> power")
+        for name, owner in raw.items():
+            province = _province(game_map, name)
+            if not game_map.provinces[province].supply_centre:
+                raise WireError(f"{province} is not a supply centre")
+            centres[province] = _power(game_map, owner)
+    else:
+        centres = game_map.starting_ownership()
+    dislodged: list[Dislodged] = []
+    standoffs = frozenset(_province(game_map, name) for name in _list(data, "standoffs"))
+    if phase.kind is PhaseKind.RETREAT:
+        for item in _list(data, "dislodged"):
+            unit = _unit(game_map, item)
+            record = Dislodged(
+                unit, _province(game_map, item.get("attacker_from")), bool(item.get("by_convoy"))
+            )
+            options = retreat_options(game_map, units, record, standoffs)
+            dislodged.append(Dislodged(unit, record.attacker_from, record.by_convoy, options))
+    return Position(phase, units, centres, tuple(dislodged), standoffs)
+
+
+def write_position(position: Position) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "phase": str(position.phase),
+        "units": [
+            {"power": u.power, "type": u.type, "loc": u.location}
+            for u in position.units.values()
+        ],
+        "supply_centers": dict(sorted(position.supply_centres.items())),
+    }
+    if position.phase.kind is PhaseKind.RETREAT:
+        data["dislodged"] = [
+            {
+                "power": d.unit.power,
+                "type": d.unit.type,
+                "loc": d.unit.location,
+                "attacker_from": d.attacker_from,
+                **({"by_convoy": True} if d.by_convoy else {}),
+                "retreats": list(d.retreats),
+            }
+            for d in position.dislodged
+        ]
+        data["standoffs"] = sorted(position.standoffs)
+    return data
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise WireError(f"{key} must be a list")
+    return value
+
+
+def _power(game_map: Map, name: Any) -> Power:
+    power = game_map.power_named(name) if isinstance(name, str) else None
+    if power is None:
+        raise WireError(f"unknown power {name!r} in variant {game_map.name}")
+    return power
+
+
+def _province(game_map: Map, name: Any) -> Province:
+    province = game_map.province_named(name) if isinstance(name, str) else None
+    if province is None:
+        raise WireError(f"unknown province {name!r} in variant {game_map.name}")
+    return province
+
+
+def _location(game_map: Map, name: Any) -> Location:
+    if not isinstance(name, str):
+        raise WireError(f"a location must be a string: got {name!r}")
+    if name in game_map.provinces or name in game_map.fleet_moves:
+        return Location(name)  # already canonical
+    text = name.replace("(", "/").replace(")", "")
+    place, _, coast_text = text.partition("/")
+    province = _province(game_map, place)
+    if not coast_text:
+        return Location(province)
+    coast = coast_named(coast_text)
+    if coast is None or coast not in game_map.provinces[province].coasts:
+        raise WireError(f"{name!r}: {province} has no such coast")
+    return Location(f"{province}/{coast}")
+
+
+_UNIT_TYPES = {"A": UnitType.ARMY, "ARMY": UnitType.ARMY, "F": UnitType.FLEET, "FLEET": UnitType.FLEET}
+
+
+_UNITS: dict[tuple[str, Any, Any, Any], Unit] = {}  # (map, power, type, loc) as given -> unit
+
+
+def _unit(game_map: Map, item: Any) -> Unit:
+    """The unit an input object describes (remembered: the same few units recur in every line)."""
+    if not isinstance(item, dict):
+        raise WireError(f"a unit must be an object with power, type and loc: got {item!r}")
+    key = (game_map.name, item.get("power"), item.get("type"), item.get("loc"))
+    try:
+        return _UNITS[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable value: _read_unit says what is wrong with it
+        return _read_unit(game_map, item)
+    if len(_UNITS) > 20_000:  # spellings are many; the units few
+        _UNITS.clear()
+    unit = _UNITS[key] = _read_unit(game_map, item)
+    return unit
+
+
+def _read_unit(game_map: Map, item: dict[str, Any]) -> Unit:
+    unit_type = _UNIT_TYPES.get(str(item.get("type", "")).upper())
+    if unit_type is None:
+        raise WireError(f"unit type must be A or F: got {item.get('type')!r}")
+    location = _location(game_map, item.get("loc"))
+    if unit_type is UnitType.FLEET:
+        if location not in game_map.fleet_moves:
+            raise WireError(f"a fleet cannot stand in {item.get('loc')!r}")
+    elif game_map.is_sea(location):
+        raise WireError(f"an army cannot stand in {item.get('loc')!r}")
+    else:
+        location = Location(province_of(location))  # an army stands in the whole province
+    return Unit(_power(game_map, item.get("power")), unit_type, location)

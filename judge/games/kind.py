@@ -1,0 +1,99 @@
+"""The one seam between the judge and its games: what the service may ask of a game kind.
+
+The service knows games only through this interface, so Diplomacy variants, Richard III and later
+games plug into the same judge. States are plain JSON values (dicts, lists, strings, numbers): the
+store keeps them as they are, and every phase's record (state before, orders, resolution, state
+after) is the game's archive.
+
+Orders are handled as text: ``read_orders`` turns what a player wrote into one ``OrderLine`` per
+order, each with the canonical text the judge will keep and a ``slot`` (the unit or decision it
+fills: a later order for the same slot replaces the earlier one), or an error saying exactly why
+it was refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, Protocol
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLine:
+    """One order as read: its canonical text and slot, or why it was refused."""
+
+    text: str  # as written
+    canonical: str | None = None
+    slot: str | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What the current phase asks for: its name, its timing class, and who must act."""
+
+    phase: str  # e.g. "S1901M"
+    timing: str  # "movement" | "retreat" | "adjustment" (the deadline settings that apply)
+    powers: frozenset[str]  # the powers with something to order
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: who won (empty for a draw) and in words why."""
+
+    winners: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class PhaseResult:
+    """A resolved phase: the state after it and the report of what happened (a JSON value that
+    the report templates render, from each reader's view)."""
+
+    state: State
+    report: dict[str, Any]
+    outcome: Outcome | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+class GameKind(Protocol):
+    """A kind of game the judge can run."""
+
+    name: str  # "diplomacy/standard", "diplomacy/roses1", "richard3"
+
+    def powers(self) -> Sequence[str]:
+        """The powers (sides) of the game, in the order reports list them."""
+        ...
+
+    def power_named(self, text: str) -> str | None:
+        """The power a name, adjective or letter stands for (``e``, ``English``), or None."""
+        ...
+
+    def new_game(self, seed: bytes) -> State:
+        """The state at the start of a game."""
+        ...
+
+    def pending(self, state: State) -> Pending: ...
+
+    def read_orders(self, state: State, power: str, lines: Sequence[str]) -> list[OrderLine]:
+        """Read a player's order lines for the current phase (syntax, and what the position
+        already shows impossible)."""
+        ...
+
+    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
+        """Whether these canonical orders are all the power has to order this phase."""
+        ...
+
+    def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
+        """Resolve the current phase; a power missing from ``orders`` gets the default orders
+        (civil disorder). ``rng`` is the only source of chance."""
+        ...
+
+    def view(self, state: State, power: str | None) -> dict[str, Any]:
+        """What this power (or an observer, for None) may see of the state."""
+        ...
+
+    def outcome(self, state: State) -> Outcome | None: ...

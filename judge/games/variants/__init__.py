@@ -1,0 +1,27 @@
+"""The variants' data: one TOML map file per Diplomacy variant, in this folder.
+
+This is where map files are read (the engine itself does no I/O); each is read and checked once per
+process, when first asked for.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from judge.games.diplomacy.maps import Map, MapError, read_map
+
+
+def variant_names() -> list[str]:
+    """The variants this judge has a map for."""
+    folder = resources.files(__name__)
+    return sorted(item.name.removesuffix(".toml") for item in folder.iterdir() if item.name.endswith(".toml"))
+
+
+@cache
+def load_variant(name: str) -> Map:
+    """The map of a variant by name (``standard``); raises MapError for an unknown or bad one."""
+    resource = resources.files(__name__).joinpath(f"{name}.toml")
+    if not name.replace("_", "").isalnum() or not resource.is_file():
+        raise MapError(f"unknown variant {name!r}: there are {', '.join(variant_names())}")
+    return read_map(resource.read_text(encoding="utf-8"), f"{name}.toml")

@@ -1,0 +1,116 @@
+"""Writing a mail: the judge's replies and notices as RFC 5322 bytes, ready for any transport.
+
+Plain text in UTF-8 only. Every mail carries ``Auto-Submitted`` (RFC 3834) so that other robots,
+and the judge itself, never answer it. The output uses CR LF line ends (the form SMTP sends);
+``MaildirOutbox.deliver`` stores it with LF, as Maildir expects.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import format_datetime
+from typing import Literal
+
+AutoSubmitted = Literal["auto-replied", "auto-generated"]
+"""RFC 3834: ``auto-replied`` for an answer to a mail, ``auto-generated`` for anything else."""
+
+# Headers given as raw values are written as they are, never re-encoded: the email package would
+# otherwise turn a long message id (Outlook's are ~80 characters) into an RFC 2047 word, which no
+# mail program recognises as an id, and threading breaks.
+_POLICY = SMTP.clone(refold_source="none")
+# Printable ASCII without spaces or angle brackets: what any msg-id, even a malformed one, may safely be.
+_MSG_ID = re.compile(r"<[\x21-\x3b\x3d\x3f-\x7e]+>")
+_DOMAIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
+_MAX_LINE = 998  # RFC 5322 2.1.1, without the CR LF
+_MAX_REFERENCES = 10  # keep the first and the most recent ids of a long thread
+_FOLD_WIDTH = 78
+
+
+def make_message_id(domain: str) -> str:
+    """A new, unique Message-ID: ``<UTC time.random@domain>``, e.g. ``<20240102T030405.9f…@judge.org>``."""
+    if not _DOMAIN.fullmatch(domain):
+        raise ValueError(f"not a domain for a Message-ID: {domain!r}")
+    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+    return f"<{stamp}.{secrets.token_hex(10)}@{domain}>"
+
+
+def compose(
+    to: str | Sequence[str],
+    subject: str,
+    body: str,
+    *,
+    sender: str,
+    message_id: str,
+    in_reply_to: str | None = None,
+    references: Sequence[str] | None = None,
+    headers: Mapping[str, str] | None = None,
+    auto_submitted: AutoSubmitted | None = None,
+    date: datetime | None = None,
+) -> bytes:
+    """A plain-text UTF-8 mail as bytes.
+
+    ``to`` is one address or several (``"Name <a@b.c>"`` forms allowed). When replying, give the
+    incoming mail's id as ``in_reply_to`` and its ``references``; the reply's ``References`` is
+    those followed by ``in_reply_to``. ``auto_submitted`` defaults to ``auto-replied`` for a reply
+    and ``auto-generated`` otherwise; ``date`` defaults to now. ``headers`` adds further headers
+    (``X-Judge-Game`` and the like).
+
+    Raises ValueError for a malformed ``message_id`` or a header value with a line break (no header
+    injection). Ids of other mails (``in_reply_to``, ``references``) come from players' mail and are
+    left out when malformed rather than refused.
+    """
+    msg = EmailMessage(policy=_POLICY)
+    msg["From"] = sender
+    msg["To"] = to if isinstance(to, str) else ", ".join(to)
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(date or datetime.now(timezone.utc))
+    if not _MSG_ID.fullmatch(message_id):
+        raise ValueError(f"not a Message-ID: {message_id!r}")
+    msg.set_raw("Message-ID", message_id)
+    thread = [ref for ref in references or () if _MSG_ID.fullmatch(ref)]
+    if in_reply_to is not None and _MSG_ID.fullmatch(in_reply_to):
+        msg.set_raw("In-Reply-To", in_reply_to)
+        if in_reply_to not in thread:
+            thread.append(in_reply_to)
+    if thread:
+        msg.set_raw("References", _fold_ids(_trim(thread)))
+    msg["Auto-Submitted"] = auto_submitted or ("auto-replied" if in_reply_to else "auto-generated")
+    msg["X-Auto-Response-Suppress"] = "All"  # asks Exchange not to send out-of-office replies to this
+    for name, value in (headers or {}).items():
+        msg[name] = value
+    text = body.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.endswith("\n"):
+        text += "\n"
+    msg.set_content(text, charset="utf-8", cte=_transfer_encoding(text))
+    return msg.as_bytes()
+
+
+def _trim(ids: list[str]) -> list[str]:
+    """At most ``_MAX_REFERENCES`` ids: the thread's first and its latest (RFC 5322 3.6.4)."""
+    if len(ids) <= _MAX_REFERENCES:
+        return ids
+    return ids[:1] + ids[-(_MAX_REFERENCES - 1):]
+
+
+def _fold_ids(ids: list[str]) -> str:
+    """Ids separated by spaces, folded before an id that would pass the usual line width."""
+    lines = [ids[0]]
+    for ref in ids[1:]:
+        if len(lines[-1]) + 1 + len(ref) + len("References: ") > _FOLD_WIDTH:
+            lines.append(ref)
+        else:
+            lines[-1] += " " + ref
+    return "\n ".join(lines)
+
+
+def _transfer_encoding(text: str) -> str:
+    """7bit for short ASCII lines; quoted-printable (lines wrapped, UTF-8 kept readable) otherwise."""
+    if text.isascii() and all(len(line) <= _MAX_LINE for line in text.split("\n")):
+        return "7bit"
+    return "quoted-printable"

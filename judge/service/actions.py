@@ -1,0 +1,80 @@
+"""Steps the command handlers share: finding a game, registering the sender, starting a game and
+processing a phase with its reports. Each works in the mail's transaction (``Context.db``)."""
+
+from __future__ import annotations
+
+from judge.store import Game, GameStatus, Player, Role, game_by_name
+
+from .games import GameError, is_ready, members, process_phase, secret_published, secret_revealed, start_game
+from .mailroom import Context
+from .notify import phase_name, send_notice, send_results, when
+from .settings import with_defaults
+
+
+def find_game(ctx: Context, name: str) -> Game:
+    game = game_by_name(ctx.db, name)
+    if game is None:
+        raise GameError(f"there is no game called {name}")
+    return game
+
+
+def sender_as_player(ctx: Context) -> Player:
+    """The sender as a player, registered at the sender's address on first use."""
+    if ctx.player is None:
+        ctx.player = Player(address=ctx.reply_to.lower(), created_at=ctx.now)
+        ctx.db.add(ctx.player)
+        ctx.db.flush()
+    return ctx.player
+
+
+def is_master(ctx: Context) -> bool:
+    return ctx.membership is not None and ctx.membership.role is Role.MASTER
+
+
+def game_status(game: Game) -> str:
+    if game.status is GameStatus.ACTIVE:
+        return f"in {phase_name(game.phase)}, deadline {when(game, game.deadline)}"
+    return game.status.value
+
+
+def start_and_announce(ctx: Context, game: Game) -> None:
+    start_game(ctx.db, game, ctx.now)
+    ctx.db.flush()
+    anonymous = bool(with_defaults(game.settings)["anonymous"])
+    lines = []
+    for membership in members(ctx.db, game):
+        if membership.power:
+            player = ctx.db.get(Player, membership.player_id)
+            assert player is not None
+            lines.append(f"{membership.power}: {'(anonymous)' if anonymous else player.address}")
+    ctx.say(f"{game.name} has started: {phase_name(game.phase)}, deadline {when(game, game.deadline)}.")
+    paragraphs = [
+        f"{game.name} has started. The first phase is {phase_name(game.phase)}; "
+        f"the deadline is {when(game, game.deadline)}.",
+        "The powers:\n" + "\n".join(lines),
+        secret_published(game),
+    ]
+    send_notice(ctx.db, ctx.config, game, paragraphs, ctx.now)
+    for membership in members(ctx.db, game):
+        if membership.power and anonymous:  # each player learns only their own power
+            player = ctx.db.get(Player, membership.player_id)
+            assert player is not None
+            send_notice(ctx.db, ctx.config, game, [f"You play {membership.power}."], ctx.now,
+                        to=[player.address])
+
+
+def process_if_ready(ctx: Context, game: Game) -> None:
+    if is_ready(ctx.db, game):
+        process_and_report(ctx, game, "all orders in")
+
+
+def process_and_report(ctx: Context, game: Game, reason: str) -> None:
+    if game.status is not GameStatus.ACTIVE:
+        raise GameError(f"{game.name} is not running")
+    record = process_phase(ctx.db, game, ctx.now, reason)
+    ctx.db.flush()
+    send_results(ctx.db, ctx.config, game, record, ctx.now)
+    status: GameStatus = game.status  # processing may have ended the game
+    if status is GameStatus.FINISHED:
+        send_notice(ctx.db, ctx.config, game, ["The game is over.", secret_revealed(game)], ctx.now)
+    ctx.say(f"{phase_name(record.phase)} of {game.name} has been processed ({reason}).")

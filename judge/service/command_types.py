@@ -1,0 +1,403 @@
+"""What a mail body is read into: the items, every command, and the registry of commands.
+
+Each line of a mail body becomes an ``Item``: a ``Command`` (a frozen dataclass named after the
+command: ``Signon``, ``Create``, ``Press``, ...), an ``OrderLine`` for the game kind to read, or a
+``CommandError``. ``COMMANDS`` is the registry of every command: its usage, a line of help, and who
+may use it; HELP and the documentation are written from it. How lines are read into these is the
+business of ``commands`` (the reader) and ``command_grammar`` (one line).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from enum import StrEnum
+from typing import Self, TypeVar
+
+from .command_values import DrawRule, NmrPolicy, PhaseKind, PhaseName, PressMode
+
+
+class Who(StrEnum):
+    ANYONE = "anyone"
+    PLAYER = "player"  # anyone signed on to a game: its players, observers and master
+    MASTER = "master"
+
+
+# --- items ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Item:
+    """One item of a mail body. ``line`` and ``raw`` say where it was written; not compared."""
+
+    line: int = field(default=0, kw_only=True, compare=False)
+    raw: str = field(default="", kw_only=True, compare=False)
+
+    def written_at(self, line: int, raw: str) -> Self:
+        """The same item, written on line ``line`` as ``raw``."""
+        return dataclasses.replace(self, line=line, raw=raw)
+
+
+@dataclass(frozen=True)
+class OrderLine(Item):
+    """A line for the game kind to read: ``text`` is the line with each run of blanks made one
+    space; ``phase`` the later phase it is for (after ``PHASE``), or None for the current phase."""
+
+    text: str
+    phase: PhaseName | None = None
+
+
+@dataclass(frozen=True)
+class CommandError(Item):
+    message: str
+
+
+@dataclass(frozen=True)
+class Command(Item):
+    """The base of every command."""
+
+
+@dataclass(frozen=True)
+class CommandInfo:
+    command: type[Command]
+    usage: str
+    who: Who
+    help: str
+
+
+COMMANDS: dict[str, CommandInfo] = {}
+
+_C = TypeVar("_C", bound=type[Command])
+
+
+def _command(name: str, usage: str, who: Who, text: str) -> Callable[[_C], _C]:
+    def register(cls: _C) -> _C:
+        COMMANDS[name] = CommandInfo(cls, usage, who, text)
+        return cls
+
+    return register
+
+
+_ANYONE, _PLAYER, _MASTER = Who.ANYONE, Who.PLAYER, Who.MASTER
+
+# --- commands: anyone -----------------------------------------------------------------------------
+
+
+@_command("SIGNON", "SIGNON <letter><game> <password>  |  SIGNON <power>@<game> <password>",
+          _ANYONE,
+          "Sign on to a game as a power (or as its master); what follows is for that game.")
+@dataclass(frozen=True)
+class Signon(Command):
+    power: str
+    game: str
+    password: str
+
+
+@_command("SIGNOFF", "SIGNOFF", _ANYONE, "End the mail: nothing after it is read.")
+@dataclass(frozen=True)
+class Signoff(Command):
+    pass
+
+
+@_command("CREATE", "CREATE ?<game> <password> [<variant>]", _ANYONE,
+          "Create a game and become its master.")
+@dataclass(frozen=True)
+class Create(Command):
+    game: str
+    password: str
+    variant: str | None = None
+
+
+@_command("JOIN", "JOIN <game> <password>  |  SIGNON ?<game> <password>", _ANYONE,
+          "Join a game that is forming; a power is assigned when it starts.")
+@dataclass(frozen=True)
+class Join(Command):
+    game: str
+    password: str
+
+
+@_command("OBSERVE", "OBSERVE <game> <password>", _ANYONE,
+          "Receive a game's reports as an observer.")
+@dataclass(frozen=True)
+class Observe(Command):
+    game: str
+    password: str
+
+
+@_command("LIST", "LIST [<game>]", _ANYONE,
+          "List the games on this judge, or one game's settings, players and deadlines.")
+@dataclass(frozen=True)
+class List(Command):
+    game: str | None = None
+
+
+@_command("HISTORY", "HISTORY <game> [FROM <date>] [TO <date>]", _ANYONE,
+          "Send a game's past reports.")
+@dataclass(frozen=True)
+class History(Command):
+    game: str
+    from_date: date | None = None
+    to_date: date | None = None
+
+
+@_command("SUMMARY", "SUMMARY <game>", _ANYONE,
+          "Send a one-screen summary of a game: centres per year, who played which power.")
+@dataclass(frozen=True)
+class Summary(Command):
+    game: str
+
+
+@_command("HELP", "HELP [<command>]", _ANYONE, "Send the list of commands, or help on one.")
+@dataclass(frozen=True)
+class Help(Command):
+    topic: str | None = None
+
+
+@_command("VERSION", "VERSION", _ANYONE, "Send the judge's version.")
+@dataclass(frozen=True)
+class Version(Command):
+    pass
+
+
+# --- commands: players ----------------------------------------------------------------------------
+
+
+@_command("RESIGN", "RESIGN", _PLAYER, "Leave the game you are signed on to.")
+@dataclass(frozen=True)
+class Resign(Command):
+    pass
+
+
+@_command("CLEAR", "CLEAR", _PLAYER, "Withdraw all your orders for this phase.")
+@dataclass(frozen=True)
+class Clear(Command):
+    pass
+
+
+@_command("PRESS", "PRESS TO <powers> [GREY|WHITE] [FAKE <power>] ... ENDPRESS", _PLAYER,
+          "Send a message to some powers (or all, master, observers); GREY hides who wrote it, "
+          "FAKE makes it look written by another power.")
+@dataclass(frozen=True)
+class Press(Command):
+    recipients: tuple[str, ...]
+    grey: bool = False
+    fake_as: str | None = None
+    body_lines: tuple[str, ...] = ()
+
+
+@_command("BROADCAST", "BROADCAST [GREY|WHITE] ... ENDBROADCAST", _PLAYER,
+          "Send a message to everyone in the game.")
+@dataclass(frozen=True)
+class Broadcast(Command):
+    grey: bool = False
+    body_lines: tuple[str, ...] = ()
+
+
+@_command("PHASE", "PHASE <season> <year> [<phase>]  (e.g. PHASE F1901M)", _PLAYER,
+          "The orders that follow, up to the next command, are for that later phase.")
+@dataclass(frozen=True)
+class Phase(Command):
+    phase: PhaseName
+
+
+@_command("SET PASSWORD", "SET PASSWORD <new password>", _PLAYER, "Change your password.")
+@dataclass(frozen=True)
+class SetPassword(Command):
+    password: str
+
+
+@_command("SET ADDRESS", "SET ADDRESS <mail address>", _PLAYER,
+          "Change where the judge writes to you.")
+@dataclass(frozen=True)
+class SetAddress(Command):
+    address: str
+
+
+@_command("SET WAIT", "SET WAIT", _PLAYER,
+          "Hold the phase until its deadline, even if all orders are in.")
+@dataclass(frozen=True)
+class SetWait(Command):
+    pass
+
+
+@_command("SET NOWAIT", "SET NOWAIT", _PLAYER,
+          "Let the phase process as soon as all orders are in.")
+@dataclass(frozen=True)
+class SetNoWait(Command):
+    pass
+
+
+@_command("SET ABSENCE", "SET ABSENCE <date> TO <date>", _PLAYER,
+          "Announce an absence: a deadline that would fall in it is pushed past it "
+          "(never the current one).")
+@dataclass(frozen=True)
+class SetAbsence(Command):
+    from_date: date
+    to_date: date
+
+
+@_command("SET DRAW", "SET DRAW", _PLAYER, "Vote for a draw.")
+@dataclass(frozen=True)
+class SetDraw(Command):
+    pass
+
+
+@_command("SET NODRAW", "SET NODRAW", _PLAYER, "Withdraw your vote for a draw.")
+@dataclass(frozen=True)
+class SetNoDraw(Command):
+    pass
+
+
+@_command("SET CONCEDE", "SET CONCEDE <power>", _PLAYER, "Vote to concede the game to a power.")
+@dataclass(frozen=True)
+class SetConcede(Command):
+    power: str
+
+
+# --- commands: masters ----------------------------------------------------------------------------
+
+
+@_command("BECOME", "BECOME <power>", _MASTER,
+          "Act for a power: the orders that follow are for it.")
+@dataclass(frozen=True)
+class Become(Command):
+    power: str
+
+
+@_command("START", "START", _MASTER, "Start a forming game.")
+@dataclass(frozen=True)
+class Start(Command):
+    pass
+
+
+@_command("PROCESS", "PROCESS", _MASTER, "Process the current phase now.")
+@dataclass(frozen=True)
+class Process(Command):
+    pass
+
+
+@_command("PREDICT", "PREDICT", _MASTER,
+          "Show what the current orders would give, without processing.")
+@dataclass(frozen=True)
+class Predict(Command):
+    pass
+
+
+@_command("ROLLBACK", "ROLLBACK <phase>", _MASTER,
+          "Return the game to the start of an earlier phase.")
+@dataclass(frozen=True)
+class Rollback(Command):
+    phase: PhaseName
+
+
+@_command("PAUSE", "PAUSE", _MASTER, "Stop the clock: no deadline passes until RESUME.")
+@dataclass(frozen=True)
+class Pause(Command):
+    pass
+
+
+@_command("RESUME", "RESUME", _MASTER, "Restart the clock after PAUSE.")
+@dataclass(frozen=True)
+class Resume(Command):
+    pass
+
+
+@_command("TERMINATE", "TERMINATE", _MASTER, "End the game.")
+@dataclass(frozen=True)
+class Terminate(Command):
+    pass
+
+
+@_command("EJECT", "EJECT <power>", _MASTER,
+          "Remove a power's player; the power is left abandoned.")
+@dataclass(frozen=True)
+class Eject(Command):
+    power: str
+
+
+@_command("SET DEADLINE", "SET DEADLINE <date> <time>", _MASTER,
+          "Set the current phase's deadline.")
+@dataclass(frozen=True)
+class SetDeadline(Command):
+    when: datetime
+
+
+@_command("SET GRACE", "SET GRACE <date> <time>", _MASTER,
+          "Set the end of the current phase's grace.")
+@dataclass(frozen=True)
+class SetGrace(Command):
+    when: datetime
+
+
+@_command("SET VARIANT", "SET VARIANT <variant>", _MASTER, "Choose the variant of a forming game.")
+@dataclass(frozen=True)
+class SetVariant(Command):
+    variant: str
+
+
+@_command("SET PRESS", "SET PRESS NONE|WHITE|GREY|BOTH [FAKE]", _MASTER,
+          "Choose which press is allowed; FAKE allows fake press too.")
+@dataclass(frozen=True)
+class SetPress(Command):
+    mode: PressMode
+    fake: bool = False
+
+
+@_command("SET NMR", "SET NMR CIVIL DISORDER|ABANDON", _MASTER,
+          "What becomes of a power with no orders at the end of grace.")
+@dataclass(frozen=True)
+class SetNmr(Command):
+    policy: NmrPolicy
+
+
+@_command("SET TIMING",
+          "SET <kind> [DEADLINE] [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]", _MASTER,
+          "Set the timing of movement, retreat or adjustment phases, "
+          "e.g. SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h.")
+@dataclass(frozen=True)
+class SetTiming(Command):
+    kind: PhaseKind
+    minimum: timedelta | None = None
+    at: time | None = None
+    days: tuple[int, ...] | None = None
+    grace: timedelta | None = None
+
+
+@_command("SET DAYS", "SET DAYS <days>", _MASTER,
+          "Set the days of the week on which deadlines may fall, e.g. SET DAYS mon-fri.")
+@dataclass(frozen=True)
+class SetDays(Command):
+    days: tuple[int, ...]
+
+
+@_command("SET TIMEZONE", "SET TIMEZONE <zone>", _MASTER,
+          "Set the game's time zone, e.g. Europe/London: deadlines are given in it.")
+@dataclass(frozen=True)
+class SetTimezone(Command):
+    zone: str
+
+
+@_command("SET ANONYMOUS", "SET ANONYMOUS ON|OFF", _MASTER, "Hide who plays which power.")
+@dataclass(frozen=True)
+class SetAnonymous(Command):
+    on: bool
+
+
+@_command("SET GUNBOAT", "SET GUNBOAT ON|OFF", _MASTER, "Gunboat: anonymous, and no press at all.")
+@dataclass(frozen=True)
+class SetGunboat(Command):
+    on: bool
+
+
+@_command("SET DRAW RULE", "SET DRAW RULE ALL|DIAS|ANY", _MASTER, "Choose how draws are voted.")
+@dataclass(frozen=True)
+class SetDrawRule(Command):
+    rule: DrawRule
+
+
+COMMAND_WORDS = frozenset(
+    {name.split()[0] for name in COMMANDS} | {"ENDPRESS", "ENDBROADCAST"}
+)
+"""The words that make a line a command when they stand first on it (upper case)."""

@@ -1,0 +1,307 @@
+"""What each command does: one handler per command, declared in ``HANDLERS``, the one place
+where the judge's commands meet the service (the command language itself is ``commands.py``).
+
+A handler changes the database through the game functions and says what it did (``ctx.say``);
+it never commits (the mail's one transaction does) and never raises for a player's mistake: a
+``GameError`` becomes a sentence in the reply, and the other lines of the mail still run.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge import __version__
+from judge.games.registry import UnknownGameKind, game_kind
+from judge.store import (
+    Game,
+    GameStatus,
+    Membership,
+    MembershipStatus,
+    Player,
+    Role,
+    hash_password,
+    verify_password,
+)
+
+from . import commands as c
+from .actions import (
+    find_game,
+    game_status,
+    is_master,
+    process_and_report,
+    process_if_ready,
+    sender_as_player,
+    start_and_announce,
+)
+from .games import (
+    GameError,
+    create_game,
+    is_full,
+    join_game,
+    keep_for_later,
+    kind_of,
+    members,
+    secret_revealed,
+    submit_orders,
+)
+from .handlers_master import MASTER_HANDLERS, take_over
+from .handlers_talk import TALK_HANDLERS
+from .handlers_types import Handler
+from .mailroom import Context, find_player
+from .notify import send_notice
+
+
+def carry_out(ctx: Context, item: c.Item) -> None:
+    handler = HANDLERS.get(type(item))
+    if handler is None:
+        ctx.say(f"{_name(item)} is not available on this judge yet.")
+        return
+    info = _INFO.get(type(item))
+    if info is not None and info.who is not c.Who.ANYONE and ctx.membership is None:
+        ctx.say(f"{_name(item)}: sign on to a game first (SIGNON).")
+        return
+    if info is not None and info.who is c.Who.MASTER and not is_master(ctx):
+        ctx.say(f"{_name(item)}: only the game's master may do that.")
+        return
+    saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to)
+    savepoint = ctx.db.begin_nested()  # a command applies fully or not at all
+    try:
+        handler(ctx, item)
+    except GameError as refusal:
+        savepoint.rollback()
+        ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to = saved
+        ctx.say(f"Refused: {refusal}.")
+    else:
+        savepoint.commit()
+
+
+def _name(item: c.Item) -> str:
+    for name, info in c.COMMANDS.items():
+        if info.command is type(item):
+            return name
+    return type(item).__name__.upper()
+
+
+# --- anyone ---------------------------------------------------------------------------------
+
+
+def signon(ctx: Context, command: c.Signon) -> None:
+    game = find_game(ctx, command.game)
+    membership: Membership | None = None
+    power: str | None = None
+    if command.power in ("m", "master"):
+        candidates = [m for m in members(ctx.db, game) if m.role is Role.MASTER]
+    elif command.power in ("o", "observer"):
+        candidates = [m for m in members(ctx.db, game) if m.role is Role.OBSERVER]
+    else:
+        power = kind_of(game).power_named(command.power)
+        if power is None:
+            raise GameError(f"{game.name} has no power {command.power!r}")
+        candidates = [m for m in members(ctx.db, game) if m.power == power]
+    for candidate in candidates:
+        if verify_password(command.password, candidate.password_hash):
+            membership = candidate
+            break
+    if membership is None:
+        raise GameError("that power and password do not match: nothing after this line is done "
+                        "for that game")
+    holder = ctx.db.get(Player, membership.player_id)
+    assert holder is not None
+    ctx.game, ctx.membership, ctx.power, ctx.player = game, membership, power, holder
+    ctx.reply_to = holder.address  # replies go only to the registered address
+    role = power or membership.role.value
+    ctx.say(f"Signed on to {game.name} as {role}. {game.name} is {game_status(game)}.")
+
+
+def create(ctx: Context, command: c.Create) -> None:
+    variant = command.variant or "standard"
+    try:
+        kind = game_kind(variant)
+    except UnknownGameKind as error:
+        raise GameError(str(error)) from None
+    game = create_game(ctx.db, command.game, kind.name, sender_as_player(ctx), command.password, ctx.now)
+    ctx.db.flush()
+    ctx.game = game
+    ctx.membership = members(ctx.db, game)[0]
+    ctx.say(
+        f"Game {game.name} ({kind.name}) created; you are its master. It starts when "
+        f"{len(kind.powers())} players have joined (JOIN {game.name} <password>), or at START."
+    )
+
+
+def join(ctx: Context, command: c.Join) -> None:
+    game = find_game(ctx, command.game)
+    membership = join_game(ctx.db, game, sender_as_player(ctx), command.password, Role.PLAYER, ctx.now)
+    ctx.db.flush()
+    ctx.game, ctx.membership = game, membership
+    if membership.power is not None:  # a started game: an open power taken over
+        take_over(ctx, game, membership)
+        return
+    players = sum(1 for m in members(ctx.db, game) if m.role is Role.PLAYER)
+    ctx.say(f"Joined {game.name}: {players} of {len(kind_of(game).powers())} players.")
+    if is_full(ctx.db, game):
+        start_and_announce(ctx, game)
+
+
+def observe(ctx: Context, command: c.Observe) -> None:
+    game = find_game(ctx, command.game)
+    membership = join_game(ctx.db, game, sender_as_player(ctx), command.password, Role.OBSERVER, ctx.now)
+    ctx.db.flush()
+    ctx.game, ctx.membership = game, membership
+    ctx.say(f"You observe {game.name}: you will receive its reports and broadcasts.")
+
+
+def list_games(ctx: Context, command: c.List) -> None:
+    if command.game:
+        game = find_game(ctx, command.game)
+        ctx.say(f"{game.name}: {game.kind}, {game_status(game)}.")
+        for membership in members(ctx.db, game):
+            who = membership.power or membership.role.value
+            ctx.say(f"  {who}{' (waiting)' if membership.wait else ''}")
+        return
+    games = ctx.db.exec(select(Game).order_by(Game.name)).all()
+    if not games:
+        ctx.say("No games on this judge yet.")
+    for game in games:
+        ctx.say(f"{game.name}: {game.kind}, {game_status(game)}")
+
+
+def help_text(ctx: Context, command: c.Help) -> None:
+    for name, info in c.COMMANDS.items():
+        ctx.say(f"{info.usage}\n    {info.help}")
+
+
+def version(ctx: Context, command: c.Version) -> None:
+    ctx.say(f"judge {__version__}")
+
+
+def command_error(ctx: Context, error: c.CommandError) -> None:
+    ctx.say(f"Error: {error.message}")
+
+
+# --- players ----------------------------------------------------------------------------------
+
+
+def orders(ctx: Context, line: c.OrderLine) -> None:
+    game, membership = ctx.game, ctx.membership
+    if game is None or membership is None or ctx.power is None:
+        ctx.say("Orders need a SIGNON as a power first: this line was not read.")
+        return
+    if line.phase is not None and str(line.phase) != game.phase:
+        keep_for_later(ctx.db, game, membership, ctx.power, str(line.phase), line.text, ctx.now)
+        ctx.say(f"Kept for {line.phase}: read when that phase begins (its errors are then in "
+                f"your orders' record, and you may still change them then).")
+        return
+    submission = submit_orders(ctx.db, game, membership, ctx.power, [line.text], ctx.now)
+    for read in submission.lines:
+        if read.error:
+            ctx.say(f"Error: {read.text}: {read.error}")
+        else:
+            ctx.say(f"Accepted: {read.canonical}")
+    ctx.say(f"Your orders for {game.phase} are {'complete' if submission.complete else 'not complete yet'}.")
+    process_if_ready(ctx, game)
+
+
+def clear(ctx: Context, command: c.Clear) -> None:
+    assert ctx.game is not None and ctx.membership is not None
+    if ctx.power is None:
+        raise GameError("only a power has orders to clear")
+    submit_orders(ctx.db, ctx.game, ctx.membership, ctx.power, [], ctx.now, clear=True)
+    ctx.say(f"Your orders for {ctx.game.phase} are withdrawn.")
+
+
+def set_wait(ctx: Context, command: c.SetWait | c.SetNoWait) -> None:
+    assert ctx.membership is not None and ctx.game is not None
+    ctx.membership.wait = isinstance(command, c.SetWait)
+    ctx.db.add(ctx.membership)
+    if ctx.membership.wait:
+        ctx.say("This phase will wait for its deadline.")
+    else:
+        ctx.say("This phase may process as soon as all orders are in.")
+        process_if_ready(ctx, ctx.game)
+
+
+def set_password(ctx: Context, command: c.SetPassword) -> None:
+    assert ctx.membership is not None
+    ctx.membership.password_hash = hash_password(command.password)
+    ctx.db.add(ctx.membership)
+    ctx.say("Password changed.")
+
+
+def set_address(ctx: Context, command: c.SetAddress) -> None:
+    player = sender_as_player(ctx)
+    other = find_player(ctx.db, command.address)
+    if other is not None and other.id != player.id:
+        raise GameError(f"{command.address} is another player's address")
+    player.address = command.address.lower()
+    ctx.db.add(player)
+    ctx.say(f"The judge will write to you at {player.address} from now on.")
+
+
+def set_draw(ctx: Context, command: c.SetDraw | c.SetNoDraw) -> None:
+    game, membership = ctx.game, ctx.membership
+    assert game is not None and membership is not None
+    if membership.power is None:
+        raise GameError("only a power votes on a draw")
+    membership.draw_vote = isinstance(command, c.SetDraw)
+    ctx.db.add(membership)
+    ctx.say("Your draw vote is recorded." if membership.draw_vote else "Your draw vote is withdrawn.")
+    voters = [m for m in members(ctx.db, game) if m.power is not None]
+    if game.status is GameStatus.ACTIVE and voters and all(m.draw_vote for m in voters):
+        game.status = GameStatus.FINISHED
+        game.deadline = None
+        ctx.db.add(game)
+        survivors = ", ".join(sorted(m.power for m in voters if m.power))
+        send_notice(ctx.db, ctx.config, game,
+                    [f"The game has ended in a draw among {survivors}.", secret_revealed(game)],
+                    ctx.now)
+
+
+def resign(ctx: Context, command: c.Resign) -> None:
+    membership, game = ctx.membership, ctx.game
+    assert membership is not None and game is not None
+    membership.status = MembershipStatus.RESIGNED
+    ctx.db.add(membership)
+    ctx.say(f"You have resigned from {game.name}.")
+    what = f"{membership.power} is looking for a new player" if membership.power else "a member left"
+    send_notice(ctx.db, ctx.config, game, [f"{what}."], ctx.now)
+
+
+# --- masters ------------------------------------------------------------------------------------
+
+
+def start(ctx: Context, command: c.Start) -> None:
+    assert ctx.game is not None
+    start_and_announce(ctx, ctx.game)
+
+
+def process(ctx: Context, command: c.Process) -> None:
+    assert ctx.game is not None
+    process_and_report(ctx, ctx.game, "processed by the master")
+
+
+HANDLERS: dict[type, Handler] = {
+    c.Signon: signon,
+    c.Create: create,
+    c.Join: join,
+    c.Observe: observe,
+    c.List: list_games,
+    c.Help: help_text,
+    c.Version: version,
+    c.CommandError: command_error,
+    c.OrderLine: orders,
+    c.Clear: clear,
+    c.SetWait: set_wait,
+    c.SetNoWait: set_wait,
+    c.SetPassword: set_password,
+    c.SetAddress: set_address,
+    c.SetDraw: set_draw,
+    c.SetNoDraw: set_draw,
+    c.Resign: resign,
+    c.Start: start,
+    c.Process: process,
+    **MASTER_HANDLERS,
+    **TALK_HANDLERS,
+}
+
+_INFO: dict[type, c.CommandInfo] = {info.command: info for info in c.COMMANDS.values()}

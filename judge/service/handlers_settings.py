@@ -1,0 +1,190 @@
+"""The master's SET commands for a game's settings (see ``settings.py`` for what each means).
+
+Each stores the new value in ``game.settings`` (a new dict: a JSON column is saved only when
+assigned) and replies with it. The variant, anonymity and gunboat are decided before the start;
+the rest may change during the game. A timing change never moves the deadline already running:
+it applies from the next phase (SET DEADLINE moves the current one), and the reply says so.
+"""
+
+from __future__ import annotations
+
+from datetime import time, timedelta
+from typing import Any
+
+from judge.games.registry import UnknownGameKind, game_kind
+from judge.store import Game, GameStatus, Role
+
+from . import commands as c
+from .deadlines import utc_to_local
+from .games import GameError, members
+from .handlers_types import Handler
+from .mailroom import Context
+from .notify import when
+from .settings import PHASE_KINDS, describe_timing, set_timing, with_defaults
+
+_PRESS_WORDS = {
+    "none": "no press at all",
+    "white": "white press only (signed by its writer)",
+    "grey": "grey press only (unsigned)",
+    "both": "white and grey press",
+}
+_NMR_WORDS = {
+    "civil_disorder": "is in civil disorder: its units hold, retreats disband, builds are waived",
+    "abandon": "is abandoned: the game pauses until a new player takes it over (JOIN)",
+}
+
+
+def _game(ctx: Context) -> Game:
+    game = ctx.game
+    assert game is not None  # carry_out lets only a signed-on master through
+    if game.status in (GameStatus.FINISHED, GameStatus.TERMINATED):
+        raise GameError(f"{game.name} has ended: its settings can no longer change")
+    return game
+
+
+def _before_start(game: Game, what: str) -> None:
+    if game.status is not GameStatus.FORMING:
+        raise GameError(f"{game.name} has started: its {what} was decided before the start")
+
+
+def _store(game: Game, **values: Any) -> None:
+    game.settings = {**game.settings, **values}
+
+
+def _current_deadline(game: Game) -> str:
+    """What the reply to a timing change adds about the deadline already running."""
+    if game.status is GameStatus.ACTIVE and game.deadline is not None:
+        return (f" The current deadline ({when(game, game.deadline)}) is not moved: the change "
+                "applies from the next phase (SET DEADLINE moves this one).")
+    if game.status is GameStatus.PAUSED:
+        return " It applies from the deadline the game gets when it resumes."
+    return ""
+
+
+def set_variant(ctx: Context, command: c.SetVariant) -> None:
+    game = _game(ctx)
+    _before_start(game, "variant")
+    try:
+        kind = game_kind(command.variant)
+    except UnknownGameKind as error:
+        raise GameError(str(error)) from None
+    players = sum(1 for m in members(ctx.db, game) if m.role is Role.PLAYER)
+    powers = list(kind.powers())
+    if players > len(powers):
+        raise GameError(f"{kind.name} has {len(powers)} powers and {game.name} has {players} "
+                        "players already")
+    game.kind = kind.name
+    full = " The game is full: START begins it." if players == len(powers) else ""
+    ctx.say(f"{game.name} will be played as {kind.name}, {len(powers)} powers: "
+            f"{', '.join(powers)}.{full}")
+
+
+def set_press(ctx: Context, command: c.SetPress) -> None:
+    game = _game(ctx)
+    if with_defaults(game.settings)["gunboat"] and command.mode != c.PressMode.NONE:
+        raise GameError(f"{game.name} is a gunboat game, without press: SET GUNBOAT OFF first")
+    _store(game, press=command.mode.value, fake_press=command.fake)
+    fake = ", and fake press" if command.fake else ""
+    ctx.say(f"Press in {game.name}: {_PRESS_WORDS[command.mode.value]}{fake}.")
+
+
+def set_nmr(ctx: Context, command: c.SetNmr) -> None:
+    game = _game(ctx)
+    policy = "abandon" if command.policy is c.NmrPolicy.ABANDON else "civil_disorder"
+    _store(game, nmr=policy)
+    ctx.say(f"In {game.name}, a power with no complete orders at the end of grace now "
+            f"{_NMR_WORDS[policy]}.")
+
+
+def set_timing_of(ctx: Context, command: c.SetTiming) -> None:
+    game = _game(ctx)
+    kind = command.kind.value
+    game.settings = _timing(game.settings, kind, minimum=command.minimum, at=command.at,
+                            days=command.days, grace=command.grace)
+    ctx.say(f"{kind.capitalize()} phases of {game.name}: deadline "
+            f"{describe_timing(game.settings, kind)}.{_current_deadline(game)}")
+
+
+def set_days(ctx: Context, command: c.SetDays) -> None:
+    game = _game(ctx)
+    settings = game.settings
+    for kind in PHASE_KINDS:
+        settings = _timing(settings, kind, days=command.days)
+    game.settings = settings
+    for kind in PHASE_KINDS:
+        ctx.say(f"{kind.capitalize()} phases of {game.name}: deadline "
+                f"{describe_timing(settings, kind)}.")
+    ctx.say(_current_deadline(game).strip() or "Deadlines fall on those days from now on.")
+
+
+def _timing(
+    settings: dict[str, Any],
+    kind: str,
+    *,
+    minimum: timedelta | None = None,
+    at: time | None = None,
+    days: tuple[int, ...] | None = None,
+    grace: timedelta | None = None,
+) -> dict[str, Any]:
+    try:
+        return set_timing(settings, kind, minimum=minimum, at=at, grace=grace,
+                          days=frozenset(days) if days is not None else None)
+    except ValueError as error:
+        raise GameError(str(error)) from None
+
+
+def set_timezone(ctx: Context, command: c.SetTimezone) -> None:
+    game = _game(ctx)
+    try:
+        local = utc_to_local(ctx.now, command.zone)
+    except ValueError as error:
+        raise GameError(str(error)) from None
+    _store(game, zone=command.zone)
+    ctx.say(f"The deadlines of {game.name} are now given in {command.zone} (it is "
+            f"{local.strftime('%a %d %b %Y %H:%M')} there now); deadline times of day are read "
+            f"in it.{_current_deadline(game)}")
+
+
+def set_anonymous(ctx: Context, command: c.SetAnonymous) -> None:
+    game = _game(ctx)
+    _before_start(game, "anonymity")
+    if not command.on and with_defaults(game.settings)["gunboat"]:
+        raise GameError(f"{game.name} is a gunboat game, always anonymous: SET GUNBOAT OFF first")
+    _store(game, anonymous=command.on)
+    if command.on:
+        ctx.say(f"{game.name} is anonymous: no one is told who plays which power.")
+    else:
+        ctx.say(f"{game.name} is not anonymous: the players of the powers are known.")
+
+
+def set_gunboat(ctx: Context, command: c.SetGunboat) -> None:
+    game = _game(ctx)
+    _before_start(game, "gunboat setting")
+    if command.on:
+        _store(game, gunboat=True, anonymous=True, press="none", fake_press=False)
+        ctx.say(f"{game.name} is a gunboat game: anonymous, and without press.")
+        return
+    _store(game, gunboat=False)
+    settings = with_defaults(game.settings)
+    ctx.say(f"{game.name} is not a gunboat game. Press stays {settings['press'].upper()} and the "
+            f"game stays {'anonymous' if settings['anonymous'] else 'open'}: SET PRESS and "
+            "SET ANONYMOUS change them.")
+
+
+def set_draw_rule(ctx: Context, command: c.SetDrawRule) -> None:
+    game = _game(ctx)
+    _store(game, draw_rule=command.rule.value)
+    ctx.say(f"The draw rule of {game.name} is now {command.rule.value.upper()}.")
+
+
+SETTINGS_HANDLERS: dict[type, Handler] = {
+    c.SetVariant: set_variant,
+    c.SetPress: set_press,
+    c.SetNmr: set_nmr,
+    c.SetTiming: set_timing_of,
+    c.SetDays: set_days,
+    c.SetTimezone: set_timezone,
+    c.SetAnonymous: set_anonymous,
+    c.SetGunboat: set_gunboat,
+    c.SetDrawRule: set_draw_rule,
+}

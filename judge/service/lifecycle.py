@@ -1,0 +1,270 @@
+"""The master's hand on a game's course: pause and resume, end it, eject a player, move its
+deadline, return it to an earlier phase, preview a phase; and the players' concession votes.
+
+Like ``games``, every function works in the caller's session, commits nothing, sends no mail (the
+handlers say what happened and tell the players) and refuses with a ``GameError`` that says why.
+
+Decisions kept here, once:
+- *Paused* means no deadline at all (``deadline`` and ``grace_until`` are None, so no tick touches
+  the game); RESUME gives the phase a fresh deadline from the moment of resuming. The bookkeeping
+  says who paused it: the master (PAUSE) or the NMR policy (abandonment); a game paused for
+  abandonment resumes by itself once every open power is taken over, one paused by the master
+  only at RESUME.
+- *In grace* means the deadline has passed with players late: ``deadline`` then equals
+  ``grace_until``. SET DEADLINE ends a grace in progress (at the new deadline late players get the
+  phase's grace again); SET GRACE before the deadline sets when that grace will end.
+- *Rollback* restores the state before the latest record of the phase (records are never deleted:
+  a replay gets the next ``sequence``) and sets aside every order submission made until then:
+  only orders submitted after the rollback count (``orders_after`` in the bookkeeping: an id, not
+  an instant, so that a clock set back or two mails in the same second cannot let old orders in).
+  Votes (draw, concession, wait) are about the position left behind: they are cleared. A game
+  whose secret a final notice revealed (TERMINATE, a concession) cannot be rolled back: its
+  chance would be known in advance.
+- *Concession*: a surviving power's player concedes to another surviving power; when every other
+  surviving power that has a player concedes to the same one, it wins (a power without a player
+  has no vote). A new player of a power votes afresh.
+"""
+
+from __future__ import annotations
+
+import copy
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from judge.games.kind import PhaseResult
+from judge.store import (
+    Game,
+    GameStatus,
+    Membership,
+    MembershipStatus,
+    PhaseRecord,
+    SubmittedOrders,
+    membership_by_power,
+)
+
+from .games import (
+    GameError,
+    current_orders,
+    fresh_deadline,
+    kind_of,
+    members,
+    open_powers,
+    phase_rng,
+    survivors,
+)
+from .settings import bookkeeping_of, with_bookkeeping
+
+_STARTED = (GameStatus.ACTIVE, GameStatus.PAUSED)
+
+
+def power_of(game: Game, name: str) -> str:
+    """The power a player names (``England``, ``eng``, ``E``), or a refusal naming the powers."""
+    kind = kind_of(game)
+    power = kind.power_named(name)
+    if power is None:
+        raise GameError(f"{game.name} has no power {name!r}: its powers are "
+                        f"{', '.join(kind.powers())}")
+    return power
+
+
+def require_started(game: Game, doing: str) -> None:
+    """Refuse ``doing`` unless the game is running or paused."""
+    if game.status is GameStatus.FORMING:
+        raise GameError(f"{game.name} has not started: there is no {doing} yet")
+    if game.status not in _STARTED:
+        raise GameError(f"{game.name} has ended ({game.status.value})")
+
+
+def in_grace(game: Game) -> bool:
+    """Whether the deadline has passed and late players are in their grace period."""
+    return (game.grace_until is not None and game.deadline is not None
+            and game.deadline >= game.grace_until)
+
+
+# --- the clock ------------------------------------------------------------------------------------
+
+
+def pause(game: Game) -> None:
+    """Stop the clock: the game keeps its phase and orders but has no deadline until RESUME."""
+    paused_by = bookkeeping_of(game.settings).get("paused_by")
+    if game.status is GameStatus.PAUSED and paused_by == "master":
+        raise GameError(f"{game.name} is paused already")
+    if game.status not in _STARTED:
+        require_started(game, "clock to stop")
+    game.status = GameStatus.PAUSED
+    game.deadline = game.grace_until = None
+    game.settings = with_bookkeeping(game.settings, paused_by="master")
+
+
+def resume(db: Session, game: Game, now: datetime) -> None:
+    """Restart the clock: the current phase gets a fresh deadline from ``now``."""
+    if game.status is not GameStatus.PAUSED:
+        require_started(game, "clock to restart")
+        raise GameError(f"{game.name} is not paused")
+    game.status = GameStatus.ACTIVE
+    game.deadline = fresh_deadline(db, game, now)
+    game.grace_until = None
+    game.settings = with_bookkeeping(game.settings, paused_by=None)
+
+
+def resume_if_complete(db: Session, game: Game, now: datetime) -> bool:
+    """Resume a game paused for abandonment once no power is open; whether it resumed."""
+    paused_by = bookkeeping_of(game.settings).get("paused_by")
+    if game.status is not GameStatus.PAUSED or paused_by != "abandonment" or open_powers(db, game):
+        return False
+    resume(db, game, now)
+    return True
+
+
+def set_deadline(game: Game, instant: datetime, now: datetime) -> None:
+    """Move the current phase's deadline to ``instant`` (UTC); a grace in progress ends."""
+    _require_running(game)
+    if instant <= now:
+        raise GameError("that moment has passed: a deadline must be in the future")
+    if in_grace(game) or (game.grace_until is not None and game.grace_until <= instant):
+        game.grace_until = None
+    game.deadline = instant
+
+
+def set_grace(game: Game, instant: datetime, now: datetime) -> None:
+    """Set when the current phase's grace ends (UTC): after the deadline, in the future."""
+    _require_running(game)
+    assert game.deadline is not None
+    if instant <= now:
+        raise GameError("that moment has passed: the end of grace must be in the future")
+    if in_grace(game):
+        game.grace_until = game.deadline = instant
+        return
+    if instant <= game.deadline:
+        raise GameError("the grace must end after the deadline")
+    game.grace_until = instant
+
+
+def _require_running(game: Game) -> None:
+    if game.status is GameStatus.PAUSED:
+        raise GameError(f"{game.name} is paused: RESUME gives it a deadline")
+    require_started(game, "deadline")
+
+
+# --- the end --------------------------------------------------------------------------------------
+
+
+def terminate(game: Game, now: datetime) -> None:
+    """End the game without an outcome."""
+    if game.status in (GameStatus.FINISHED, GameStatus.TERMINATED):
+        raise GameError(f"{game.name} has ended already ({game.status.value})")
+    _end(game, GameStatus.TERMINATED, now, by="master", winners=[])
+
+
+def concede(db: Session, game: Game, membership: Membership, to: str, now: datetime) -> bool:
+    """Record the membership's power conceding the game to ``to``; whether the game ends with
+    it: when every other surviving power with a player concedes to the same power, it wins."""
+    require_started(game, "game to concede")
+    if membership.power is None:
+        raise GameError("only a power's player concedes")
+    alive = survivors(game)
+    if membership.power not in alive:
+        raise GameError(f"{membership.power} is out of the game: only surviving powers concede")
+    if to == membership.power:
+        raise GameError("a power cannot concede to itself")
+    if to not in alive:
+        raise GameError(f"{to} is out of the game: concede to one of {', '.join(alive)}")
+    concessions = {**bookkeeping_of(game.settings).get("concessions", {}), membership.power: to}
+    game.settings = with_bookkeeping(game.settings, concessions=concessions)
+    held = {m.power for m in members(db, game) if m.power is not None}
+    voters = [power for power in alive if power != to and power in held]
+    if not voters or not all(concessions.get(power) == to for power in voters):
+        return False
+    _end(game, GameStatus.FINISHED, now, by="concession", winners=[to])
+    return True
+
+
+def conceding(game: Game, to: str) -> list[str]:
+    """The powers whose standing vote concedes the game to ``to``."""
+    concessions = bookkeeping_of(game.settings).get("concessions", {})
+    return sorted(power for power, winner in concessions.items() if winner == to)
+
+
+def _end(game: Game, status: GameStatus, now: datetime, *, by: str, winners: list[str]) -> None:
+    game.status = status
+    game.deadline = game.grace_until = None
+    ended = {"by": by, "at": now.isoformat(), "winners": winners}
+    game.settings = with_bookkeeping(game.settings, ended=ended, paused_by=None,
+                                     secret_revealed=True)  # by the final notice
+
+
+# --- players --------------------------------------------------------------------------------------
+
+
+def eject(db: Session, game: Game, power: str) -> Membership:
+    """Remove the player of ``power``: the membership is ejected and the power left open."""
+    require_started(game, "power to eject")
+    holder = membership_by_power(db, game.id, power)  # type: ignore[arg-type]
+    if holder is None:
+        raise GameError(f"{power} has no player to eject")
+    holder.status = MembershipStatus.EJECTED
+    holder.wait = False
+    db.add(holder)
+    concessions = dict(bookkeeping_of(game.settings).get("concessions", {}))
+    concessions.pop(power, None)
+    game.settings = with_bookkeeping(game.settings, concessions=concessions or None)
+    return holder
+
+
+# --- phases ---------------------------------------------------------------------------------------
+
+
+def predict(db: Session, game: Game) -> PhaseResult:
+    """What processing the current phase now would give: the same orders, defaults and chance as
+    ``process_phase``, resolved on copies. Nothing is recorded or changed."""
+    require_started(game, "phase to predict")
+    orders = {power: list((row.orders or {}).values())
+              for power, row in current_orders(db, game).items()}
+    return kind_of(game).resolve(copy.deepcopy(game.state), orders, phase_rng(game))
+
+
+def rollback(db: Session, game: Game, phase: str, now: datetime) -> PhaseRecord:
+    """Return the game to the start of ``phase``, as its latest record found it (see the module's
+    decisions); a paused game stays paused, any other gets a fresh deadline from ``now``."""
+    if game.status in (GameStatus.FORMING, GameStatus.TERMINATED):
+        raise GameError(f"{game.name} is {game.status.value}: there is nothing to roll back")
+    if bookkeeping_of(game.settings).get("secret_revealed"):
+        raise GameError(f"{game.name} has ended and its secret is revealed: it cannot go on")
+    record = db.exec(
+        select(PhaseRecord)
+        .where(PhaseRecord.game_id == game.id, PhaseRecord.phase == phase)
+        .order_by(col(PhaseRecord.sequence).desc())
+    ).first()
+    if record is None:
+        done = db.exec(select(PhaseRecord.phase).where(PhaseRecord.game_id == game.id)
+                       .order_by(col(PhaseRecord.id))).all()
+        listed = ", ".join(dict.fromkeys(done)) or "none yet"
+        raise GameError(f"{game.name} has no processed phase {phase} to return to "
+                        f"(processed: {listed})")
+    last_submission = db.execute(
+        sa.select(sa.func.max(col(SubmittedOrders.id))).where(
+            col(SubmittedOrders.game_id) == game.id)
+    ).scalar_one_or_none()
+    left = game.phase
+    game.state = copy.deepcopy(record.state_before)
+    game.phase = kind_of(game).pending(game.state).phase
+    game.settings = with_bookkeeping(
+        game.settings,
+        orders_after=last_submission or 0,
+        last_rollback={"phase": phase, "from": left, "at": now.isoformat()},
+        concessions=None,
+        ended=None,
+    )
+    if game.status is GameStatus.PAUSED:
+        game.deadline = game.grace_until = None
+    else:
+        game.status = GameStatus.ACTIVE
+        game.deadline = fresh_deadline(db, game, now)
+        game.grace_until = None
+    for membership in members(db, game):
+        if membership.wait or membership.draw_vote is not None:
+            membership.wait, membership.draw_vote = False, None
+            db.add(membership)
+    return record

@@ -1,0 +1,52 @@
+"""The text of the judge's mail, rendered from the Jinja2 templates under ``templates/``.
+
+Each mail is a template and a plain dict of values; the templates decide the layout players see,
+and nothing else writes mail text. Subjects follow fixed patterns that players filter on:
+``Diplomacy results <game> <phase>``, ``Diplomacy notice: <game>``, ``Diplomacy press <game>``,
+``Re: <subject>``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+
+@cache
+def environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("judge.templates", ""),
+        undefined=StrictUndefined,  # a value a template names but was not given is an error
+        autoescape=False,  # plain text mail
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def render(template: str, **values: Any) -> str:
+    return environment().get_template(template).render(**values)
+
+
+def results_subject(game: str, phase: str) -> str:
+    return f"Diplomacy results {game} {phase}"
+
+
+def notice_subject(game: str) -> str:
+    return f"Diplomacy notice: {game}"
+
+
+def press_subject(game: str) -> str:
+    return f"Diplomacy press {game}"
+
+
+def reply_subject(subject: str) -> str:
+    subject = " ".join(subject.split())  # no line breaks of any kind in a header
+    subject = "".join(c for c in subject if c.isprintable())
+    subject = subject.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates either
+    subject = subject.replace("=?", "= ?")[:200]  # no text that reads as an encoded word; bounded
+    if not subject:
+        return "Re: your mail to the judge"
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"

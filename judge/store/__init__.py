@@ -1,0 +1,91 @@
+"""The judge's store: SQLModel tables and the few queries the service needs.
+
+SQLite by default (``sqlite:///path/judge.sqlite``), PostgreSQL at scale
+(``postgresql+psycopg://user@host/db``). Open it with :func:`open_store`; work in
+``with store.session() as session:`` blocks, each one transaction.
+"""
+
+from judge.store.columns import (
+    GameStatus,
+    InboundStatus,
+    MembershipStatus,
+    OutboxStatus,
+    PressKind,
+    Role,
+    utcnow,
+)
+from judge.store.tables import (
+    Game,
+    Membership,
+    PhaseRecord,
+    Player,
+    Press,
+    StoreModel,
+    SubmittedOrders,
+    metadata,
+)
+
+from judge.store.mail_tables import InboundMail, Outbox  # isort: skip  (after tables: same metadata)
+from judge.store.database import Store, open_store
+from judge.store.migrate import (
+    SchemaError,
+    SchemaOutOfDate,
+    SchemaState,
+    SchemaStatus,
+    schema_state,
+    upgrade,
+)
+from judge.store.passwords import hash_password, needs_rehash, verify_password
+from judge.store.queries import (
+    claim_due_games,
+    due_outbox,
+    game_by_name,
+    latest_orders,
+    membership_by_power,
+    new_message_id,
+    next_phase_sequence,
+    queue_mail,
+    record_inbound,
+    synthetic_message_id,
+)
+
+__all__ = [
+    "Game",
+    "GameStatus",
+    "InboundMail",
+    "InboundStatus",
+    "Membership",
+    "MembershipStatus",
+    "Outbox",
+    "OutboxStatus",
+    "PhaseRecord",
+    "Player",
+    "Press",
+    "PressKind",
+    "Role",
+    "SchemaError",
+    "SchemaOutOfDate",
+    "SchemaState",
+    "SchemaStatus",
+    "Store",
+    "StoreModel",
+    "SubmittedOrders",
+    "claim_due_games",
+    "due_outbox",
+    "game_by_name",
+    "hash_password",
+    "latest_orders",
+    "membership_by_power",
+    "metadata",
+    "needs_rehash",
+    "new_message_id",
+    "next_phase_sequence",
+    "open_store",
+    "queue_mail",
+    "record_inbound",
+    "schema_state",
+    "synthetic_message_id",
+    "upgrade",
+    "utcnow",
+    "verify_password",
+]

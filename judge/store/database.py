@@ -1,0 +1,96 @@
+"""Opening the store: an engine, a session per unit of work, and a schema that matches the code.
+
+``open_store`` decides what to do with the schema:
+
+- a new (empty) database gets the schema by running every migration;
+- a database at the head revision is used as it is;
+- a database at an older revision is upgraded only when ``upgrade=True`` was asked for, and otherwise
+  refused with :class:`SchemaOutOfDate`. Upgrading is an operator's decision (``judge db upgrade``,
+  after a backup), not a side effect of starting a newer judge, and it keeps two judge processes of
+  different versions from fighting over one database;
+- a database written by a newer judge, or holding our tables without a revision, is refused with
+  :class:`SchemaError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy.engine import URL, Engine
+from sqlalchemy.orm import sessionmaker
+from sqlmodel import Session
+
+from judge.store.engine import DEFAULT_BUSY_TIMEOUT, create_store_engine
+from judge.store.migrate import SchemaError, SchemaOutOfDate, SchemaStatus, schema_state
+from judge.store.migrate import upgrade as run_upgrade
+
+
+class Store:
+    """The judge's database: an engine and the sessions made from it.
+
+    >>> store = open_store("sqlite://")
+    >>> with store.session() as session:
+    ...     pass  # add, query; committed at the end of the block, rolled back on an exception
+    >>> store.close()
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        # Objects stay readable after the commit, so the service can render mail from them.
+        self._sessions = sessionmaker(engine, class_=Session, expire_on_commit=False)
+
+    @property
+    def backend(self) -> str:
+        """The database's kind: "sqlite" or "postgresql"."""
+        return self.engine.dialect.name
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session for one unit of work: committed when the block ends, rolled back if it raises."""
+        with self._sessions.begin() as session:
+            yield session
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+
+def open_store(url: str | URL, *, upgrade: bool = False, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> Store:
+    """Open the database at ``url``, creating or checking its schema as the module docstring says.
+
+    ``url`` is ``sqlite:///path/judge.sqlite`` or ``postgresql+psycopg://user@host/db`` (plain
+    ``postgresql://`` means psycopg 3 too). ``busy_timeout`` is how many seconds an SQLite writer waits
+    for another to finish.
+    """
+    engine = create_store_engine(url, busy_timeout=busy_timeout)
+    try:
+        _prepare_schema(engine, upgrade=upgrade)
+    except BaseException:
+        engine.dispose()
+        raise
+    return Store(engine)
+
+
+def _prepare_schema(engine: Engine, *, upgrade: bool) -> None:
+    state = schema_state(engine)
+    where = engine.url.render_as_string(hide_password=True)
+    if state.status is SchemaStatus.CURRENT:
+        return
+    if state.status is SchemaStatus.EMPTY or (state.status is SchemaStatus.BEHIND and upgrade):
+        run_upgrade(engine)
+        return
+    if state.status is SchemaStatus.BEHIND:
+        raise SchemaOutOfDate(
+            f"the database {where} is at schema revision {', '.join(state.current)} but this judge needs "
+            f"{', '.join(state.head)}: back it up, then upgrade it (open_store(..., upgrade=True))"
+        )
+    if state.status is SchemaStatus.AHEAD:
+        raise SchemaError(
+            f"the database {where} is at schema revision {', '.join(state.current)}, which this judge does "
+            "not know: it was written by a newer judge"
+        )
+    raise SchemaError(
+        f"the database {where} has judge tables but no schema revision: it was not created by the "
+        "judge's migrations"
+    )

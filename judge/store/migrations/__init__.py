@@ -1,0 +1,1 @@
+"""The store's Alembic environment (``env.py``) and migration scripts (``versions/``)."""

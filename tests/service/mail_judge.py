@@ -1,0 +1,60 @@
+"""A judge in a temporary folder, driven by mail, with time given explicitly (for the tests)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+
+from sqlmodel import select
+
+from judge.service.config import Config
+from judge.service.mailroom import ingest
+from judge.service.ticker import tick
+from judge.store import Outbox, Store
+
+START = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)  # a Monday
+
+
+class Delivered:
+    """A transport that keeps what it is given."""
+
+    def __init__(self) -> None:
+        self.mails: list[bytes] = []
+
+    def deliver(self, raw: bytes) -> None:
+        self.mails.append(raw)
+
+
+@dataclass
+class MailJudge:
+    config: Config
+    store: Store
+    now: datetime = START
+    transport: Delivered = field(default_factory=Delivered)
+    _ids: Iterator[int] = field(default_factory=itertools.count)
+
+    def send(self, sender: str, body: str, subject: str = "orders") -> str:
+        """Mail the judge; return the body of its reply to this mail."""
+        number = next(self._ids)
+        message_id = f"<t{number}@test.invalid>"
+        raw = (
+            f"From: {sender}\nTo: judge@localhost\nSubject: {subject}\n"
+            f"Message-ID: {message_id}\n\n{body}\n"
+        ).encode()
+        ingest(self.store, self.config, raw, self.now)
+        with self.store.session() as db:
+            reply = db.exec(select(Outbox).where(Outbox.in_reply_to == message_id)).one()
+            return reply.body
+
+    def mail_to(self, address: str, subject_starts: str = "") -> list[Outbox]:
+        with self.store.session() as db:
+            rows = db.exec(
+                select(Outbox).where(Outbox.to_address == address.lower()).order_by(Outbox.id)
+            ).all()
+            return [row for row in rows if row.subject.startswith(subject_starts)]
+
+    def advance(self, **delta: float) -> list[str]:
+        self.now += timedelta(**delta)
+        return tick(self.store, self.config, self.transport, self.now)

@@ -1,0 +1,203 @@
+"""The service's queries: finding, claiming and recording, on each backend."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+import pytest
+import sqlalchemy as sa
+from sqlmodel import select
+
+from judge.store import (
+    GameStatus,
+    InboundMail,
+    MembershipStatus,
+    Outbox,
+    OutboxStatus,
+    PhaseRecord,
+    Store,
+    SubmittedOrders,
+    claim_due_games,
+    due_outbox,
+    game_by_name,
+    latest_orders,
+    membership_by_power,
+    next_phase_sequence,
+    open_store,
+    queue_mail,
+    record_inbound,
+    synthetic_message_id,
+)
+
+if TYPE_CHECKING:
+    from conftest import Rows
+
+NOW = datetime(1455, 5, 22, 12, 0, tzinfo=UTC)
+
+
+def add_due_games(store: Store, rows: type[Rows]) -> list[int]:
+    """Four active games due at staggered past deadlines, plus games that are not due."""
+    with store.session() as session:
+        due = [
+            rows.game(session, f"due{i}", status=GameStatus.ACTIVE, deadline=NOW - timedelta(minutes=10 - i))
+            for i in range(4)
+        ]
+        rows.game(session, "future", status=GameStatus.ACTIVE, deadline=NOW + timedelta(seconds=1))
+        rows.game(session, "paused", status=GameStatus.PAUSED, deadline=NOW - timedelta(days=1))
+        rows.game(session, "forming", status=GameStatus.FORMING)
+        return [game.id for game in due if game.id is not None]
+
+
+def test_game_by_name_ignores_case(store: Store, rows: type[Rows]) -> None:
+    with store.session() as session:
+        rows.game(session, "Bosworth")
+    with store.session() as session:
+        found = game_by_name(session, "BOSWORTH")
+        assert found is not None and found.name == "bosworth"
+        assert game_by_name(session, "towton") is None
+
+
+def test_membership_by_power_finds_the_active_holder(store: Store, rows: type[Rows]) -> None:
+    with store.session() as session:
+        game = rows.game(session, "roses")
+        old = rows.member(session, game, "ENGLAND", "old@example.org")
+        old.status = MembershipStatus.ABANDONED
+        session.flush()
+        new = rows.member(session, game, "ENGLAND", "new@example.org")
+        assert game.id is not None
+    with store.session() as session:
+        found = membership_by_power(session, game.id, "ENGLAND")
+        assert found is not None and found.id == new.id
+        assert membership_by_power(session, game.id, "FRANCE") is None
+
+
+def test_claim_due_games_takes_due_active_games_earliest_first(store: Store, rows: type[Rows]) -> None:
+    due = add_due_games(store, rows)
+    with store.session() as session:
+        assert [game.id for game in claim_due_games(session, NOW)] == due
+        assert [game.id for game in claim_due_games(session, NOW, limit=2)] == due[:2]
+
+
+def test_a_claimed_game_processed_and_committed_is_no_longer_due(store: Store, rows: type[Rows]) -> None:
+    add_due_games(store, rows)
+    with store.session() as session:
+        for game in claim_due_games(session, NOW):
+            game.phase, game.deadline = "F1901M", NOW + timedelta(days=2)
+    with store.session() as session:
+        assert claim_due_games(session, NOW) == []
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_concurrent_claims_on_postgresql_get_disjoint_games(store: Store, rows: type[Rows]) -> None:
+    due = add_due_games(store, rows)
+    with store.session() as first, store.session() as second:
+        claimed_first = [game.id for game in claim_due_games(first, NOW, limit=2)]
+        claimed_second = [game.id for game in claim_due_games(second, NOW)]  # skips the locked rows
+        assert claimed_first == due[:2]
+        assert claimed_second == due[2:]
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_second_claim_on_sqlite_waits_for_the_first(
+    store: Store, rows: type[Rows], database_url: str
+) -> None:
+    add_due_games(store, rows)
+    impatient = open_store(database_url, busy_timeout=0.1)
+    try:
+        with store.session() as first:
+            claim_due_games(first, NOW)
+            with pytest.raises(sa.exc.OperationalError, match="locked"), impatient.session() as second:
+                claim_due_games(second, NOW)
+    finally:
+        impatient.close()
+
+
+def test_due_outbox_takes_pending_mail_due_at_the_instant(store: Store) -> None:
+    with store.session() as session:
+        late = Outbox(
+            message_id="<1@j>", to_address="a@x", subject="", body="", next_attempt_at=NOW - timedelta(1)
+        )
+        due = Outbox(message_id="<2@j>", to_address="a@x", subject="", body="", next_attempt_at=NOW)
+        later = Outbox(
+            message_id="<3@j>", to_address="a@x", subject="", body="", next_attempt_at=NOW + timedelta(1)
+        )
+        sent = Outbox(
+            message_id="<4@j>",
+            to_address="a@x",
+            subject="",
+            body="",
+            status=OutboxStatus.SENT,
+            next_attempt_at=NOW,
+        )
+        session.add_all([later, due, sent, late])
+    with store.session() as session:
+        assert [mail.message_id for mail in due_outbox(session, NOW)] == ["<1@j>", "<2@j>"]
+        assert [mail.message_id for mail in due_outbox(session, NOW, limit=1)] == ["<1@j>"]
+
+
+def test_queue_mail_gives_each_mail_its_own_message_id(store: Store) -> None:
+    with store.session() as session:
+        first = queue_mail(session, "a@example.org", "Re: orders", "ok", domain="judge.example.org", now=NOW)
+        second = queue_mail(session, "a@example.org", "Re: orders", "ok", domain="judge.example.org", now=NOW)
+    assert first.message_id != second.message_id
+    assert first.message_id.startswith("<") and first.message_id.endswith("@judge.example.org>")
+    with store.session() as session:
+        assert [mail.id for mail in due_outbox(session, NOW)] == [first.id, second.id]
+
+
+def test_record_inbound_stores_a_mail_once(store: Store) -> None:
+    with store.session() as session:
+        row, created = record_inbound(session, b"first copy", " <m1@example.org> ", "a@example.org", "orders")
+        assert created and row.message_id == "<m1@example.org>" and row.raw == b"first copy"
+    with store.session() as session:
+        again, created = record_inbound(session, b"fetched again", "<m1@example.org>")
+        assert not created and again.id == row.id and again.raw == b"first copy"
+        other, created = record_inbound(session, b"another", "<m2@example.org>")  # the transaction goes on
+        assert created
+    with store.session() as session:
+        assert len(session.exec(select(InboundMail)).all()) == 2
+
+
+def test_record_inbound_without_message_id_uses_the_bytes(store: Store) -> None:
+    with store.session() as session:
+        row, created = record_inbound(session, b"no id here", None)
+        _, created_again = record_inbound(session, b"no id here", "")
+    assert created and not created_again
+    assert row.message_id == synthetic_message_id(b"no id here")
+
+
+def test_next_phase_sequence_counts_replays(store: Store, rows: type[Rows]) -> None:
+    with store.session() as session:
+        game = rows.game(session, "roses")
+        assert game.id is not None
+        assert next_phase_sequence(session, game.id, "S1901M") == 1
+        session.add(PhaseRecord(game_id=game.id, phase="S1901M", sequence=1))
+        session.flush()
+        assert next_phase_sequence(session, game.id, "S1901M") == 2
+        assert next_phase_sequence(session, game.id, "F1901M") == 1
+
+
+def test_latest_orders_keeps_each_powers_last_submission(store: Store, rows: type[Rows]) -> None:
+    with store.session() as session:
+        game = rows.game(session, "roses")
+        england, france = rows.member(session, game, "ENGLAND"), rows.member(session, game, "FRANCE")
+        assert game.id is not None
+        for minutes, member, text in [(1, england, "first"), (3, france, "only"), (2, england, "second")]:
+            assert member.id is not None
+            session.add(
+                SubmittedOrders(
+                    game_id=game.id,
+                    phase="S1901M",
+                    power=member.power or "",
+                    text=text,
+                    received_at=NOW + timedelta(minutes=minutes),
+                    membership_id=member.id,
+                )
+            )
+    with store.session() as session:
+        latest = latest_orders(session, game.id, "S1901M")
+        assert {power: orders.text for power, orders in latest.items()} == {
+            "ENGLAND": "second",
+            "FRANCE": "only",
+        }
