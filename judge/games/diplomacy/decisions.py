@@ -204,11 +204,12 @@ class Decisions:
     # --- strengths (DATC 5.B.5 to 5.B.8) ------------------------------------------------------
 
     def count_supports(self, i: int, high: bool, not_of: str | None = None) -> int:
-        board = self.board
+        supports = self.board.supports[i]
+        if not supports:  # most units have none
+            return 0
+        power = self.board.power
         return sum(
-            1
-            for s in board.supports[i]
-            if (not_of is None or board.power[s] != not_of) and self.resolve(s, high)
+            1 for s in supports if (not_of is None or power[s] != not_of) and self.resolve(s, high)
         )
 
     def attack_strength(self, i: int, high: bool) -> int:

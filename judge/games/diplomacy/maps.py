@@ -86,7 +86,7 @@ class Map:
     fleet_moves: dict[Location, frozenset[Location]]
     _names: dict[str, Province] = field(repr=False)
     _power_names: dict[str, Power] = field(repr=False)
-    _seas: frozenset[Province] = field(repr=False)
+    seas: frozenset[Province] = field(repr=False)
     _fleet_provinces: dict[Location, frozenset[Province]] = field(repr=False)
     seas_touching: dict[Province, frozenset[Province]] = field(repr=False)
     """For each province, the seas a fleet there (on any coast) could move to: the convoy graph."""
@@ -112,10 +112,6 @@ class Map:
 
     def is_sea(self, province: str) -> bool:
         return province_of(province) in self.seas
-
-    @property
-    def seas(self) -> frozenset[Province]:
-        return self._seas
 
     def fleet_locations(self, province: Province) -> tuple[Location, ...]:
         """Where a fleet can stand in a province: its coasts, the province itself, or nowhere."""
@@ -291,6 +287,6 @@ def build_map(data: dict[str, Any]) -> Map:
             here: frozenset(province_of(there) for there in places)
             for here, places in fleet_moves.items()
         },
-        _seas=frozenset(p for p, info in provinces.items() if info.kind is ProvinceKind.SEA),
+        seas=frozenset(p for p, info in provinces.items() if info.kind is ProvinceKind.SEA),
         seas_touching={p: frozenset(seas) for p, seas in seas_touching.items()},
     )

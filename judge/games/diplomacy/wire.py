@@ -37,14 +37,14 @@ def adjudicate_object(
         raise WireError(str(error)) from None
     position = read_position(game_map, data)
     given: list[tuple[Power, str]] = []
-    for item in _list(data, "orders"):
-        if not isinstance(item, dict) or not isinstance(item.get("order"), str):
-            raise WireError(f"each order must be an object with power and order: got {item!r}")
-        given.append((_power(game_map, item.get("power")), item["order"]))
-
     parsed: list[tuple[Power, Order]] = []
     unreadable: dict[int, str] = {}
-    for number, (power, text) in enumerate(given):
+    for number, item in enumerate(_list(data, "orders")):
+        text = item.get("order") if isinstance(item, dict) else None
+        if not isinstance(text, str):
+            raise WireError(f"each order must be an object with power and order: got {item!r}")
+        power = _power(game_map, item.get("power"))
+        given.append((power, text))
         try:
             parsed.append((power, parse_order(game_map, text)))
         except OrderSyntaxError as error:
