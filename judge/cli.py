@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 import orjson
 
@@ -70,6 +71,45 @@ def _example(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
+def _variants(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from .games.diplomacy.map_sheet import map_sheet, map_text, variants_text
+    from .games.diplomacy.maps import MapError
+    from .games.variants import variant_data, variant_names
+
+    if args.action is None:
+        stdout.write(variants_text([load_variant(name) for name in variant_names()]) + "\n")
+        return 0
+    try:
+        sheet = map_sheet(load_variant(args.name), variant_data(args.name))
+    except MapError as error:
+        sys.stderr.write(f"judge: {error}\n")
+        return 2
+    text = json.dumps(sheet, indent=1, sort_keys=True) if args.json else map_text(sheet)
+    stdout.write(text + "\n")
+    return 0
+
+
+def _selfplay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from time import perf_counter
+
+    from .games.registry import UnknownGameKind
+    from .games.selfplay import summary_json, summary_text
+    from .service.playouts import run_playouts
+
+    started = perf_counter()
+    try:
+        summary = run_playouts(args.variant, args.games, args.seed, args.until, args.jobs)
+    except UnknownGameKind as error:
+        sys.stderr.write(f"judge: {error}\n")
+        return 2
+    seconds = perf_counter() - started
+    if args.json:
+        stdout.write(json.dumps(summary_json(summary, args.variant), sort_keys=True) + "\n")
+    else:
+        stdout.write(summary_text(summary, args.variant, seconds) + "\n")
+    return 1 if summary.violations else 0
+
+
 def _init(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     from .service.operate import init_judge
 
@@ -78,11 +118,19 @@ def _init(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
+EX_TEMPFAIL = 75  # sysexits.h: an MTA's pipe keeps the mail and tries again later
+
+
 def _ingest(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     from .service.operate import ingest_file
 
     raw = Path(args.message).read_bytes() if args.message else stdin.buffer.read()
-    stdout.write(ingest_file(_config(args), raw, _now(args)) + "\n")
+    try:
+        outcome = ingest_file(_config(args), raw, _now(args))
+    except Exception as error:  # not stored (settings, database): any other status would bounce it
+        sys.stderr.write(f"judge: the mail was not stored; try again later: {type(error).__name__}: {error}\n")
+        return EX_TEMPFAIL
+    stdout.write(outcome + "\n")
     return 0
 
 
@@ -91,6 +139,34 @@ def _tick(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
     for line in tick_once(_config(args), _now(args)):
         stdout.write(line + "\n")
+    return 0
+
+
+def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from .service.clocks import ScaledClock
+    from .service.serve import configure_logging, serve
+
+    config = _config(args)
+    configure_logging(args.log_level)
+    clock = None
+    if args.clock_origin or args.clock_rate != 1.0:
+        origin = _instant(args.clock_origin) if args.clock_origin else datetime.now(timezone.utc)
+        epoch = args.clock_epoch if args.clock_epoch is not None else time.time()
+        clock = ScaledClock(origin, epoch, args.clock_rate)
+    return serve(config, clock)
+
+
+def _backup(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from .service.maintenance import backup_database
+
+    stdout.write(backup_database(_config(args), Path(args.file)) + "\n")
+    return 0
+
+
+def _upgrade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from .service.maintenance import upgrade_database
+
+    stdout.write(upgrade_database(_config(args)) + "\n")
     return 0
 
 
@@ -103,26 +179,11 @@ def _games(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _show(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.operate import show_game
+    from .service.showing import public, show_game, show_text
 
     shown = show_game(_config(args), args.game)
-    stdout.write((json.dumps(shown, indent=2) if args.json else _show_text(shown)) + "\n")
+    stdout.write((json.dumps(public(shown), indent=2) if args.json else show_text(shown)) + "\n")
     return 0
-
-
-def _show_text(shown: dict[str, Any]) -> str:
-    lines = [f"{shown['name']}: {shown['kind']}, {shown['status']}"]
-    if shown["phase"]:
-        lines.append(f"phase {shown['phase']}, deadline {shown['deadline']}")
-    for member in shown["members"]:
-        done = " (orders complete)" if member.get("complete") else ""
-        lines.append(f"  {member['role']} {member['power'] or ''} {member['address']}{done}")
-    state = shown.get("state") or {}
-    for unit in state.get("units", []):
-        lines.append(f"  {unit['power']}: {unit['type']} {unit['loc']}")
-    for centre, owner in sorted(state.get("supply_centers", {}).items()):
-        lines.append(f"  {centre}: {owner}")
-    return "\n".join(lines)
 
 
 def _config(args: argparse.Namespace) -> Config:
@@ -134,9 +195,13 @@ def _config(args: argparse.Namespace) -> Config:
 def _now(args: argparse.Namespace) -> datetime:
     if not args.now:
         return datetime.now(timezone.utc)
-    moment = datetime.fromisoformat(args.now.replace("Z", "+00:00"))
+    return _instant(args.now)
+
+
+def _instant(text: str) -> datetime:
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     if moment.tzinfo is None:
-        raise SystemExit("judge: --now needs a time zone, e.g. 2026-01-05T12:00:00Z")
+        raise SystemExit("judge: a time needs a time zone, e.g. 2026-01-05T12:00:00Z")
     return moment.astimezone(timezone.utc)
 
 
@@ -155,6 +220,20 @@ def build_parser() -> argparse.ArgumentParser:
     tick = commands.add_parser("tick", help="do everything due now: deadlines, grace, mail out")
     tick.add_argument("--now", help="the time to act at (ISO 8601 with zone); default: the clock")
     tick.set_defaults(run=_tick)
+    serve = commands.add_parser("serve", help="run the judge until stopped: mail in, deadlines, mail out")
+    serve.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    serve.add_argument("--clock-origin", help="tests and demonstrations: the judge's time at "
+                       "--clock-epoch (ISO 8601 with zone); default: the host's time")
+    serve.add_argument("--clock-epoch", type=float, help="the host's Unix time at which the judge's "
+                       "time is --clock-origin; default: now")
+    serve.add_argument("--clock-rate", type=float, default=1.0,
+                       help="how many times as fast as the host's clock the judge's time runs")
+    serve.set_defaults(run=_serve)
+    backup = commands.add_parser("backup", help="copy an SQLite judge's database to FILE, even while it runs")
+    backup.add_argument("file")
+    backup.set_defaults(run=_backup)
+    upgrade = commands.add_parser("upgrade", help="bring the database to this judge's schema (back it up first)")
+    upgrade.set_defaults(run=_upgrade)
     games = commands.add_parser("games", help="list the judge's games")
     games.set_defaults(run=_games)
     show = commands.add_parser("show", help="show one game: phase, deadline, players, the position")
@@ -171,6 +250,32 @@ def build_parser() -> argparse.ArgumentParser:
     adjudicate.set_defaults(run=_adjudicate)
     example = commands.add_parser("example", help="print a sample position for judge adjudicate")
     example.set_defaults(run=_example)
+    variants = commands.add_parser("variants", help="list the variants, or show one's map")
+    variants.set_defaults(run=_variants)
+    variant_actions = variants.add_subparsers(dest="action")
+    variant_show = variant_actions.add_parser(
+        "show", help="a variant's map: provinces, adjacency, centres, powers, boxes"
+    )
+    variant_show.add_argument("name", help="the variant (standard, roses1, ...)")
+    variant_show.add_argument("--json", action="store_true", help="as JSON, complete and sorted")
+    play = commands.add_parser(
+        "selfplay",
+        help="play random games, checking the rules' invariants after every phase; "
+        "print the violations and each power's average centres by year",
+    )
+    play.add_argument("variant", help="the variant (standard, roses1, ...)")
+    play.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    play.add_argument(
+        "--seed", type=int, default=1, help="game i is played from seed S+i (default 1)"
+    )
+    play.add_argument(
+        "--until", type=int, metavar="YEAR", help="the last year played (default: 50 years)"
+    )
+    play.add_argument(
+        "--jobs", type=int, default=1, help="processes to play on (default 1; same games for any)"
+    )
+    play.add_argument("--json", action="store_true", help="as JSON")
+    play.set_defaults(run=_selfplay)
     return parser
 
 
@@ -182,6 +287,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except ConfigError as error:
         sys.stderr.write(f"judge: {error}\n")
+        return 2
+    except Exception as error:
+        from .store import SchemaOutOfDate  # not imported above: `judge adjudicate` needs no database
+
+        if not isinstance(error, SchemaOutOfDate):
+            raise
+        sys.stderr.write(f"judge: {error}\n(back it up: judge --config FILE backup COPY, or pg_dump; then: "
+                         "judge --config FILE upgrade)\n")
         return 2
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 State = dict[str, Any]
 
@@ -97,3 +97,34 @@ class GameKind(Protocol):
         ...
 
     def outcome(self, state: State) -> Outcome | None: ...
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands, for random playouts: its year (the unit of the balance table) and
+    each power's score in it (supply centres, for Diplomacy)."""
+
+    year: int
+    scores: Mapping[str, int]
+
+
+@runtime_checkable
+class Playout(Protocol):
+    """What ``judge selfplay`` needs beyond ``GameKind`` to play a game kind at random and check
+    it as it goes. Chance comes only from the ``rng`` given, so a seed replays a game exactly."""
+
+    def random_orders(self, state: State, power: str, rng: Random) -> list[str]:
+        """Orders this power could give now, chosen at random, in the form ``resolve`` takes."""
+        ...
+
+    def standing(self, state: State) -> Standing: ...
+
+    def violations(self, before: State, result: PhaseResult) -> list[str]:
+        """What is wrong with a resolved phase (the state after it, and what its report says
+        became of the random orders), each in a sentence, or nothing: the game kind's
+        invariants, checked after every phase of a playout."""
+        ...
+
+
+class PlayableKind(GameKind, Playout, Protocol):
+    """A game kind that can be played at random (``judge selfplay``)."""

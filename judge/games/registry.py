@@ -10,10 +10,10 @@ from functools import cache
 
 from .diplomacy.game import DiplomacyGame
 from .diplomacy.maps import MapError
-from .variants import load_variant
-from .kind import GameKind
+from .variants import load_variant, variant_names
+from .kind import GameKind, PlayableKind, Playout
 
-DIPLOMACY_VARIANTS = ("standard",)
+DIPLOMACY_VARIANTS = ("standard", "roses1")
 
 
 class UnknownGameKind(ValueError):
@@ -36,3 +36,18 @@ def game_kind(name: str) -> GameKind:
         return DiplomacyGame(load_variant(variant))
     except MapError as error:
         raise UnknownGameKind(str(error)) from None
+
+
+def playable_kind(name: str) -> PlayableKind:
+    """A game kind for random playouts (``judge selfplay``): any the judge runs, and any variant
+    it has a map for, whether or not games of it are offered by mail yet."""
+    variant = name.lower().removeprefix("diplomacy/")
+    if variant in DIPLOMACY_VARIANTS:
+        kind: GameKind = game_kind(variant)
+    elif variant in variant_names():
+        kind = DiplomacyGame(load_variant(variant))
+    else:
+        raise UnknownGameKind(f"unknown variant {name!r}: there are {', '.join(variant_names())}")
+    if not isinstance(kind, Playout):
+        raise UnknownGameKind(f"{kind.name} cannot be played at random")
+    return kind

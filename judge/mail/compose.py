@@ -24,6 +24,10 @@ AutoSubmitted = Literal["auto-replied", "auto-generated"]
 # otherwise turn a long message id (Outlook's are ~80 characters) into an RFC 2047 word, which no
 # mail program recognises as an id, and threading breaks.
 _POLICY = SMTP.clone(refold_source="none")
+# A mail to an internationalised address (RFC 6531: UTF-8 in the local part or the domain) cannot
+# be written in ASCII headers at all (an encoded word is not allowed in an address): its headers
+# are written in UTF-8 (RFC 6532), and its transport must offer SMTPUTF8 (a Maildir always can).
+_POLICY_UTF8 = _POLICY.clone(utf8=True)
 # Printable ASCII without spaces or angle brackets: what any msg-id, even a malformed one, may safely be.
 _MSG_ID = re.compile(r"<[\x21-\x3b\x3d\x3f-\x7e]+>")
 _DOMAIN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
@@ -65,9 +69,10 @@ def compose(
     injection). Ids of other mails (``in_reply_to``, ``references``) come from players' mail and are
     left out when malformed rather than refused.
     """
-    msg = EmailMessage(policy=_POLICY)
+    addressed = to if isinstance(to, str) else ", ".join(to)
+    msg = EmailMessage(policy=_POLICY if (addressed + sender).isascii() else _POLICY_UTF8)
     msg["From"] = sender
-    msg["To"] = to if isinstance(to, str) else ", ".join(to)
+    msg["To"] = addressed
     msg["Subject"] = subject
     msg["Date"] = format_datetime(date or datetime.now(timezone.utc))
     if not _MSG_ID.fullmatch(message_id):

@@ -67,6 +67,9 @@ class MaildirInbox:
             if not self._in_cur(unique):
                 raise KeyError(key) from None
 
+    def close(self) -> None:
+        """Nothing to release: each call opens and closes what it needs (the same shape as IMAP)."""
+
     def _in_cur(self, unique: str) -> bool:
         with os.scandir(self.path / "cur") as scan:
             return any(entry.name.partition(_COLON)[0] == unique for entry in scan)
@@ -82,3 +85,6 @@ class MaildirOutbox:
     def deliver(self, raw: bytes) -> None:
         """Write one mail atomically (``tmp/``, synced, then linked into ``new/``), with LF line ends."""
         self._box.add(raw.replace(b"\r\n", b"\n"))
+
+    def close(self) -> None:
+        """Nothing to release: each mail is written and synced on its own (the same shape as SMTP)."""

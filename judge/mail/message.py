@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email.message import Message
+from email.parser import BytesHeaderParser
 from email.policy import compat32
 from email.utils import parseaddr, parsedate_to_datetime
 
@@ -84,6 +85,20 @@ class _Reading:
 def read_message(raw: bytes, size_limit: int = DEFAULT_SIZE_LIMIT) -> IncomingMail:
     """Read a raw mail (RFC 5322 bytes, LF or CRLF line ends, MIME or not)."""
     msg = email.message_from_bytes(raw, policy=compat32)
+    body_lines, notes = _body(msg, raw, size_limit)
+    return _incoming(msg, raw, body_lines, notes)
+
+
+def read_envelope(raw: bytes) -> IncomingMail:
+    """Only the headers of a mail, with no text: for a mail whose body the reader could not take
+    apart (``read_message`` raised), so that its sender can still be told. The headers are read
+    as ``read_message`` reads them, ``never_answer`` included."""
+    msg = BytesHeaderParser(policy=compat32).parsebytes(raw)
+    return _incoming(msg, raw, [], [])
+
+
+def _incoming(msg: Message, raw: bytes, body_lines: list[str], notes: list[str]) -> IncomingMail:
+    """The mail as the judge reads it, from its parsed headers and its body's text."""
     headers: dict[str, list[str]] = {}
     for name, value in msg.raw_items():
         headers.setdefault(name.lower(), []).append(unfold(eight_bit(str(value))))
@@ -94,7 +109,6 @@ def read_message(raw: bytes, size_limit: int = DEFAULT_SIZE_LIMIT) -> IncomingMa
 
     sender_name, sender = _address(first("from"))
     reply_to = _address(first("reply-to"))[1] or None
-    body_lines, notes = _body(msg, raw, size_limit)
     report_type = msg.get_param("report-type")
     return IncomingMail(
         message_id=_message_id(first("message-id"), raw),

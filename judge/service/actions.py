@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from judge.store import Game, GameStatus, Player, Role, game_by_name
 
-from .games import GameError, is_ready, members, process_phase, secret_published, secret_revealed, start_game
+from .games import GameError, is_ready, members, process_phase, secret_published, start_game
 from .mailroom import Context
-from .notify import phase_name, send_notice, send_results, when
+from .notify import phase_name, report_processed, send_notice, when
 from .settings import with_defaults
 
 
@@ -71,10 +71,7 @@ def process_if_ready(ctx: Context, game: Game) -> None:
 def process_and_report(ctx: Context, game: Game, reason: str) -> None:
     if game.status is not GameStatus.ACTIVE:
         raise GameError(f"{game.name} is not running")
-    record = process_phase(ctx.db, game, ctx.now, reason)
+    processed = process_phase(ctx.db, game, ctx.now, reason)
     ctx.db.flush()
-    send_results(ctx.db, ctx.config, game, record, ctx.now)
-    status: GameStatus = game.status  # processing may have ended the game
-    if status is GameStatus.FINISHED:
-        send_notice(ctx.db, ctx.config, game, ["The game is over.", secret_revealed(game)], ctx.now)
-    ctx.say(f"{phase_name(record.phase)} of {game.name} has been processed ({reason}).")
+    report_processed(ctx.db, ctx.config, game, processed, ctx.now)
+    ctx.say(f"{phase_name(processed.record.phase)} of {game.name} has been processed ({reason}).")

@@ -56,6 +56,7 @@ from .command_types import (
     SetNoWait,
     SetPassword,
     SetPress,
+    SetReminder,
     SetTimezone,
     SetTiming,
     SetVariant,
@@ -71,6 +72,7 @@ from .command_values import (
     DrawRule,
     NmrPolicy,
     PhaseKind,
+    PhaseName,
     PressMode,
     Unreadable,
     read_clock,
@@ -139,9 +141,19 @@ class _Builder(Transformer[Token, Command]):
         return List(None if c[0] is None else read_game(str(c[0])))
 
     def history(self, c: list[Any]) -> Command:
-        if c[1] is not None and c[2] is not None and c[2] < c[1]:
-            raise Unreadable(f"the history would end ({c[2]}) before it begins ({c[1]})")
-        return History(read_game(str(c[0])), c[1], c[2])
+        since, until = c[1], c[2]
+        if isinstance(since, PhaseName):
+            return History(read_game(str(c[0])), None, until, since)
+        if since is not None and until is not None and until < since:
+            raise Unreadable(f"the history would end ({until}) before it begins ({since})")
+        return History(read_game(str(c[0])), since, until)
+
+    def since(self, c: list[Any]) -> date | PhaseName:
+        """A date, or a phase (the judge's own continuation of a long history)."""
+        try:
+            return read_phase(_words(c))
+        except Unreadable:
+            return read_date(_words(c))
 
     def date(self, c: list[Any]) -> date:
         return read_date(_words(c))
@@ -218,6 +230,12 @@ class _Builder(Transformer[Token, Command]):
     def set_gunboat(self, c: list[Any]) -> Command:
         return SetGunboat(c[0])
 
+    def set_draw(self, c: list[Any]) -> Command:
+        return SetDraw(c[0] or ())
+
+    def set_reminder(self, c: list[Any]) -> Command:
+        return SetReminder(read_length(_words(c)) if c else None)
+
     def set_draw_rule(self, c: list[Any]) -> Command:
         return SetDrawRule(c[0])
 
@@ -255,7 +273,7 @@ class _Builder(Transformer[Token, Command]):
 # Rules whose command takes no value, and rules that stand for one constant value.
 _NO_VALUE: dict[str, type[Command]] = {
     "signoff": Signoff, "version": Version, "resign": Resign, "clear": Clear, "set_wait": SetWait,
-    "set_nowait": SetNoWait, "set_draw": SetDraw, "set_nodraw": SetNoDraw, "start_game": Start,
+    "set_nowait": SetNoWait, "set_nodraw": SetNoDraw, "start_game": Start,
     "process": Process, "predict": Predict, "pause": Pause, "resume": Resume,
     "terminate": Terminate,
 }

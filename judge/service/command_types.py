@@ -133,13 +133,14 @@ class List(Command):
     game: str | None = None
 
 
-@_command("HISTORY", "HISTORY <game> [FROM <date>] [TO <date>]", _ANYONE,
+@_command("HISTORY", "HISTORY <game> [FROM <date>|<phase>] [TO <date>]", _ANYONE,
           "Send a game's past reports.")
 @dataclass(frozen=True)
 class History(Command):
     game: str
     from_date: date | None = None
     to_date: date | None = None
+    from_phase: PhaseName | None = None  # FROM a phase instead of a date
 
 
 @_command("SUMMARY", "SUMMARY <game>", _ANYONE,
@@ -238,10 +239,11 @@ class SetAbsence(Command):
     to_date: date
 
 
-@_command("SET DRAW", "SET DRAW", _PLAYER, "Vote for a draw.")
+@_command("SET DRAW", "SET DRAW [<powers>]", _PLAYER,
+          "Vote for a draw: among all survivors, or (draw rule ANY) among the powers named.")
 @dataclass(frozen=True)
 class SetDraw(Command):
-    pass
+    powers: tuple[str, ...] = ()  # as written; empty: every surviving power
 
 
 @_command("SET NODRAW", "SET NODRAW", _PLAYER, "Withdraw your vote for a draw.")
@@ -391,10 +393,20 @@ class SetGunboat(Command):
     on: bool
 
 
-@_command("SET DRAW RULE", "SET DRAW RULE ALL|DIAS|ANY", _MASTER, "Choose how draws are voted.")
+@_command("SET DRAW RULE", "SET DRAW RULE ALL|DIAS|ANY", _MASTER,
+          "Choose how draws are voted: ALL (or DIAS), every survivor shares the draw; ANY, the "
+          "survivors may agree on a draw among some of them.")
 @dataclass(frozen=True)
 class SetDrawRule(Command):
     rule: DrawRule
+
+
+@_command("SET REMINDER", "SET REMINDER <length>|OFF", _MASTER,
+          "Remind players whose orders are not complete this long before each deadline "
+          "(24h unless set), or never.")
+@dataclass(frozen=True)
+class SetReminder(Command):
+    before: timedelta | None  # None: no reminders
 
 
 COMMAND_WORDS = frozenset(

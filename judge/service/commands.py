@@ -118,6 +118,7 @@ from .command_types import (
     SetNoWait,
     SetPassword,
     SetPress,
+    SetReminder,
     SetTimezone,
     SetTiming,
     SetVariant,
@@ -142,7 +143,7 @@ __all__ = [
     "SetNoWait", "SetAbsence", "SetDraw", "SetNoDraw", "SetConcede", "Become", "Start", "Process",
     "Predict", "Rollback", "Pause", "Resume", "Terminate", "Eject", "SetDeadline", "SetGrace",
     "SetVariant", "SetPress", "SetNmr", "SetTiming", "SetDays", "SetTimezone", "SetAnonymous",
-    "SetGunboat", "SetDrawRule",
+    "SetGunboat", "SetDrawRule", "SetReminder",
 ]
 
 # Commands that say whom the orders after them are for: the lines after them that are not

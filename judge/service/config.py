@@ -7,9 +7,13 @@ A newcomer's judge needs no server: SQLite in the judge's folder, and Maildirs f
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from judge.mail.settings import Transports, TransportSettingsError, read_transports
+
+from .serve_config import FloodLimit, ServeSettings, SettingError, flood_limit, serve_settings
 
 DEFAULT_FILE = "judge.toml"
 
@@ -28,6 +32,40 @@ url = "sqlite:///judge.sqlite"   # or postgresql://user@host/database
 inbox = "inbox"      # a Maildir the judge reads
 outbox = "outbox"    # a Maildir the judge writes its mail to
 body_limit = 262144  # bytes of a mail body the judge reads; the rest is ignored, and said so
+# inbound = "maildir"    # or "imap": poll the folder of [imap] instead of the inbox Maildir
+# outbound = "maildir"   # or "smtp": send through the server of [smtp] instead of the outbox Maildir
+
+[serve]                # judge serve, the daemon
+poll_seconds = 2       # how often it reads the inbox and sends due mail (real seconds)
+tick_seconds = 60      # a safety tick looking for due deadlines (a timer fires at each one)
+outage_limit = "6h"    # down (or the clock jumped) longer than this: overdue deadlines are extended
+# outage_extension = "24h"   # by this much; unset: by the phase's own timing, as if it began anew
+
+[flood]                # the per-sender rate limit: past it, one answer, then mail is logged unanswered
+mails = 30
+window = "10m"
+
+# [imap]                 # the mailbox the judge polls, with [mail] inbound = "imap"
+# host = "imap.example.org"
+# tls = "implicit"       # or "starttls", or "none" (a server on this machine only)
+# port = 993             # the default: 993 for implicit TLS, 143 otherwise
+# user = "judge@example.org"
+# password_file = "imap.password"   # its first line; or password = "..."
+# folder = "INBOX"
+# done_folder = "Judged"            # processed mail is moved here (and flagged \\Seen in any case)
+# state_file = "imap-state.json"    # the judge's place in the mailbox (UIDVALIDITY, last UID)
+# ca_file = "ca.pem"                # trust this certificate instead of the system's CAs
+
+# [smtp]                 # the server the judge sends through, with [mail] outbound = "smtp"
+# host = "smtp.example.org"
+# tls = "starttls"       # or "implicit" (port 465), or "none" (a server on this machine only)
+# port = 587             # the default: 465 for implicit TLS, 587 for STARTTLS, 25 for none
+# user = "judge@example.org"        # AUTH only when a user is set
+# password_file = "smtp.password"
+
+# [lmtp]                 # judge serve listens for the MTA's deliveries (Postfix: lmtp:inet:127.0.0.1:2424)
+# host = "127.0.0.1"
+# port = 2424
 """
 
 
@@ -45,6 +83,9 @@ class Config:
     inbox: Path
     outbox: Path
     body_limit: int
+    serve: ServeSettings = field(default_factory=ServeSettings)
+    flood: FloodLimit = field(default_factory=FloodLimit)
+    transports: Transports = field(default_factory=Transports)  # the [mail]/[imap]/[smtp]/[lmtp] servers
 
 
 def write_default_config(directory: Path) -> Path:
@@ -84,4 +125,25 @@ def load_config(path: Path) -> Config:
         inbox=folder / str(value("mail", "inbox")),
         outbox=folder / str(value("mail", "outbox")),
         body_limit=int(value("mail", "body_limit")),
+        **_daemon_sections(data, path),
+        transports=_transports(data, path),
     )
+
+
+def _transports(data: dict[str, Any], path: Path) -> Transports:
+    """The mail servers of the ``[mail]``, ``[imap]``, ``[smtp]`` and ``[lmtp]`` sections."""
+    try:
+        return read_transports(data, path.parent.resolve())
+    except TransportSettingsError as error:
+        raise ConfigError(f"{path}: {error}") from None
+
+
+def _daemon_sections(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The optional ``[serve]`` and ``[flood]`` sections (see ``serve_config``)."""
+    try:
+        return {
+            "serve": serve_settings(dict(data.get("serve", {})), path),
+            "flood": flood_limit(dict(data.get("flood", {})), path),
+        }
+    except SettingError as error:
+        raise ConfigError(str(error)) from None

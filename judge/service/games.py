@@ -27,7 +27,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from judge.games.kind import GameKind, OrderLine
+from judge.games.kind import GameKind, OrderLine, Pending
 from judge.games.registry import game_kind
 from judge.store import (
     latest_orders,
@@ -40,11 +40,12 @@ from judge.store import (
     Role,
     SubmittedOrders,
     hash_password,
+    memberships,
     next_phase_sequence,
 )
 
 from .deadlines import deadline_for, extend_for_absences
-from .settings import bookkeeping_of, orders_after, timing_of, with_bookkeeping
+from .settings import bookkeeping_of, orders_after, reminder_of, timing_of, with_bookkeeping
 
 
 class GameError(ValueError):
@@ -56,10 +57,12 @@ def kind_of(game: Game) -> GameKind:
 
 
 def members(db: Session, game: Game, *, active: bool = True) -> list[Membership]:
-    statement = select(Membership).where(Membership.game_id == game.id)
-    if active:
-        statement = statement.where(Membership.status == MembershipStatus.ACTIVE)
-    return list(db.exec(statement.order_by(col(Membership.id))).all())
+    """The game's memberships, oldest first: the active ones, or every one. Read once per
+    transaction (``judge.store.memo``): a mail or a deadline asks often."""
+    everyone = memberships(db, game.id)  # type: ignore[arg-type]
+    if not active:
+        return list(everyone)
+    return [m for m in everyone if m.status is MembershipStatus.ACTIVE]
 
 
 def address_of(db: Session, membership: Membership) -> str:
@@ -211,11 +214,25 @@ def secret_revealed(game: Game) -> str:
             f"published when the game started, is {secret_hash(game)}.")
 
 
-def _enter_phase(db: Session, game: Game, now: datetime) -> None:
+def _enter_phase(db: Session, game: Game, now: datetime) -> list[KeptRead]:
     game.phase = kind_of(game).pending(game.state).phase
     game.deadline = fresh_deadline(db, game, now)
     game.grace_until = None
-    _read_kept_orders(db, game, now)
+    plan_reminder(game, now)
+    return _read_kept_orders(db, game, now)
+
+
+def plan_reminder(game: Game, now: datetime) -> None:
+    """Set ``game.remind_at`` for the deadline the game has now: its reminder period before it, or
+    None when no reminder is due (see ``reminders`` for the rules). Call it whenever the deadline
+    is set afresh."""
+    before = reminder_of(game.settings)
+    reminded = bookkeeping_of(game.settings).get("reminded") == game.phase
+    if before is None or reminded or game.deadline is None or game.status is not GameStatus.ACTIVE:
+        game.remind_at = None
+        return
+    moment = game.deadline - before
+    game.remind_at = moment if now < moment < game.deadline else None
 
 
 def keep_for_later(
@@ -231,15 +248,28 @@ def keep_for_later(
                            orders=None, received_at=now, membership_id=membership.id))  # type: ignore[arg-type]
 
 
-def _read_kept_orders(db: Session, game: Game, now: datetime) -> None:
+@dataclass(frozen=True)
+class KeptRead:
+    """Order lines kept for a later phase (PHASE), read as that phase began: whose they are and
+    how they read. The player is told (``notify.report_processed``), as if they had sent them then."""
+
+    membership: Membership
+    power: str
+    submission: Submission
+
+
+def _read_kept_orders(db: Session, game: Game, now: datetime) -> list[KeptRead]:
     rows = db.exec(select(SubmittedOrders).where(
         SubmittedOrders.game_id == game.id, SubmittedOrders.phase == game.phase,
         col(SubmittedOrders.id) > orders_after(game.settings),
     ).order_by(col(SubmittedOrders.id))).all()
+    read: list[KeptRead] = []
     for row in [row for row in rows if row.orders is None]:  # kept, not read yet
         membership = db.get(Membership, row.membership_id)
         if membership is not None and membership.status is MembershipStatus.ACTIVE:
-            submit_orders(db, game, membership, row.power, row.text.splitlines(), now)
+            submission = submit_orders(db, game, membership, row.power, row.text.splitlines(), now)
+            read.append(KeptRead(membership, row.power, submission))
+    return read
 
 
 def fresh_deadline(db: Session, game: Game, start: datetime) -> datetime:
@@ -323,9 +353,10 @@ def submit_orders(
     return Submission(read, standing, complete)
 
 
-def late_powers(db: Session, game: Game) -> list[str]:
-    """The powers that must act this phase and have no complete orders in."""
-    pending = kind_of(game).pending(game.state)
+def late_powers(db: Session, game: Game, pending: Pending | None = None) -> list[str]:
+    """The powers that must act this phase and have no complete orders in (``pending``: the
+    phase's ``kind.pending``, when the caller has it already)."""
+    pending = pending or kind_of(game).pending(game.state)
     latest = current_orders(db, game)
     return sorted(
         power for power in pending.powers if power not in latest or not latest[power].complete
@@ -334,18 +365,29 @@ def late_powers(db: Session, game: Game) -> list[str]:
 
 def is_ready(db: Session, game: Game) -> bool:
     """Every power that must act has complete orders in, and nobody has asked to wait."""
-    if game.status is not GameStatus.ACTIVE or late_powers(db, game):
+    if game.status is not GameStatus.ACTIVE:
         return False
-    acting = kind_of(game).pending(game.state).powers
-    return not any(m.wait for m in members(db, game) if m.power in acting)
+    pending = kind_of(game).pending(game.state)
+    if late_powers(db, game, pending):
+        return False
+    return not any(m.wait for m in members(db, game) if m.power in pending.powers)
 
 
 # --- processing --------------------------------------------------------------------------------
 
 
-def process_phase(db: Session, game: Game, now: datetime, reason: str) -> PhaseRecord:
+@dataclass(frozen=True)
+class Processed:
+    """A phase processed: its record, and the orders kept for the phase that began (read then)."""
+
+    record: PhaseRecord
+    kept: list[KeptRead]
+
+
+def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Processed:
     """Resolve the current phase with the orders standing (a power without complete orders gets
-    the game kind's defaults for what it did not order), record it, and move to the next phase."""
+    the game kind's defaults for what it did not order), record it, and move to the next phase,
+    reading the orders kept for it."""
     kind = kind_of(game)
     latest = current_orders(db, game)
     orders = {power: list((row.orders or {}).values()) for power, row in latest.items()}
@@ -367,15 +409,15 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> PhaseR
             membership.wait = False  # SET WAIT holds one phase
             db.add(membership)
     game.state = result.state
+    kept: list[KeptRead] = []
     if result.outcome is not None:
         game.status = GameStatus.FINISHED
         game.phase = kind.pending(result.state).phase
-        game.deadline = None
-        game.grace_until = None
+        game.deadline = game.grace_until = game.remind_at = None
     else:
-        _enter_phase(db, game, now)
+        kept = _enter_phase(db, game, now)
     db.add(game)
-    return record
+    return Processed(record, kept)
 
 
 def phase_rng(game: Game) -> Random:

@@ -14,7 +14,6 @@ from judge import __version__
 from judge.games.registry import UnknownGameKind, game_kind
 from judge.store import (
     Game,
-    GameStatus,
     Membership,
     MembershipStatus,
     Player,
@@ -47,8 +46,10 @@ from .games import (
 from .handlers_master import MASTER_HANDLERS, take_over
 from .handlers_talk import TALK_HANDLERS
 from .handlers_types import Handler
+from .lifecycle import vote_draw, withdraw_draw
 from .mailroom import Context, find_player
 from .notify import send_notice
+from .settings import bookkeeping_of
 
 
 def carry_out(ctx: Context, item: c.Item) -> None:
@@ -64,15 +65,18 @@ def carry_out(ctx: Context, item: c.Item) -> None:
         ctx.say(f"{_name(item)}: only the game's master may do that.")
         return
     saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to)
-    savepoint = ctx.db.begin_nested()  # a command applies fully or not at all
+    # A command applies fully or not at all: a savepoint, but for those that write nothing.
+    savepoint = None if type(item) in _WRITES_NOTHING else ctx.db.begin_nested()
     try:
         handler(ctx, item)
     except GameError as refusal:
-        savepoint.rollback()
+        if savepoint is not None:
+            savepoint.rollback()
         ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to = saved
         ctx.say(f"Refused: {refusal}.")
     else:
-        savepoint.commit()
+        if savepoint is not None:
+            savepoint.commit()
 
 
 def _name(item: c.Item) -> str:
@@ -238,23 +242,29 @@ def set_address(ctx: Context, command: c.SetAddress) -> None:
     ctx.say(f"The judge will write to you at {player.address} from now on.")
 
 
-def set_draw(ctx: Context, command: c.SetDraw | c.SetNoDraw) -> None:
+def set_draw(ctx: Context, command: c.SetDraw) -> None:
     game, membership = ctx.game, ctx.membership
     assert game is not None and membership is not None
-    if membership.power is None:
-        raise GameError("only a power votes on a draw")
-    membership.draw_vote = isinstance(command, c.SetDraw)
-    ctx.db.add(membership)
-    ctx.say("Your draw vote is recorded." if membership.draw_vote else "Your draw vote is withdrawn.")
-    voters = [m for m in members(ctx.db, game) if m.power is not None]
-    if game.status is GameStatus.ACTIVE and voters and all(m.draw_vote for m in voters):
-        game.status = GameStatus.FINISHED
-        game.deadline = None
-        ctx.db.add(game)
-        survivors = ", ".join(sorted(m.power for m in voters if m.power))
+    sharing = vote_draw(ctx.db, game, membership, command.powers, ctx.now)
+    named = ""
+    sets = bookkeeping_of(game.settings).get("draw_sets", {})
+    if sharing is None and str(membership.id) in sets:
+        named = f" (a draw among {', '.join(sets[str(membership.id)])})"
+    ctx.say(f"Your draw vote{named} is recorded.")
+    if sharing is not None:
+        ctx.say(f"Every surviving power agrees: {game.name} ends in a draw among "
+                f"{', '.join(sharing)}.")
         send_notice(ctx.db, ctx.config, game,
-                    [f"The game has ended in a draw among {survivors}.", secret_revealed(game)],
-                    ctx.now)
+                    [f"The game has ended in a draw among {', '.join(sharing)}.",
+                     secret_revealed(game)], ctx.now)
+
+
+def set_nodraw(ctx: Context, command: c.SetNoDraw) -> None:
+    game, membership = ctx.game, ctx.membership
+    assert game is not None and membership is not None
+    withdraw_draw(game, membership)
+    ctx.db.add(membership)
+    ctx.say("Your draw vote is withdrawn.")
 
 
 def resign(ctx: Context, command: c.Resign) -> None:
@@ -296,12 +306,18 @@ HANDLERS: dict[type, Handler] = {
     c.SetPassword: set_password,
     c.SetAddress: set_address,
     c.SetDraw: set_draw,
-    c.SetNoDraw: set_draw,
+    c.SetNoDraw: set_nodraw,
     c.Resign: resign,
     c.Start: start,
     c.Process: process,
     **MASTER_HANDLERS,
     **TALK_HANDLERS,
 }
+
+_WRITES_NOTHING: frozenset[type] = frozenset(
+    {c.Signon, c.List, c.Help, c.Version, c.CommandError, c.History, c.Summary}
+)
+"""Commands that only read (SIGNON checks a password and remembers the game for the mail): no
+savepoint is needed to undo them."""
 
 _INFO: dict[type, c.CommandInfo] = {info.command: info for info in c.COMMANDS.values()}

@@ -16,11 +16,11 @@ from judge.store import Game, GameStatus, Role
 
 from . import commands as c
 from .deadlines import utc_to_local
-from .games import GameError, members
+from .games import GameError, members, plan_reminder
 from .handlers_types import Handler
 from .mailroom import Context
 from .notify import when
-from .settings import PHASE_KINDS, describe_timing, set_timing, with_defaults
+from .settings import PHASE_KINDS, describe_timing, length_words, set_timing, with_defaults
 
 _PRESS_WORDS = {
     "none": "no press at all",
@@ -173,8 +173,35 @@ def set_gunboat(ctx: Context, command: c.SetGunboat) -> None:
 
 def set_draw_rule(ctx: Context, command: c.SetDrawRule) -> None:
     game = _game(ctx)
-    _store(game, draw_rule=command.rule.value)
-    ctx.say(f"The draw rule of {game.name} is now {command.rule.value.upper()}.")
+    rule = command.rule.value
+    _store(game, draw_rule=rule)
+    ctx.say(f"The draw rule of {game.name} is now {rule.upper()}: {_DRAW_WORDS[rule]}")
+
+
+_DRAW_WORDS = {
+    "all": "a draw is shared by every surviving power, and ends the game when every surviving "
+           "power with a player has voted SET DRAW.",
+    "dias": "draws include all survivors (the same as ALL): a draw ends the game when every "
+            "surviving power with a player has voted SET DRAW.",
+    "any": "a draw may be shared by any of the surviving powers: SET DRAW names them (SET DRAW "
+           "alone: all of them), and the draw ends the game when every surviving power with a "
+           "player has voted for the same powers.",
+}
+
+
+def set_reminder(ctx: Context, command: c.SetReminder) -> None:
+    game = _game(ctx)
+    minutes = int(command.before.total_seconds() // 60) if command.before is not None else 0
+    _store(game, remind_minutes=minutes)
+    plan_reminder(game, ctx.now)
+    if minutes <= 0:
+        ctx.say(f"Players of {game.name} get no reminder before a deadline.")
+        return
+    when_next = (f" The next one goes out {when(game, game.remind_at)}."
+                 if game.remind_at is not None else "")
+    ctx.say(f"Players of {game.name} whose orders are not complete are reminded "
+            f"{length_words(timedelta(minutes=minutes))} before each deadline (once a phase, and "
+            f"only when the phase is longer than that).{when_next}")
 
 
 SETTINGS_HANDLERS: dict[type, Handler] = {
@@ -187,4 +214,5 @@ SETTINGS_HANDLERS: dict[type, Handler] = {
     c.SetAnonymous: set_anonymous,
     c.SetGunboat: set_gunboat,
     c.SetDrawRule: set_draw_rule,
+    c.SetReminder: set_reminder,
 }

@@ -43,8 +43,14 @@ def history(ctx: Context, command: c.History) -> None:
     line = line_of_play(ctx.db, game)
     if not line:
         raise GameError(f"no phase of {game.name} has been processed yet")
-    told = past_reports(game, line, command.from_date, command.to_date)
-    span = _span(command.from_date, command.to_date)
+    since = str(command.from_phase) if command.from_phase is not None else command.from_date
+    try:
+        told = past_reports(game, line, since, command.to_date)
+    except LookupError:
+        played = ", ".join(record.phase for record in line)
+        raise GameError(f"{game.name} has no processed phase {since} (processed: "
+                        f"{played})") from None
+    span = _span(since, command.to_date)
     zone = with_defaults(game.settings)["zone"]
     if not told.reports:
         raise GameError(f"no phase of {game.name} was processed{span} (dates in {zone})")
@@ -57,8 +63,7 @@ def history(ctx: Context, command: c.History) -> None:
         until = "" if command.to_date is None else f" TO {command.to_date.isoformat()}"
         ctx.say(f"\n{told.left_out} more phase{'' if told.left_out == 1 else 's'} in this range "
                 f"{'was' if told.left_out == 1 else 'were'} left out (at most {told.limit} in one "
-                f"reply): send HISTORY {game.name} FROM {told.resume_from.isoformat()}{until} "
-                f"for the rest.")
+                f"reply): send HISTORY {game.name} FROM {told.resume_from}{until} for the rest.")
 
 
 def summary(ctx: Context, command: c.Summary) -> None:
@@ -94,11 +99,12 @@ def _tell(ctx: Context, what: str, sent: Sent) -> None:
         ctx.say("The master receives a copy that shows who wrote it.")
 
 
-def _span(first: date | None, last: date | None) -> str:
-    if first is not None and last is not None:
-        return f" from {first.isoformat()} to {last.isoformat()}"
-    if first is not None:
-        return f" from {first.isoformat()}"
+def _span(first: date | str | None, last: date | None) -> str:
+    since = first.isoformat() if isinstance(first, date) else first
+    if since is not None and last is not None:
+        return f" from {since} to {last.isoformat()}"
+    if since is not None:
+        return f" from {since}"
     if last is not None:
         return f" up to {last.isoformat()}"
     return ""

@@ -7,7 +7,9 @@ state before, and so on back (``line_of_play``). HISTORY and SUMMARY tell only t
 the phases a rollback undid.
 
 - ``past_reports``: the turn report of each phase of the line processed between two dates (local
-  dates in the game's time zone, both included), rendered with the results mail's own template.
+  dates in the game's time zone, both included), or from a phase on, rendered with the results
+  mail's own template. A reply carries at most ``MAX_PHASES``; it then says from which phase to
+  ask for the rest.
 - ``summary``: one screen: the game, its variant and status, who played which power, and each
   power's supply centres at the end of each year (after the year's last fall or winter phase).
   While an anonymous or gunboat game runs, nobody's address is shown.
@@ -89,22 +91,32 @@ class PastReport:
 @dataclass(frozen=True)
 class History:
     """The reports HISTORY sends, and how many more phases in the range were left out (at most
-    ``limit`` are sent), with the date to ask from for the rest."""
+    ``limit`` are sent), with the phase to ask from for the rest (``HISTORY game FROM phase``:
+    a phase, not a date, since several phases may be processed on one day and a date would send
+    some of them again)."""
 
     reports: list[PastReport]
     left_out: int
-    resume_from: date | None
+    resume_from: str | None
     limit: int
 
 
-def past_reports(game: Game, line: list[PhaseRecord], first: date | None,
+def past_reports(game: Game, line: list[PhaseRecord], first: date | str | None,
                  last: date | None) -> History:
     """The turn reports of the phases in ``line`` processed from ``first`` to ``last`` (local
-    dates in the game's zone, both included; None leaves that end open), at most ``MAX_PHASES``."""
+    dates in the game's zone, both included; None leaves that end open), at most ``MAX_PHASES``.
+    ``first`` may be a phase (``S1905M``) instead: the reports from that phase of the line on.
+    Raises ``LookupError`` for a phase that is not in the line."""
     zone = str(with_defaults(game.settings)["zone"])
     kind = kind_of(game)
+    start = 0
+    if isinstance(first, str):
+        phases = [record.phase for record in line]
+        if first not in phases:
+            raise LookupError(first)
+        start, first = phases.index(first), None
     chosen: list[tuple[int, PhaseRecord]] = []
-    for index, record in enumerate(line):
+    for index, record in enumerate(line[start:], start):
         day = utc_to_local(record.processed_at, zone).date()
         if (first is None or day >= first) and (last is None or day <= last):
             chosen.append((index, record))
@@ -126,8 +138,7 @@ def past_reports(game: Game, line: list[PhaseRecord], first: date | None,
                    f"{when(game, record.processed_at)}: {record.reason or 'no reason kept'} ===")
         reports.append(PastReport(heading, text.rstrip("\n")))
     rest = chosen[limit:]
-    resume = utc_to_local(rest[0][1].processed_at, zone).date() if rest else None
-    return History(reports, len(rest), resume, limit)
+    return History(reports, len(rest), rest[0][1].phase if rest else None, limit)
 
 
 # --- SUMMARY --------------------------------------------------------------------------------------

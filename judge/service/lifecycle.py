@@ -20,6 +20,12 @@ Decisions kept here, once:
   Votes (draw, concession, wait) are about the position left behind: they are cleared. A game
   whose secret a final notice revealed (TERMINATE, a concession) cannot be rolled back: its
   chance would be known in advance.
+- *Draw*: under the draw rules ALL and DIAS (the default; "draws include all survivors") a draw is
+  shared by every surviving power; under ANY by the survivors the votes name (SET DRAW England
+  France), which must agree. Either way it needs the vote of every surviving power that has a
+  player, the powers left out included (as in a concession, a power without a player has no
+  vote). Votes stand until withdrawn (SET NODRAW), a new player takes the power over, or a
+  rollback clears them.
 - *Concession*: a surviving power's player concedes to another surviving power; when every other
   surviving power that has a player concedes to the same one, it wins (a power without a player
   has no vote). A new player of a power votes afresh.
@@ -28,6 +34,7 @@ Decisions kept here, once:
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from datetime import datetime
 
 import sqlalchemy as sa
@@ -52,9 +59,10 @@ from .games import (
     members,
     open_powers,
     phase_rng,
+    plan_reminder,
     survivors,
 )
-from .settings import bookkeeping_of, with_bookkeeping
+from .settings import bookkeeping_of, with_bookkeeping, with_defaults
 
 _STARTED = (GameStatus.ACTIVE, GameStatus.PAUSED)
 
@@ -94,7 +102,7 @@ def pause(game: Game) -> None:
     if game.status not in _STARTED:
         require_started(game, "clock to stop")
     game.status = GameStatus.PAUSED
-    game.deadline = game.grace_until = None
+    game.deadline = game.grace_until = game.remind_at = None
     game.settings = with_bookkeeping(game.settings, paused_by="master")
 
 
@@ -107,6 +115,7 @@ def resume(db: Session, game: Game, now: datetime) -> None:
     game.deadline = fresh_deadline(db, game, now)
     game.grace_until = None
     game.settings = with_bookkeeping(game.settings, paused_by=None)
+    plan_reminder(game, now)
 
 
 def resume_if_complete(db: Session, game: Game, now: datetime) -> bool:
@@ -126,6 +135,7 @@ def set_deadline(game: Game, instant: datetime, now: datetime) -> None:
     if in_grace(game) or (game.grace_until is not None and game.grace_until <= instant):
         game.grace_until = None
     game.deadline = instant
+    plan_reminder(game, now)
 
 
 def set_grace(game: Game, instant: datetime, now: datetime) -> None:
@@ -181,6 +191,78 @@ def concede(db: Session, game: Game, membership: Membership, to: str, now: datet
     return True
 
 
+def vote_draw(
+    db: Session, game: Game, membership: Membership, named: Sequence[str], now: datetime
+) -> list[str] | None:
+    """Record the membership's vote for a draw: among ``named`` powers (the draw rule ANY only),
+    or every survivor when none are named. The powers sharing the draw, in the game kind's order,
+    when this vote ends the game (see ``draw_agreed``); None while it does not."""
+    if membership.power is None:
+        raise GameError("only a power votes on a draw")
+    if game.status in (GameStatus.FINISHED, GameStatus.TERMINATED):
+        raise GameError(f"{game.name} has ended ({game.status.value})")
+    rule = str(with_defaults(game.settings)["draw_rule"])
+    chosen: list[str] | None = None
+    if named:
+        if rule != "any":
+            raise GameError(f"in {game.name} a draw includes every surviving power (draw rule "
+                            f"{rule.upper()}): vote with SET DRAW alone")
+        chosen = _draw_set(game, named)
+    membership.draw_vote = True
+    db.add(membership)
+    sets = dict(bookkeeping_of(game.settings).get("draw_sets", {}))
+    sets.pop(str(membership.id), None)
+    if chosen is not None:
+        sets[str(membership.id)] = chosen
+    game.settings = with_bookkeeping(game.settings, draw_sets=sets or None)
+    return draw_agreed(db, game, now)
+
+
+def withdraw_draw(game: Game, membership: Membership) -> None:
+    """SET NODRAW: the membership's draw vote is withdrawn."""
+    if membership.power is None:
+        raise GameError("only a power votes on a draw")
+    membership.draw_vote = False
+    sets = dict(bookkeeping_of(game.settings).get("draw_sets", {}))
+    sets.pop(str(membership.id), None)
+    game.settings = with_bookkeeping(game.settings, draw_sets=sets or None)
+
+
+def _draw_set(game: Game, named: Sequence[str]) -> list[str]:
+    powers = {power_of(game, name) for name in named}
+    alive = survivors(game)
+    out = sorted(power for power in powers if power not in alive)
+    if out:
+        raise GameError(f"{', '.join(out)} {'is' if len(out) == 1 else 'are'} out of the game: a "
+                        f"draw is shared by surviving powers ({', '.join(alive)})")
+    if len(powers) < 2:
+        raise GameError("a draw is shared by two powers or more (to let one power win, SET "
+                        "CONCEDE to it)")
+    return [power for power in alive if power in powers]
+
+
+def draw_agreed(db: Session, game: Game, now: datetime) -> list[str] | None:
+    """End a running game in a draw if its surviving powers agree on one: every surviving power
+    that has a player has voted SET DRAW, all for the same powers (every survivor, under the draw
+    rules ALL and DIAS; under ANY, the powers each vote named, the survivors among them). A power
+    without a player has no vote, as in a concession. The powers sharing the draw, or None."""
+    if game.status is not GameStatus.ACTIVE:
+        return None
+    alive = survivors(game)
+    voters = [m for m in members(db, game) if m.power in alive]
+    if not voters or not all(m.draw_vote for m in voters):
+        return None
+    sets = bookkeeping_of(game.settings).get("draw_sets", {})
+    wanted = {tuple(p for p in sets.get(str(m.id)) or alive if p in alive) for m in voters}
+    if len(wanted) != 1:
+        return None
+    sharing = list(wanted.pop())
+    if len(sharing) < 2:
+        return None
+    _end(game, GameStatus.FINISHED, now, by="draw", winners=sharing)
+    return sharing
+
+
 def conceding(game: Game, to: str) -> list[str]:
     """The powers whose standing vote concedes the game to ``to``."""
     concessions = bookkeeping_of(game.settings).get("concessions", {})
@@ -189,7 +271,7 @@ def conceding(game: Game, to: str) -> list[str]:
 
 def _end(game: Game, status: GameStatus, now: datetime, *, by: str, winners: list[str]) -> None:
     game.status = status
-    game.deadline = game.grace_until = None
+    game.deadline = game.grace_until = game.remind_at = None
     ended = {"by": by, "at": now.isoformat(), "winners": winners}
     game.settings = with_bookkeeping(game.settings, ended=ended, paused_by=None,
                                      secret_revealed=True)  # by the final notice
@@ -256,13 +338,16 @@ def rollback(db: Session, game: Game, phase: str, now: datetime) -> PhaseRecord:
         last_rollback={"phase": phase, "from": left, "at": now.isoformat()},
         concessions=None,
         ended=None,
+        reminded=None,
+        draw_sets=None,
     )
     if game.status is GameStatus.PAUSED:
-        game.deadline = game.grace_until = None
+        game.deadline = game.grace_until = game.remind_at = None
     else:
         game.status = GameStatus.ACTIVE
         game.deadline = fresh_deadline(db, game, now)
         game.grace_until = None
+        plan_reminder(game, now)
     for membership in members(db, game):
         if membership.wait or membership.draw_vote is not None:
             membership.wait, membership.draw_vote = False, None

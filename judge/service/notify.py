@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -12,8 +13,8 @@ from judge.store import Game, GameStatus, PhaseRecord, Role, queue_mail
 
 from .config import Config
 from .deadlines import utc_to_local
-from .games import address_of, kind_of, members
-from .reports import notice_subject, render, results_subject
+from .games import KeptRead, Processed, address_of, kind_of, members, secret_revealed
+from .reports import notice_subject, orders_subject, render, results_subject
 
 PHASE_NAMES = {"S": "Spring", "F": "Fall", "W": "Winter"}
 KIND_NAMES = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
@@ -70,6 +71,51 @@ def send_results(
     for address in recipients(db, game):
         queue_mail(db, address, results_subject(game.name, record.phase), body,
                    domain=config.domain, game_id=game.id, now=now)
+
+
+def report_processed(
+    db: Session, config: Config, game: Game, processed: Processed, now: datetime
+) -> None:
+    """Everything a processed phase tells: the turn report to every member, to each player whose
+    orders kept for the new phase (PHASE) were read as it began how they read (their errors
+    included), and the end of the game if it ended."""
+    send_results(db, config, game, processed.record, now)
+    for kept in _by_membership(processed.kept):
+        entries = [_kept_entry(read) for read in kept]
+        last = kept[-1].submission
+        entries.append(_Entry(
+            f"(your orders for {phase_name(game.phase)})",
+            [f"Your orders for {game.phase} are {'complete' if last.complete else 'not complete yet'}"
+             f"; the deadline is {when(game, game.deadline)}."]))
+        body = render("kept_orders.txt", game=game.name, phase_name=phase_name(game.phase),
+                      entries=entries, judge_name=config.name, judge_address=config.address)
+        queue_mail(db, address_of(db, kept[0].membership), orders_subject(game.name, game.phase), body,
+                   domain=config.domain, game_id=game.id, now=now)
+    if game.status is GameStatus.FINISHED:
+        send_notice(db, config, game, ["The game is over.", secret_revealed(game)], now)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A line as the reply template quotes it, and what the judge says about it."""
+
+    line: str
+    said: list[str]
+
+
+def _by_membership(kept: list[KeptRead]) -> list[list[KeptRead]]:
+    """The readings grouped by membership, in the order each was first read: one mail each."""
+    grouped: dict[int | None, list[KeptRead]] = {}
+    for read in kept:
+        grouped.setdefault(read.membership.id, []).append(read)
+    return list(grouped.values())
+
+
+def _kept_entry(read: KeptRead) -> _Entry:
+    said = [f"Error: {line.text}: {line.error}" if line.error else f"Accepted: {line.canonical}"
+            for line in read.submission.lines]
+    text = "\n> ".join(line.text for line in read.submission.lines) or "(no orders)"
+    return _Entry(text, said)
 
 
 def results_body(config: Config, game: Game, record: PhaseRecord) -> str:

@@ -1,4 +1,5 @@
-"""What the operator's commands do (``judge init``, ``ingest``, ``tick``, ``games``, ``show``).
+"""What the operator's commands do (``judge init``, ``ingest``, ``tick``, ``games``; ``show`` is
+in ``showing``).
 
 The command line only reads arguments; this is where they meet the store, the mail transports and
 the service, each call opening the store, doing its work in transactions, and closing it.
@@ -8,16 +9,15 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from sqlmodel import select
 
 from judge.mail.maildir import MaildirInbox, MaildirOutbox
-from judge.store import Game, Player, open_store
+from judge.mail.transports import open_inbox, open_outbox
+from judge.store import Game, open_store
 
 from .config import Config, load_config, write_default_config
-from .games import late_powers, members
-from .mailroom import ingest
+from .mailroom import MAX_BATCH, ingest, ingest_batch
 from .ticker import tick
 
 
@@ -40,15 +40,30 @@ def ingest_file(config: Config, raw: bytes, now: datetime) -> str:
 
 
 def read_inbox(config: Config, now: datetime) -> list[str]:
-    """Process every new mail in the inbox Maildir, each marked done once it is stored."""
-    inbox = MaildirInbox(config.inbox)
+    """Process every new mail of the inbound transport (the inbox Maildir, or the IMAP folder),
+    in batches committed together (``ingest_batch``), each mail marked done once its batch is
+    committed: a crash before leaves the whole batch to be read again, and the store's Message-ID
+    check keeps any mail of it from being handled twice."""
+    inbox = open_inbox(config)
     store = open_store(config.database_url)
-    done = []
-    try:
-        for key, raw in inbox.fetch():
-            done.append(ingest(store, config, raw, now))
+    done: list[str] = []
+    batch: list[tuple[str, bytes]] = []
+
+    def take_in() -> None:
+        done.extend(ingest_batch(store, config, [raw for _, raw in batch], now))
+        for key, _ in batch:
             inbox.done(key)
+        batch.clear()
+
+    try:
+        for fetched in inbox.fetch():
+            batch.append(fetched)
+            if len(batch) >= MAX_BATCH:
+                take_in()
+        if batch:
+            take_in()
     finally:
+        inbox.close()
         store.close()
     return done
 
@@ -57,9 +72,11 @@ def tick_once(config: Config, now: datetime) -> list[str]:
     """Read the inbox, then do everything due at ``now`` and deliver the outbox."""
     done = read_inbox(config, now)
     store = open_store(config.database_url)
+    outbox = open_outbox(config)
     try:
-        return done + tick(store, config, MaildirOutbox(config.outbox), now)
+        return done + tick(store, config, outbox, now)
     finally:
+        outbox.close()
         store.close()
 
 
@@ -73,36 +90,5 @@ def list_games(config: Config) -> list[str]:
                 f"{g.deadline.isoformat() if g.deadline else '-'}"
                 for g in games
             ]
-    finally:
-        store.close()
-
-
-def show_game(config: Config, name: str) -> dict[str, Any]:
-    store = open_store(config.database_url)
-    try:
-        with store.session() as db:
-            game = db.exec(select(Game).where(Game.name == name.lower())).first()
-            if game is None:
-                raise SystemExit(f"judge: there is no game called {name}")
-            late = set(late_powers(db, game)) if game.phase and game.state else set()
-            return {
-                "name": game.name,
-                "kind": game.kind,
-                "status": game.status.value,
-                "phase": game.phase,
-                "deadline": game.deadline.isoformat() if game.deadline else None,
-                "grace_until": game.grace_until.isoformat() if game.grace_until else None,
-                "members": [
-                    {
-                        "role": m.role.value,
-                        "power": m.power,
-                        "address": db.get(Player, m.player_id).address,  # type: ignore[union-attr]
-                        "complete": m.power is not None and m.power not in late,
-                        "wait": m.wait,
-                    }
-                    for m in members(db, game)
-                ],
-                "state": game.state,
-            }
     finally:
         store.close()

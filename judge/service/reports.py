@@ -3,7 +3,7 @@
 Each mail is a template and a plain dict of values; the templates decide the layout players see,
 and nothing else writes mail text. Subjects follow fixed patterns that players filter on:
 ``Diplomacy results <game> <phase>``, ``Diplomacy notice: <game>``, ``Diplomacy press <game>``,
-``Re: <subject>``.
+``Diplomacy orders <game> <phase>`` (orders kept for a phase, read as it began), ``Re: <subject>``.
 """
 
 from __future__ import annotations
@@ -36,6 +36,10 @@ def results_subject(game: str, phase: str) -> str:
 
 def notice_subject(game: str) -> str:
     return f"Diplomacy notice: {game}"
+
+
+def orders_subject(game: str, phase: str) -> str:
+    return f"Diplomacy orders {game} {phase}"
 
 
 def press_subject(game: str) -> str:

@@ -2,7 +2,8 @@
 
 Every setting has a default, so a game created with ``CREATE ?game password`` is playable at once:
 white and grey press, civil disorder for missing players, 48 hours for a movement phase and 24 for
-retreats and adjustments, each with 24 hours of grace, in UTC. The master changes them with SET
+retreats and adjustments, each with 24 hours of grace, in UTC, a reminder to late players 24 hours
+before a deadline, and draws that include every surviving power. The master changes them with SET
 commands before or during the game.
 
 One key is not a setting: ``bookkeeping`` holds what the judge records about the game's course
@@ -27,7 +28,8 @@ DEFAULTS: dict[str, Any] = {
     "zone": "UTC",
     "anonymous": False,
     "gunboat": False,
-    "draw_rule": "all",  # all: a draw includes every surviving power
+    "draw_rule": "all",  # all (or dias): a draw includes every survivor; any: any set of them
+    "remind_minutes": 24 * 60,  # late players are reminded this long before the deadline; 0: never
     "timing": {
         "movement": {"minutes": 48 * 60, "at": None, "days": [], "grace_minutes": 24 * 60},
         "retreat": {"minutes": 24 * 60, "at": None, "days": [], "grace_minutes": 24 * 60},
@@ -45,7 +47,10 @@ BOOKKEEPING = "bookkeeping"
 - ``paused_by``: ``"master"`` (PAUSE) or ``"abandonment"`` (the NMR policy): why the game is paused;
 - ``concessions``: ``{power: power conceded to}``, the standing concession votes;
 - ``ended``: ``{"by", "at", "winners"}``, how a game ended by TERMINATE or a concession;
-- ``secret_revealed``: True once a final notice revealed the game's secret (no rollback then).
+- ``secret_revealed``: True once a final notice revealed the game's secret (no rollback then);
+- ``reminded``: the phase whose late players were last reminded (one reminder per phase);
+- ``draw_sets``: ``{membership id: [powers]}``, the powers each SET DRAW vote would have share the
+  draw, under the draw rule ANY (the vote itself is the membership's ``draw_vote``).
 """
 
 
@@ -75,6 +80,12 @@ def with_defaults(settings: dict[str, Any]) -> dict[str, Any]:
         for kind in PHASE_KINDS
     }
     return merged
+
+
+def reminder_of(settings: dict[str, Any]) -> timedelta | None:
+    """How long before a deadline late players are reminded, or None for no reminders."""
+    minutes = int(with_defaults(settings)["remind_minutes"])
+    return timedelta(minutes=minutes) if minutes > 0 else None
 
 
 def timing_of(settings: dict[str, Any], kind: str) -> Timing:

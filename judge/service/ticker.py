@@ -16,12 +16,14 @@ civil disorder under either policy: there is no one to abandon it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Protocol
 
 from sqlmodel import Session
 
 from judge.mail.compose import compose
+from judge.mail.smtp import PermanentDeliveryError
 from judge.store import (
     Game,
     GameStatus,
@@ -34,8 +36,9 @@ from judge.store import (
 
 from .config import Config
 from .deadlines import grace_end
-from .games import address_of, kind_of, late_powers, members, process_phase, secret_revealed
-from .notify import masters, phase_name, send_notice, send_results, when
+from .games import address_of, kind_of, late_powers, members, process_phase
+from .notify import masters, phase_name, report_processed, send_notice, when
+from .reminders import remind_late_players
 from .settings import timing_of, with_bookkeeping, with_defaults
 
 log = logging.getLogger("judge.tick")
@@ -47,20 +50,60 @@ class Transport(Protocol):
     def deliver(self, raw: bytes) -> None: ...
 
 
-def tick(store: Store, config: Config, transport: Transport, now: datetime) -> list[str]:
-    """Do everything due at ``now``; return a line for each thing done (for the log)."""
+def _never() -> bool:
+    return False
+
+
+def tick(
+    store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool] = _never
+) -> list[str]:
+    """Do everything due at ``now``; return a line for each thing done (for the log).
+
+    ``stop`` is asked between games (the daemon's SIGTERM): each game is its own transaction, so
+    stopping there loses nothing, and the games left are due at the next tick."""
     done: list[str] = []
-    while True:
+    while not stop():
+        failed: tuple[int, str] | None = None
         with store.session() as db:
             games = claim_due_games(db, now, limit=1)
             if not games:
                 break
-            done.append(_deadline(db, config, games[0], now))
-    done.extend(deliver(store, config, transport, now))
+            game_id = games[0].id
+            try:
+                with db.begin_nested():  # a game that cannot be processed rolls back alone
+                    done.append(_deadline(db, config, games[0], now))
+            except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
+                log.exception("game %s could not be processed", games[0].name)
+                failed = (game_id or 0, f"{type(error).__name__}: {error}")
+        if failed is not None:
+            done.append(_set_aside(store, config, failed[0], failed[1], now))
+    done.extend(deliver(store, config, transport, now, stop))
     return done
 
 
+def _set_aside(store: Store, config: Config, game_id: int, error: str, now: datetime) -> str:
+    """Pause a game whose deadline raised, so the games due after it still process, and tell its
+    masters why (the log has the traceback); a master RESUMEs it once the cause is fixed."""
+    with store.session() as db:
+        game = db.get(Game, game_id)
+        assert game is not None
+        game.status = GameStatus.PAUSED
+        game.deadline = game.grace_until = game.remind_at = None
+        game.settings = with_bookkeeping(game.settings, paused_by="error")
+        db.add(game)
+        paragraphs = [
+            f"The judge could not process {game.name} at its deadline ({error}).",
+            "The game is paused and nothing in it has changed; the judge's operator has the details "
+            "in the log. A master can RESUME the game once the cause is fixed.",
+        ]
+        send_notice(db, config, game, paragraphs, now, to=masters(db, game) or None)
+        return f"{game.name}: set aside and paused after an error: {error}"
+
+
 def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
+    if game.deadline is None or game.deadline > now:  # claimed for the reminder before it
+        return remind_late_players(db, config, game, now)
+    game.remind_at = None  # the deadline has come: late players get the late notice instead
     late = late_powers(db, game)
     if not late:
         return _process(db, config, game, now, "deadline: all orders in")
@@ -108,18 +151,19 @@ def _policy_words(game: Game) -> str:
 
 
 def _process(db: Session, config: Config, game: Game, now: datetime, reason: str) -> str:
-    record = process_phase(db, game, now, reason)
+    processed = process_phase(db, game, now, reason)
     db.flush()
-    send_results(db, config, game, record, now)
-    if game.status is GameStatus.FINISHED:
-        send_notice(db, config, game, ["The game is over.", secret_revealed(game)], now)
-    return f"{game.name}: processed {record.phase} ({reason})"
+    report_processed(db, config, game, processed, now)
+    return f"{game.name}: processed {processed.record.phase} ({reason})"
 
 
-def deliver(store: Store, config: Config, transport: Transport, now: datetime) -> list[str]:
-    """Send the outbox's due mail; a failure is retried with exponential backoff."""
+def deliver(
+    store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool] = _never
+) -> list[str]:
+    """Send the outbox's due mail; a failure is retried with exponential backoff. ``stop`` is
+    asked between batches, as in ``tick``."""
     done: list[str] = []
-    while True:
+    while not stop():
         with store.session() as db:
             batch = due_outbox(db, now, limit=50)
             if not batch:
@@ -144,8 +188,12 @@ def deliver(store: Store, config: Config, transport: Transport, now: datetime) -
                     continue
                 try:
                     transport.deliver(raw)
-                except OSError as error:
+                except PermanentDeliveryError as error:  # refused for good: retrying cannot help
+                    mail.status = OutboxStatus.FAILED
                     mail.last_error = str(error)
+                    log.warning("mail %s refused: %s", mail.message_id, error)
+                except (OSError, UnicodeError) as error:  # worth retrying (smtplib errors are OSErrors)
+                    mail.last_error = f"{type(error).__name__}: {error}"
                     if mail.attempts >= MAX_ATTEMPTS:
                         mail.status = OutboxStatus.FAILED
                     else:
@@ -155,3 +203,4 @@ def deliver(store: Store, config: Config, transport: Transport, now: datetime) -
                     mail.status = OutboxStatus.SENT
                     done.append(f"sent {mail.message_id} to {mail.to_address}")
                 db.add(mail)
+    return done

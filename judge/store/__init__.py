@@ -26,6 +26,7 @@ from judge.store.tables import (
 )
 
 from judge.store.mail_tables import InboundMail, Outbox  # isort: skip  (after tables: same metadata)
+from judge.store.clock import JudgeClock, last_tick, overdue_games, record_tick  # isort: skip
 from judge.store.database import Store, open_store
 from judge.store.migrate import (
     SchemaError,
@@ -36,16 +37,20 @@ from judge.store.migrate import (
     upgrade,
 )
 from judge.store.passwords import hash_password, needs_rehash, verify_password
+from judge.store.memo import forget, latest_orders, memberships
 from judge.store.queries import (
     claim_due_games,
     due_outbox,
     game_by_name,
-    latest_orders,
     membership_by_power,
     new_message_id,
+    next_attention,
     next_phase_sequence,
+    player_by_address,
     queue_mail,
     record_inbound,
+    settle_inbound,
+    store_inbound,
     synthetic_message_id,
 )
 
@@ -54,6 +59,7 @@ __all__ = [
     "GameStatus",
     "InboundMail",
     "InboundStatus",
+    "JudgeClock",
     "Membership",
     "MembershipStatus",
     "Outbox",
@@ -72,18 +78,27 @@ __all__ = [
     "SubmittedOrders",
     "claim_due_games",
     "due_outbox",
+    "forget",
     "game_by_name",
     "hash_password",
+    "last_tick",
     "latest_orders",
     "membership_by_power",
+    "memberships",
     "metadata",
     "needs_rehash",
     "new_message_id",
+    "next_attention",
     "next_phase_sequence",
     "open_store",
+    "player_by_address",
+    "overdue_games",
     "queue_mail",
     "record_inbound",
+    "record_tick",
     "schema_state",
+    "settle_inbound",
+    "store_inbound",
     "synthetic_message_id",
     "upgrade",
     "utcnow",

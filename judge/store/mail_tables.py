@@ -27,6 +27,7 @@ class InboundMail(StoreModel, table=True):
     """A received mail, exactly as it arrived, with what the judge made of it."""
 
     __tablename__ = "inbound_mail"
+    __table_args__ = (sa.Index(None, "sender", "received_at"),)  # a sender's recent mail (rate limit)
 
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(unique=True, index=True)

@@ -11,16 +11,44 @@ from datetime import datetime
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
-from judge.store.columns import GameStatus, InboundStatus, MembershipStatus, OutboxStatus, utcnow
+from judge.store.columns import (
+    GameStatus,
+    InboundStatus,
+    MembershipStatus,
+    OutboxStatus,
+    UTCDateTime,
+    utcnow,
+)
 from judge.store.mail_tables import InboundMail, Outbox
-from judge.store.tables import Game, Membership, PhaseRecord, SubmittedOrders, metadata
+from judge.store.tables import Game, Membership, PhaseRecord, Player, metadata
+
+
+# The queries every order mail makes are built once, with bound parameters: building a statement
+# costs as much as running it on SQLite.
+# A game found by name is locked for the rest of the transaction (a no-op on SQLite, whose write lock
+# already serialises everything) and read afresh: see game_by_name.
+_GAME_BY_NAME = (
+    select(Game).where(Game.name == sa.bindparam("name")).with_for_update()
+    .execution_options(populate_existing=True)
+)
+_PLAYER_BY_ADDRESS = select(Player).where(Player.address == sa.bindparam("address"))
 
 
 def game_by_name(session: Session, name: str) -> Game | None:
-    """The game called ``name`` (in any case), or None."""
-    return session.exec(select(Game).where(Game.name == name.lower())).first()
+    """The game called ``name`` (in any case), or None; locked for the caller's transaction.
+
+    Every command a mail gives for a game finds it here, so on PostgreSQL a mail's work on a game
+    and a tick processing the same game (``claim_due_games``) never interleave: orders are never
+    taken for a phase that another judge process is processing meanwhile, and two mails completing
+    a phase at once do not both process it."""
+    return session.exec(_GAME_BY_NAME, params={"name": name.lower()}).first()
+
+
+def player_by_address(session: Session, address: str) -> Player | None:
+    """The player registered at ``address`` (in any case), or None."""
+    return session.exec(_PLAYER_BY_ADDRESS, params={"address": address.lower()}).first()
 
 
 def membership_by_power(session: Session, game_id: int, power: str) -> Membership | None:
@@ -34,21 +62,52 @@ def membership_by_power(session: Session, game_id: int, power: str) -> Membershi
 
 
 def claim_due_games(session: Session, now: datetime, limit: int = 10) -> list[Game]:
-    """Active games whose deadline is at or before ``now``, earliest first, locked for this transaction.
+    """Active games with something due at or before ``now`` (the deadline, or the reminder before
+    it: ``remind_at``), the earliest first, locked for this transaction.
 
     On PostgreSQL the rows are locked ``FOR UPDATE SKIP LOCKED``: a second judge process claiming at
     the same moment gets other games, never these. On SQLite the transaction already holds the
     database's write lock (see ``judge.store.engine``), so the second process waits and then sees
-    the games as no longer due. Either way, commit the new deadline with the phase it processed.
+    the games as no longer due. Either way, commit the new deadline (or the reminder done) with
+    what was done.
     """
+    due = sa.or_(
+        sa.and_(col(Game.deadline).is_not(None), col(Game.deadline) <= now),
+        sa.and_(col(Game.remind_at).is_not(None), col(Game.remind_at) <= now),
+    )
     statement = (
         select(Game)
-        .where(Game.status == GameStatus.ACTIVE, col(Game.deadline).is_not(None), col(Game.deadline) <= now)
-        .order_by(col(Game.deadline), col(Game.id))
+        .where(Game.status == GameStatus.ACTIVE, due)
+        .order_by(_next_attention(), col(Game.id))
         .limit(limit)
         .with_for_update(skip_locked=True)
     )
     return list(session.exec(statement).all())
+
+
+def _next_attention() -> sa.ColumnElement[datetime]:
+    """The earlier of a game's reminder and deadline (either may be NULL)."""
+    return sa.case(
+        (col(Game.remind_at).is_(None), col(Game.deadline)),
+        (col(Game.deadline).is_(None), col(Game.remind_at)),
+        (col(Game.remind_at) < col(Game.deadline), col(Game.remind_at)),
+        else_=col(Game.deadline),
+    )
+
+
+def next_attention(session: Session) -> datetime | None:
+    """The next moment a running game has something due (a deadline or a reminder), or None: when
+    a daemon next needs to tick."""
+    statement = sa.select(
+        sa.func.min(col(Game.deadline)), sa.func.min(col(Game.remind_at))
+    ).where(col(Game.status) == GameStatus.ACTIVE)
+    dialect = session.get_bind().dialect
+    moments = [
+        UTCDateTime().process_result_value(value, dialect)
+        for value in session.execute(statement).one()
+        if value is not None
+    ]
+    return min((moment for moment in moments if moment is not None), default=None)
 
 
 def due_outbox(session: Session, now: datetime, limit: int = 100) -> list[Outbox]:
@@ -68,6 +127,61 @@ def synthetic_message_id(raw: bytes) -> str:
     return f"<{hashlib.sha256(raw).hexdigest()}@no-message-id.invalid>"
 
 
+def store_inbound(
+    session: Session,
+    raw: bytes,
+    message_id: str | None,
+    sender: str = "",
+    subject: str = "",
+    received_at: datetime | None = None,
+    *,
+    status: InboundStatus = InboundStatus.NEW,
+    outcome: str = "",
+) -> int | None:
+    """Store a received mail unless its Message-ID is already stored: the new row's id, or None
+    when the mail was stored before (it must not be handled again).
+
+    A mail without a Message-ID gets :func:`synthetic_message_id`. The insert cannot fail on a
+    duplicate, even when two processes store the same mail at once (``ON CONFLICT DO NOTHING``), so
+    the caller's transaction is never spoiled by a mail fetched twice. One statement: the mail's
+    handling then settles it with :func:`settle_inbound`.
+    """
+    values = {
+        "message_id": (message_id or "").strip() or synthetic_message_id(raw),
+        "raw": raw,
+        "sender": sender,
+        "subject": subject,
+        "received_at": received_at or utcnow(),
+        "status": status,
+        "outcome": outcome,
+    }
+    backend = session.get_bind().dialect.name
+    statement = _STORE_INBOUND.get(backend)
+    if statement is None:
+        raise NotImplementedError(f"store_inbound does not know the {backend} dialect")
+    inserted: int | None = session.execute(statement, values).scalar_one_or_none()
+    return inserted
+
+
+_INBOUND = metadata.tables["inbound_mail"]  # Core, not the ORM's bulk insert, to see what was inserted
+_STORE_INBOUND = {
+    name: dialect.insert(_INBOUND)
+    .on_conflict_do_nothing(index_elements=["message_id"])
+    .returning(_INBOUND.c.id)
+    for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
+}
+_SETTLE_INBOUND = (
+    sa.update(_INBOUND)
+    .where(_INBOUND.c.id == sa.bindparam("inbound_id"))
+    .values(status=sa.bindparam("status"), outcome=sa.bindparam("outcome"))
+)
+
+
+def settle_inbound(session: Session, inbound_id: int, status: InboundStatus, outcome: str) -> None:
+    """Record what became of a stored mail (one UPDATE, no read)."""
+    session.execute(_SETTLE_INBOUND, {"inbound_id": inbound_id, "status": status, "outcome": outcome})
+
+
 def record_inbound(
     session: Session,
     raw: bytes,
@@ -76,34 +190,10 @@ def record_inbound(
     subject: str = "",
     received_at: datetime | None = None,
 ) -> tuple[InboundMail, bool]:
-    """Store a received mail unless its Message-ID is already stored: ``(row, True if new)``.
-
-    A mail without a Message-ID gets :func:`synthetic_message_id`. The insert cannot fail on a
-    duplicate, even when two processes store the same mail at once (``ON CONFLICT DO NOTHING``), so
-    the caller's transaction is never spoiled by a mail fetched twice.
-    """
+    """Store a received mail unless its Message-ID is already stored: ``(row, True if new)``, the
+    row read back (:func:`store_inbound` without the read, for callers that need the row)."""
     message_id = (message_id or "").strip() or synthetic_message_id(raw)
-    values = {
-        "message_id": message_id,
-        "raw": raw,
-        "sender": sender,
-        "subject": subject,
-        "received_at": received_at or utcnow(),
-        "status": InboundStatus.NEW,
-        "outcome": "",
-    }
-    backend = session.get_bind().dialect.name
-    dialect_insert = postgresql.insert if backend == "postgresql" else sqlite.insert
-    if backend not in ("postgresql", "sqlite"):
-        raise NotImplementedError(f"record_inbound does not know the {backend} dialect")
-    table = metadata.tables["inbound_mail"]  # Core, not the ORM's bulk insert, to see what was inserted
-    statement = (
-        dialect_insert(table)
-        .values(values)
-        .on_conflict_do_nothing(index_elements=["message_id"])
-        .returning(table.c.id)
-    )
-    created = session.execute(statement).scalar_one_or_none() is not None
+    created = store_inbound(session, raw, message_id, sender, subject, received_at) is not None
     row = session.exec(select(InboundMail).where(InboundMail.message_id == message_id)).one()
     return row, created
 
@@ -147,22 +237,3 @@ def next_phase_sequence(session: Session, game_id: int, phase: str) -> int:
     )
     last = session.execute(statement).scalar_one_or_none()
     return 1 if last is None else last + 1
-
-
-def latest_orders(
-    session: Session, game_id: int, phase: str, after_id: int = 0
-) -> dict[str, SubmittedOrders]:
-    """Each power's most recent orders submission for the phase, by power, among those with an id
-    above ``after_id`` (the service passes the last id before a rollback). One query, whatever the
-    number of submissions."""
-    latest = (
-        select(func.max(SubmittedOrders.id))
-        .where(
-            SubmittedOrders.game_id == game_id,
-            SubmittedOrders.phase == phase,
-            col(SubmittedOrders.id) > after_id,
-        )
-        .group_by(col(SubmittedOrders.power))
-    )
-    rows = session.exec(select(SubmittedOrders).where(col(SubmittedOrders.id).in_(latest)))
-    return {row.power: row for row in rows}

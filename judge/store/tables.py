@@ -54,13 +54,14 @@ _game_version = sa.Column("version", sa.Integer, nullable=False)
 class Game(StoreModel, table=True):
     """One game: its rules, where it stands, and when it next moves.
 
-    ``state`` is the game kind's engine state as a plain JSON value. ``version`` is managed by
+    ``state`` is the game kind's engine state as a plain JSON value. ``deadline`` and ``remind_at``
+    are the next moments the ticker has something to do for the game (see ``claim_due_games``). ``version`` is managed by
     SQLAlchemy: it starts at 1 and goes up on every update, and an update from a stale copy fails with
     ``StaleDataError`` instead of overwriting a newer one.
     """
 
     __tablename__ = "game"
-    __table_args__ = (sa.Index(None, "status", "deadline"),)
+    __table_args__ = (sa.Index(None, "status", "deadline"), sa.Index(None, "status", "remind_at"))
     __mapper_args__ = {"version_id_col": _game_version}
 
     id: int | None = Field(default=None, primary_key=True)
@@ -72,6 +73,7 @@ class Game(StoreModel, table=True):
     phase: str = ""  # e.g. "S1901M"; empty while forming
     deadline: datetime | None = Field(default=None, sa_type=UTCDateTime)
     grace_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    remind_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # late players reminded then
     secret: bytes  # seeds the game's dice; its hash is published at the start
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     version: int = Field(default=0, sa_column=_game_version)

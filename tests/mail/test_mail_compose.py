@@ -126,3 +126,20 @@ def test_make_message_id() -> None:
         make_message_id("bad domain")
     with pytest.raises(ValueError):
         make_message_id("")
+
+
+@pytest.mark.parametrize("address", ["jörg@exämple.org", "用户@例子.广告", "ñ@example.org"])
+def test_a_mail_to_an_internationalised_address_has_utf8_headers(address: str) -> None:
+    raw = compose(address, "Re: ordres d'été", "Bonjour", sender=JUDGE,
+                  message_id="<i18n@example.net>", date=WHEN)
+    head = raw.split(b"\r\n\r\n", 1)[0].decode("utf-8")
+    assert f"To: {address}\r\n" in head and "=?" not in head  # RFC 6532: no encoded words
+    assert "Subject: Re: ordres d'été" in head
+    parsed = email.message_from_bytes(raw, policy=default)
+    assert parsed["To"] == address and parsed.get_content().strip() == "Bonjour"
+
+
+def test_a_mail_to_an_ascii_address_keeps_ascii_headers() -> None:
+    raw = compose("p1@example.org", "Re: ordres d'été", "Bonjour", sender=JUDGE,
+                  message_id="<ascii@example.net>", date=WHEN)
+    assert raw.split(b"\r\n\r\n", 1)[0].isascii()

@@ -49,6 +49,7 @@ from judge.service.commands import (
     SetDeadline,
     SetDraw,
     SetDrawRule,
+    SetReminder,
     SetGrace,
     SetGunboat,
     SetNmr,
@@ -113,6 +114,9 @@ FORMS: list[tuple[str, Command]] = [
     ("History roses1 TO 2 Feb 2026", History("roses1", None, date(2026, 2, 2))),
     ("HISTORY roses1 FROM Jan 1, 2026 to 1st February 2026",
      History("roses1", date(2026, 1, 1), date(2026, 2, 1))),
+    ("HISTORY roses1 FROM F1901M", History("roses1", from_phase=F1901M)),
+    ("history roses1 from Fall 1901 Movement to 2026-02-01",
+     History("roses1", None, date(2026, 2, 1), F1901M)),
     ("SUMMARY roses1", Summary("roses1")),
     ("HELP", Help(None)),
     ("help Set Deadline", Help("set deadline")),
@@ -137,6 +141,8 @@ FORMS: list[tuple[str, Command]] = [
     ("SET ABSENCE 2026-12-24 TO 2027-01-02", SetAbsence(date(2026, 12, 24), date(2027, 1, 2))),
     ("set absence 24 Dec 2026 to 2 January 2027", SetAbsence(date(2026, 12, 24), date(2027, 1, 2))),
     ("SET DRAW", SetDraw()),
+    ("SET DRAW England, France", SetDraw(("england", "france"))),
+    ("set draw e f g", SetDraw(("e", "f", "g"))),
     ("set nodraw", SetNoDraw()),
     ("SET NO DRAW", SetNoDraw()),
     ("SET CONCEDE England", SetConcede("england")),
@@ -195,6 +201,9 @@ FORMS: list[tuple[str, Command]] = [
     ("SET DRAW RULE all", SetDrawRule(DrawRule.ALL)),
     ("set draw rule DIAS", SetDrawRule(DrawRule.DIAS)),
     ("Set Draw Rule any", SetDrawRule(DrawRule.ANY)),
+    ("SET REMINDER 12h", SetReminder(timedelta(hours=12))),
+    ("set remind 1 day", SetReminder(timedelta(days=1))),
+    ("SET REMINDER OFF", SetReminder(None)),
 ]
 
 
@@ -279,7 +288,10 @@ ERRORS = [
     ("SET GUNBOAT of", 'SET GUNBOAT: cannot read "of"; expected ON or OFF (did you mean OFF?)'),
     ("SET NMR", 'SET NMR: the line ends after "NMR"; expected CIVIL DISORDER or ABANDON'),
     ("SET DRAW RULE most", 'SET DRAW RULE: cannot read "most"; expected ALL, DIAS, or ANY'),
-    ("SET DRAW now", 'SET DRAW: cannot read "now"; expected RULE or the end of the line'),
+    ("SET DRAW 42", 'SET DRAW: cannot read "42" as a power; expected a power\'s name or letter, '
+     "e.g. England or E"),
+    ("SET REMINDER soon", 'SET REMINDER: cannot read "soon" as a length of time; expected e.g. '
+     "48h, 2d, 90m or 1d 12h"),
     ("SET ABSENCE 2026-12-24", 'SET ABSENCE: the line ends after "2026-12-24"; expected TO'),
     ("SET ABSENCE 2026-12-24 TO 2026-12-20",
      "SET ABSENCE: the absence ends (2026-12-20) before it begins (2026-12-24)"),

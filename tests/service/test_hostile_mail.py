@@ -171,7 +171,8 @@ def snapshot(judge: MailJudge) -> dict[str, list[tuple[Any, ...]]]:
 
 def read_or_bug(raw: bytes, config: Any) -> tuple[IncomingMail | None, str | None]:
     """The mail as the judge reads it (None when the reader cannot take it apart: the judge then
-    logs and drops it), and why it would hit a bug already reported (the mail is then set aside,
+    tells the sender so once if its headers give one to answer, and otherwise logs and drops it),
+    and why it would hit a bug already reported (the mail is then set aside,
     not sent), or None. No bug is known today: for one found later, return the reason (naming
     its xfail test) for the mails that would hit it."""
     try:
@@ -208,8 +209,8 @@ def send_batch(judge: MailJudge, mails: list[Any]) -> Batch:
             assert outcome.startswith("already processed"), (outcome, mail.raw[:300])
             continue
         batch.ids.add(message_id)
-        if reading is None:  # the reader cannot take it apart: logged and dropped
-            assert outcome.startswith("dropped"), (outcome, mail.raw[:300])
+        if reading is None:  # the reader cannot take it apart: told so once, or dropped
+            assert outcome.startswith(("dropped", "answered: unreadable")), (outcome, mail.raw[:300])
         assert not outcome.startswith(("already processed", "failed")), (outcome, mail.raw[:500])
         if mail.expect_answer:
             assert not outcome.startswith("dropped"), (outcome, mail.raw[:500])
@@ -472,16 +473,38 @@ def test_a_charset_whose_codec_raises(seeded: tuple[MailJudge, Known], name: str
     assert row.status is InboundStatus.PROCESSED and len(replies) == 1
 
 
-def test_a_deeply_nested_multipart_is_logged_and_dropped(seeded: tuple[MailJudge, Known]) -> None:
-    judge, _known = seeded
-    raw = b"From: player1@example.org\nMessage-ID: <deep@x>\n"
+def _deeply_nested(head: bytes) -> bytes:
+    raw = head
     for level in range(1_000):
         raw += b"Content-Type: multipart/mixed; boundary=b%d\n\n--b%d\n" % (level, level)
-    raw += b"Content-Type: text/plain\n\nLIST\n"
-    quietly(ingest, judge.store, judge.config, raw, judge.now)
-    with judge.store.session() as db:  # the reader cannot take it apart: kept, and not answered
-        rows = db.exec(select(InboundMail)).all()
-        assert [row.status for row in rows][-1:] == [InboundStatus.DROPPED]
+    return raw + b"Content-Type: text/plain\n\nLIST\n"
+
+
+def test_a_deeply_nested_multipart_is_answered_once_saying_it_could_not_be_read(
+    seeded: tuple[MailJudge, Known],
+) -> None:
+    judge, _known = seeded
+    before = snapshot(judge)
+    raw = _deeply_nested(b"From: player1@example.org\nSubject: orders\nMessage-ID: <deep@x>\n")
+    assert quietly(ingest, judge.store, judge.config, raw, judge.now) == "answered: unreadable"
+    assert quietly(ingest, judge.store, judge.config, raw, judge.now).startswith("already processed")
+    row, replies = outcome_of(judge, "<deep@x>")
+    assert row.status is InboundStatus.PROCESSED and "RecursionError" in row.outcome
+    assert [r.to_address for r in replies] == ["player1@example.org"]
+    assert "could not read this mail" in replies[0].body and replies[0].subject == "Re: orders"
+    assert snapshot(judge) == before  # nothing in it was done
+
+
+def test_a_deeply_nested_multipart_from_a_robot_is_logged_and_dropped(
+    seeded: tuple[MailJudge, Known],
+) -> None:
+    judge, _known = seeded
+    raw = _deeply_nested(b"From: player1@example.org\nAuto-Submitted: auto-replied\n"
+                         b"Message-ID: <deep-robot@x>\n")
+    outcome = quietly(ingest, judge.store, judge.config, raw, judge.now)
+    row, replies = outcome_of(judge, "<deep-robot@x>")
+    assert outcome.startswith("dropped") and row.status is InboundStatus.DROPPED and not replies
+    assert "RecursionError" in row.outcome
 
 
 @pytest.mark.parametrize("command", ["JOIN alpha pw", "CREATE ?alpha pw", "SIGNON ?alpha pw"])

@@ -353,7 +353,7 @@ def test_set_press_nmr_draw_rule_and_timezone(judge: MailJudge) -> None:
                    "SET TIMEZONE europe/london")
     assert "Press in alpha: grey press only (unsigned), and fake press." in reply
     assert "now is abandoned: the game pauses until a new player takes it over" in reply
-    assert "The draw rule of alpha is now DIAS." in reply
+    assert "The draw rule of alpha is now DIAS: draws include all survivors (the same as ALL)" in reply
     assert "The deadlines of alpha are now given in Europe/London" in reply
     settings = game(judge).settings
     assert (settings["press"], settings["fake_press"], settings["nmr"], settings["draw_rule"],

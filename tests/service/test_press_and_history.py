@@ -413,10 +413,34 @@ def test_a_long_history_comes_in_parts(judge: MailJudge, monkeypatch: pytest.Mon
     start(judge)
     past_deadline_and_grace(judge)  # S1901M
     past_deadline_and_grace(judge)  # F1901M
-    spring, fall = processed_days(judge)
     reply = judge.send("anyone@example.net", "HISTORY alpha")
     assert "History of alpha: 1 phase" in reply and "(S1901M)" in reply
-    assert (f"1 more phase in this range was left out (at most 1 in one reply): send HISTORY alpha "
-            f"FROM {fall} for the rest.") in reply
-    reply = judge.send("anyone@example.net", f"HISTORY alpha FROM {fall}")
-    assert "(F1901M)" in reply and "left out" not in reply
+    assert ("1 more phase in this range was left out (at most 1 in one reply): send HISTORY alpha "
+            "FROM F1901M for the rest.") in reply
+    reply = judge.send("anyone@example.net", "HISTORY alpha FROM F1901M")
+    assert "(F1901M)" in reply and "(S1901M)" not in reply and "left out" not in reply
+
+
+def test_a_history_continued_never_repeats_phases_processed_on_the_same_day(
+    judge: MailJudge, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(history, "MAX_PHASES", 2)
+    start(judge)
+    for _ in range(3):  # the master processes three phases within the hour: one day for all
+        assert "has been processed" in judge.send(MASTER, "SIGNON master@alpha secret\nPROCESS")
+    played = processed_phases(judge)
+    assert len(played) == 3 and len(set(processed_days(judge))) == 1
+    day = processed_days(judge)[0]
+    first = judge.send("anyone@example.net", f"HISTORY alpha FROM {day} TO {day}")
+    assert f"send HISTORY alpha FROM {played[2]} TO {day} for the rest." in first
+    rest = judge.send("anyone@example.net", f"HISTORY alpha FROM {played[2]} TO {day}")
+    told = [phase for phase in played if f"({phase})" in first]
+    told_again = [phase for phase in played if f"({phase})" in rest]
+    assert told == played[:2] and told_again == played[2:]  # every phase once, none twice
+    reply = judge.send("anyone@example.net", "HISTORY alpha FROM S1950M")
+    assert "Refused: alpha has no processed phase S1950M (processed: S1901M, " in reply
+
+
+def processed_phases(judge: MailJudge) -> list[str]:
+    with judge.store.session() as db:
+        return [r.phase for r in db.exec(select(PhaseRecord).order_by(col(PhaseRecord.id))).all()]

@@ -31,15 +31,16 @@ from judge.store.engine import create_store_engine
 if TYPE_CHECKING:
     from conftest import Rows
 
-# A second migration, as a later release of the judge would ship it.
-REVISION_0002 = '''
+# A further migration, as a later release of the judge would ship it (after today's head).
+TODAY = migrate.head_revisions()[0]
+REVISION_LATER = '''
 """Test only: games get a motto (and SQLite copies the game table, which others refer to)."""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
-down_revision = "0001"
+revision = "later"
+down_revision = "%s"
 branch_labels = None
 depends_on = None
 
@@ -54,7 +55,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table("game") as batch:
         batch.drop_column("motto")
-'''
+''' % TODAY
 
 
 def differences(store: Store) -> list[object]:
@@ -104,15 +105,15 @@ def test_an_older_database_is_refused_until_upgraded_and_keeps_its_rows(
     store.close()
     newer = tmp_path / "migrations"
     shutil.copytree(migrate.SCRIPT_LOCATION, newer, ignore=shutil.ignore_patterns("__pycache__"))
-    (newer / "versions" / "0002_motto.py").write_text(REVISION_0002, encoding="utf-8")
+    (newer / "versions" / "9999_motto.py").write_text(REVISION_LATER, encoding="utf-8")
     monkeypatch.setattr(migrate, "SCRIPT_LOCATION", str(newer))  # this judge is the later release
 
-    with pytest.raises(SchemaOutOfDate, match="revision 0001 but this judge needs 0002"):
+    with pytest.raises(SchemaOutOfDate, match=f"revision {TODAY} but this judge needs later"):
         open_store(database_url)
     upgraded = open_store(database_url, upgrade=True)
     try:
         state = schema_state(upgraded.engine)
-        assert (state.status, state.current) == (SchemaStatus.CURRENT, ("0002",))
+        assert (state.status, state.current) == (SchemaStatus.CURRENT, ("later",))
         with upgraded.engine.connect() as connection:
             kept = connection.execute(sa.text("SELECT name, motto FROM game")).all()
             members = connection.execute(sa.text("SELECT power FROM membership")).scalars().all()

@@ -7,12 +7,23 @@ are illegal (DATC 4.D.8 preference, 6.I.1, 6.J.1, 6.J.2). Removals not ordered a
 civil disorder rule: the unit farthest from any supply centre its power owns goes first, distance
 counted over land and sea alike for both armies and fleets; on a tie fleets before armies, then
 the province's English name in alphabetical order (DATC 6.J.3 to 6.J.12).
+
+Off-board boxes (``boxes.py``; Wars of the Roses I, rule 5): a box's centres are its power's for
+good and count for its supply, and its units count as that power's units. The power builds in its
+box (``Build A scotland``) as many units as it has builds due, whatever stands there already, and
+removes from it (``Remove A scotland``: one of its armies there). Units in the box stand on their
+power's own centres, so civil disorder takes them last; a unit on the board is one move from the box
+when it stands on one of the box's entries.
+
+A variant may refuse a build that the standard rules allow (``refuse_build``: Wars of the Roses I
+allows one fleet a year, rule 7).
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from .maps import Map
@@ -26,30 +37,58 @@ class AdjustmentOutcome:
     results: list[OrderResult]
     automatic: list[AutomaticAction]
     units: dict[Province, Unit]
+    off_board: tuple[Unit, ...] = ()
+    king: Province | None = None
+
+
+RefuseBuild = Callable[[Power, Unit, Sequence[Unit]], str]
+"""A variant's further condition on a build: (power, the unit it would build, the units it has
+built this phase) -> why the build is refused, or "" to allow it."""
+
+
+def supply_counts(game_map: Map, position: Position) -> Counter[Power]:
+    """The supply centres of each power: those it owns on the board, and its boxes' centres."""
+    centres = Counter(position.supply_centres.values())
+    for box in game_map.boxes.values():
+        centres[box.power] += len(box.centres)
+    return centres
 
 
 def adjustment_counts(game_map: Map, position: Position) -> dict[Power, int]:
     """For each power, centres minus units: builds due (positive) or removals due (negative)."""
     centres = Counter(position.supply_centres.values())
     units = Counter(unit.power for unit in position.units.values())
+    if game_map.boxes:
+        centres = supply_counts(game_map, position)
+        units.update(unit.power for unit in position.off_board)
     return {power: centres[power] - units[power] for power in game_map.powers}
 
 
 def buildable_sites(game_map: Map, position: Position, power: Power) -> list[Province]:
-    """The vacant home centres a power owns: where it may build."""
-    return [
+    """Where a power may build: the vacant home centres it owns, each once, and its box (if it has
+    one) once for each build it has due, since a box takes any number of units."""
+    sites = [
         centre
         for centre in game_map.powers[power].home_centres
         if position.supply_centres.get(centre) == power and centre not in position.units
     ]
+    for box in game_map.boxes.values():
+        if box.power == power:
+            sites += [Province(box.key)] * max(0, adjustment_counts(game_map, position)[power])
+    return sites
 
 
 def resolve_adjustments(
-    game_map: Map, position: Position, orders: Sequence[tuple[Power, Order]]
+    game_map: Map,
+    position: Position,
+    orders: Sequence[tuple[Power, Order]],
+    refuse_build: RefuseBuild | None = None,
 ) -> AdjustmentOutcome:
     due = adjustment_counts(game_map, position)
     used: dict[Power, int] = {power: 0 for power in due}
     units = dict(position.units)
+    off_board = list(position.off_board)
+    built: dict[Power, list[Unit]] = {power: [] for power in due}
     removed: set[Province] = set()
     results: list[OrderResult] = []
 
@@ -63,6 +102,17 @@ def resolve_adjustments(
                 problem = f"{power} has used all {allowance} of its builds"
             elif isinstance(order, Build):
                 unit, problem, word = _check_build(game_map, position, units, power, order)
+                if unit is not None and refuse_build is not None:
+                    problem = refuse_build(power, unit, built[power])
+                    if problem:
+                        unit, word = None, Word.ILLEGAL
+        elif isinstance(order, Disband) and order.unit.province in game_map.boxes:
+            if due.get(power, 0) >= 0:
+                problem = f"{power} has no removals due"
+            elif used[power] >= allowance:
+                problem = f"{power} has made all {allowance} of its removals"
+            else:
+                unit, problem = _box_unit_to_remove(game_map, off_board, power, order)
         elif isinstance(order, Disband):
             found = units.get(province_of(order.unit.location))
             if due.get(power, 0) >= 0:
@@ -81,27 +131,61 @@ def resolve_adjustments(
             results.append(OrderResult(power, order, unit, (word if word is Word.FAILS else Word.ILLEGAL,), problem))
             continue
         used[power] += 1
-        if isinstance(order, Build):
-            assert unit is not None
+        assert unit is not None
+        if unit.province in game_map.boxes:
+            if isinstance(order, Build):
+                off_board.append(unit)
+            else:
+                off_board.remove(unit)
+        elif isinstance(order, Build):
             units[unit.province] = unit
         elif isinstance(order, Disband):
-            assert unit is not None
             removed.add(unit.province)
             del units[unit.province]
+        if isinstance(order, Build):
+            built[power].append(unit)
         results.append(OrderResult(power, order, unit, (Word.SUCCEEDS,)))
 
     automatic: list[AutomaticAction] = []
     for power, count in due.items():
-        for unit in civil_disorder_removals(game_map, position, units, power, -count - used[power]):
-            del units[unit.province]
+        for unit in civil_disorder_removals(
+            game_map, position, units, power, -count - used[power], off_board
+        ):
+            if unit.province in game_map.boxes:
+                off_board.remove(unit)
+            else:
+                del units[unit.province]
             automatic.append(AutomaticAction(unit, "remove"))
-    return AdjustmentOutcome(results, automatic, units)
+    return AdjustmentOutcome(results, automatic, units, tuple(off_board), position.king)
+
+
+def _box_unit_to_remove(
+    game_map: Map, off_board: list[Unit], power: Power, order: Disband
+) -> tuple[Unit | None, str]:
+    """The unit in a box that a removal takes (units of one type there are alike)."""
+    box = game_map.boxes[order.unit.province]
+    mine = [u for u in off_board if u.province == box.key and u.power == power]
+    if order.unit.type is not None:
+        mine = [u for u in mine if u.type is order.unit.type]
+    if not mine:
+        kind = {UnitType.ARMY: "army", UnitType.FLEET: "fleet", None: "unit"}[order.unit.type]
+        return None, f"{power} has no {kind} in {box.name} to remove"
+    if len({u.type for u in mine}) > 1:
+        return None, f"say which unit in {box.name} to remove: A or F"
+    return mine[0], ""
 
 
 def _check_build(
     game_map: Map, position: Position, units: dict[Province, Unit], power: Power, order: Build
 ) -> tuple[Unit | None, str, Word]:
     province = province_of(order.unit.location)
+    box = game_map.boxes.get(province)
+    if box is not None:
+        if box.power != power:
+            return None, f"only {box.power} build in {box.name}", Word.ILLEGAL
+        if order.unit.type is None:
+            return None, "say which unit to build: A or F", Word.ILLEGAL
+        return Unit(power, order.unit.type, Location(box.key)), "", Word.SUCCEEDS
     if province not in game_map.powers[power].home_centres:
         return None, f"{province} is not a home centre of {power}", Word.ILLEGAL
     if position.supply_centres.get(province) != power:
@@ -130,31 +214,52 @@ def civil_disorder_removals(
     units: dict[Province, Unit],
     power: Power,
     count: int,
+    off_board: Sequence[Unit] = (),
 ) -> list[Unit]:
     """The units removed for a power that ordered ``count`` too few removals (2023 rules)."""
     if count <= 0:
         return []
     owned = {p for p, owner in position.supply_centres.items() if owner == power}
-    distance = _distances_to(game_map, owned)
+    entries = {  # a box's centres are its power's: its entries are one move from them
+        province_of(entry)
+        for box in game_map.boxes.values()
+        if box.power == power
+        for entry in (*box.army_entries, *box.fleet_entries)
+    }
+    distance = _distances_to(game_map, owned, entries)
+    for box in game_map.boxes.values():
+        if box.power == power:
+            distance[Province(box.key)] = 0
     candidates = [u for u in units.values() if u.power == power]
+    candidates += [u for u in off_board if u.power == power]
     far = len(game_map.provinces) + 1
     candidates.sort(
         key=lambda u: (
             -distance.get(u.province, far),
             u.type is not UnitType.FLEET,
-            game_map.provinces[u.province].name,
+            _place_name(game_map, u.province),
         )
     )
     return candidates[:count]
 
 
-def _distances_to(game_map: Map, targets: set[Province]) -> dict[Province, int]:
-    """Moves from every province to the nearest target, over land and sea alike (2023 rules)."""
+def _place_name(game_map: Map, province: Province) -> str:
+    box = game_map.boxes.get(province)
+    return box.name if box is not None else game_map.provinces[province].name
+
+
+def _distances_to(
+    game_map: Map, targets: set[Province], one_away: AbstractSet[Province] = frozenset()
+) -> dict[Province, int]:
+    """Moves from every province to the nearest target, over land and sea alike (2023 rules);
+    ``one_away``: provinces one move from a target off the board (a box's entries)."""
     neighbours: dict[Province, set[Province]] = {p: set(a) for p, a in game_map.army_moves.items()}
     for fleet_at, places in game_map.fleet_moves.items():
         neighbours[province_of(fleet_at)].update(province_of(p) for p in places)
     distance = {t: 0 for t in targets}
-    queue = deque(targets)
+    first = [p for p in one_away if p not in distance]
+    distance.update(dict.fromkeys(first, 1))
+    queue = deque([*targets, *first])  # nearest first, as a breadth-first search needs
     while queue:
         here = queue.popleft()
         for there in neighbours[here]:

@@ -9,12 +9,14 @@ already shows impossible; whether it succeeds is only known at the deadline.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from ..kind import OrderLine, Outcome, Pending, PhaseResult, State
-from .adjustments import adjustment_counts, buildable_sites
+from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, State
+from .adjustments import adjustment_counts, buildable_sites, supply_counts
+from .boxes import numbered_slots, one_too_many, slot_limit, without_orders
 from .legality import Illegal, check_convoy, check_move, check_support, find_unit, fleets_in_seas
 from .maps import Map
 from .orders import (
@@ -26,14 +28,18 @@ from .orders import (
     Order,
     SupportHold,
     SupportMove,
+    TransferKing,
     UnitRef,
     Waive,
 )
 from .parser import OrderSyntaxError, parse_order, split_orders
 from .position import Position
+from .random_orders import random_orders
+from .rules import rules_for
+from .selfplay_invariants import violations
 from .turns import adjudicate, starting_position
-from .vocabulary import PhaseKind, Power
-from .wire import read_position, write_position
+from .vocabulary import PhaseKind, Power, UnitType
+from .wire import WireError, read_position, write_position
 
 _TIMING = {
     PhaseKind.MOVEMENT: "movement",
@@ -48,6 +54,8 @@ class DiplomacyGame:
     def __init__(self, game_map: Map) -> None:
         self.map = game_map
         self.name = f"diplomacy/{game_map.name}"
+        self.rules = rules_for(game_map)  # the variant's special rules (hooks.py)
+        self._recent: tuple[tuple[State, Position], ...] = ()
 
     def powers(self) -> Sequence[str]:
         return list(self.map.powers)
@@ -59,7 +67,20 @@ class DiplomacyGame:
         return write_position(starting_position(self.map))
 
     def position(self, state: State) -> Position:
-        return read_position(self.map, state)
+        """The position a state holds. The last few states read or made are remembered by
+        identity (states are values, never changed in place), so the questions asked of one
+        state in a phase read it once."""
+        for known, position in self._recent:
+            if known is state:
+                return position
+        position = read_position(self.map, state)
+        self._remember(state, position)
+        return position
+
+    def _remember(self, state: State, position: Position) -> None:
+        # A new tuple, never changed: safe to read from another thread. Holding the states keeps
+        # their ids from being reused.
+        self._recent = ((state, position), *self._recent[:3])
 
     def pending(self, state: State) -> Pending:
         position = self.position(state)
@@ -70,7 +91,8 @@ class DiplomacyGame:
     def _to_act(self, position: Position) -> set[Power]:
         kind = position.phase.kind
         if kind is PhaseKind.MOVEMENT:
-            return {unit.power for unit in position.units.values()}
+            units = [*position.units.values(), *position.off_board]
+            return {unit.power for unit in units}
         if kind is PhaseKind.RETREAT:
             return {d.unit.power for d in position.dislodged}
         return {
@@ -84,7 +106,7 @@ class DiplomacyGame:
     def read_orders(self, state: State, power: str, lines: Sequence[str]) -> list[OrderLine]:
         position = self.position(state)
         read: list[OrderLine] = []
-        waives = 0
+        counted: dict[str, int] = {}  # slots of things alike (waives, units in a box); fleet builds
         for line in lines:
             for text in split_orders(line):
                 try:
@@ -96,14 +118,42 @@ class DiplomacyGame:
                 except Illegal as why:
                     read.append(OrderLine(text, error=str(why)))
                     continue
-                if slot == "waive":
-                    waives += 1
-                    slot = f"waive {waives}"
-                read.append(OrderLine(text, canonical=str(order), slot=slot))
+                slot, refused = self._count(position, Power(power), order, slot, counted)
+                if refused:
+                    read.append(OrderLine(text, error=refused))
+                else:
+                    read.append(OrderLine(text, canonical=str(order), slot=slot))
         return read
+
+    def _count(
+        self, position: Position, power: Power, order: Order, slot: str, counted: dict[str, int]
+    ) -> tuple[str, str]:
+        """Number the slot of one of several things alike (``waive 2``, ``scotland A 2``: ``#``
+        marks them), and refuse one too many: units in a box beyond their number, a fleet build
+        beyond the variant's limit (Wars of the Roses I, rule 7). (slot, error or "")."""
+        if isinstance(order, Build) and order.unit.type is UnitType.FLEET:
+            again = f"fleet {slot}" in counted and not slot.endswith(" #")  # the same build
+            fleets = counted.get("fleet builds", 0) + (not again)
+            counted["fleet builds"] = counted[f"fleet {slot}"] = fleets
+            limit = self.rules.fleet_builds
+            if limit is not None and fleets > limit:
+                many = "one fleet" if limit == 1 else f"{limit} fleets"
+                return slot, f"{power} may build only {many} a year"
+        if slot != "waive" and not slot.endswith(" #"):
+            return slot, ""
+        base = slot.removesuffix(" #")
+        counted[base] = number = counted.get(base, 0) + 1
+        most = slot_limit(position, power, base)
+        if most is not None and number > most:
+            return slot, one_too_many(self.map, position, power, base)
+        return f"{base} {number}", ""
 
     def _check(self, position: Position, power: Power, order: Order) -> str:
         """The slot an order fills; raises Illegal for an order impossible in this position."""
+        special = self.rules.check_order(self.map, position, power, order)
+        if special is not None:  # the King's orders, and units in boxes
+            return special
+        assert not isinstance(order, TransferKing)  # the rules take the King's orders
         kind = position.phase.kind
         if kind is PhaseKind.ADJUSTMENT:
             if isinstance(order, Waive):
@@ -144,7 +194,9 @@ class DiplomacyGame:
         kind = position.phase.kind
         ordered = {line.slot for line in self.read_orders(state, power, orders) if line.slot}
         if kind is PhaseKind.MOVEMENT:
-            return all(u.province in ordered for u in position.units_of(Power(power)))
+            return all(
+                u.province in ordered for u in position.units_of(Power(power))
+            ) and numbered_slots(position, Power(power)) <= ordered
         if kind is PhaseKind.RETREAT:
             return all(
                 d.unit.province in ordered for d in position.dislodged if d.unit.power == power
@@ -153,7 +205,7 @@ class DiplomacyGame:
         if due > 0:
             possible = min(due, len(buildable_sites(self.map, position, Power(power))))
             return sum(1 for slot in ordered if slot.startswith(("build ", "waive "))) >= possible
-        return sum(1 for slot in ordered if " " not in slot) >= -due
+        return sum(1 for slot in ordered if not slot.startswith(("build ", "waive "))) >= -due
 
     # --- resolution --------------------------------------------------------------------------------
 
@@ -168,6 +220,8 @@ class DiplomacyGame:
         defaults = self._defaults(position, given)
         resolution = adjudicate(self.map, position, given + defaults)
         following = write_position(resolution.position)
+        self._remember(following, resolution.position)
+        supply = supply_counts(self.map, resolution.position)
         report: dict[str, Any] = {
             "phase": str(position.phase),
             "results": [
@@ -186,10 +240,13 @@ class DiplomacyGame:
                 for a in resolution.automatic
             ],
             "next": following,
-            "centres": {
-                power: resolution.position.centre_count(power) for power in self.map.powers
+            "centres": {  # with the centres of a power's box, as builds count them
+                power: supply[power] for power in self.map.powers
             },
+            **self.rules.report(self.map, resolution.position),  # the King, the boxes
         }
+        if resolution.notes:
+            report["notes"] = list(resolution.notes)
         return PhaseResult(following, report, self.outcome(following))
 
     def _defaults(
@@ -199,22 +256,49 @@ class DiplomacyGame:
         show every unit (the rules' default; the judge marks them "no order")."""
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return []
-        ordered = {order.unit.province for _, order in given if not isinstance(order, Waive)}
+        ordered = {
+            order.unit.province
+            for _, order in given
+            if not isinstance(order, (Waive, TransferKing))
+        }
         return [
             (unit.power, Hold(UnitRef(unit.type, unit.location)))
-            for unit in position.units.values()
-            if unit.province not in ordered
+            for unit in [*position.units.values(), *without_orders(position, given)]
+            if unit.province not in ordered or unit.province in self.map.boxes
         ]
+
+    # --- random playouts (judge.games.kind.Playout) -------------------------------------------------
+
+    def random_orders(self, state: State, power: str, rng: Random) -> list[str]:
+        return random_orders(self.map, self.position(state), Power(power), rng)
+
+    def standing(self, state: State) -> Standing:
+        position = self.position(state)
+        owned = Counter(position.supply_centres.values())
+        return Standing(position.phase.year, {power: owned[power] for power in self.map.powers})
+
+    def violations(self, before: State, result: PhaseResult) -> list[str]:
+        """The variant's invariants (``selfplay_invariants``); that every order given was
+        possible (random orders always are); and that the state reads back as the position the
+        phase made (what the judge stores is all there is)."""
+        try:
+            after, stored = self.position(result.state), read_position(self.map, result.state)
+        except WireError as error:
+            return [f"the state after the phase cannot be read: {error}"]
+        problems = violations(self.map, self.position(before), after)
+        problems += [
+            f"{r['power']}: {r['order']} was {' '.join(r['resolution'])}: {r['message']}"
+            for r in result.report.get("results", ())
+            if "illegal" in r["resolution"] and not r.get("default")
+        ]
+        if stored != after:
+            problems.append("the state does not read back as the position the phase made")
+        return problems
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         return state  # nothing is hidden in Diplomacy
 
     def outcome(self, state: State) -> Outcome | None:
-        """A power owning the variant's number of supply centres wins (checked after the fall)."""
-        position = self.position(state)
-        for power in self.map.powers:
-            if position.centre_count(power) >= self.map.victory_centres:
-                return Outcome(
-                    (power,), f"{power} owns {position.centre_count(power)} supply centres"
-                )
-        return None
+        """Whether the game is won: by the standard rules, a power owning the variant's number of
+        supply centres (centres change hands only after the fall); a variant's own (hooks.py)."""
+        return self.rules.outcome(self.map, self.position(state))

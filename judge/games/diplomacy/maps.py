@@ -2,6 +2,8 @@
 
 A map file is TOML (see ``judge/games/variants/standard.toml`` for the format, documented in its
 header); ``judge.games.variants`` reads the files, this module only builds maps from their text.
+A map may also have off-board boxes (``[boxes.NAME]``, as in Wars of the Roses: see ``boxes.py``)
+and name the special rules it is played with (``rules = "roses1"``: see ``rules.py``).
 Building checks the data and refuses a map with an unknown name, a one-way adjacency, a coast
 without its province, or a fleet adjacency on a province a fleet cannot be in; the error names the
 culprit. Names are matched leniently: case, spaces, dots and hyphens do not matter
@@ -74,6 +76,24 @@ class PowerInfo:
     starting_units: tuple[Unit, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class BoxInfo:
+    """An off-board box (Wars of the Roses I, rule 5): where one power's units wait off the board.
+
+    A box is not a province. Its ``key`` (``scotland``) is how orders and positions write a unit in
+    it (``A scotland - dum``); its ``centres`` are its power's for good (nothing can enter a box)
+    and count for its supply; its units come onto the board at the ``army_entries`` (provinces)
+    and ``fleet_entries`` (locations). ``boxes.py`` says how units in a box move."""
+
+    key: str
+    name: str
+    power: Power
+    centres: tuple[str, ...]
+    starting_units: tuple[Unit, ...]
+    army_entries: frozenset[Province]
+    fleet_entries: frozenset[Location]
+
+
 @dataclass(frozen=True, eq=False)
 class Map:
     name: str
@@ -90,6 +110,11 @@ class Map:
     _fleet_provinces: dict[Location, frozenset[Province]] = field(repr=False)
     seas_touching: dict[Province, frozenset[Province]] = field(repr=False)
     """For each province, the seas a fleet there (on any coast) could move to: the convoy graph."""
+    boxes: dict[str, BoxInfo] = field(default_factory=dict)
+    """The off-board boxes by key (none on most maps)."""
+    rules: str = "standard"
+    """The name of the special rules the map is played with (``rules.py``)."""
+    _box_names: dict[str, str] = field(default_factory=dict, repr=False)
 
     # --- names -----------------------------------------------------------------------------
 
@@ -98,6 +123,12 @@ class Map:
         if text in self.provinces:
             return Province(text)
         return self._names.get(name_key(text))
+
+    def box_named(self, text: str) -> str | None:
+        """The key of the off-board box a name stands for (``Scotland``: ``scotland``), or None."""
+        if text in self.boxes:
+            return text
+        return self._box_names.get(name_key(text)) if self._box_names else None
 
     def power_named(self, text: str) -> Power | None:
         """The power a name, adjective or letter stands for, or None."""
@@ -272,6 +303,7 @@ def build_map(data: dict[str, Any]) -> Map:
             if provinces[province_of(there)].kind is ProvinceKind.SEA:
                 seas_touching[province_of(here)].add(province_of(there))
 
+    boxes, box_names = _build_boxes(data.get("boxes", {}), provinces, names, powers, fleet_moves)
     return Map(
         name=data["name"],
         title=data.get("title", data["name"]),
@@ -289,4 +321,58 @@ def build_map(data: dict[str, Any]) -> Map:
         },
         seas=frozenset(p for p, info in provinces.items() if info.kind is ProvinceKind.SEA),
         seas_touching={p: frozenset(seas) for p, seas in seas_touching.items()},
+        boxes=boxes,
+        rules=str(data.get("rules", "standard")),
+        _box_names=box_names,
     )
+
+
+def _build_boxes(
+    raw: dict[str, Any],
+    provinces: dict[Province, ProvinceInfo],
+    names: dict[str, Province],
+    powers: dict[Power, PowerInfo],
+    fleet_moves: dict[Location, frozenset[Location]],
+) -> tuple[dict[str, BoxInfo], dict[str, str]]:
+    """The off-board boxes of a map file, checked: a box's names are no province's, its power is
+    one of the map's, and its entries are places where its armies or fleets can stand."""
+    boxes: dict[str, BoxInfo] = {}
+    box_names: dict[str, str] = {}
+    for key, spec in raw.items():
+        if not re.fullmatch(r"[a-z][a-z0-9]*", key):
+            raise MapError(f"box {key!r}: its key must be lower-case letters and digits")
+        name = str(spec.get("name", key))
+        for text in (key, name):
+            if name_key(text) in names:
+                raise MapError(f"box {key}: the name {text!r} is a province's")
+            if box_names.get(name_key(text), key) != key:
+                raise MapError(f"box {key}: the name {text!r} is another box's")
+            box_names[name_key(text)] = key
+        power = Power(str(spec.get("power", "")))
+        if power not in powers:
+            raise MapError(f"box {key}: unknown power {power!r}")
+        army_entries = frozenset(Province(p) for p in spec.get("army_entries", ()))
+        for entry in army_entries:
+            info = provinces.get(entry)
+            if info is None or info.kind is ProvinceKind.SEA:
+                raise MapError(f"box {key}: army entry {entry!r} is not a land province")
+        fleet_entries = frozenset(Location(p) for p in spec.get("fleet_entries", ()))
+        for location in fleet_entries:
+            if location not in fleet_moves:
+                raise MapError(f"box {key}: a fleet cannot stand in its entry {location!r}")
+        units = []
+        for letter in spec.get("units", ()):
+            try:
+                units.append(Unit(power, UnitType(letter), Location(key)))
+            except ValueError:
+                raise MapError(f"box {key}: unit type {letter!r} is not A or F") from None
+        boxes[key] = BoxInfo(
+            key,
+            name,
+            power,
+            tuple(str(c) for c in spec.get("centres", ())),
+            tuple(units),
+            army_entries,
+            fleet_entries,
+        )
+    return boxes, box_names

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .convoys import route_exists
 from .decisions import CONVOY, HOLD, MOVE, SUPPORT, Board, Decisions
@@ -26,7 +26,17 @@ from .legality import (
     fleets_in_seas,
 )
 from .maps import Map
-from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, Waive
+from .orders import (
+    Convoy,
+    Hold,
+    Move,
+    MoveWithKing,
+    Order,
+    SupportHold,
+    SupportMove,
+    TransferKing,
+    Waive,
+)
 from .position import Dislodged, OrderResult, Position, Word
 from .retreats import retreat_options
 from .vocabulary import Location, Power, Province, Unit, UnitType, coast_of, province_of
@@ -40,6 +50,11 @@ _OUTCOME_WORDS = {
     CONVOY: (Word.DISRUPTED, Word.AVAILABLE),
 }
 _ILLEGAL, _INVALID, _STANDS = (Word.ILLEGAL,), (Word.INVALID,), (Word.STANDS,)
+# The King's orders reach this resolver only on a map without a King (the King's hook takes them).
+_NOT_MOVEMENT: dict[type, str] = {
+    MoveWithKing: "there is no King in this game",
+    TransferKing: "there is no King in this game",
+}
 
 
 @dataclass(slots=True)
@@ -59,10 +74,20 @@ class _Given:
 
 @dataclass(frozen=True)
 class MovementOutcome:
+    """The resolved phase. ``board``, ``decided`` and ``chosen`` are the resolver's own working
+    (each unit's decision, and the order it followed) for variant hooks that act on the outcome,
+    as the King's does; ``off_board`` and ``king`` are passed on unchanged (see ``position.py``)."""
+
     results: list[OrderResult]
     units: dict[Province, Unit]
     dislodged: tuple[Dislodged, ...]
     standoffs: frozenset[Province]
+    off_board: tuple[Unit, ...] = ()
+    king: Province | None = None
+    board: Board | None = None
+    decided: list[bool | None] = field(default_factory=list)
+    chosen: list[_Given | None] = field(default_factory=list)
+    notes: tuple[str, ...] = ()
 
 
 def resolve_movement(
@@ -115,7 +140,10 @@ def resolve_movement(
             destroyed.add(i)
 
     results = [_result(entry, decided, invalid, dislodged_by, destroyed) for entry in given]
-    return MovementOutcome(results, after, tuple(dislodged), standoffs)
+    return MovementOutcome(
+        results, after, tuple(dislodged), standoffs, position.off_board, position.king,
+        board, decided, chosen,
+    )
 
 
 def _bounced(game_map: Map, board: Board, decided: list[bool | None], i: int) -> bool:
@@ -153,7 +181,7 @@ def _check(
     entry = _Given(power, order, _KIND.get(type(order), -1))
     try:
         if entry.kind < 0:
-            raise Illegal("not an order for a movement phase")
+            raise Illegal(_NOT_MOVEMENT.get(type(order), "not an order for a movement phase"))
         unit = entry.unit = find_unit(units, order.unit)  # type: ignore[union-attr]
         entry.index = index[unit.province]
         if unit.power != power:
@@ -305,7 +333,11 @@ def _result(
 
 def _names_other_coast(entry: _Given) -> bool:
     order = entry.order
-    if entry.unit is None or isinstance(order, Waive) or coast_of(order.unit.location) is None:
+    if (
+        entry.unit is None
+        or isinstance(order, (Waive, TransferKing))
+        or coast_of(order.unit.location) is None
+    ):
         return False
     return entry.unit.location != order.unit.location
 

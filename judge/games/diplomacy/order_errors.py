@@ -42,6 +42,7 @@ ROLES: dict[str, tuple[str, tuple[str, ...]]] = {
     "convoyed": ("the convoyed army", ('"-"',)),
     "convoy destination": ("the destination of the convoy", ("the end of the order",)),
     "adjusted": ("the unit", ("the end of the order",)),
+    "king": ("where the King is", ('"-"',)),
 }
 
 

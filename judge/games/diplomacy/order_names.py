@@ -28,9 +28,11 @@ from .orders import (
     Disband,
     Hold,
     Move,
+    MoveWithKing,
     Order,
     SupportHold,
     SupportMove,
+    TransferKing,
     UnitRef,
     Waive,
 )
@@ -60,6 +62,10 @@ class Resolver:
             return Waive()
         if kind == "move":
             return self.move(raw)
+        if kind == "move_with_king":
+            return MoveWithKing(self.move(raw))
+        if kind == "transfer_king":
+            return self.transfer_king(raw)
         if kind == "build":
             return Build(UnitRef(raw.type, self.single(raw.chains[0], "adjusted")))
         if kind == "remove":
@@ -92,6 +98,20 @@ class Resolver:
         return Move(
             UnitRef(raw.type, locations[0]), locations[-1], raw.flag or bool(route), route
         )
+
+    def transfer_king(self, raw: OrderShape) -> TransferKing:
+        """``K Lon - Roc``: where the King is, and the one province next to it he is handed to."""
+        locations: list[Location] = []
+        for index, chain in enumerate(raw.chains):
+            roles = ("king", "destination") if index == 0 else ("destination", "destination")
+            locations += self.chain(chain, roles)
+        if len(locations) != 2:
+            raise self.fail(
+                'the King\'s order names where he is and the province he is handed to, as in '
+                '"K Lon - Roc"',
+                len(self.text.rstrip()) + 1 if len(locations) < 2 else None,
+            )
+        return TransferKing(province_of(locations[0]), province_of(locations[1]))
 
     def support(self, unit: UnitRef, raw: OrderShape) -> SupportHold | SupportMove:
         target = raw.target
@@ -221,6 +241,10 @@ class Resolver:
         province = self.names.get(text)
         if province is None:
             province = named(text)
+            if province is None and self.map.boxes:  # an off-board box: a unit's place, no coasts
+                box = self.map.box_named(text)
+                if box is not None:
+                    return Location(box) if coast is None else None
             if province is not None:
                 if len(self.names) >= _NAMES_READ_MAX:  # "LON", "Lon", "lon", ...: keep it small
                     self.names.clear()

@@ -127,3 +127,10 @@ class ShapeBuilder(Transformer[Token, OrderShape]):
 
     def waive(self, c: list[Any]) -> OrderShape:
         return OrderShape("waive")
+
+    def move_with_king(self, c: list[Any]) -> OrderShape:
+        chains = tuple(c[1:-1])
+        return OrderShape("move_with_king", _unit_type(c[0]), chains, flag=c[-1] is not None)
+
+    def transfer_king(self, c: list[Any]) -> OrderShape:
+        return OrderShape("transfer_king", None, tuple(c))

@@ -6,7 +6,8 @@ it: the type may be omitted (None) and a fleet's coast may be missing or wrong, 
 reference to look up in the position, not a unit.
 
 Phase-neutral words: a ``Move`` in a retreat phase is a retreat; ``Disband`` is both the retreat
-phase's disband and the adjustment phase's removal ("remove" means the same).
+phase's disband and the adjustment phase's removal ("remove" means the same). The King's orders
+(``MoveWithKing``, ``TransferKing``) are read on every map, and refused where there is no King.
 """
 
 from __future__ import annotations
@@ -108,4 +109,35 @@ class Waive:
         return "Waive"
 
 
-Order = Hold | Move | SupportHold | SupportMove | Convoy | Disband | Build | Waive
+@dataclass(frozen=True, slots=True)
+class MoveWithKing:
+    """A move that takes the King along (Wars of the Roses I, rule 4): ``A+K lon - roc``. The unit
+    moves as ``move`` says, and Henry VI goes where it goes (``king.py``)."""
+
+    move: Move
+
+    @property
+    def unit(self) -> UnitRef:
+        return self.move.unit
+
+    def __str__(self) -> str:
+        unit = self.move.unit
+        return f"{unit.type}+K{str(self.move).removeprefix(str(unit.type))}"
+
+
+@dataclass(frozen=True, slots=True)
+class TransferKing:
+    """The King handed from the unit he is with to a unit next to it (Wars of the Roses I, rule 4):
+    ``K lon - roc``. It names provinces, not units: the units are those standing there."""
+
+    origin: Province
+    destination: Province
+
+    def __str__(self) -> str:
+        return f"K {self.origin} - {self.destination}"
+
+
+Order = (
+    Hold | Move | SupportHold | SupportMove | Convoy | Disband | Build | Waive | MoveWithKing
+    | TransferKing
+)

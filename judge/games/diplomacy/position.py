@@ -3,6 +3,10 @@
 A ``Position`` is a plain value: the phase about to be played, the units on the board, who owns each
 supply centre, and for a retreat phase the dislodged units and the provinces left empty by a
 standoff. Resolvers never change a position; they return a new one.
+
+Two parts are used only by variants: the units waiting in off-board boxes (``off_board``: each
+stands in its box, its location the box's key, ``boxes.py``), and where the King is (``king``: a
+province, or None in a game without one; Wars of the Roses I, rule 4, ``king.py``).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ class Position:
     supply_centres: Mapping[Province, Power]
     dislodged: tuple[Dislodged, ...] = ()
     standoffs: frozenset[Province] = frozenset()
+    off_board: tuple[Unit, ...] = ()
+    king: Province | None = None
 
     def units_of(self, power: Power) -> list[Unit]:
         return [unit for unit in self.units.values() if unit.power == power]

@@ -8,27 +8,31 @@ The sequence of phases (rules: the game year): spring movement, spring retreats,
 retreats, winter adjustments. A retreat phase is played only when a unit was dislodged and can
 retreat; an adjustment phase only when some power must or can build or remove. Supply centres change
 hands after the fall retreats (or the fall movement when there are none).
+
+A variant's special rules enter through its hooks (``hooks.py``, found by ``rules.py``): the
+movement and adjustment phases, and who owns the centres after the fall.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .adjustments import adjustment_counts, buildable_sites, resolve_adjustments
+from .adjustments import adjustment_counts, buildable_sites
 from .maps import Map
-from .movement import resolve_movement
 from .orders import Order
 from .position import Position, Resolution
 from .retreats import resolve_retreats
+from .rules import rules_for
 from .vocabulary import Phase, PhaseKind, Power, Province, Season, Unit
 
 
 def adjudicate(
     game_map: Map, position: Position, orders: Sequence[tuple[Power, Order]]
 ) -> Resolution:
+    rules = rules_for(game_map)
     phase = position.phase
     if phase.kind is PhaseKind.MOVEMENT:
-        moved = resolve_movement(game_map, position, orders)
+        moved = rules.movement(game_map, position, orders)
         if moved.dislodged:
             following = Position(
                 phase.following(),
@@ -36,20 +40,37 @@ def adjudicate(
                 position.supply_centres,
                 moved.dislodged,
                 moved.standoffs,
+                moved.off_board,
+                moved.king,
             )
         else:
-            following = season_end(game_map, phase, moved.units, position.supply_centres)
-        return Resolution(moved.results, [], following)
+            following = season_end(
+                game_map, phase, moved.units, position.supply_centres, moved.off_board, moved.king
+            )
+        return Resolution(moved.results, [], following, list(moved.notes))
     if phase.kind is PhaseKind.RETREAT:
         retreated = resolve_retreats(game_map, position, orders)
-        following = season_end(game_map, phase, retreated.units, position.supply_centres)
+        following = season_end(
+            game_map,
+            phase,
+            retreated.units,
+            position.supply_centres,
+            position.off_board,
+            position.king,
+        )
         return Resolution(retreated.results, retreated.automatic, following)
-    adjusted = resolve_adjustments(game_map, position, orders)
+    adjusted = rules.adjustments(game_map, position, orders)
     spring = Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
     return Resolution(
         adjusted.results,
         adjusted.automatic,
-        Position(spring, adjusted.units, position.supply_centres),
+        Position(
+            spring,
+            adjusted.units,
+            position.supply_centres,
+            off_board=adjusted.off_board,
+            king=adjusted.king,
+        ),
     )
 
 
@@ -58,19 +79,31 @@ def season_end(
     phase: Phase,
     units: Mapping[Province, Unit],
     centres: Mapping[Province, Power],
+    off_board: tuple[Unit, ...] = (),
+    king: Province | None = None,
 ) -> Position:
-    """The position after a season's moves and retreats: after the fall, centres change hands and
-    an adjustment phase follows if anyone has adjustments to make."""
+    """The position after a season's moves and retreats: after the fall, centres change hands (and
+    the variant's rules have their say, ``centres_after_fall``) and an adjustment phase follows if
+    anyone has adjustments to make."""
     if phase.season is Season.SPRING:
-        return Position(Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT), dict(units), centres)
+        following = Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
+        return Position(following, dict(units), centres, off_board=off_board, king=king)
     owners = dict(centres)
     for province, unit in units.items():
         if game_map.provinces[province].supply_centre:
             owners[province] = unit.power
-    winter = Position(Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT), dict(units), owners)
+    owners = rules_for(game_map).centres_after_fall(game_map, owners, units)
+    winter = Position(
+        Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT),
+        dict(units),
+        owners,
+        off_board=off_board,
+        king=king,
+    )
     if needs_adjustments(game_map, winter):
         return winter
-    return Position(Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), dict(units), owners)
+    spring = Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
+    return Position(spring, dict(units), owners, off_board=off_board, king=king)
 
 
 def needs_adjustments(game_map: Map, position: Position) -> bool:
@@ -85,4 +118,10 @@ def starting_position(game_map: Map) -> Position:
     units = {
         unit.province: unit for power in game_map.powers.values() for unit in power.starting_units
     }
-    return Position(game_map.first_phase, units, game_map.starting_ownership())
+    return Position(
+        game_map.first_phase,
+        units,
+        game_map.starting_ownership(),
+        off_board=tuple(unit for box in game_map.boxes.values() for unit in box.starting_units),
+        king=rules_for(game_map).king_starts,
+    )

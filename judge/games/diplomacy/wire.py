@@ -16,6 +16,7 @@ from .orders import Order
 from .parser import OrderSyntaxError, parse_order
 from .position import Dislodged, OrderResult, Position, Resolution, Word
 from .retreats import retreat_options
+from .rules import rules_for
 from .turns import adjudicate
 from .vocabulary import Location, Phase, PhaseKind, Power, Province, Unit, UnitType, province_of
 
@@ -62,6 +63,7 @@ def adjudicate_object(
             for action in resolution.automatic
         ],
         "next": write_position(resolution.position),
+        **({"notes": resolution.notes} if resolution.notes else {}),  # a variant's (the King's)
     }
 
 
@@ -104,10 +106,15 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     except ValueError as error:
         raise WireError(str(error)) from None
     units: dict[Province, Unit] = {}
+    off_board: list[Unit] = []
+    boxes = game_map.boxes
     for item in _list(data, "units"):
         unit = _unit(game_map, item)
         if unit.province in units:
             raise WireError(f"two units in {unit.province}")
+        if boxes and unit.province in boxes:
+            off_board.append(_in_own_box(game_map, unit))
+            continue
         units[unit.province] = unit
     if "supply_centers" in data:
         centres: dict[Province, Power] = {}
@@ -131,7 +138,25 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
             )
             options = retreat_options(game_map, units, record, standoffs)
             dislodged.append(Dislodged(unit, record.attacker_from, record.by_convoy, options))
-    return Position(phase, units, centres, tuple(dislodged), standoffs)
+    king = _king(game_map, data)
+    return Position(phase, units, centres, tuple(dislodged), standoffs, tuple(off_board), king)
+
+
+def _in_own_box(game_map: Map, unit: Unit) -> Unit:
+    box = game_map.boxes[unit.province]
+    if unit.power != box.power:
+        raise WireError(f"{unit.power} units cannot stand in {box.name}: it is {box.power}'s box")
+    return unit
+
+
+def _king(game_map: Map, data: dict[str, Any]) -> Province | None:
+    """Where the King is (``"king": "lon"``); absent, where he starts. None in a game without."""
+    starts = rules_for(game_map).king_starts
+    if "king" not in data:
+        return starts
+    if starts is None:
+        raise WireError(f"there is no King in variant {game_map.name}")
+    return _province(game_map, data["king"])
 
 
 def write_position(position: Position) -> dict[str, Any]:
@@ -143,6 +168,12 @@ def write_position(position: Position) -> dict[str, Any]:
         ],
         "supply_centers": dict(sorted(position.supply_centres.items())),
     }
+    if position.off_board:  # units in off-board boxes, the box's key as their place
+        data["units"] += [
+            {"power": u.power, "type": u.type, "loc": u.location} for u in position.off_board
+        ]
+    if position.king is not None:
+        data["king"] = position.king
     if position.phase.kind is PhaseKind.RETREAT:
         data["dislodged"] = [
             {
@@ -223,6 +254,9 @@ def _read_unit(game_map: Map, item: dict[str, Any]) -> Unit:
     unit_type = _UNIT_TYPES.get(str(item.get("type", "")).upper())
     if unit_type is None:
         raise WireError(f"unit type must be A or F: got {item.get('type')!r}")
+    box = game_map.box_named(item["loc"]) if isinstance(item.get("loc"), str) else None
+    if box is not None:  # a unit in an off-board box: its place is the box's key
+        return Unit(_power(game_map, item.get("power")), unit_type, Location(box))
     location = _location(game_map, item.get("loc"))
     if unit_type is UnitType.FLEET:
         if location not in game_map.fleet_moves:

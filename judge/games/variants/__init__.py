@@ -6,8 +6,10 @@ process, when first asked for.
 
 from __future__ import annotations
 
+import tomllib
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from judge.games.diplomacy.maps import Map, MapError, read_map
 
@@ -25,3 +27,13 @@ def load_variant(name: str) -> Map:
     if not name.replace("_", "").isalnum() or not resource.is_file():
         raise MapError(f"unknown variant {name!r}: there are {', '.join(variant_names())}")
     return read_map(resource.read_text(encoding="utf-8"), f"{name}.toml")
+
+
+@cache
+def variant_data(name: str) -> dict[str, Any]:
+    """A variant's map file as parsed TOML, for what the map itself does not keep (the aliases
+    as the file spells them, which ``judge variants show`` prints)."""
+    load_variant(name)  # checks the name and the file
+    text = resources.files(__name__).joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    data: dict[str, Any] = tomllib.loads(text)
+    return data

@@ -275,7 +275,7 @@ def test_every_neutral_centre_is_within_two_moves_of_some_power() -> None:
 
 @pytest.mark.parametrize("seed", range(2))
 def test_random_games_on_the_board_have_no_impossible_orders(seed: int) -> None:
-    """The boxes are not played yet (the engine's hooks come later): this plays the board."""
+    """Random games with every special rule in force: the board, the boxes and the King."""
     rng = Random(seed)
     position = starting_position(ROSES)
     for _ in range(40):

@@ -1,0 +1,146 @@
+"""A variant's map as a player or a program reads it: ``judge variants show NAME [--json]``.
+
+``map_sheet`` gathers everything a map fixes: provinces (name, kind, coasts, the other names
+orders may use), adjacency for armies and for fleets (per coast), supply centres, each power's
+home centres and starting units, who owns what at the start, the off-board boxes of variants
+that have them, and the special rules a map is played with (and where their King starts, if any). Everything comes from the checked ``Map``, except what the map keeps no copy of:
+the aliases as the map file spells them, taken from the file's parsed data.
+
+The JSON form is complete and stable: keys sorted, every list sorted, so two runs (and two
+versions of a map) compare line by line. ``map_text`` lays the same out for reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from .maps import Map
+from .rules import rules_for
+from .vocabulary import ProvinceKind
+
+_KIND_WORDS = {ProvinceKind.LAND: "inland", ProvinceKind.COAST: "coastal", ProvinceKind.SEA: "sea"}
+_Name = TypeVar("_Name", bound=str)
+_Value = TypeVar("_Value")
+
+
+def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The map as one JSON value; ``data`` is the parsed map file (for the aliases)."""
+    raw_provinces: Mapping[str, Any] = data.get("provinces", {})
+    ownership = game_map.starting_ownership()
+    provinces = {
+        abbr: {
+            "name": info.name,
+            "kind": info.kind.value,
+            "supply_centre": info.supply_centre,
+            "coasts": sorted(info.coasts),
+            "aliases": sorted(raw_provinces.get(abbr, {}).get("aliases", ())),
+        }
+        for abbr, info in game_map.provinces.items()
+    }
+    powers = {
+        power: {
+            "adjective": info.adjective,
+            "letter": info.letter,
+            "home_centres": sorted(info.home_centres),
+            "starting_units": sorted(str(unit) for unit in info.starting_units),
+        }
+        for power, info in game_map.powers.items()
+    }
+    return {
+        "variant": game_map.name,
+        "title": game_map.title,
+        "first_phase": str(game_map.first_phase),
+        "victory_centres": game_map.victory_centres,
+        "rules": game_map.rules,
+        "king_starts": rules_for(game_map).king_starts,
+        "powers": _sorted(powers),
+        "provinces": _sorted(provinces),
+        "adjacency": {
+            "army": _sorted({p: sorted(moves) for p, moves in game_map.army_moves.items()}),
+            "fleet": _sorted({loc: sorted(moves) for loc, moves in game_map.fleet_moves.items()}),
+        },
+        "supply_centres": sorted(game_map.supply_centres),
+        "starting_ownership": _sorted(ownership),
+        "boxes": {
+            key: {
+                "name": box.name,
+                "power": box.power,
+                "centres": sorted(box.centres),
+                "units": sorted(str(unit.type) for unit in box.starting_units),
+                "army_entries": sorted(box.army_entries),
+                "fleet_entries": sorted(box.fleet_entries),
+            }
+            for key, box in sorted(game_map.boxes.items())
+        },
+    }
+
+
+def _sorted(mapping: Mapping[_Name, _Value]) -> dict[_Name, _Value]:
+    return {key: mapping[key] for key in sorted(mapping)}
+
+
+def map_text(sheet: Mapping[str, Any]) -> str:
+    """The sheet laid out for a player: powers, boxes, then every province with its neighbours."""
+    provinces: Mapping[str, Any] = sheet["provinces"]
+    owners: Mapping[str, str] = sheet["starting_ownership"]
+    centres = len(sheet["supply_centres"])
+    lines = [
+        f"{sheet['title']} ({sheet['variant']})",
+        f"First phase {sheet['first_phase']}; {centres} supply centres on the board, "
+        f"{sheet['victory_centres']} to win.",
+    ]
+    if sheet["rules"] != "standard":
+        lines.append(f"Special rules: {sheet['rules']}.")
+    if king := sheet["king_starts"]:
+        lines.append(f"The King starts in {provinces[king]['name']} ({king}).")
+    lines += [
+        "",
+        "Powers",
+    ]
+    for power, info in sheet["powers"].items():
+        homes = ", ".join(f"{provinces[h]['name']} ({h})" for h in info["home_centres"])
+        lines.append(f"  {power} ({info['adjective']}, {info['letter']})")
+        lines.append(f"    home centres: {homes or 'none'}")
+        lines.append(f"    starting units: {', '.join(info['starting_units']) or 'none'}")
+    if sheet["boxes"]:
+        lines += ["", "Boxes (off the board)"]
+        for key, box in sheet["boxes"].items():
+            lines.append(
+                f"  {box['name']} ({key}), of the {box['power']}:"
+                f" centres {', '.join(box['centres'])};"
+                f" starting units {', '.join(box['units']) or 'none'}"
+            )
+            lines.append(
+                f"    armies enter at {', '.join(box['army_entries']) or 'nowhere'};"
+                f" fleets at {', '.join(box['fleet_entries']) or 'nowhere'}"
+            )
+    kinds = [info["kind"] for info in provinces.values()]
+    counts = ", ".join(f"{kinds.count(kind.value)} {word}" for kind, word in _KIND_WORDS.items())
+    lines += ["", f"Provinces ({len(provinces)}: {counts}); * marks a supply centre"]
+    army: Mapping[str, list[str]] = sheet["adjacency"]["army"]
+    fleet: Mapping[str, list[str]] = sheet["adjacency"]["fleet"]
+    for abbr, info in provinces.items():
+        centre = ""
+        if info["supply_centre"]:
+            centre = f" * ({owners[abbr]})" if abbr in owners else " * (neutral)"
+        also = f"; also {', '.join(info['aliases'])}" if info["aliases"] else ""
+        kind = _KIND_WORDS[ProvinceKind(info["kind"])]
+        lines.append(f"  {abbr}  {info['name']}{centre}, {kind}{also}")
+        if army.get(abbr):
+            lines.append(f"       army to: {' '.join(army[abbr])}")
+        if info["coasts"]:
+            for coast in info["coasts"]:
+                lines.append(f"       fleet ({coast}) to: {' '.join(fleet[f'{abbr}/{coast}'])}")
+        elif fleet.get(abbr):
+            lines.append(f"       fleet to: {' '.join(fleet[abbr])}")
+    return "\n".join(lines)
+
+
+def variants_text(maps: list[Map]) -> str:
+    """One line per variant: its name, title, powers and centres."""
+    return "\n".join(
+        f"{m.name:<12} {m.title}: {len(m.powers)} powers, {len(m.supply_centres)} supply centres"
+        f" ({m.victory_centres} to win), first phase {m.first_phase}"
+        for m in maps
+    )

@@ -1,0 +1,99 @@
+"""The settings of the daemon (``[serve]``) and of the per-sender rate limit (``[flood]``).
+
+Both sections are optional: a judge.toml written before they existed runs with the defaults below.
+Lengths of time are written as the commands write them, ``90s``, ``10m``, ``6h``, ``2d`` or
+``1h30m`` (a bare number is seconds).
+
+The daemon's intervals are real seconds on the host's clock (they pace the scheduler); the outage
+limit and extension are lengths of the judge's time (compared with the instants of deadlines).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+_UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+_LENGTH = re.compile(r"(?:\d+(?:\.\d+)?[dhms])+")
+
+
+class SettingError(ValueError):
+    """A value in the configuration that cannot be used; the message names it."""
+
+
+@dataclass(frozen=True)
+class ServeSettings:
+    """How ``judge serve`` paces itself.
+
+    ``poll_seconds``: how often the inbox is read and the outbox's due mail sent. ``tick_seconds``:
+    the safety tick, which looks for due deadlines even if no timer fired (the timer at the next
+    deadline does the real work). ``outage_limit``: a gap since the last tick longer than this is an
+    outage (or a clock that jumped): deadlines that passed meanwhile are extended, not processed.
+    ``outage_extension``: how long they are extended by; None gives each game a fresh deadline by the
+    timing of its phase, as if the phase began when the judge came back.
+    """
+
+    poll_seconds: float = 2.0
+    tick_seconds: float = 60.0
+    outage_limit: timedelta = timedelta(hours=6)
+    outage_extension: timedelta | None = None
+
+
+@dataclass(frozen=True)
+class FloodLimit:
+    """At most ``mails`` mails from one sender within ``window`` are answered (0: no limit)."""
+
+    mails: int = 30
+    window: timedelta = timedelta(minutes=10)
+
+
+def parse_length(text: str | int | float, where: str) -> timedelta:
+    """A length of time as the configuration writes it: ``90s``, ``10m``, ``6h``, ``1h30m``, ``2d``."""
+    if isinstance(text, bool):
+        raise SettingError(f"{where}: {text!r} is not a length of time (e.g. 10m, 6h)")
+    if isinstance(text, (int, float)):
+        seconds = float(text)
+    else:
+        spec = text.strip().lower().replace(" ", "")
+        if not spec or _LENGTH.fullmatch(spec) is None:
+            raise SettingError(f"{where}: {text!r} is not a length of time (e.g. 90s, 10m, 6h, 1h30m, 2d)")
+        seconds = sum(float(number) * _UNITS[unit] for number, unit in re.findall(r"(\d+(?:\.\d+)?)([dhms])", spec))
+    if seconds < 0:
+        raise SettingError(f"{where}: a length of time cannot be negative")
+    return timedelta(seconds=seconds)
+
+
+def serve_settings(data: dict[str, Any], path: Path) -> ServeSettings:
+    """The ``[serve]`` section of the file at ``path`` (``data``: the section, maybe empty)."""
+    defaults = ServeSettings()
+    poll = _positive(data.get("poll_seconds", defaults.poll_seconds), f"{path}: [serve] poll_seconds")
+    tick = _positive(data.get("tick_seconds", defaults.tick_seconds), f"{path}: [serve] tick_seconds")
+    limit = parse_length(data.get("outage_limit", "6h"), f"{path}: [serve] outage_limit")
+    if limit <= timedelta(0):
+        raise SettingError(f"{path}: [serve] outage_limit must be longer than nothing")
+    extension_text = data.get("outage_extension", "")
+    extension = None
+    if extension_text not in ("", None):
+        extension = parse_length(extension_text, f"{path}: [serve] outage_extension")
+    return ServeSettings(poll, tick, limit, extension)
+
+
+def flood_limit(data: dict[str, Any], path: Path) -> FloodLimit:
+    """The ``[flood]`` section of the file at ``path`` (``data``: the section, maybe empty)."""
+    defaults = FloodLimit()
+    mails = data.get("mails", defaults.mails)
+    if not isinstance(mails, int) or isinstance(mails, bool) or mails < 0:
+        raise SettingError(f"{path}: [flood] mails must be a whole number, 0 for no limit")
+    window = parse_length(data.get("window", "10m"), f"{path}: [flood] window")
+    if mails and window <= timedelta(0):
+        raise SettingError(f"{path}: [flood] window must be longer than nothing")
+    return FloodLimit(mails, window)
+
+
+def _positive(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise SettingError(f"{where} must be a number of seconds above 0, not {value!r}")
+    return float(value)

@@ -1,0 +1,107 @@
+"""Reads that one transaction repeats, made once: a game's memberships and each power's latest
+orders for a phase.
+
+Handling an order mail asks "who plays in this game?" and "what orders stand?" several times
+(signing on, reading the orders, deciding whether the phase is ready); so does processing a phase.
+The answers are kept in the session's ``info`` for the rest of its transaction, and the session's
+own events keep them true:
+
+- a new membership added to the session drops the memberships kept (the next read queries again);
+  a membership changed in place is the very object kept, so the change is seen at once;
+- a new order submission added to the session becomes its power's latest for that phase at once
+  (a new row always gets the highest id, which is what "latest" means);
+- any rollback, a savepoint's included, drops everything kept: objects may have been expired.
+
+Each store session is one transaction (``Store.session``), so nothing is kept past a commit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlmodel import Session, col, func, select
+
+from judge.store.tables import Membership, SubmittedOrders
+
+# Built once, with bound parameters (building a statement costs as much as running it on SQLite).
+_MEMBERSHIPS = (
+    select(Membership)
+    .where(Membership.game_id == sa.bindparam("game_id"))
+    .order_by(col(Membership.id))
+)
+_LATEST = select(SubmittedOrders).where(
+    col(SubmittedOrders.id).in_(
+        select(func.max(SubmittedOrders.id))
+        .where(
+            SubmittedOrders.game_id == sa.bindparam("game_id"),
+            SubmittedOrders.phase == sa.bindparam("phase"),
+            col(SubmittedOrders.id) > sa.bindparam("after_id"),
+        )
+        .group_by(col(SubmittedOrders.power))
+    )
+)
+
+_MEMBERS = "judge.memberships"  # session.info key: {game id: [Membership, ...] by id}
+_ORDERS = "judge.latest_orders"  # session.info key: {(game id, phase, after id): {power: row}}
+
+
+def memberships(session: Session, game_id: int) -> list[Membership]:
+    """Every membership of the game, whatever its status, oldest first (a list to read, not to
+    change: add memberships to the session instead)."""
+    kept: dict[int, list[Membership]] = session.info.setdefault(_MEMBERS, {})
+    rows = kept.get(game_id)
+    if rows is None:
+        rows = list(session.exec(_MEMBERSHIPS, params={"game_id": game_id}).all())
+        kept[game_id] = rows
+    return rows
+
+
+def latest_orders(
+    session: Session, game_id: int, phase: str, after_id: int = 0
+) -> dict[str, SubmittedOrders]:
+    """Each power's most recent orders submission for the phase, by power, among those with an id
+    above ``after_id`` (the service passes the last id before a rollback). One query per
+    transaction, whatever the number of submissions (a new dict each call)."""
+    kept: dict[tuple[int, str, int], dict[str, SubmittedOrders]] = session.info.setdefault(
+        _ORDERS, {}
+    )
+    key = (game_id, phase, after_id)
+    rows = kept.get(key)
+    if rows is None:
+        found = session.exec(
+            _LATEST, params={"game_id": game_id, "phase": phase, "after_id": after_id}
+        )
+        rows = {row.power: row for row in found}
+        kept[key] = rows
+    return dict(rows)
+
+
+def forget(session: Session) -> None:
+    """Drop everything kept, so that the next reads see what others committed since.
+
+    Within one mail's handling the kept answers are as fresh as the transaction's own reads. A
+    transaction that handles several mails (``ingest_batch``) calls this between them on
+    PostgreSQL, where other judge processes commit meanwhile; on SQLite the transaction holds the
+    database's write lock from its first statement (``BEGIN IMMEDIATE``), so nothing changes
+    beneath it and what was read stays true.
+    """
+    session.info.pop(_MEMBERS, None)
+    session.info.pop(_ORDERS, None)
+
+
+@event.listens_for(Session, "transient_to_pending")
+def _added(session: Session, instance: Any) -> None:
+    if isinstance(instance, Membership):
+        session.info.pop(_MEMBERS, None)
+    elif isinstance(instance, SubmittedOrders):
+        kept = session.info.get(_ORDERS, {})
+        for (game_id, phase, _), rows in kept.items():
+            if game_id == instance.game_id and phase == instance.phase:
+                rows[instance.power] = instance
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def _rolled_back(session: Session, previous_transaction: Any) -> None:
+    forget(session)

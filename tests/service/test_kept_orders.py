@@ -1,0 +1,60 @@
+"""Orders for a later phase (PHASE), by mail: kept, read as the phase begins, and the player told
+then how they read, errors included."""
+
+from __future__ import annotations
+
+from alpha import as_power, game, holds, last_mail_id, mail_since, new_game
+from mail_judge import MailJudge
+from sqlmodel import col, select
+
+from judge.store import SubmittedOrders
+
+
+def test_orders_kept_for_a_later_phase_are_read_and_answered_when_it_begins(
+    judge: MailJudge,
+) -> None:
+    seats = new_game(judge)
+    england = seats["England"][0]
+    reply = as_power(judge, seats, "England", "PHASE F1901M", "F lon - eng", "A lvp - mos")
+    assert "Kept for F1901M: read when that phase begins" in reply
+    reply = as_power(judge, seats, "England", "PHASE Fall 1901", "F edi - nth")  # a second mail
+    assert "Kept for F1901M" in reply
+    before = last_mail_id(judge)
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))  # all in: S1901M processes at once
+    assert game(judge).phase == "F1901M"
+    told = mail_since(judge, before, "Diplomacy orders alpha F1901M")
+    assert [mail.to_address for mail in told] == [england]  # one mail, for both kept mails
+    body = told[0].body
+    assert "Fall 1901 Movement has begun, and the orders you sent earlier for it" in body
+    assert "> F lon - eng\n> A lvp - mos\nAccepted: F lon - eng\nError: A lvp - mos: " in body
+    assert "> F edi - nth\nAccepted: F edi - nth\n" in body
+    assert ("Your orders for F1901M are not complete yet; the deadline is Wed 07 Jan 2026 "
+            "12:00 UTC.") in body  # A lvp has no order
+    results = mail_since(judge, before, "Diplomacy results alpha S1901M")
+    assert told[0].id > max(mail.id for mail in results if mail.id is not None)  # after the report
+    with judge.store.session() as db:
+        rows = db.exec(select(SubmittedOrders).where(SubmittedOrders.phase == "F1901M",
+                                                     SubmittedOrders.power == "England")
+                       .order_by(col(SubmittedOrders.id))).all()
+        standing = rows[-1]
+        assert standing.orders == {"lon": "F lon - eng", "edi": "F edi - nth"}
+        assert not standing.complete
+        assert [error["text"] for row in rows for error in row.errors] == ["A lvp - mos"]
+    # The player may still change them now, as any orders of the phase.
+    reply = as_power(judge, seats, "England", "A lvp - yor")
+    assert "Accepted: A lvp - yor" in reply and "Your orders for F1901M are complete." in reply
+
+
+def test_orders_kept_by_a_player_who_resigned_are_not_read(judge: MailJudge) -> None:
+    seats = new_game(judge)
+    as_power(judge, seats, "England", "PHASE F1901M", "F lon - eng")
+    as_power(judge, seats, "England", "RESIGN")
+    before = last_mail_id(judge)
+    for power in seats:
+        if power != "England":
+            as_power(judge, seats, power, *holds(judge, power))
+    judge.advance(hours=48)  # the deadline: England (no player) is late; grace
+    judge.advance(hours=24)  # the end of grace: civil disorder
+    assert game(judge).phase == "F1901M"
+    assert mail_since(judge, before, "Diplomacy orders alpha") == []

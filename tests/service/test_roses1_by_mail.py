@@ -1,0 +1,116 @@
+"""A Wars of the Roses I game by mail: created with ``CREATE ?game password roses1``, seven
+players, power names with spaces signed on as ``RedRose@game`` or by letter, and the first year
+played by mail: the King carried, units coming out of the boxes, builds in a box announced to all,
+a second fleet refused (rule 7), and reports that show the King and the boxes.
+
+Rule numbers are those of the variant's rules (shared/seeds/wars-of-the-roses-i-diplomacy-variant.txt).
+"""
+
+from __future__ import annotations
+
+from mail_judge import MailJudge
+from sqlmodel import select
+
+from judge.store import Game, Membership
+
+MASTER = "master@example.org"
+PLAYERS = [f"player{n}@example.org" for n in range(1, 8)]
+PASSWORD = {address: f"pw{n}" for n, address in enumerate(PLAYERS, 1)}
+# How each power signs on: by name without its space, or by letter against the game's name.
+SIGNON = {
+    "Red Rose": "RedRose@roses", "White Rose": "whiterose@roses", "Percies": "Proses",
+    "Nevilles": "Nroses", "Beauforts": "Beauforts@roses", "Scots": "Sroses", "French": "Froses",
+}  # fmt: skip
+
+
+def state(judge: MailJudge) -> Game:
+    with judge.store.session() as db:
+        return db.exec(select(Game)).one()
+
+
+def start(judge: MailJudge) -> dict[str, str]:
+    """Create and fill the game; each power's player address."""
+    reply = judge.send(MASTER, "CREATE ?roses secret roses1")
+    assert "Game roses (diplomacy/roses1) created; you are its master." in reply
+    for number, address in enumerate(PLAYERS, 1):
+        reply = judge.send(address, f"JOIN roses pw{number}")
+        assert f"Joined roses: {number} of 7 players." in reply
+    assert "roses has started: Spring 1455 Movement" in reply
+    with judge.store.session() as db:
+        powers = {m.power: m.player_id for m in db.exec(select(Membership)) if m.power}
+    assert set(powers) == set(SIGNON)
+    addresses = {}
+    for power, signon in SIGNON.items():
+        for address in PLAYERS:
+            if "Signed on" in judge.send(address, f"SIGNON {signon} {PASSWORD[address]}"):
+                addresses[power] = address
+    assert len(addresses) == 7 and len(set(addresses.values())) == 7
+    return addresses
+
+
+def order(judge: MailJudge, addresses: dict[str, str], power: str, *lines: str) -> str:
+    address = addresses[power]
+    return judge.send(address, "\n".join([f"SIGNON {SIGNON[power]} {PASSWORD[address]}", *lines]))
+
+
+def test_the_first_year_of_a_roses_game_by_mail(judge: MailJudge) -> None:
+    addresses = start(judge)
+    notice = judge.mail_to(PLAYERS[0], "Diplomacy notice: roses")[0].body
+    assert "roses has started" in notice
+
+    # Spring 1455: the King goes with his army; the Scots and the French come out of their boxes.
+    reply = order(judge, addresses, "Red Rose", "A+K London - Surrey", "A Can - Chi", "F Roc - Tha")
+    assert "Accepted: A+K lon - sry" in reply and "complete" in reply
+    reply = order(
+        judge, addresses, "Scots", "F Dum - Nch", "A Scotland - Dumfries", "A Scotland - Berwick"
+    )
+    assert "Accepted: A scotland - dum" in reply and "Accepted: A scotland - bwk" in reply
+    reply = order(judge, addresses, "French", "F France - Harfleur", "F Har - Eng")
+    assert "Error: F France - Harfleur" in reply
+    assert "fleets come onto the board from France only at eng, wch (rule 5)" in reply
+    reply = order(judge, addresses, "French", "A France - Harfleur", "F France H")
+    assert "Your orders for S1455M are complete." in reply
+    order(judge, addresses, "White Rose", "A Don - Hul", "A Der H", "F Yor H")
+    order(judge, addresses, "Percies", "A Car H", "A Dur H", "F Lan H")
+    order(judge, addresses, "Nevilles", "A War H", "A Her H", "F Glo H")
+    reply = order(judge, addresses, "Beauforts", "A Bri H", "A Dor H", "F Exe H")
+    assert "Spring 1455 Movement of roses has been processed (all orders in)." in reply
+    report = judge.mail_to(addresses["Percies"], "Diplomacy results roses S1455M")[0].body
+    assert "A+K lon - sry" in report
+    assert "Henry VI is in Surrey, held by Red Rose." in report
+    assert "Off the board:" in report
+    assert "  Scotland (Scots; centres Edinburgh, Stirling): no units" in report
+    assert "  France (French; centres Paris, Rouen): F" in report
+    assert state(judge).phase == "F1455M"
+
+    # Fall 1455: the Red Rose takes Colchester; everyone else holds (the units in boxes too).
+    order(judge, addresses, "Red Rose", "A sry H", "A chi H", "F tha - col")
+    for power in ("White Rose", "Percies", "Nevilles", "Beauforts", "Scots", "French"):
+        units = [u for u in state(judge).state["units"] if u["power"] == power]
+        order(judge, addresses, power, *[f"{u['type']} {u['loc']} H" for u in units])
+    game = state(judge)
+    assert game.phase == "W1455A"
+    centres = game.state["supply_centers"]
+    assert (
+        centres["col"] == "Red Rose" and centres["chi"] == "Red Rose" and centres["bwk"] == "Scots"
+    )
+    report = judge.mail_to(addresses["French"], "Diplomacy results roses F1455M")[0].body
+    assert "Scots" in report and "4 centres, 3 units" in report  # Edinburgh and Stirling count
+
+    # Winter 1455: one fleet a year (rule 7); the Scots build in their box, announced to all.
+    reply = order(judge, addresses, "Red Rose", "Build F Lon", "Build F Roc")
+    assert "Error: Build F Roc" in reply and "Red Rose may build only one fleet a year" in reply
+    reply = order(judge, addresses, "Red Rose", "Build A Roc")
+    assert "complete" in reply
+    order(judge, addresses, "White Rose", "Build A don")
+    reply = order(judge, addresses, "Scots", "Build A Scotland")
+    assert "Accepted: Build A scotland" in reply
+    assert "Winter 1455 Adjustment of roses has been processed (all orders in)." in reply
+    game = state(judge)
+    assert game.phase == "S1456M", game.phase
+    report = judge.mail_to(addresses["Nevilles"], "Diplomacy results roses W1455A")[0].body
+    assert "Build A scotland" in report  # the off-board build, announced to every player
+    assert "Scotland (Scots; centres Edinburgh, Stirling): A" in report
+    assert "Henry VI is in Surrey, held by Red Rose." in report
+    units = {(u["power"], u["type"], u["loc"]) for u in game.state["units"]}
+    assert {("Red Rose", "F", "lon"), ("Red Rose", "A", "roc"), ("Scots", "A", "scotland")} <= units
