@@ -12,7 +12,7 @@ needed, or fits the unit, is not decided here: the phase resolvers do that with 
 hand. Every failure is an ``OrderSyntaxError`` naming the offending word and what was expected
 (``order_errors``).
 
-This module is the way in: it builds the Lark parser, once, and runs the two steps. Speed: the
+This module is the way in: it builds the Lark parser, once (when first needed), and runs the two steps. Speed: the
 parser calls the transformer as it reduces (no tree is built), and reads its tokens from
 ``OrderLexer`` (``order_lexer``), a faster lexer made for this grammar; ``parse_order`` is
 memoised.
@@ -41,22 +41,27 @@ __all__ = ["OrderSyntaxError", "parse_order", "split_orders"]
 
 
 _GRAMMAR = resources.files("judge.grammar").joinpath("orders.lark").read_text(encoding="utf-8")
-_LARK = Lark(_GRAMMAR, parser="lalr", lexer=OrderLexer, transformer=ShapeBuilder())
 
 
-# Lark's LALR parser itself, called without its front end (a few microseconds less an order).
-_LALR: Any = _LARK.parser.parser
-_LEXER: Any = _LARK.parser.lexer
-if not isinstance(_LEXER, OrderLexer):  # pragma: no cover - a Lark whose insides have changed
-    message = "judge needs lark>=1.2,<2: its parser is not laid out as expected"
-    raise ImportError(message)  # noqa: TRY004 - the import cannot go on
+@functools.cache
+def _lalr() -> tuple[Any, Any]:
+    """Lark's LALR parser and our lexer, built on first use: orders in canonical form never need
+    them, so a ``judge adjudicate`` fed only those starts sooner."""
+    lark = Lark(_GRAMMAR, parser="lalr", lexer=OrderLexer, transformer=ShapeBuilder())
+    # Lark's parser itself, called without its front end (a few microseconds less an order).
+    lalr: Any = lark.parser.parser
+    lexer: Any = lark.parser.lexer
+    if not isinstance(lexer, OrderLexer):  # pragma: no cover - a Lark whose insides have changed
+        raise ImportError("judge needs lark>=1.2,<2: its parser is not laid out as expected")
+    return lalr, lexer
 
 
 def _run_parser(text: str) -> OrderShape:
     # The text goes in as an OrderText, which reaches OrderLexer as it is, without the TextSlice and
     # line counter that Lark would make for a string.
-    thread = LexerThread(_LEXER, LexerState(OrderText(text)))  # type: ignore[arg-type]
-    return cast(OrderShape, _LALR.parse(thread, "start"))
+    lalr, lexer = _lalr()
+    thread = LexerThread(lexer, LexerState(OrderText(text)))  # type: ignore[arg-type]
+    return cast(OrderShape, lalr.parse(thread, "start"))
 
 
 # --- split_orders ------------------------------------------------------------------------------
