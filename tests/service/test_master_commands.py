@@ -7,11 +7,11 @@ import hashlib
 import re
 from datetime import UTC, datetime, timedelta
 
+from alpha import MASTER, NOTICE, PLAYERS, Seats, as_power, game, holds, master
 from mail_judge import MailJudge
 from sqlmodel import col, select
 
 from judge.store import (
-    Game,
     GameStatus,
     Membership,
     MembershipStatus,
@@ -20,13 +20,6 @@ from judge.store import (
     Role,
     SubmittedOrders,
 )
-
-MASTER = "master@example.org"
-PLAYERS = [f"player{n}@example.org" for n in range(1, 8)]
-NOTICE = "Diplomacy notice: alpha"
-
-Seats = dict[str, tuple[str, str]]  # power -> (address, password)
-
 
 def new_game(judge: MailJudge, *setup: str, start: bool = True) -> Seats:
     """Create alpha (the master's ``setup`` lines run first) and, with ``start``, fill it."""
@@ -41,24 +34,6 @@ def new_game(judge: MailJudge, *setup: str, start: bool = True) -> Seats:
     seats = {m.power: (p.address, f"pw{PLAYERS.index(p.address) + 1}") for m, p in rows if m.power}
     assert len(seats) == 7 and game(judge).status is GameStatus.ACTIVE
     return seats
-
-
-def master(judge: MailJudge, *lines: str) -> str:
-    return judge.send(MASTER, "\n".join(["SIGNON Malpha secret", *lines]))
-
-
-def as_power(judge: MailJudge, seats: Seats, power: str, *lines: str) -> str:
-    address, password = seats[power]
-    return judge.send(address, "\n".join([f"SIGNON {power}@alpha {password}", *lines]))
-
-
-def game(judge: MailJudge) -> Game:
-    with judge.store.session() as db:
-        return db.exec(select(Game)).one()
-
-
-def holds(judge: MailJudge, power: str) -> list[str]:
-    return [f"{u['type']} {u['loc']} H" for u in game(judge).state["units"] if u["power"] == power]
 
 
 def records(judge: MailJudge) -> list[PhaseRecord]:
