@@ -12,7 +12,6 @@ local server (see tests/store/conftest.py) and dropped after it.
 from __future__ import annotations
 
 import importlib.util
-import secrets
 import signal
 import subprocess
 import threading
@@ -23,7 +22,6 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-import sqlalchemy as sa
 from serve_support import (
     Players,
     mail,
@@ -65,19 +63,8 @@ def _store_fixtures() -> ModuleType:
 def postgres_url() -> Iterator[str]:
     """A new, empty PostgreSQL database (skipped, or failed under JUDGE_REQUIRE_SERVERS=1, without
     a server), dropped after the test."""
-    fixtures = _store_fixtures()
-    fixtures.require_postgres()
-    admin_url = fixtures.postgres_admin_url()
-    name = f"judge_test_{secrets.token_hex(6)}"
-    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-        yield admin_url.set(database=name).render_as_string(hide_password=False)
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    finally:
-        admin.dispose()
+    with _store_fixtures().new_postgres_database() as url:
+        yield url
 
 
 def test_two_judges_on_one_database_never_process_anything_twice(tmp_path: Path, postgres_url: str) -> None:

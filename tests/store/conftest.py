@@ -8,6 +8,8 @@ skipped, or fails when ``JUDGE_REQUIRE_SERVERS=1`` (as in CI, where a skip would
 
 from __future__ import annotations
 
+import contextlib
+
 import functools
 import os
 import secrets
@@ -64,6 +66,14 @@ def require_postgres() -> None:
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
     """The URL of a new, empty PostgreSQL database, dropped after the test."""
+    with new_postgres_database() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def new_postgres_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database for the block (skipped, or failed under
+    JUDGE_REQUIRE_SERVERS=1, without a server), dropped after it; for other folders' tests too."""
     require_postgres()
     admin_url = postgres_admin_url()
     name = f"judge_test_{secrets.token_hex(6)}"
