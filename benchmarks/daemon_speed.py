@@ -3,10 +3,12 @@
 Usage (from the top of the tree, after ``pip install -e '.[test]'``, with Dovecot installed:
 Debian ``dovecot-imapd dovecot-lmtpd``; run as root or as a user Dovecot accepts):
 
-    python benchmarks/daemon_speed.py [--rate 100] [--seconds 10] [--poll 0.1]
+    python benchmarks/daemon_speed.py [--rate 100] [--seconds 10] [--poll 0.1] [--inbound postfix]
 
-The chain: players' mails are delivered over LMTP into a Dovecot mailbox (as Postfix delivers
-them), ``judge serve`` (a process of its own, on SQLite) reads that mailbox over IMAP, processes
+The chain: players' mails are delivered into a Dovecot mailbox, either over LMTP straight into
+Dovecot (``--inbound lmtp``, the default: as Postfix would hand them on) or over SMTP to a
+throwaway Postfix that delivers them to Dovecot over LMTP (``--inbound postfix``: Debian
+``postfix``, as root; the whole path a player's mail takes), ``judge serve`` (a process of its own, on SQLite) reads that mailbox over IMAP, processes
 each mail and sends its reply over SMTP to an aiosmtpd server that stands for the players' mail
 server and notes when each reply arrives. Each mail is ``HELP`` from a player of its own (the
 judge reads, answers and logs it in full; no game is involved, so the password hashing of SIGNON,
@@ -35,7 +37,8 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "mail"))
-from servers import Certificate, Dovecot, free_port  # noqa: E402  (the tests' own server fixtures)
+from postfix_server import Postfix  # noqa: E402
+from servers import DOMAIN, Certificate, Dovecot, free_port  # noqa: E402  (the tests' own server fixtures)
 
 from judge.service.operate import init_judge  # noqa: E402
 
@@ -55,7 +58,7 @@ class Arrivals:
         return "250 OK"
 
 
-def judge_settings(folder: Path, dovecot: Dovecot, smtp_port: int, poll: float) -> Path:
+def judge_settings(folder: Path, dovecot: Dovecot, smtp_port: int, poll: float, user: str) -> Path:
     path = init_judge(folder)
     text = path.read_text().replace("# inbound = \"maildir\"", "inbound = \"imap\"")
     text = text.replace("# outbound = \"maildir\"", "outbound = \"smtp\"")
@@ -66,7 +69,7 @@ def judge_settings(folder: Path, dovecot: Dovecot, smtp_port: int, poll: float) 
 host = "127.0.0.1"
 port = {dovecot.imap_port}
 tls = "none"
-user = "judge"
+user = "{user}"
 password = "{Dovecot.PASSWORD}"
 folder = "INBOX"
 
@@ -79,22 +82,22 @@ tls = "none"
     return path
 
 
-def send(dovecot: Dovecot, rate: float, seconds: float) -> dict[str, float]:
-    """Deliver HELP mails to the judge's mailbox at ``rate`` a second; their send times by Message-ID."""
+def send(mail_server: smtplib.SMTP, judge: str, rate: float, seconds: float) -> dict[str, float]:
+    """Send HELP mails to ``judge`` at ``rate`` a second; their send times by Message-ID."""
     sent: dict[str, float] = {}
     count = int(rate * seconds)
     start = time.monotonic()
-    with smtplib.LMTP("127.0.0.1", dovecot.lmtp_port, timeout=30) as lmtp:
+    with mail_server:
         for number in range(count):
             due = start + number / rate
             pause = due - time.monotonic()
             if pause > 0:
                 time.sleep(pause)
             message_id = f"<help-{number}@players.test>"
-            raw = (f"From: player{number}@players.test\r\nTo: judge@localhost\r\nSubject: help\r\n"
+            raw = (f"From: player{number}@players.test\r\nTo: {judge}\r\nSubject: help\r\n"
                    f"Message-ID: {message_id}\r\n\r\nHELP\r\n").encode()
             sent[message_id] = time.monotonic()
-            lmtp.sendmail(f"player{number}@players.test", ["judge"], raw)
+            mail_server.sendmail(f"player{number}@players.test", [judge], raw)
     return sent
 
 
@@ -108,6 +111,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=100.0, help="mails a second offered")
     parser.add_argument("--seconds", type=float, default=10.0, help="for how long")
     parser.add_argument("--poll", type=float, default=0.1, help="the judge's [serve] poll_seconds")
+    parser.add_argument("--inbound", choices=("lmtp", "postfix"), default="lmtp",
+                        help="how players' mail reaches Dovecot: LMTP straight in, or SMTP through Postfix")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="judge-daemon-speed-"))
@@ -118,15 +123,24 @@ def main() -> None:
     capture = Controller(arrivals, hostname="127.0.0.1", port=smtp_port)
     capture.start()
     judge: subprocess.Popen[Any] | None = None
+    postfix: Postfix | None = None
+    address = "judge" if args.inbound == "lmtp" else f"judge@{DOMAIN}"
     try:
-        dovecot.append("judge", b"From: nobody@players.test\r\nSubject: open the mailbox\r\n"
+        if args.inbound == "postfix":
+            postfix = Postfix(dovecot.lmtp_port)
+            postfix.start()
+        dovecot.append(address, b"From: nobody@players.test\r\nSubject: open the mailbox\r\n"
                                 b"Auto-Submitted: auto-generated\r\nMessage-ID: <open@players.test>\r\n\r\n.\r\n")
-        path = judge_settings(work / "judge", dovecot, smtp_port, args.poll)
+        path = judge_settings(work / "judge", dovecot, smtp_port, args.poll, address)
         log = work / "serve.log"
         judge = subprocess.Popen([sys.executable, "-m", "judge.cli", "--config", str(path), "serve",
                                   "--log-level", "warning"], stderr=open(log, "wb"))
         time.sleep(3)  # its start (imports, the database, the first poll)
-        sent = send(dovecot, args.rate, args.seconds)
+        if postfix is None:
+            mail_server: smtplib.SMTP = smtplib.LMTP("127.0.0.1", dovecot.lmtp_port, timeout=30)
+        else:
+            mail_server = smtplib.SMTP("127.0.0.1", postfix.port, timeout=30)
+        sent = send(mail_server, address, args.rate, args.seconds)
         deadline = time.monotonic() + 60 + args.seconds
         while len(arrivals.at) < len(sent) and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -135,13 +149,19 @@ def main() -> None:
             judge.send_signal(signal.SIGTERM)
             judge.wait(timeout=60)
         capture.stop()
+        if postfix is not None:
+            postfix.remove()
         dovecot.remove()
 
     with arrivals.lock:
         answered = {key: at for key, at in arrivals.at.items() if key in sent}
     latencies = [answered[key] - sent[key] for key in answered]
     first, last = min(sent.values()), max(answered.values(), default=min(sent.values()))
-    print(f"offered {len(sent)} mails at {args.rate:g}/s for {args.seconds:g}s (judge polls IMAP every {args.poll:g}s)")
+    print(f"offered {len(sent)} mails at {args.rate:g}/s for {args.seconds:g}s by {args.inbound} "
+          f"(judge polls IMAP every {args.poll:g}s)")
+    sending = max(sent.values()) - first
+    if sending > 0:  # below the rate asked for, the sender (not the judge) set the pace
+        print(f"sent at {(len(sent) - 1) / sending:.1f} mails/s")
     print(f"answered {len(answered)}, unanswered {len(sent) - len(answered)}")
     if latencies:
         print(f"throughput {len(answered) / (last - first):.1f} replies/s (first send to last reply)")

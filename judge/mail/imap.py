@@ -1,8 +1,8 @@
 """The IMAP transport: the judge polls a mailbox on a mail server, as a player's mail program would.
 
 It has the same shape as the Maildir inbox: ``fetch()`` yields ``(key, raw bytes)`` of the mail not
-yet dealt with, ``done(key)`` after the judge has stored a mail. ``done`` flags the mail ``\\Seen``
-and, when a done folder is configured, moves it there, so the mailbox shows what is left to do.
+yet dealt with, ``done(keys)`` after the judge has stored them. ``done`` flags the mails ``\\Seen``
+and, when a done folder is configured, moves them there, so the mailbox shows what is left to do.
 
 Where the judge is in the mailbox survives a restart: the mailbox's UIDVALIDITY and the highest UID
 below which every mail is done are kept in a small state file. IMAP promises that UIDs only grow
@@ -23,7 +23,7 @@ import logging
 import os
 import ssl
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -157,25 +157,29 @@ class ImapInbox:
         except _MailboxRebuilt:
             return  # the next fetch reads the rebuilt mailbox from its start
 
-    def done(self, key: str) -> None:
-        """Flag a fetched mail ``\\Seen``, move it to the done folder if there is one, and keep the
-        judge's place. A key from before a UIDVALIDITY change is ignored: its UID may now name
-        another mail, and the mailbox is being read again anyway."""
-        try:
-            validity_text, uid_text = key.split(":")
-            validity, uid = int(validity_text), int(uid_text)
-        except ValueError:
-            raise KeyError(key) from None
-        try:
-            self._call(lambda client: client.add_flags([uid], [SEEN], silent=True), validity)
-            if self.settings.done_folder:
-                self._call(lambda client: self._move(client, uid), validity)
-        except _MailboxRebuilt:
-            log.info("mail %s was in a mailbox since rebuilt: it will be read again", key)
+    def done(self, keys: Sequence[str]) -> None:
+        """Flag fetched mails ``\\Seen``, move them to the done folder if there is one (one command
+        each for the whole batch), and keep the judge's place. Keys from before a UIDVALIDITY
+        change are ignored: their UIDs may now name other mails, and the mailbox is being read
+        again anyway. A key that is not ``"UIDVALIDITY:UID"`` is a KeyError, raised before
+        anything is done."""
+        by_validity: dict[int, list[int]] = {}
+        for key in keys:
+            try:
+                validity_text, uid_text = key.split(":")
+                by_validity.setdefault(int(validity_text), []).append(int(uid_text))
+            except ValueError:
+                raise KeyError(key) from None
+        for validity, uids in by_validity.items():
+            try:
+                self._call(lambda client: self._file_away(client, uids), validity)
+            except _MailboxRebuilt:
+                log.info("%d mails were in a mailbox since rebuilt: they will be read again", len(uids))
+                continue
+            self._done.update(uids)
+            self._pending = [uid for uid in self._pending if uid not in self._done]
+        if not self._done:
             return
-        self._done.add(uid)
-        if uid in self._pending:
-            self._pending.remove(uid)
         # Every mail below the oldest one still pending is done: the place moves up to there.
         done_up_to = self._pending[0] - 1 if self._pending else max(self._done)
         if done_up_to > self._place.last_uid:
@@ -290,16 +294,22 @@ class ImapInbox:
         self._done.clear()
         _save_place(self.settings.state_file, place)
 
-    def _move(self, client: IMAPClient, uid: int) -> None:
-        """MOVE (RFC 6851) where the server has it; else copy, flag deleted, expunge that one UID."""
+    def _file_away(self, client: IMAPClient, uids: list[int]) -> None:
+        """Flag the mails seen and, with a done folder, move them there."""
+        client.add_flags(uids, [SEEN], silent=True)
+        if self.settings.done_folder:
+            self._move(client, uids)
+
+    def _move(self, client: IMAPClient, uids: list[int]) -> None:
+        """MOVE (RFC 6851) where the server has it; else copy, flag deleted, expunge those UIDs."""
         folder = self.settings.done_folder
         if client.has_capability("MOVE"):
-            client.move([uid], folder)
+            client.move(uids, folder)
             return
-        client.copy([uid], folder)
-        client.delete_messages([uid], silent=True)
+        client.copy(uids, folder)
+        client.delete_messages(uids, silent=True)
         if client.has_capability("UIDPLUS"):
-            client.uid_expunge([uid])
+            client.uid_expunge(uids)
         else:
             client.expunge()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import mailbox
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 _SUBDIRS = ("tmp", "new", "cur")
@@ -51,28 +51,25 @@ class MaildirInbox:
                 continue  # another reader moved it first
             yield name, raw
 
-    def done(self, key: str) -> None:
-        """Mark a fetched mail as dealt with: move it to ``cur/`` with the seen flag.
+    def done(self, keys: Sequence[str]) -> None:
+        """Mark fetched mails as dealt with: move each to ``cur/`` with the seen flag.
 
-        Calling it again for the same key does nothing; a key that was never in ``new/`` is a KeyError.
-        """
-        if os.sep in key or key in ("", ".", ".."):
-            raise KeyError(key)
-        unique, _, info = key.partition(_COLON)
-        flags = set(info[2:]) if info.startswith("2,") else set()
-        target = self.path / "cur" / f"{unique}{_COLON}2,{''.join(sorted(flags | {'S'}))}"
-        try:
-            os.rename(self.path / "new" / key, target)
-        except FileNotFoundError:
-            if not self._in_cur(unique):
-                raise KeyError(key) from None
+        A mail already moved (done before, or by another reader) is left as it is. A key that
+        cannot be a file name in ``new/`` is a KeyError, raised before anything is moved."""
+        for key in keys:
+            if os.sep in key or key in ("", ".", ".."):
+                raise KeyError(key)
+        for key in keys:
+            unique, _, info = key.partition(_COLON)
+            flags = set(info[2:]) if info.startswith("2,") else set()
+            target = self.path / "cur" / f"{unique}{_COLON}2,{''.join(sorted(flags | {'S'}))}"
+            try:
+                os.rename(self.path / "new" / key, target)
+            except FileNotFoundError:
+                continue
 
     def close(self) -> None:
         """Nothing to release: each call opens and closes what it needs (the same shape as IMAP)."""
-
-    def _in_cur(self, unique: str) -> bool:
-        with os.scandir(self.path / "cur") as scan:
-            return any(entry.name.partition(_COLON)[0] == unique for entry in scan)
 
 
 class MaildirOutbox:

@@ -7,7 +7,7 @@ SMTP server). Callers hold an inbox or an outbox for as long as they poll or sen
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -35,7 +35,8 @@ class Inbox(Protocol):
     def fetch(self) -> Iterator[tuple[str, bytes]]:
         """``(key, raw bytes)`` for each mail not yet done, oldest first."""
 
-    def done(self, key: str) -> None: ...
+    def done(self, keys: Sequence[str]) -> None:
+        """Mark fetched mails dealt with, all in one go; one already done is left as it is."""
 
     def close(self) -> None: ...
 

@@ -51,8 +51,7 @@ def read_inbox(config: Config, now: datetime) -> list[str]:
 
     def take_in() -> None:
         done.extend(ingest_batch(store, config, [raw for _, raw in batch], now))
-        for key, _ in batch:
-            inbox.done(key)
+        inbox.done([key for key, _ in batch])
         batch.clear()
 
     try:

@@ -1,26 +1,29 @@
 """``judge serve``: the daemon that runs a judge unattended.
 
-APScheduler (3.x) paces four jobs, run one at a time by a single worker thread, so no two of them
-ever overlap (and none overlaps itself: ``max_instances=1``; runs missed while another job ran are
-``coalesce``d into one):
+APScheduler (3.x) paces four jobs. Three of them (inbox, deadline, tick) are run one at a time by
+one worker thread, so they never overlap; the fourth (outbox) has a thread of its own, so that
+talking to the outgoing mail server never holds up the incoming mail. No job overlaps itself
+(``max_instances=1``; runs missed meanwhile are ``coalesce``d into one):
 
 - ``inbox``, every ``[serve] poll_seconds``: the new mail of the configured inbound transport
   (Maildir or IMAP) is stored and processed, up to ``BATCH`` mails to a commit
-  (``ingest_batch``), and marked done in its mailbox once committed; replies go out at once, and
-  the deadline timer is re-planned, since a mail may have moved a deadline (SET DEADLINE, a game
-  starting, all orders in). Mail pushed by an MTA over LMTP (an ``[lmtp]`` section) is taken in
+  (``ingest_batch``), and marked done in its mailbox once committed (one command for the batch);
+  the outbox job is woken for the replies, and the deadline timer is re-planned, since a mail may
+  have moved a deadline (SET DEADLINE, a game starting, all orders in). Mail pushed by an MTA over LMTP (an ``[lmtp]`` section) is taken in
   by the listener's own thread as it arrives, one commit each;
 - ``deadline``, a timer at the earliest deadline (or reminder) in the database, re-planned after
   every tick and every batch of mail: the database, not the scheduler, knows what is due, so a
   restarted daemon rebuilds its timer from it;
 - ``tick``, every ``[serve] tick_seconds`` and once at start-up: the safety tick. It and the
   deadline timer first run the outage guard (``outage.guard_outage``: after an outage or a clock
-  jump, overdue deadlines are extended and the players told), then the ticker (``ticker.tick``:
-  deadlines, grace, civil disorder, then delivery);
-- ``outbox``, every ``[serve] poll_seconds``: due mail is sent (retries with backoff included).
+  jump, overdue deadlines are extended and the players told), then the ticker
+  (``ticker.process_due``: deadlines, grace, civil disorder), and wake the outbox job;
+- ``outbox``, every ``[serve] poll_seconds`` and whenever another job has queued mail: due mail is
+  sent (``ticker.deliver``: retries with backoff included; no transaction is open while the mail
+  server is talked to, so the other jobs are not held up).
 
-SIGTERM or SIGINT: the job in progress finishes the transaction it is in (the inbox and ticker loops
-ask between mails and between games), the scheduler shuts down, the store is closed, exit status 0.
+SIGTERM or SIGINT: the jobs in progress finish the transaction they are in (the inbox, ticker and
+outbox loops ask between batches, games and batches of mail sent), the scheduler shuts down, the store is closed, exit status 0.
 Whatever was not done is still in the database or the mailbox, and is done at the next start.
 
 Logging (``judge.serve``, ``judge.tick``, ``judge.mail``): one line for each mail, game and sent mail,
@@ -50,7 +53,7 @@ from .clocks import Clock, SystemClock
 from .config import Config
 from .mailroom import ingest, ingest_batch
 from .outage import guard_outage
-from .ticker import deliver, tick
+from .ticker import deliver, process_due
 
 log = logging.getLogger("judge.serve")
 
@@ -70,10 +73,15 @@ class Daemon:
         self.outbox = outbox
         self.clock = clock
         self.stopping = threading.Event()
-        self._working = threading.Lock()  # held by the job in progress
+        self._working = threading.Lock()  # held by the inbox or tick job in progress
+        self._sending = threading.Lock()  # held by the outbox job in progress
+        self._wake = threading.Lock()  # guards the two flags below
+        self._send_running = False  # the outbox job is at work
+        self._send_wanted = False  # there is new mail to send since it last looked
         self._inbox_trouble = ""  # the inbox's last error, logged once
         self.scheduler = BackgroundScheduler(
-            executors={"default": ThreadPoolExecutor(max_workers=1)},
+            executors={"default": ThreadPoolExecutor(max_workers=1),
+                       "sender": ThreadPoolExecutor(max_workers=1)},
             job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
             timezone=timezone.utc,
         )
@@ -86,8 +94,9 @@ class Daemon:
                                id="tick", next_run_time=now)
         self.scheduler.add_job(self._job(self.read_inbox), "interval", seconds=serve.poll_seconds,
                                id="inbox", next_run_time=now + timedelta(milliseconds=10))
-        self.scheduler.add_job(self._job(self.send_outbox), "interval", seconds=serve.poll_seconds,
-                               id="outbox", next_run_time=now + timedelta(seconds=serve.poll_seconds))
+        self.scheduler.add_job(self._job(self.send_outbox, self._sending), "interval",
+                               seconds=serve.poll_seconds, id="outbox", executor="sender",
+                               next_run_time=now + timedelta(seconds=serve.poll_seconds))
         self.scheduler.start()
         log.info("serving %s: inbox every %gs, safety tick every %gs, outage limit %s",
                  self.config.address, serve.poll_seconds, serve.tick_seconds, serve.outage_limit)
@@ -101,18 +110,20 @@ class Daemon:
         self.stopping.set()
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
-        with self._working:
+        with self._working, self._sending:
             pass
         log.info("stopped")
 
-    def _job(self, work: Callable[[], None]) -> Callable[[], None]:
-        """``work`` as a scheduled job: one at a time, and nothing once the daemon is stopping."""
+    def _job(self, work: Callable[[], None], lock: threading.Lock | None = None) -> Callable[[], None]:
+        """``work`` as a scheduled job: one at a time under ``lock`` (by default the lock the inbox
+        and tick jobs share), and nothing once the daemon is stopping."""
+        held = lock if lock is not None else self._working
 
         @functools.wraps(work)
         def job() -> None:
             if self.stopping.is_set():
                 return
-            with self._working:
+            with held:
                 if not self.stopping.is_set():
                     work()
 
@@ -143,16 +154,13 @@ class Daemon:
         except Exception:
             log.exception("reading the inbox failed; trying again in %gs", self.config.serve.poll_seconds)
         if taken:
-            self.send_outbox()
+            self.wake_sender()
             self.plan_deadline(after_tick=False)
 
     def _take_in(self, batch: list[tuple[str, bytes]]) -> int:
         outcomes = ingest_batch(self.store, self.config, [raw for _, raw in batch], self.clock.now())
+        self.inbox.done([key for key, _ in batch])
         for (key, _), outcome in zip(batch, outcomes):
-            try:
-                self.inbox.done(key)
-            except KeyError:  # another judge process marked it done first
-                pass
             log.info("mail %s: %s", key, outcome)
         return len(batch)
 
@@ -163,10 +171,7 @@ class Daemon:
         log.info("mail by LMTP: %s", outcome)
         if not self.stopping.is_set():
             self.plan_deadline(after_tick=False)
-            try:
-                self.scheduler.modify_job("outbox", next_run_time=_real_now())
-            except Exception:  # the scheduler is shutting down: the next start sends it
-                pass
+            self.wake_sender()
 
     def safety_tick(self) -> None:
         self._tick("safety tick")
@@ -175,11 +180,32 @@ class Daemon:
         self._tick("deadline")
 
     def send_outbox(self) -> None:
+        """Send the due mail, and again as long as new mail was queued meanwhile (``wake_sender``)."""
+        with self._wake:
+            self._send_running = True
+        while True:
+            with self._wake:
+                self._send_wanted = False
+            try:
+                for line in deliver(self.store, self.config, self.outbox, self.clock.now(), self.stopping.is_set):
+                    log.info("%s", line)
+            except Exception:
+                log.exception("sending the outbox failed; trying again in %gs", self.config.serve.poll_seconds)
+            with self._wake:
+                if not self._send_wanted or self.stopping.is_set():
+                    self._send_running = False
+                    return
+
+    def wake_sender(self) -> None:
+        """New mail is queued: the outbox job runs now, or, if it is at work, looks again when done."""
+        with self._wake:
+            self._send_wanted = True
+            if self._send_running:
+                return
         try:
-            for line in deliver(self.store, self.config, self.outbox, self.clock.now(), self.stopping.is_set):
-                log.info("%s", line)
-        except Exception:
-            log.exception("sending the outbox failed; trying again in %gs", self.config.serve.poll_seconds)
+            self.scheduler.modify_job("outbox", next_run_time=_real_now())
+        except Exception:  # the scheduler is shutting down: the next start sends it
+            pass
 
     def _tick(self, why: str) -> None:
         if self.stopping.is_set():
@@ -188,10 +214,11 @@ class Daemon:
             now = self.clock.now()
             for line in guard_outage(self.store, self.config, now):
                 log.warning("outage: %s", line)
-            for line in tick(self.store, self.config, self.outbox, now, self.stopping.is_set):
+            for line in process_due(self.store, self.config, now, self.stopping.is_set):
                 log.info("%s: %s", why, line)
         except Exception:
             log.exception("the %s failed; trying again soon", why)
+        self.wake_sender()
         self.plan_deadline(after_tick=True)
 
     def plan_deadline(self, *, after_tick: bool) -> None:

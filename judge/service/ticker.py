@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -28,6 +29,7 @@ from judge.store import (
     Game,
     GameStatus,
     MembershipStatus,
+    Outbox,
     OutboxStatus,
     Store,
     claim_due_games,
@@ -44,6 +46,8 @@ from .settings import timing_of, with_bookkeeping, with_defaults
 log = logging.getLogger("judge.tick")
 
 MAX_ATTEMPTS = 8  # then a mail is marked failed (about a day of retries)
+SEND_BATCH = 20  # mails claimed, sent and settled together by ``deliver``
+CLAIM = timedelta(minutes=15)  # a claimed mail not settled by then (its judge died) is sent again
 
 
 class Transport(Protocol):
@@ -57,7 +61,14 @@ def _never() -> bool:
 def tick(
     store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool] = _never
 ) -> list[str]:
-    """Do everything due at ``now``; return a line for each thing done (for the log).
+    """Do everything due at ``now`` (:func:`process_due`), then send the outbox (:func:`deliver`);
+    return a line for each thing done (for the log)."""
+    done = process_due(store, config, now, stop)
+    return done + deliver(store, config, transport, now, stop)
+
+
+def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], bool] = _never) -> list[str]:
+    """Process every game with something due at ``now`` (deadline, grace, civil disorder, reminder).
 
     ``stop`` is asked between games (the daemon's SIGTERM): each game is its own transaction, so
     stopping there loses nothing, and the games left are due at the next tick."""
@@ -77,7 +88,6 @@ def tick(
                 failed = (game_id or 0, f"{type(error).__name__}: {error}")
         if failed is not None:
             done.append(_set_aside(store, config, failed[0], failed[1], now))
-    done.extend(deliver(store, config, transport, now, stop))
     return done
 
 
@@ -160,47 +170,91 @@ def _process(db: Session, config: Config, game: Game, now: datetime, reason: str
 def deliver(
     store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool] = _never
 ) -> list[str]:
-    """Send the outbox's due mail; a failure is retried with exponential backoff. ``stop`` is
-    asked between batches, as in ``tick``."""
+    """Send the outbox's due mail; a failure is retried with exponential backoff, a refusal is final.
+
+    Mail goes out in batches of ``SEND_BATCH``, each in three steps, so that no transaction is open
+    while the mail server is talked to (the inbox and the ticker go on meanwhile):
+    1. claim: one short transaction counts an attempt and makes the batch due again only after
+       ``CLAIM`` (another judge process leaves it alone; a judge killed while sending sends it
+       again after that, with the same Message-ID);
+    2. send, with no transaction open;
+    3. settle: one short transaction records each mail as sent, refused, or due again later.
+    ``stop`` is asked between batches, as in :func:`process_due`."""
     done: list[str] = []
     while not stop():
-        with store.session() as db:
-            batch = due_outbox(db, now, limit=50)
-            if not batch:
-                return done
-            for mail in batch:
-                mail.attempts += 1
-                try:
-                    raw = compose(
-                        mail.to_address,
-                        mail.subject,
-                        mail.body,
-                        sender=f"{config.name} <{config.address}>",
-                        message_id=mail.message_id,
-                        in_reply_to=mail.in_reply_to,
-                        date=mail.created_at,
-                    )
-                except Exception as error:  # not a mail that can be written: never retried
+        claimed = _claim(store, config, now)
+        if not claimed:
+            break
+        done.extend(_settle(store, [_send(transport, mail) for mail in claimed], now))
+    return done
+
+
+@dataclass(frozen=True)
+class _Claimed:
+    id: int
+    message_id: str
+    to_address: str
+    attempts: int
+    raw: bytes
+
+
+def _claim(store: Store, config: Config, now: datetime) -> list[_Claimed]:
+    claimed: list[_Claimed] = []
+    with store.session() as db:
+        for mail in due_outbox(db, now, limit=SEND_BATCH):
+            mail.attempts += 1
+            mail.next_attempt_at = now + CLAIM
+            db.add(mail)
+            try:
+                raw = compose(
+                    mail.to_address,
+                    mail.subject,
+                    mail.body,
+                    sender=f"{config.name} <{config.address}>",
+                    message_id=mail.message_id,
+                    in_reply_to=mail.in_reply_to,
+                    date=mail.created_at,
+                )
+            except Exception as error:  # not a mail that can be written: never retried
+                mail.status = OutboxStatus.FAILED
+                mail.last_error = f"cannot compose: {error}"
+                log.warning("mail %s cannot be sent: %s", mail.message_id, error)
+                continue
+            assert mail.id is not None
+            claimed.append(_Claimed(mail.id, mail.message_id, mail.to_address, mail.attempts, raw))
+    return claimed
+
+
+def _send(transport: Transport, mail: _Claimed) -> tuple[_Claimed, Exception | None]:
+    """Hand one mail to the transport: what went wrong, if anything."""
+    try:
+        transport.deliver(mail.raw)
+    except Exception as error:  # noqa: BLE001 - settled below: refused for good, or retried later
+        return mail, error
+    return mail, None
+
+
+def _settle(store: Store, outcomes: list[tuple[_Claimed, Exception | None]], now: datetime) -> list[str]:
+    done: list[str] = []
+    with store.session() as db:
+        for sent, error in outcomes:
+            mail = db.get(Outbox, sent.id)
+            if mail is None:  # gone meanwhile (a purge): nothing to record
+                continue
+            if error is None:
+                mail.status = OutboxStatus.SENT
+                mail.last_error = ""
+                done.append(f"sent {sent.message_id} to {sent.to_address}")
+            elif isinstance(error, PermanentDeliveryError):  # refused for good: retrying cannot help
+                mail.status = OutboxStatus.FAILED
+                mail.last_error = str(error)
+                log.warning("mail %s refused: %s", sent.message_id, error)
+            else:  # worth retrying (smtplib errors are OSErrors; anything else is retried as well)
+                mail.last_error = f"{type(error).__name__}: {error}"
+                if sent.attempts >= MAX_ATTEMPTS:
                     mail.status = OutboxStatus.FAILED
-                    mail.last_error = f"cannot compose: {error}"
-                    db.add(mail)
-                    log.warning("mail %s cannot be sent: %s", mail.message_id, error)
-                    continue
-                try:
-                    transport.deliver(raw)
-                except PermanentDeliveryError as error:  # refused for good: retrying cannot help
-                    mail.status = OutboxStatus.FAILED
-                    mail.last_error = str(error)
-                    log.warning("mail %s refused: %s", mail.message_id, error)
-                except (OSError, UnicodeError) as error:  # worth retrying (smtplib errors are OSErrors)
-                    mail.last_error = f"{type(error).__name__}: {error}"
-                    if mail.attempts >= MAX_ATTEMPTS:
-                        mail.status = OutboxStatus.FAILED
-                    else:
-                        mail.next_attempt_at = now + timedelta(minutes=2 ** mail.attempts)
-                    log.warning("delivering %s failed: %s", mail.message_id, error)
                 else:
-                    mail.status = OutboxStatus.SENT
-                    done.append(f"sent {mail.message_id} to {mail.to_address}")
-                db.add(mail)
+                    mail.next_attempt_at = now + timedelta(minutes=2 ** sent.attempts)
+                log.warning("delivering %s failed: %s", sent.message_id, mail.last_error)
+            db.add(mail)
     return done

@@ -63,8 +63,7 @@ def test_fetches_in_order_flags_done_mail_and_keeps_its_place(
     fetched = list(inbox.fetch())
     assert subjects(fetched) == ["orders 1", "orders 2", "orders 3"]
     assert [SEEN in flags for flags in flags_of(dovecot, mailbox_user)] == [False] * 3  # peeked only
-    for key, _ in fetched:
-        inbox.done(key)
+    inbox.done([key for key, _ in fetched])  # one command for the batch
     assert [SEEN in flags for flags in flags_of(dovecot, mailbox_user)] == [True] * 3
     assert list(inbox.fetch()) == []
     inbox.close()
@@ -77,15 +76,18 @@ def test_fetches_in_order_flags_done_mail_and_keeps_its_place(
 
 
 def test_done_mail_is_moved_to_the_done_folder(dovecot: Dovecot, mailbox_user: str, tmp_path: Path) -> None:
-    dovecot.deliver([mailbox_user], order_mail(1, mailbox_user))
+    for number in (1, 2, 3):
+        dovecot.deliver([mailbox_user], order_mail(number, mailbox_user))
     settings = dovecot.imap_settings(mailbox_user, tmp_path / "state.json", done_folder="Judged")
     inbox = ImapInbox(settings)
-    [(key, _)] = list(inbox.fetch())
-    inbox.done(key)
-    inbox.done(key)  # again: nothing left to do, no error
+    keys = [key for key, _ in inbox.fetch()]
+    inbox.done(keys[:2])  # the two moved together
+    inbox.done(keys[:2])  # again: nothing left to do, no error
+    assert len(flags_of(dovecot, mailbox_user)) == 1
+    inbox.done(keys[2:])
     inbox.close()
     assert flags_of(dovecot, mailbox_user) == []
-    assert [SEEN in flags for flags in flags_of(dovecot, mailbox_user, "Judged")] == [True]
+    assert [SEEN in flags for flags in flags_of(dovecot, mailbox_user, "Judged")] == [True] * 3
 
 
 def test_a_mail_not_done_is_fetched_again(dovecot: Dovecot, mailbox_user: str, tmp_path: Path) -> None:
@@ -94,8 +96,7 @@ def test_a_mail_not_done_is_fetched_again(dovecot: Dovecot, mailbox_user: str, t
     settings = dovecot.imap_settings(mailbox_user, tmp_path / "state.json")
     inbox = ImapInbox(settings)
     first, second, third = list(inbox.fetch())
-    inbox.done(first[0])
-    inbox.done(third[0])  # the second failed (not stored): it must come again
+    inbox.done([first[0], third[0]])  # the second failed (not stored): it must come again
     assert subjects(list(inbox.fetch())) == ["orders 2"]
     inbox.close()
     # After a restart the place is after the first mail: the third comes again too, and the
@@ -146,14 +147,14 @@ def test_reconnects_after_a_server_restart(
     dovecot.deliver([mailbox_user], order_mail(1, mailbox_user))
     inbox = ImapInbox(dovecot.imap_settings(mailbox_user, tmp_path / "state.json"), sleep=Sleeps())
     [(key, _)] = list(inbox.fetch())
-    inbox.done(key)
+    inbox.done([key])
     dovecot.stop()
     dovecot.start()
     dovecot.deliver([mailbox_user], order_mail(2, mailbox_user))
     [(key, raw)] = list(inbox.fetch())  # the old connection is dead: a new one is made
     assert subjects([(key, raw)]) == ["orders 2"]
     assert "IMAP connection lost" in caplog.text
-    inbox.done(key)
+    inbox.done([key])
     inbox.close()
 
 
@@ -201,8 +202,7 @@ def test_a_new_uidvalidity_means_reading_the_folder_again(
     state = tmp_path / "state.json"
     inbox = ImapInbox(dovecot.imap_settings(mailbox_user, state, folder="Orders"))
     fetched = list(inbox.fetch())
-    for key, _ in fetched:
-        inbox.done(key)
+    inbox.done([key for key, _ in fetched])
     old_validity = fetched[0][0].split(":")[0]
     assert f'"uidvalidity": {old_validity}' in state.read_text()
 
@@ -218,9 +218,8 @@ def test_a_new_uidvalidity_means_reading_the_folder_again(
     again = list(inbox.fetch())
     assert subjects(again) == ["orders 2", "orders 3"]
     assert again[0][0].split(":")[0] != old_validity
-    inbox.done(fetched[0][0])  # a key of the old UIDVALIDITY: ignored, it flags nothing
+    inbox.done([fetched[0][0]])  # a key of the old UIDVALIDITY: ignored, it flags nothing
     assert [SEEN in flags for flags in flags_of(dovecot, mailbox_user, "Orders")] == [False, False]
-    for key, _ in again:
-        inbox.done(key)
+    inbox.done([key for key, _ in again])
     assert list(inbox.fetch()) == []
     inbox.close()

@@ -32,16 +32,16 @@ def test_round_trip_through_a_maildir(tmp_path: Path) -> None:
     assert sorted(raw for _, raw in fetched) == [first.replace(b"\r\n", b"\n"), second.replace(b"\r\n", b"\n")]
     assert sorted(read_message(raw).subject for _, raw in fetched) == ["first", "second"]
 
-    for key, _ in fetched:
-        inbox.done(key)
+    inbox.done([key for key, _ in fetched])
     assert names(box / "new") == []
     assert names(box / "cur") == sorted(f"{key}:2,S" for key, _ in fetched)
     assert list(inbox.fetch()) == []
     assert list(MaildirInbox(box).fetch()) == []  # a restarted judge does not read them again
 
-    inbox.done(fetched[0][0])  # done twice: nothing happens
-    with pytest.raises(KeyError):
-        inbox.done("never-delivered")
+    inbox.done([fetched[0][0], "never-delivered"])  # done twice, or never there: nothing happens
+    assert names(box / "cur") == sorted(f"{key}:2,S" for key, _ in fetched)
+    with pytest.raises(KeyError):  # not a file name in new/: refused before anything moves
+        inbox.done([fetched[1][0], "../escape"])
 
 
 def test_mail_left_by_another_program(tmp_path: Path) -> None:
@@ -51,7 +51,7 @@ def test_mail_left_by_another_program(tmp_path: Path) -> None:
     (tmp_path / "new" / ".hidden").write_bytes(b"not mail")
     fetched = list(inbox.fetch())
     assert fetched == [("1700000001.P2.host:2,F", b"From: a@b.c\n\nLIST\n")]
-    inbox.done(fetched[0][0])
+    inbox.done([fetched[0][0]])
     assert names(tmp_path / "cur") == ["1700000001.P2.host:2,FS"]
 
 
