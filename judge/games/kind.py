@@ -78,9 +78,17 @@ class GameKind(Protocol):
 
     def pending(self, state: State) -> Pending: ...
 
-    def read_orders(self, state: State, power: str, lines: Sequence[str]) -> list[OrderLine]:
+    def read_orders(
+        self,
+        state: State,
+        power: str,
+        lines: Sequence[str],
+        standing: Mapping[str, str] | None = None,
+    ) -> list[OrderLine]:
         """Read a player's order lines for the current phase (syntax, and what the position
-        already shows impossible)."""
+        already shows impossible). ``standing``: the power's orders already taken for the phase
+        (slot -> canonical order), which these join, replacing slot by slot: a limit on a
+        phase's whole set of orders counts them too."""
         ...
 
     def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
@@ -90,6 +98,11 @@ class GameKind(Protocol):
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
         """Resolve the current phase; a power missing from ``orders`` gets the default orders
         (civil disorder). ``rng`` is the only source of chance."""
+        ...
+
+    def survivors(self, state: State) -> Sequence[str]:
+        """The powers still in the game (who share a draw, who may concede), in the order of
+        ``powers``."""
         ...
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:

@@ -147,21 +147,12 @@ def open_powers(db: Session, game: Game) -> list[str]:
 
 
 def survivors(game: Game) -> list[str]:
-    """The powers still in the game: those with a unit (dislodged or not) or a supply centre.
-
-    Read from the game's public view, in the form Diplomacy gives it (``units``, ``dislodged``,
-    ``supply_centers``); a game kind whose view has no units counts every power as surviving.
-    """
+    """The powers still in the game, as its game kind says (Diplomacy: those with a unit or a
+    supply centre, off the board too); before it starts, every power."""
     kind = kind_of(game)
     if game.state is None:
         return list(kind.powers())
-    view = kind.view(game.state, None)
-    units = view.get("units")
-    if not isinstance(units, list):
-        return list(kind.powers())
-    alive = {unit.get("power") for unit in units + list(view.get("dislodged") or [])}
-    alive |= set(dict(view.get("supply_centers") or {}).values())
-    return [power for power in kind.powers() if power in alive]
+    return list(kind.survivors(game.state))
 
 
 def _without_concession(settings: dict[str, Any], power: str) -> dict[str, Any]:
@@ -331,8 +322,8 @@ def submit_orders(
     if game.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):  # paused: kept for resuming
         raise GameError(f"{game.name} is not running: no orders are taken")
     kind = kind_of(game)
-    read = kind.read_orders(game.state, power, lines)
     standing = {} if clear else standing_orders(db, game, power)
+    read = kind.read_orders(game.state, power, lines, standing)
     for line in read:
         if line.slot is not None and line.canonical is not None:
             standing[line.slot] = line.canonical

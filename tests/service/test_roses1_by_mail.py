@@ -1,7 +1,8 @@
 """A Wars of the Roses I game by mail: created with ``CREATE ?game password roses1``, seven
 players, power names with spaces signed on as ``RedRose@game`` or by letter, and the first year
 played by mail: the King carried, units coming out of the boxes, builds in a box announced to all,
-a second fleet refused (rule 7), and reports that show the King and the boxes.
+a second fleet refused (rule 7), and reports that show the King and the boxes; the Scots and the
+French in the game while they own the centres of their box (rule 5), with nothing on the board.
 
 Rule numbers are those of the variant's rules (shared/seeds/wars-of-the-roses-i-diplomacy-variant.txt).
 """
@@ -9,9 +10,11 @@ Rule numbers are those of the variant's rules (shared/seeds/wars-of-the-roses-i-
 from __future__ import annotations
 
 from mail_judge import MailJudge
-from sqlmodel import select
+from sqlmodel import col, select
 
-from judge.store import Game, Membership
+from judge.games.registry import game_kind
+from judge.service.games import survivors
+from judge.store import Game, GameStatus, Membership, SubmittedOrders
 
 MASTER = "master@example.org"
 PLAYERS = [f"player{n}@example.org" for n in range(1, 8)]
@@ -99,7 +102,13 @@ def test_the_first_year_of_a_roses_game_by_mail(judge: MailJudge) -> None:
 
     # Winter 1455: one fleet a year (rule 7); the Scots build in their box, announced to all.
     reply = order(judge, addresses, "Red Rose", "Build F Lon", "Build F Roc")
-    assert "Error: Build F Roc" in reply and "Red Rose may build only one fleet a year" in reply
+    assert "Error: Build F Roc: Red Rose may build only one fleet a year (rule 7)" in reply
+    reply = order(judge, addresses, "Red Rose", "Build F Roc")  # a later mail: F lon stands
+    assert "Error: Build F Roc: Red Rose may build only one fleet a year (rule 7)" in reply
+    assert "Your orders for W1455A are not complete yet." in reply
+    with judge.store.session() as db:
+        taken = db.exec(select(SubmittedOrders).order_by(col(SubmittedOrders.id).desc())).first()
+    assert taken is not None and taken.orders == {"build lon": "Build F lon"}
     reply = order(judge, addresses, "Red Rose", "Build A Roc")
     assert "complete" in reply
     order(judge, addresses, "White Rose", "Build A don")
@@ -114,3 +123,36 @@ def test_the_first_year_of_a_roses_game_by_mail(judge: MailJudge) -> None:
     assert "Henry VI is in Surrey, held by Red Rose." in report
     units = {(u["power"], u["type"], u["loc"]) for u in game.state["units"]}
     assert {("Red Rose", "F", "lon"), ("Red Rose", "A", "roc"), ("Scots", "A", "scotland")} <= units
+
+
+def test_the_french_with_nothing_on_the_board_survive_on_their_box_centres(
+    judge: MailJudge,
+) -> None:
+    """Rule 5: the French own the two centres of their box, and can build there, so a French
+    power without a unit or a centre on the board is still in the game: it shares a draw."""
+    addresses = start(judge)
+    with judge.store.session() as db:
+        game = db.exec(select(Game)).one()
+        position = game.state
+        game.state = {
+            **position,
+            "units": [u for u in position["units"] if u["power"] != "French"],
+            "supply_centers": {
+                centre: owner
+                for centre, owner in position["supply_centers"].items()
+                if owner != "French"
+            },
+        }
+        db.add(game)
+        db.commit()
+    game = state(judge)
+    assert not [u for u in game.state["units"] if u["power"] == "French"]
+    assert "French" not in game.state["supply_centers"].values()
+    assert survivors(game) == list(game_kind("diplomacy/roses1").powers())
+    for power in SIGNON:
+        if power != "French":
+            assert "Your draw vote is recorded." in order(judge, addresses, power, "SET DRAW")
+    assert state(judge).status is GameStatus.ACTIVE  # the French have not voted
+    reply = order(judge, addresses, "French", "SET DRAW")
+    everyone = ", ".join(SIGNON)
+    assert f"Every surviving power agrees: roses ends in a draw among {everyone}." in reply

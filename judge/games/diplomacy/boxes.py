@@ -33,7 +33,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from .legality import Illegal
+from .decisions import MOVE
+from .legality import Illegal, find_unit
 from .maps import BoxInfo, Map, ProvinceInfo
 from .movement import MovementOutcome, resolve_movement
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef
@@ -164,7 +165,8 @@ def resolve_movement_with_boxes(
                 check_board_order(game_map, order)
                 passed.append((power, order))
         except Illegal as why:
-            refused[number] = OrderResult(power, order, None, (Word.ILLEGAL,), str(why))
+            named = _ordered_unit(game_map, position, order)
+            refused[number] = OrderResult(power, order, named, (Word.ILLEGAL,), str(why))
 
     on_board = dict(position.units)
     on_board.update((slot, Unit(u.power, u.type, Location(slot))) for slot, u in slots)
@@ -178,7 +180,7 @@ def resolve_movement_with_boxes(
     resolved = iter(outcome.results)
     for number, (_, order) in enumerate(orders):
         if number in refused:
-            results.append(refused[number])
+            results.append(_as_held(outcome, refused[number]))
             continue
         result = next(resolved)
         if number in translated:
@@ -198,6 +200,40 @@ def resolve_movement_with_boxes(
             for d in outcome.dislodged
         ),
         off_board=tuple(unit for slot, unit in slots if slot in outcome.units),
+    )
+
+
+def _ordered_unit(game_map: Map, position: Position, order: Order) -> Unit | None:
+    """The unit an illegal order names, as its result shows it (it holds instead), or None if
+    there is none: on the board as ``find_unit`` finds it, in a box one of the type named."""
+    ref = getattr(order, "unit", None)
+    if not isinstance(ref, UnitRef):
+        return None
+    if ref.province not in game_map.boxes:
+        try:
+            return find_unit(position.units, ref)
+        except Illegal:
+            return None
+    alike = [
+        u for u in position.off_board if u.province == ref.province and ref.type in (None, u.type)
+    ]
+    return alike[0] if len({u.type for u in alike}) == 1 else None
+
+
+def _as_held(outcome: MovementOutcome, result: OrderResult) -> OrderResult:
+    """An order refused here, reported as the resolver reports an illegal order: a unit on the
+    board that held for it, and was dislodged, is marked so (a unit in a box never is)."""
+    unit, board = result.unit, outcome.board
+    if unit is None or board is None or unit.province not in board.unit_at:
+        return result
+    i = board.unit_at[unit.province]
+    if board.kind[i] == MOVE and outcome.decided[i]:
+        return result  # it moved, by another order of its own
+    if not any(outcome.decided[a] for a in board.moves_into.get(unit.province, ())):
+        return result
+    retreats = any(d.unit == unit for d in outcome.dislodged)
+    return result._replace(
+        resolution=(*result.resolution, Word.DISLODGED if retreats else Word.DESTROYED)
     )
 
 

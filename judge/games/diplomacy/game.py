@@ -103,10 +103,17 @@ class DiplomacyGame:
 
     # --- orders ----------------------------------------------------------------------------------
 
-    def read_orders(self, state: State, power: str, lines: Sequence[str]) -> list[OrderLine]:
+    def read_orders(
+        self,
+        state: State,
+        power: str,
+        lines: Sequence[str],
+        standing: Mapping[str, str] | None = None,
+    ) -> list[OrderLine]:
         position = self.position(state)
+        counted: dict[str, int] = {}  # slots of things alike (waives, units in a box)
+        fleets = self._fleet_builds(standing or {})  # the slots of the power's fleet builds
         read: list[OrderLine] = []
-        counted: dict[str, int] = {}  # slots of things alike (waives, units in a box); fleet builds
         for line in lines:
             for text in split_orders(line):
                 try:
@@ -118,35 +125,56 @@ class DiplomacyGame:
                 except Illegal as why:
                     read.append(OrderLine(text, error=str(why)))
                     continue
-                slot, refused = self._count(position, Power(power), order, slot, counted)
+                slot, refused = self._count(position, Power(power), order, slot, counted, fleets)
                 if refused:
                     read.append(OrderLine(text, error=refused))
                 else:
                     read.append(OrderLine(text, canonical=str(order), slot=slot))
         return read
 
+    def _fleet_builds(self, standing: Mapping[str, str]) -> set[str]:
+        """The slots of the fleet builds among orders already taken (slot -> canonical order)."""
+        return {
+            slot
+            for slot, text in standing.items()
+            if isinstance(order := parse_order(self.map, text), Build)
+            and order.unit.type is UnitType.FLEET
+        }
+
     def _count(
-        self, position: Position, power: Power, order: Order, slot: str, counted: dict[str, int]
+        self,
+        position: Position,
+        power: Power,
+        order: Order,
+        slot: str,
+        counted: dict[str, int],
+        fleets: set[str],
     ) -> tuple[str, str]:
         """Number the slot of one of several things alike (``waive 2``, ``scotland A 2``: ``#``
         marks them), and refuse one too many: units in a box beyond their number, a fleet build
-        beyond the variant's limit (Wars of the Roses I, rule 7). (slot, error or "")."""
-        if isinstance(order, Build) and order.unit.type is UnitType.FLEET:
-            again = f"fleet {slot}" in counted and not slot.endswith(" #")  # the same build
-            fleets = counted.get("fleet builds", 0) + (not again)
-            counted["fleet builds"] = counted[f"fleet {slot}"] = fleets
-            limit = self.rules.fleet_builds
-            if limit is not None and fleets > limit:
-                many = "one fleet" if limit == 1 else f"{limit} fleets"
-                return slot, f"{power} may build only {many} a year"
-        if slot != "waive" and not slot.endswith(" #"):
-            return slot, ""
+        beyond the variant's limit (Wars of the Roses I, rule 7), counted over the power's whole
+        set of orders, those taken before (``fleets``, the slots of its fleet builds, kept up to
+        date) and these, each filling its slot. (slot, error or "")."""
+        numbered = slot == "waive" or slot.endswith(" #")
         base = slot.removesuffix(" #")
-        counted[base] = number = counted.get(base, 0) + 1
-        most = slot_limit(position, power, base)
-        if most is not None and number > most:
-            return slot, one_too_many(self.map, position, power, base)
-        return f"{base} {number}", ""
+        number = counted.get(base, 0) + 1
+        if numbered:
+            most = slot_limit(position, power, base)
+            if most is not None and number > most:
+                counted[base] = number
+                return slot, one_too_many(self.map, position, power, base)
+            slot = f"{base} {number}"
+        if isinstance(order, Build):
+            fleet = order.unit.type is UnitType.FLEET
+            refused = self.rules.too_many_fleets(power, len(fleets - {slot}) + fleet)
+            if refused:
+                return slot, refused
+            fleets.discard(slot)  # a build replaces the one its slot held
+            if fleet:
+                fleets.add(slot)
+        if numbered:
+            counted[base] = number
+        return slot, ""
 
     def _check(self, position: Position, power: Power, order: Order) -> str:
         """The slot an order fills; raises Illegal for an order impossible in this position."""
@@ -294,6 +322,17 @@ class DiplomacyGame:
         if stored != after:
             problems.append("the state does not read back as the position the phase made")
         return problems
+
+    def survivors(self, state: State) -> list[str]:
+        """The powers with a unit (dislodged or not, on the board or in a box) or a supply centre
+        (on the board, or off it: a box's centres are always its power's, Wars of the Roses I,
+        rule 5)."""
+        position = self.position(state)
+        units = [*position.units.values(), *position.off_board]
+        alive = {unit.power for unit in units} | {d.unit.power for d in position.dislodged}
+        alive |= set(position.supply_centres.values())
+        alive |= {box.power for box in self.map.boxes.values() if box.centres}
+        return [power for power in self.map.powers if power in alive]
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         return state  # nothing is hidden in Diplomacy

@@ -13,7 +13,8 @@ never means editing a resolver. The hooks, in the order a game meets them:
   that has them);
 - ``centres_after_fall``: who owns each centre after the fall, once its captures are made;
 - ``adjustments``: the winter's builds and removals;
-- ``fleet_builds``: how many fleets a power may build in one winter (None: any number);
+- ``fleet_builds``: how many fleets a power may build in one winter (None: any number), and
+  ``too_many_fleets``: the refusal of one more, citing the variant's rule, as the orders arrive;
 - ``outcome``: whether the game is won;
 - ``report``: what the turn reports show beyond each order's result (the King, the boxes).
 
@@ -70,6 +71,10 @@ class VariantRules(Protocol):
         self, game_map: Map, position: Position, orders: Sequence[tuple[Power, Order]]
     ) -> AdjustmentOutcome: ...
 
+    def too_many_fleets(self, power: Power, fleets: int) -> str:
+        """Why a power may not build this many fleets in one winter, or "" if it may."""
+        ...
+
     def outcome(self, game_map: Map, position: Position) -> Outcome | None: ...
 
     def report(self, game_map: Map, position: Position) -> dict[str, Any]: ...
@@ -107,6 +112,9 @@ class StandardRules:
         self, game_map: Map, position: Position, orders: Sequence[tuple[Power, Order]]
     ) -> AdjustmentOutcome:
         return resolve_adjustments(game_map, position, orders)
+
+    def too_many_fleets(self, power: Power, fleets: int) -> str:
+        return ""
 
     def outcome(self, game_map: Map, position: Position) -> Outcome | None:
         """A power owning the variant's number of supply centres wins (checked after every phase;

@@ -15,7 +15,9 @@ the rest are these hooks (``hooks.py``):
   a unit in it, and foreign to its owner, reverts to neutral. A unit of any power keeps a centre
   from reverting, since a centre with a unit in it belongs to that unit's power.
 - **One fleet a year (rule 7).** A power builds at most one fleet in a winter (there is one winter
-  a year), in its box or on the board; a second fleet build is illegal.
+  a year), in its box or on the board; a second fleet build is illegal. The judge refuses it as
+  it arrives (counting the power's orders already taken for the winter), and again at the
+  adjustment.
 - **Victory (rule 3)**, checked at the end of each year (after the fall, when centres change hands,
   and again after the winter's adjustments): an English power owning 21 of the 41 centres on the
   board wins, but the Red Rose and the White Rose must also hold Henry VI; the Scots or the French
@@ -95,6 +97,11 @@ class Roses1Rules(StandardRules):
         self, game_map: Map, position: Position, orders: Sequence[tuple[Power, Order]]
     ) -> MovementOutcome:
         return resolve_movement_with_king(game_map, position, orders, super().movement)
+
+    def too_many_fleets(self, power: Power, fleets: int) -> str:
+        if self.fleet_builds is None or fleets <= self.fleet_builds:
+            return ""
+        return f"{power} may build only one fleet a year (rule 7)"
 
     def centres_after_fall(
         self, game_map: Map, centres: dict[Province, Power], units: Mapping[Province, Unit]

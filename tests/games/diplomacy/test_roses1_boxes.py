@@ -6,6 +6,10 @@ Rule numbers are those of the variant's rules (shared/seeds/wars-of-the-roses-i-
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from judge.games.diplomacy.turns import starting_position
@@ -13,7 +17,7 @@ from judge.games.diplomacy.vocabulary import Power
 from judge.games.diplomacy.wire import WireError
 from judge.games.variants import load_variant
 
-from roses_play import messages, placed, play, words
+from roses_play import messages, placed, play, units, words
 
 S = "Scots"
 F = "French"
@@ -306,3 +310,47 @@ def test_a_unit_stands_only_in_its_own_powers_box() -> None:
     with pytest.raises(WireError, match="Percies units cannot stand in Scotland"):
         play("S1455M", ["Percies A scotland"], [])
     assert Power("Scots") in load_variant("roses1").powers
+
+
+def test_judge_adjudicate_gives_every_order_for_a_box_a_result_line_naming_its_unit() -> None:
+    """Rule 5 through ``judge adjudicate --variant roses1``: an impossible order for a unit in a
+    box, or for a unit on the board into a box, is answered as any illegal order is: one result
+    line, naming the unit, which holds (and a unit on the board may then be dislodged)."""
+    orders = [
+        (S, "A scotland - car"),  # not on the north edge
+        (S, "A scotland S F dum"),  # no support from a box
+        (S, "A scotland - tev"),
+        (S, "A scotland - bwk"),
+        (S, "A scotland - dum"),  # both armies have their orders already
+        (F, "F france - har"),  # not straight into Harfleur
+        (F, "france H"),  # armies and fleets there: which?
+        (S, "F dum - scotland"),  # nothing moves into a box: it holds, and is dislodged
+        (P, "A car - dum"),
+        (P, "F sol S A car - dum"),
+    ]
+    line = json.dumps({
+        "units": units("Scots A scotland", "Scots A scotland", "Scots F dum", "French A france",
+                       "French F france", "Percies A car", "Percies F sol"),
+        "orders": [{"power": power, "order": text} for power, text in orders],
+    })  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "judge.cli", "adjudicate", "--variant", "roses1"],
+        input=line + "\n", capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    (answer,) = [json.loads(out) for out in done.stdout.splitlines()]
+    assert [(r["power"], r["order"]) for r in answer["results"]] == orders
+    assert [(r["unit"], r["resolution"]) for r in answer["results"]] == [
+        ("A scotland", ["illegal"]),
+        ("A scotland", ["illegal"]),
+        ("A scotland", ["succeeds"]),
+        ("A scotland", ["succeeds"]),
+        ("A scotland", ["illegal"]),
+        ("F france", ["illegal"]),
+        (None, ["illegal"]),  # no one unit: there is no unit it names
+        ("F dum", ["illegal", "dislodged"]),
+        ("A car", ["succeeds"]),
+        ("F sol", ["given"]),
+    ]
+    assert all(r["message"] for r in answer["results"] if "illegal" in r["resolution"])
+    assert placed(answer) >= {"French A france", "French F france", "Scots A tev", "Scots A bwk"}
+    assert [(d["type"], d["loc"]) for d in answer["next"]["dislodged"]] == [("F", "dum")]

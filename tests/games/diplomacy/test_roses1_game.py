@@ -148,12 +148,12 @@ def test_rule_7_a_second_fleet_build_is_refused_as_it_arrives() -> None:
     assert read(state, "Red Rose", "Build F lon", "Build F lon", "Build F roc", "Build A roc") == [
         ("Build F lon", "build lon", None),
         ("Build F lon", "build lon", None),  # the same build again, not a second fleet
-        (None, None, "Red Rose may build only one fleet a year"),
+        (None, None, "Red Rose may build only one fleet a year (rule 7)"),
         ("Build A roc", "build roc", None),
     ]
     assert read(state, "French", "Build F france", "Build F France", "Build A france") == [
         ("Build F france", "build france 1", None),
-        (None, None, "French may build only one fleet a year"),
+        (None, None, "French may build only one fleet a year (rule 7)"),
         ("Build A france", "build france 2", None),
     ]
     standard = DiplomacyGame(load_variant("standard"))
@@ -164,3 +164,52 @@ def test_rule_7_a_second_fleet_build_is_refused_as_it_arrives() -> None:
     }
     lines = standard.read_orders(england, "England", ["Build F lon", "Build F edi"])
     assert [line.error for line in lines] == [None, None]
+
+
+def test_rule_7_counts_the_fleet_builds_taken_before_with_those_that_arrive() -> None:
+    state = {
+        "phase": "W1455A",
+        "units": [],
+        "supply_centers": {"lon": "Red Rose", "roc": "Red Rose", "can": "Red Rose"},
+        "king": "lon",
+    }
+    taken = {"build lon": "Build F lon", "build roc": "Build A roc"}
+
+    def read_after(*lines: str) -> list[tuple[str | None, str | None, str | None]]:
+        read = GAME.read_orders(state, "Red Rose", lines, taken)
+        return [(line.canonical, line.slot, line.error) for line in read]
+
+    refused = (None, None, "Red Rose may build only one fleet a year (rule 7)")
+    assert read_after("Build F roc") == [refused]
+    assert read_after("Build F can") == [refused]
+    assert read_after("Build F lon") == [("Build F lon", "build lon", None)]  # the same again
+    # A new order for London replaces the fleet built there: a fleet elsewhere is then the one.
+    assert read_after("Build A lon", "Build F roc") == [
+        ("Build A lon", "build lon", None),
+        ("Build F roc", "build roc", None),
+    ]
+    assert read_after("Build F roc", "Build A lon") == [refused, ("Build A lon", "build lon", None)]
+    # The French: a fleet built in their box counts against one built on the board.
+    french = {**state, "supply_centers": {"har": "French", "cal": "French"}}
+    in_box = {"build france 1": "Build F france"}
+    lines = GAME.read_orders(french, "French", ["Build F har"], in_box)
+    assert [line.error for line in lines] == ["French may build only one fleet a year (rule 7)"]
+    lines = GAME.read_orders(french, "French", ["Build F france"], in_box)
+    assert [line.slot for line in lines] == ["build france 1"]  # numbered afresh: replaces it
+
+
+def test_rule_5_the_scots_and_the_french_survive_on_the_centres_of_their_boxes() -> None:
+    # Nothing of theirs on the board: the Scots have an army in their box, the French nothing.
+    state = {
+        "phase": "F1456M",
+        "units": [
+            {"power": "Red Rose", "type": "A", "loc": "lon"},
+            {"power": "Scots", "type": "A", "loc": "scotland"},
+        ],
+        "supply_centers": {"lon": "Red Rose", "dum": "Percies", "har": "Nevilles"},
+        "king": "lon",
+    }
+    assert GAME.survivors(state) == ["Red Rose", "Percies", "Nevilles", "Scots", "French"]
+    standard = DiplomacyGame(load_variant("standard"))
+    england = {"phase": "F1901M", "units": [], "supply_centers": {"lon": "England"}}
+    assert standard.survivors(england) == ["England"]  # no box: nothing left, out of the game
