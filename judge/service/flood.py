@@ -42,7 +42,7 @@ def flood_guard(db: Session, config: Config, stored: int, mail: IncomingMail, no
     since = now - limit.window
     told = sa.case((col(InboundMail.outcome).startswith(ANSWERED), col(InboundMail.received_at)))
     statement = sa.select(sa.func.count(), sa.func.max(told)).where(
-        col(InboundMail.sender) == mail.sender,
+        col(InboundMail.sender) == mail.sender.lower(),
         col(InboundMail.received_at) > since,
         col(InboundMail.id) != stored,
     )

@@ -144,12 +144,14 @@ def store_inbound(
     A mail without a Message-ID gets :func:`synthetic_message_id`. The insert cannot fail on a
     duplicate, even when two processes store the same mail at once (``ON CONFLICT DO NOTHING``), so
     the caller's transaction is never spoiled by a mail fetched twice. One statement: the mail's
-    handling then settles it with :func:`settle_inbound`.
+    handling then settles it with :func:`settle_inbound`. The sender is kept in lower case, as
+    players' addresses are, so that the rate limit counts a sender's mail whatever its case (the
+    raw mail keeps the address as written).
     """
     values = {
         "message_id": (message_id or "").strip() or synthetic_message_id(raw),
         "raw": raw,
-        "sender": sender,
+        "sender": sender.lower(),
         "subject": subject,
         "received_at": received_at or utcnow(),
         "status": status,

@@ -62,6 +62,14 @@ def test_a_flood_is_answered_once_then_stored_and_dropped(judge: MailJudge) -> N
     assert all(row.raw for row in rows)  # every mail is kept in the log
 
 
+def test_a_sender_is_counted_whatever_the_case_of_its_address(judge: MailJudge) -> None:
+    limited(judge, mails=3)
+    for number, sender in enumerate(("loopy@example.org", "Loopy@Example.org", "LOOPY@EXAMPLE.ORG")):
+        assert send(judge, sender, number, number).startswith("answered")
+    assert send(judge, "loopy@EXAMPLE.org", 3, 4).startswith(f"dropped: {ANSWERED}")
+    assert len(logged(judge, LOOPY)) == 4  # the log keeps the sender in lower case
+
+
 def test_other_senders_are_answered_during_a_flood(judge: MailJudge) -> None:
     limited(judge)
     for number in range(12):
