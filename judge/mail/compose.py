@@ -12,6 +12,7 @@ import secrets
 import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
+from email.headerregistry import BaseHeader, HeaderRegistry
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime
@@ -20,10 +21,28 @@ from typing import Literal
 AutoSubmitted = Literal["auto-replied", "auto-generated"]
 """RFC 3834: ``auto-replied`` for an answer to a mail, ``auto-generated`` for anything else."""
 
+
+class _HeaderClasses(HeaderRegistry):
+    """The email package's registry of header classes, with each class made once: the package's
+    own makes a new class each time a header is set or read. Making each once cuts the time to
+    write a mail by about a third."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._made: dict[str, type[BaseHeader]] = {}
+
+    def __getitem__(self, name: str) -> type[BaseHeader]:
+        key = name.lower()
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = super().__getitem__(name)
+        return made
+
+
 # Headers given as raw values are written as they are, never re-encoded: the email package would
 # otherwise turn a long message id (Outlook's are ~80 characters) into an RFC 2047 word, which no
 # mail program recognises as an id, and threading breaks.
-_POLICY = SMTP.clone(refold_source="none")
+_POLICY = SMTP.clone(refold_source="none", header_factory=_HeaderClasses())
 # A mail to an internationalised address (RFC 6531: UTF-8 in the local part or the domain) cannot
 # be written in ASCII headers at all (an encoded word is not allowed in an address): its headers
 # are written in UTF-8 (RFC 6532), and its transport must offer SMTPUTF8 (a Maildir always can).

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from sqlmodel import Session
+from sqlmodel import Session, col, update
 
 from judge.mail.compose import compose
 from judge.mail.smtp import PermanentDeliveryError
@@ -181,80 +181,78 @@ def deliver(
     3. settle: one short transaction records each mail as sent, refused, or due again later.
     ``stop`` is asked between batches, as in :func:`process_due`."""
     done: list[str] = []
+    sender = f"{config.name} <{config.address}>"
     while not stop():
-        claimed = _claim(store, config, now)
+        claimed = _claim(store, now)
         if not claimed:
             break
-        done.extend(_settle(store, [_send(transport, mail) for mail in claimed], now))
+        done.extend(_settle(store, [_send(transport, sender, mail) for mail in claimed], now))
     return done
 
 
 @dataclass(frozen=True)
 class _Claimed:
+    """What sending one outbox mail needs, read while it was claimed."""
+
     id: int
     message_id: str
     to_address: str
+    subject: str
+    body: str
+    in_reply_to: str | None
+    created_at: datetime
     attempts: int
-    raw: bytes
 
 
-def _claim(store: Store, config: Config, now: datetime) -> list[_Claimed]:
+def _claim(store: Store, now: datetime) -> list[_Claimed]:
     claimed: list[_Claimed] = []
     with store.session() as db:
         for mail in due_outbox(db, now, limit=SEND_BATCH):
             mail.attempts += 1
             mail.next_attempt_at = now + CLAIM
             db.add(mail)
-            try:
-                raw = compose(
-                    mail.to_address,
-                    mail.subject,
-                    mail.body,
-                    sender=f"{config.name} <{config.address}>",
-                    message_id=mail.message_id,
-                    in_reply_to=mail.in_reply_to,
-                    date=mail.created_at,
-                )
-            except Exception as error:  # not a mail that can be written: never retried
-                mail.status = OutboxStatus.FAILED
-                mail.last_error = f"cannot compose: {error}"
-                log.warning("mail %s cannot be sent: %s", mail.message_id, error)
-                continue
             assert mail.id is not None
-            claimed.append(_Claimed(mail.id, mail.message_id, mail.to_address, mail.attempts, raw))
+            claimed.append(_Claimed(mail.id, mail.message_id, mail.to_address, mail.subject, mail.body,
+                                    mail.in_reply_to, mail.created_at, mail.attempts))
     return claimed
 
 
-def _send(transport: Transport, mail: _Claimed) -> tuple[_Claimed, Exception | None]:
-    """Hand one mail to the transport: what went wrong, if anything."""
+def _send(transport: Transport, sender: str, mail: _Claimed) -> tuple[_Claimed, Exception | None]:
+    """Write one mail and hand it to the transport: what went wrong, if anything."""
     try:
-        transport.deliver(mail.raw)
+        raw = compose(mail.to_address, mail.subject, mail.body, sender=sender, message_id=mail.message_id,
+                      in_reply_to=mail.in_reply_to, date=mail.created_at)
+    except Exception as error:  # noqa: BLE001 - not a mail that can be written: never retried
+        return mail, PermanentDeliveryError(f"cannot compose: {error}")
+    try:
+        transport.deliver(raw)
     except Exception as error:  # noqa: BLE001 - settled below: refused for good, or retried later
         return mail, error
     return mail, None
 
 
 def _settle(store: Store, outcomes: list[tuple[_Claimed, Exception | None]], now: datetime) -> list[str]:
-    done: list[str] = []
+    sent = [mail for mail, error in outcomes if error is None]
     with store.session() as db:
-        for sent, error in outcomes:
-            mail = db.get(Outbox, sent.id)
+        if sent:  # the usual case, in one statement (a mail purged meanwhile is simply not there)
+            db.execute(update(Outbox).where(col(Outbox.id).in_([mail.id for mail in sent]))
+                       .values(status=OutboxStatus.SENT, last_error=""))
+        for failed, error in outcomes:
+            if error is None:
+                continue
+            mail = db.get(Outbox, failed.id)
             if mail is None:  # gone meanwhile (a purge): nothing to record
                 continue
-            if error is None:
-                mail.status = OutboxStatus.SENT
-                mail.last_error = ""
-                done.append(f"sent {sent.message_id} to {sent.to_address}")
-            elif isinstance(error, PermanentDeliveryError):  # refused for good: retrying cannot help
+            if isinstance(error, PermanentDeliveryError):  # refused for good: retrying cannot help
                 mail.status = OutboxStatus.FAILED
                 mail.last_error = str(error)
-                log.warning("mail %s refused: %s", sent.message_id, error)
+                log.warning("mail %s refused: %s", failed.message_id, error)
             else:  # worth retrying (smtplib errors are OSErrors; anything else is retried as well)
                 mail.last_error = f"{type(error).__name__}: {error}"
-                if sent.attempts >= MAX_ATTEMPTS:
+                if failed.attempts >= MAX_ATTEMPTS:
                     mail.status = OutboxStatus.FAILED
                 else:
-                    mail.next_attempt_at = now + timedelta(minutes=2 ** sent.attempts)
-                log.warning("delivering %s failed: %s", sent.message_id, mail.last_error)
+                    mail.next_attempt_at = now + timedelta(minutes=2 ** failed.attempts)
+                log.warning("delivering %s failed: %s", failed.message_id, mail.last_error)
             db.add(mail)
-    return done
+    return [f"sent {mail.message_id} to {mail.to_address}" for mail in sent]

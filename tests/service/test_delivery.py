@@ -92,3 +92,20 @@ def test_no_transaction_is_held_while_the_mail_server_is_talked_to(judge: MailJu
     # The two replies, then the replies to the two mails taken in meanwhile (due in the same run).
     assert len(writer.mails) == 4
     assert {row.status for row in rows(judge)} == {OutboxStatus.SENT}
+
+
+def test_a_mail_that_cannot_be_written_fails_for_good_and_the_rest_of_its_batch_goes_out(judge: MailJudge) -> None:
+    ingest(judge.store, judge.config, help_mail(1), judge.now)
+    with judge.store.session() as db:  # a header with a line break would be a header injection
+        db.add(Outbox(message_id="<broken@test.invalid>", to_address="a@example.org\nBcc: b@example.org",
+                      subject="x", body="x", next_attempt_at=judge.now))
+    ingest(judge.store, judge.config, help_mail(2), judge.now)
+
+    sent = deliver(judge.store, judge.config, judge.transport, judge.now)
+
+    assert len(sent) == 2 and len(judge.transport.mails) == 2
+    broken = next(row for row in rows(judge) if row.message_id == "<broken@test.invalid>")
+    assert (broken.status, broken.attempts) == (OutboxStatus.FAILED, 1)
+    assert broken.last_error.startswith("cannot compose: ")
+    # Never tried again.
+    assert deliver(judge.store, judge.config, judge.transport, judge.now + timedelta(days=1)) == []
