@@ -3,11 +3,12 @@
 Usage (from the top of the tree, after ``pip install -e '.[test]'``, with Dovecot installed:
 Debian ``dovecot-imapd dovecot-lmtpd``; run as root or as a user Dovecot accepts):
 
-    python benchmarks/daemon_speed.py [--rate 100] [--seconds 10] [--poll 0.1] [--inbound postfix]
+    python benchmarks/daemon_speed.py [--rate 100] [--seconds 10] [--poll 0.1] [--inbound lmtp|aiosmtpd|postfix]
 
 The chain: players' mails are delivered into a Dovecot mailbox, either over LMTP straight into
-Dovecot (``--inbound lmtp``, the default: as Postfix would hand them on) or over SMTP to a
-throwaway Postfix that delivers them to Dovecot over LMTP (``--inbound postfix``: Debian
+Dovecot (``--inbound lmtp``, the default: as Postfix would hand them on), or over SMTP to an
+aiosmtpd server that hands each on to Dovecot over LMTP (``--inbound aiosmtpd``: a light mail
+server in front of Dovecot), or over SMTP to a throwaway Postfix that delivers them to Dovecot over LMTP (``--inbound postfix``: Debian
 ``postfix``, as root; the whole path a player's mail takes), ``judge serve`` (a process of its own, on SQLite) reads that mailbox over IMAP, processes
 each mail and sends its reply over SMTP to an aiosmtpd server that stands for the players' mail
 server and notes when each reply arrives. Each mail is ``HELP`` from a player of its own (the
@@ -43,6 +44,17 @@ from postfix_server import Postfix  # noqa: E402
 from servers import DOMAIN, Certificate, Dovecot, free_port  # noqa: E402  (the tests' own server fixtures)
 
 from judge.service.operate import init_judge  # noqa: E402
+
+
+class Relay:
+    """aiosmtpd's handler for ``--inbound aiosmtpd``: each mail handed on to Dovecot over LMTP."""
+
+    def __init__(self, lmtp_port: int) -> None:
+        self.lmtp = smtplib.LMTP("127.0.0.1", lmtp_port, timeout=30)
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        self.lmtp.sendmail(envelope.mail_from or "", envelope.rcpt_tos, envelope.original_content or b"")
+        return "250 OK"
 
 
 class Arrivals:
@@ -122,8 +134,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=100.0, help="mails a second offered")
     parser.add_argument("--seconds", type=float, default=10.0, help="for how long")
     parser.add_argument("--poll", type=float, default=0.1, help="the judge's [serve] poll_seconds")
-    parser.add_argument("--inbound", choices=("lmtp", "postfix"), default="lmtp",
-                        help="how players' mail reaches Dovecot: LMTP straight in, or SMTP through Postfix")
+    parser.add_argument("--inbound", choices=("lmtp", "aiosmtpd", "postfix"), default="lmtp",
+                        help="how players' mail reaches Dovecot: LMTP straight in, or SMTP through aiosmtpd or Postfix")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="judge-daemon-speed-"))
@@ -135,7 +147,8 @@ def main() -> None:
     capture.start()
     judge: subprocess.Popen[Any] | None = None
     postfix: Postfix | None = None
-    address = "judge" if args.inbound == "lmtp" else f"judge@{DOMAIN}"
+    relay: Controller | None = None
+    address = f"judge@{DOMAIN}" if args.inbound == "postfix" else "judge"
     try:
         if args.inbound == "postfix":
             postfix = Postfix(dovecot.lmtp_port)
@@ -148,8 +161,12 @@ def main() -> None:
                                   "--log-level", "warning"], stderr=open(log, "wb"))
         time.sleep(3)  # its start (imports, the database, the first poll)
         cpu_before = cpu_seconds(judge.pid)
-        if postfix is None:
-            mail_server: smtplib.SMTP = smtplib.LMTP("127.0.0.1", dovecot.lmtp_port, timeout=30)
+        if args.inbound == "aiosmtpd":
+            relay = Controller(Relay(dovecot.lmtp_port), hostname="127.0.0.1", port=free_port())
+            relay.start()
+            mail_server: smtplib.SMTP = smtplib.SMTP("127.0.0.1", relay.port, timeout=30)
+        elif postfix is None:
+            mail_server = smtplib.LMTP("127.0.0.1", dovecot.lmtp_port, timeout=30)
         else:
             mail_server = smtplib.SMTP("127.0.0.1", postfix.port, timeout=30)
         sent = send(mail_server, address, args.rate, args.seconds)
@@ -162,6 +179,8 @@ def main() -> None:
             judge.send_signal(signal.SIGTERM)
             judge.wait(timeout=60)
         capture.stop()
+        if relay is not None:
+            relay.stop()
         if postfix is not None:
             postfix.remove()
         dovecot.remove()
