@@ -70,7 +70,7 @@ def test_the_first_year_of_a_roses_game_by_mail(judge: MailJudge) -> None:
     assert "Accepted: A scotland - dum" in reply and "Accepted: A scotland - bwk" in reply
     reply = order(judge, addresses, "French", "F France - Harfleur", "F Har - Eng")
     assert "Error: F France - Harfleur" in reply
-    assert "fleets come onto the board from France only at eng, wch (rule 5)" in reply
+    assert "fleets come onto the board from France only at sei, wch (rule 5)" in reply
     reply = order(judge, addresses, "French", "A France - Harfleur", "F France H")
     assert "Your orders for S1455M are complete." in reply
     order(judge, addresses, "White Rose", "A Don - Hul", "A Der H", "F Yor H")
@@ -86,16 +86,18 @@ def test_the_first_year_of_a_roses_game_by_mail(judge: MailJudge) -> None:
     assert "  France (French; centres Paris, Rouen): F" in report
     assert state(judge).phase == "F1455M"
 
-    # Fall 1455: the Red Rose takes Colchester; everyone else holds (the units in boxes too).
+    # Fall 1455: the Red Rose takes Colchester and the Scots Newcastle; everyone else holds (the
+    # units in boxes too).
     order(judge, addresses, "Red Rose", "A sry H", "A chi H", "F tha - col")
-    for power in ("White Rose", "Percies", "Nevilles", "Beauforts", "Scots", "French"):
+    order(judge, addresses, "Scots", "F nch H", "A dum H", "A bwk - ncl")
+    for power in ("White Rose", "Percies", "Nevilles", "Beauforts", "French"):
         units = [u for u in state(judge).state["units"] if u["power"] == power]
         order(judge, addresses, power, *[f"{u['type']} {u['loc']} H" for u in units])
     game = state(judge)
     assert game.phase == "W1455A"
     centres = game.state["supply_centers"]
     assert (
-        centres["col"] == "Red Rose" and centres["chi"] == "Red Rose" and centres["bwk"] == "Scots"
+        centres["col"] == "Red Rose" and centres["chi"] == "Red Rose" and centres["ncl"] == "Scots"
     )
     report = judge.mail_to(addresses["French"], "Diplomacy results roses F1455M")[0].body
     assert "Scots" in report and "4 centres, 3 units" in report  # Edinburgh and Stirling count

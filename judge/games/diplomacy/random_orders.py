@@ -1,11 +1,13 @@
 """Random but possible orders for a power: for playouts, tests and benchmarks.
 
 Chance comes only from the ``Random`` given. Movement: each unit holds, moves to a neighbour, or
-supports the hold or the move of a unit of its own power that it can reach. Retreats: a random legal retreat, or a disband when
-there is none. Adjustments: builds in free home centres (an army, or a fleet where one can stand),
-or removals of random units. Every order is written in the canonical form. On a map with boxes,
-units in a box hold or move onto the board, and builds go to the box too; the holder of the King
-sometimes takes him along or hands him on; no power builds more fleets than its rules allow.
+supports the hold or the move of a unit of its own power that it can reach; an army on a coast
+sometimes goes by convoy instead, its own fleets at sea carrying it. Retreats: a random legal
+retreat, or a disband when there is none. Adjustments: builds in free home centres (an army, or a
+fleet where one can stand), or removals of random units. Every order is written in the canonical
+form. On a map with boxes, units in a box hold or move onto the board, and builds go to the box
+too; the holder of the King sometimes takes him along or hands him on; no power builds more
+fleets than its rules allow.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from .king import neighbours
 from .maps import Map
 from .position import Position
 from .rules import rules_for
-from .vocabulary import Location, PhaseKind, Power, UnitType, province_of
+from .vocabulary import Location, PhaseKind, Power, Province, UnitType, province_of
 
 
 def random_orders(game_map: Map, position: Position, power: Power, rng: Random) -> list[str]:
@@ -87,9 +89,13 @@ def _movement(game_map: Map, position: Position, power: Power, rng: Random) -> l
             neighbours = army_steps[unit.location] if army else fleet_steps[unit.location]
             if neighbours:
                 moves[unit.province] = rng.choice(neighbours)
+    convoys = _convoys(game_map, position, power, moves, rng)
     targets = {origin: province_of(destination) for origin, destination in moves.items()}
     orders = []
     for unit in units:
+        if unit.province in convoys:
+            orders.append(convoys[unit.province])
+            continue
         if unit.province in moves:
             orders.append(f"{unit} - {moves[unit.province]}")
             continue
@@ -118,6 +124,73 @@ def _movement(game_map: Map, position: Position, power: Power, rng: Random) -> l
     if position.king is not None:
         orders = _with_the_king(game_map, position, power, orders, rng)
     return orders
+
+
+def _convoys(
+    game_map: Map, position: Position, power: Power, moves: dict[str, str], rng: Random
+) -> dict[Province, str]:
+    """Some of the power's moving armies go by sea: an army chosen to move picks among its
+    neighbours by land and the coasts its own fleets at sea could carry it to. If it picks a
+    coast, the fleets of one shortest route there convoy it and give up their own moves.
+    Returns the orders of the army and of its fleets, by province; ``moves`` gets the army's
+    destination (for the supports of the others) and loses the fleets' moves."""
+    orders: dict[Province, str] = {}
+    fleets = {u.province: u for u in position.units_of(power) if u.province in game_map.seas}
+    if not fleets:
+        return orders
+    for army in position.units_of(power):
+        if army.type is not UnitType.ARMY or army.province not in moves:
+            continue
+        free = {sea for sea in fleets if sea not in orders}
+        routes = _routes_by_sea(game_map, army.province, free)
+        if not routes:
+            continue
+        destination = rng.choice(sorted(game_map.army_moves[army.province]) + sorted(routes))
+        if destination not in routes:
+            continue  # it keeps its move by land
+        moves[army.province] = destination
+        orders[army.province] = f"{army} - {destination} via convoy"
+        for sea in routes[destination]:
+            moves.pop(sea, None)
+            orders[sea] = f"{fleets[sea]} C {army} - {destination}"
+    return orders
+
+
+def _routes_by_sea(
+    game_map: Map, origin: Province, fleets: set[Province]
+) -> dict[Province, tuple[Province, ...]]:
+    """The coasts an army at ``origin`` could be convoyed to by fleets in the seas ``fleets``
+    (its neighbours by land aside), each with the seas of a shortest route there."""
+    seas = game_map.seas_touching
+    routes: dict[Province, tuple[Province, ...]] = {
+        sea: (sea,) for sea in sorted(seas[origin] & fleets)
+    }
+    frontier = list(routes)
+    while frontier:  # breadth first: each sea is reached by a shortest route
+        further = []
+        for sea in frontier:
+            for step in sorted(seas[sea] & fleets):
+                if step not in routes:
+                    routes[step] = (*routes[sea], step)
+                    further.append(step)
+        frontier = further
+    landings: dict[Province, tuple[Province, ...]] = {}
+    for sea, route in routes.items():  # shortest routes first
+        for coast in _coasts(game_map)[sea]:
+            if coast != origin and coast not in game_map.army_moves[origin]:
+                landings.setdefault(coast, route)
+    return landings
+
+
+@cache
+def _coasts(game_map: Map) -> dict[Province, tuple[Province, ...]]:
+    """The coasts each sea touches, where a convoyed army could land, sorted."""
+    coasts: dict[Province, list[Province]] = {sea: [] for sea in game_map.seas}
+    for province in sorted(game_map.provinces):
+        if province not in game_map.seas:
+            for sea in game_map.seas_touching[province]:
+                coasts[sea].append(province)
+    return {sea: tuple(places) for sea, places in coasts.items()}
 
 
 def _leaving_boxes(game_map: Map, position: Position, power: Power, rng: Random) -> list[str]:
@@ -151,7 +224,7 @@ def _with_the_king(
     if number is None:
         return orders
     order = orders[number]
-    if " - " in order and " S " not in order:
+    if _is_move(order):
         if rng.random() < 0.5:
             orders[number] = f"{holder.type}+K{order[1:]}"
         return orders
@@ -161,8 +234,13 @@ def _with_the_king(
         for unit in position.units_of(power)
         if unit.province in near
         and (n := mine.get(unit.location)) is not None
-        and not (" - " in orders[n] and " S " not in orders[n])
+        and not _is_move(orders[n])
     )
     if staying and rng.random() < 0.3:
         orders.append(f"K {king} - {rng.choice(staying)}")
     return orders
+
+
+def _is_move(order: str) -> bool:
+    """Whether a unit's order (in the canonical form) moves it: not a hold, support or convoy."""
+    return " - " in order and " S " not in order and " C " not in order

@@ -72,14 +72,14 @@ def test_rule_5_the_french_army_enters_at_harfleur_or_picardy() -> None:
 
 
 def test_rule_5_french_fleets_never_straight_into_harfleur_or_picardy() -> None:
-    for entry in ("eng", "wch"):
+    for entry in ("sei", "wch"):
         answer = play("S1455M", ["French F france"], [(F, f"F france - {entry}")])
         assert words(answer) == [["succeeds"]] and placed(answer) == {f"French F {entry}"}
-    for coast in ("har", "pic", "dov", "app"):
+    for coast in ("har", "pic", "eng", "dov", "app"):
         answer = play("S1455M", ["French F france"], [(F, f"F france - {coast}")])
         assert words(answer) == [["illegal"]], coast
         assert messages(answer) == [
-            "fleets come onto the board from France only at eng, wch (rule 5)"
+            "fleets come onto the board from France only at sei, wch (rule 5)"
         ]
 
 
@@ -227,8 +227,8 @@ def test_rule_5_a_box_unit_follows_a_unit_leaving_its_entry() -> None:
 def test_the_box_units_stay_in_the_box_through_retreats_and_the_fall() -> None:
     answer = play(
         "F1455M",
-        ["Scots A scotland", "Percies A car", "Percies A ncl", "Scots A tev"],
-        [(P, "A car - tev"), (P, "A ncl S A car - tev")],
+        ["Scots A scotland", "Percies A lid", "Percies A ncl", "Scots A tev"],
+        [(P, "A lid - tev"), (P, "A ncl S A lid - tev")],
     )
     following = answer["next"]
     assert following["phase"] == "F1455R"
@@ -247,13 +247,13 @@ def test_the_box_units_stay_in_the_box_through_retreats_and_the_fall() -> None:
 
 
 def test_rule_5_box_centres_count_for_supply_and_builds_go_into_the_box() -> None:
-    # The Scots own Dumfries and Berwick on the board, and Edinburgh and Stirling in the box: four
+    # The Scots own Dumfries and Newcastle on the board, and Edinburgh and Stirling in the box: four
     # centres for one unit, so three builds; any number may go into the box.
     answer = play(
         "W1455A",
         ["Scots F nth"],
         [(S, "Build A Scotland"), (S, "Build F scotland"), (S, "Build A dum")],
-        supply_centers={"dum": "Scots", "bwk": "Scots"},
+        supply_centers={"dum": "Scots", "ncl": "Scots"},
     )
     assert words(answer) == [["succeeds"]] * 3
     assert placed(answer) == {"Scots F nth", "Scots A scotland", "Scots F scotland", "Scots A dum"}
@@ -325,12 +325,12 @@ def test_judge_adjudicate_gives_every_order_for_a_box_a_result_line_naming_its_u
         (F, "F france - har"),  # not straight into Harfleur
         (F, "france H"),  # armies and fleets there: which?
         (S, "F dum - scotland"),  # nothing moves into a box: it holds, and is dislodged
-        (P, "A car - dum"),
-        (P, "F sol S A car - dum"),
+        (P, "A lid - dum"),
+        (P, "F sol S A lid - dum"),
     ]
     line = json.dumps({
         "units": units("Scots A scotland", "Scots A scotland", "Scots F dum", "French A france",
-                       "French F france", "Percies A car", "Percies F sol"),
+                       "French F france", "Percies A lid", "Percies F sol"),
         "orders": [{"power": power, "order": text} for power, text in orders],
     })  # fmt: skip
     done = subprocess.run(
@@ -348,7 +348,7 @@ def test_judge_adjudicate_gives_every_order_for_a_box_a_result_line_naming_its_u
         ("F france", ["illegal"]),
         (None, ["illegal"]),  # no one unit: there is no unit it names
         ("F dum", ["illegal", "dislodged"]),
-        ("A car", ["succeeds"]),
+        ("A lid", ["succeeds"]),
         ("F sol", ["given"]),
     ]
     assert all(r["message"] for r in answer["results"] if "illegal" in r["resolution"])

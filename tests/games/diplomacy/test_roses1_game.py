@@ -46,7 +46,7 @@ def test_orders_for_units_in_a_box_fill_numbered_slots() -> None:
         ("F dum - nch", "dum", None),
     ]
     assert read(state, "French", "F France - Harfleur", "A France - Calais", "france - pic") == [
-        (None, None, "fleets come onto the board from France only at eng, wch (rule 5)"),
+        (None, None, "fleets come onto the board from France only at sei, wch (rule 5)"),
         (None, None, "armies come onto the board from France only at har, pic (rule 5)"),
         (None, None, "France holds armies and fleets: say which (A or F)"),
     ]
@@ -115,7 +115,7 @@ def test_builds_and_removals_in_a_box_fill_slots_and_complete_the_orders() -> No
     state = {
         "phase": "W1455A",
         "units": [{"power": "Scots", "type": "F", "loc": "nth"}],
-        "supply_centers": {"dum": "Scots", "bwk": "Scots"},
+        "supply_centers": {"dum": "Scots", "ncl": "Scots"},
         "king": "lon",
     }
     # The French have no unit: Paris and Rouen give them two builds, in their box.

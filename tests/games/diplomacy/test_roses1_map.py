@@ -144,6 +144,7 @@ def test_neutral_centres() -> None:
     assert {"cal", "dub"} <= neutral
     assert len(neutral) == 2 + 22
     assert "pic" not in ROSES.supply_centres  # a district, not a town
+    assert "bwk" not in ROSES.supply_centres  # Berwickshire: a border district (the design)
 
 
 def test_exactly_two_boxes_as_rule_2_and_rule_5_describe_them() -> None:
@@ -173,7 +174,7 @@ def test_box_entries_cross_the_right_edge() -> None:
     assert set(scotland["army_entries"]) == {"dum", "tev", "bwk"}  # the north edge
     assert set(scotland["fleet_entries"]) == {"nch", "dum", "bwk", "nth"}
     assert set(france["army_entries"]) == {"har", "pic"}  # the south edge
-    assert set(france["fleet_entries"]) == {"eng", "wch"}
+    assert set(france["fleet_entries"]) == {"sei", "wch"}  # off Normandy and the Cotentin
     assert not {province_of(e) for e in france["fleet_entries"]} & {"har", "pic"}  # rule 5
 
 
@@ -182,8 +183,8 @@ def test_box_entries_cross_the_right_edge() -> None:
 
 def test_counts() -> None:
     kinds = Counter(info.kind for info in ROSES.provinces.values())
-    assert len(ROSES.provinces) == 76
-    assert kinds == {ProvinceKind.SEA: 15, ProvinceKind.LAND: 22, ProvinceKind.COAST: 39}
+    assert len(ROSES.provinces) == 79
+    assert kinds == {ProvinceKind.SEA: 16, ProvinceKind.LAND: 23, ProvinceKind.COAST: 40}
 
 
 def test_abbreviations_are_three_lower_case_letters() -> None:
@@ -201,8 +202,8 @@ def test_every_name_and_alias_reads_as_its_province_in_an_order() -> None:
 
 def test_the_seas_around_britain() -> None:
     names = {ROSES.provinces[p].name: p for p in ROSES.seas}
-    for sea in ("Irish Sea", "English Channel", "Western Approaches", "Bristol Channel",
-                "St George's Channel", "North Channel"):  # fmt: skip
+    for sea in ("Irish Sea", "English Channel", "Bay of the Seine", "Western Approaches",
+                "Bristol Channel", "St George's Channel", "North Channel"):  # fmt: skip
         assert sea in names
     north_sea = {"nth", "dgb", "hum", "sbt"}  # north to south, with the Thames Estuary off it
     assert north_sea <= ROSES.seas
@@ -246,6 +247,26 @@ def test_the_pennines_and_the_humber_are_barriers_to_armies() -> None:
     assert "lin" in ROSES.fleet_moves["hul"]
 
 
+def test_liddesdale_lies_between_scotland_and_carlisle() -> None:
+    """The Debatable Land and Liddesdale part Dumfries and Teviotdale from Cumberland; Dumfries
+    and Carlisle still face each other across the head of the Solway."""
+    assert ROSES.army_moves["lid"] == {"dum", "tev", "car", "ncl"}
+    assert not {"dum", "tev"} & ROSES.army_moves["car"]
+    assert "car" in ROSES.fleet_moves["dum"] and "dum" in ROSES.fleet_moves["car"]
+
+
+def test_cumberland_is_carlisle_and_cockermouth() -> None:
+    """West Cumberland, not Carlisle, borders Furness and faces the Irish Sea."""
+    assert ROSES.army_moves["ckm"] == {"car", "ken", "lan"}
+    assert "lan" not in ROSES.army_moves["car"]
+    assert "iri" in ROSES.fleet_moves["ckm"] and "iri" not in ROSES.fleet_moves["car"]
+
+
+def test_harfleur_faces_the_bay_of_the_seine_and_the_channel() -> None:
+    assert set(ROSES.fleet_moves["har"]) == {"sei", "eng", "pic"}
+    assert {p for p in ROSES.fleet_moves["sei"] if not ROSES.is_sea(p)} == {"har"}
+
+
 # --- balance ------------------------------------------------------------------------------------
 
 
@@ -268,6 +289,14 @@ def test_scots_and_french_have_room_to_grow(power: str) -> None:
 def test_every_neutral_centre_is_within_two_moves_of_some_power() -> None:
     for centre in _neutral_centres():
         assert min(_distances_from_homes(p)[centre] for p in ROSES.powers) <= 2, centre
+
+
+def test_no_english_home_is_next_to_a_scots_army_entry() -> None:
+    """Scots armies come on next to no English home: Carlisle lies two moves in (the playouts:
+    otherwise the Scots wear the Percies down)."""
+    homes = {h for power in ENGLISH for h in ROSES.powers[Power(power)].home_centres}
+    for entry in BOXES["scotland"]["army_entries"]:
+        assert not ROSES.army_moves[entry] & homes, entry
 
 
 # --- the engine plays it ------------------------------------------------------------------------

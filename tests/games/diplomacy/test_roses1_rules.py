@@ -50,15 +50,15 @@ def fall(
 
 def test_rule_6_an_empty_foreign_centre_reverts_to_neutral_after_the_fall() -> None:
     owners = {"dub": "Percies", "cal": "Red Rose", "har": "Beauforts", "dum": "Nevilles",
-              "bwk": "Scots", "lon": "French", "ken": "Percies", "lan": "Percies"}  # fmt: skip
+              "ncl": "Scots", "lon": "French", "ken": "Percies", "lan": "Percies"}  # fmt: skip
     after = fall(["Percies A lan", "Scots F nth"], owners)
     assert after == {"ken": "Percies", "lan": "Percies"}  # the English's own centres stay
 
 
 def test_rule_6_a_foreign_centre_with_a_unit_in_it_is_kept() -> None:
-    owners = {"dub": "Percies", "cal": "French", "bwk": "Scots"}
-    after = fall(["Percies A dub", "Scots F bwk"], owners)
-    assert after == {"dub": "Percies", "cal": "French", "bwk": "Scots"}  # Calais is French enough
+    owners = {"dub": "Percies", "cal": "French", "ncl": "Scots"}
+    after = fall(["Percies A dub", "Scots F ncl"], owners)
+    assert after == {"dub": "Percies", "cal": "French", "ncl": "Scots"}  # Calais is French enough
 
 
 def test_rule_6_a_centre_not_foreign_to_its_owner_stays_empty_or_not() -> None:
