@@ -3,13 +3,15 @@
 Usage (from the top of the tree, after ``pip install -e '.[test]'``, with Dovecot installed:
 Debian ``dovecot-imapd dovecot-lmtpd``; run as root or as a user Dovecot accepts):
 
-    python benchmarks/daemon_speed.py [--rate 100] [--seconds 10] [--poll 0.1] [--inbound lmtp|aiosmtpd|postfix]
+    python benchmarks/daemon_speed.py [--rate 100] [--seconds 10] [--poll 0.1]
+        [--inbound lmtp|aiosmtpd|postfix]
 
 The chain: players' mails are delivered into a Dovecot mailbox, either over LMTP straight into
 Dovecot (``--inbound lmtp``, the default: as Postfix would hand them on), or over SMTP to an
 aiosmtpd server that hands each on to Dovecot over LMTP (``--inbound aiosmtpd``: a light mail
-server in front of Dovecot), or over SMTP to a throwaway Postfix that delivers them to Dovecot over LMTP (``--inbound postfix``: Debian
-``postfix``, as root; the whole path a player's mail takes), ``judge serve`` (a process of its own, on SQLite) reads that mailbox over IMAP, processes
+server in front of Dovecot), or over SMTP to a throwaway Postfix that delivers them to Dovecot
+over LMTP (``--inbound postfix``: Debian ``postfix``, as root; the whole path a player's mail
+takes). ``judge serve`` (a process of its own, on SQLite) reads that mailbox over IMAP, processes
 each mail and sends its reply over SMTP to an aiosmtpd server that stands for the players' mail
 server and notes when each reply arrives. Each mail is ``HELP`` from a player of its own (the
 judge reads, answers and logs it in full; no game is involved, so the password hashing of SIGNON,
@@ -135,7 +137,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="for how long")
     parser.add_argument("--poll", type=float, default=0.1, help="the judge's [serve] poll_seconds")
     parser.add_argument("--inbound", choices=("lmtp", "aiosmtpd", "postfix"), default="lmtp",
-                        help="how players' mail reaches Dovecot: LMTP straight in, or SMTP through aiosmtpd or Postfix")
+                        help="how players' mail reaches Dovecot: LMTP straight in, "
+                             "or SMTP through aiosmtpd or Postfix")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="judge-daemon-speed-"))

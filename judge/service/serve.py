@@ -9,8 +9,9 @@ talking to the outgoing mail server never holds up the incoming mail. No job ove
   (Maildir or IMAP) is stored and processed, up to ``BATCH`` mails to a commit
   (``ingest_batch``), and marked done in its mailbox once committed (one command for the batch);
   the outbox job is woken for the replies, and the deadline timer is re-planned, since a mail may
-  have moved a deadline (SET DEADLINE, a game starting, all orders in). Mail pushed by an MTA over LMTP (an ``[lmtp]`` section) is taken in
-  by the listener's own thread as it arrives, one commit each;
+  have moved a deadline (SET DEADLINE, a game starting, all orders in). Mail pushed by an MTA
+  over LMTP (an ``[lmtp]`` section) is taken in by the listener's own thread as it arrives, one
+  commit each;
 - ``deadline``, a timer at the earliest deadline (or reminder) in the database, re-planned after
   every tick and every batch of mail: the database, not the scheduler, knows what is due, so a
   restarted daemon rebuilds its timer from it;
@@ -23,7 +24,8 @@ talking to the outgoing mail server never holds up the incoming mail. No job ove
   server is talked to, so the other jobs are not held up).
 
 SIGTERM or SIGINT: the jobs in progress finish the transaction they are in (the inbox, ticker and
-outbox loops ask between batches, games and batches of mail sent), the scheduler shuts down, the store is closed, exit status 0.
+outbox loops ask between batches, games and batches of mail sent), the scheduler shuts down, the
+store is closed, exit status 0.
 Whatever was not done is still in the database or the mailbox, and is done at the next start.
 
 Logging (``judge.serve``, ``judge.tick``, ``judge.mail``): one line for each mail, game and sent mail,
