@@ -32,12 +32,30 @@ class OrderLine:
 
 
 @dataclass(frozen=True)
+class TimingClass:
+    """A class of phases that share their deadline settings (Diplomacy: movement, retreat,
+    adjustment). The master sets each with ``SET <name> DEADLINE ...``; ``aliases`` are the other
+    words players write for it (``moves``, ``builds``). ``hours`` and ``grace_hours`` are the
+    defaults of a new game: the least time from a phase's start to its deadline, and the grace
+    after it."""
+
+    name: str
+    hours: int
+    grace_hours: int = 24
+    aliases: tuple[str, ...] = ()
+
+    def words(self) -> tuple[str, ...]:
+        """Every word that names this class, its name first (lower case)."""
+        return (self.name, *self.aliases)
+
+
+@dataclass(frozen=True)
 class Pending:
     """What the current phase asks for: its name, its timing class, and who must act."""
 
-    phase: str  # e.g. "S1901M"
-    timing: str  # "movement" | "retreat" | "adjustment" (the deadline settings that apply)
-    powers: frozenset[str]  # the powers with something to order
+    phase: str  # e.g. "S1901M": unique within a game, as ``read_phase`` gives it
+    timing: str  # the name of one of the kind's ``timings`` (the deadline settings that apply)
+    powers: frozenset[str]  # the powers with something to order; none: it is processed at once
 
 
 @dataclass(frozen=True)
@@ -60,9 +78,28 @@ class PhaseResult:
 
 
 class GameKind(Protocol):
-    """A kind of game the judge can run."""
+    """A kind of game the judge can run.
+
+    Besides the rules, a kind owns its words: the names of its phases (``phase_title``,
+    ``read_phase``), its timing classes (``timings``), the title its mail subjects carry
+    (``title``) and the folder of its report templates (``templates``: ``results.txt`` and
+    ``turn_report.txt`` under the judge's templates, given the values of ``report_view``)."""
 
     name: str  # "diplomacy/standard", "diplomacy/roses1", "richard3"
+    title: str  # as mail subjects name the game: "Diplomacy", "Richard III"
+    templates: str  # the folder of its report templates: "diplomacy"
+    timings: Sequence[TimingClass]  # every timing class its phases use, the first the main one
+    phase_example: str  # how its phases are written, for a player who wrote one wrong
+    civil_disorder: str  # what the rules do for a power that gave no orders, in words
+
+    def phase_title(self, phase: str) -> str:
+        """A phase as reports name it: ``S1901M`` -> ``Spring 1901 Movement``."""
+        ...
+
+    def read_phase(self, text: str) -> str | None:
+        """The phase a player names (``F1901M``, ``Fall 1901 Movement``, ``fall 1901``), as
+        ``Pending.phase`` writes it, or None when the words name no phase of this kind."""
+        ...
 
     def powers(self) -> Sequence[str]:
         """The powers (sides) of the game, in the order reports list them."""
@@ -107,6 +144,12 @@ class GameKind(Protocol):
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         """What this power (or an observer, for None) may see of the state."""
+        ...
+
+    def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
+        """What this power (or an observer, for None) may see of a resolved phase's report
+        (``PhaseResult.report``): the ``report`` its report templates are given, nothing the
+        rules hide from that reader."""
         ...
 
     def outcome(self, state: State) -> Outcome | None: ...

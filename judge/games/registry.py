@@ -1,19 +1,38 @@
-"""Every game kind the judge can run, by name: the one list the service consults.
+"""Every game kind the judge can run, in one table: the one list the service consults.
 
-A game kind's name is ``diplomacy/<variant>`` for the Diplomacy variants (``diplomacy/standard``);
-players name the variant alone (``CREATE ?game pw standard``).
+Each entry names a game kind in full (``diplomacy/standard``), the names players write for it
+(``CREATE ?game pw standard``) and how to make it. A kind is made once, when first asked for.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from .diplomacy.game import DiplomacyGame
 from .diplomacy.maps import MapError
-from .variants import load_variant, variant_names
 from .kind import GameKind, PlayableKind, Playout
+from .variants import load_variant, variant_names
 
-DIPLOMACY_VARIANTS = ("standard", "roses1")
+
+@dataclass(frozen=True)
+class Entry:
+    """A game kind the judge offers: its full name, the names players write, how it is made."""
+
+    name: str
+    names: tuple[str, ...]
+    make: Callable[[], GameKind]
+
+
+def _diplomacy(variant: str) -> Entry:
+    return Entry(f"diplomacy/{variant}", (variant,), lambda: DiplomacyGame(load_variant(variant)))
+
+
+KINDS: tuple[Entry, ...] = (
+    _diplomacy("standard"),
+    _diplomacy("roses1"),
+)
 
 
 class UnknownGameKind(ValueError):
@@ -21,30 +40,49 @@ class UnknownGameKind(ValueError):
 
 
 def kind_names() -> list[str]:
-    return [f"diplomacy/{variant}" for variant in DIPLOMACY_VARIANTS]
+    return [entry.name for entry in KINDS]
+
+
+def player_names() -> list[str]:
+    """The names players write for the game kinds (``standard``, ``roses1``), in table order."""
+    return [entry.names[0] for entry in KINDS]
+
+
+def _entry(name: str) -> Entry | None:
+    wanted = name.lower()
+    return next((entry for entry in KINDS if wanted == entry.name or wanted in entry.names), None)
+
+
+def game_kind(name: str) -> GameKind:
+    """The game kind by its full name or a name players write for it."""
+    entry = _entry(name)
+    if entry is None:
+        raise UnknownGameKind(
+            f"unknown variant {name!r}: this judge runs {', '.join(player_names())}"
+        )
+    return _made(entry)
 
 
 @cache
-def game_kind(name: str) -> GameKind:
-    """The game kind by its full name, or by a Diplomacy variant's name."""
-    variant = name.lower().removeprefix("diplomacy/")
-    if variant not in DIPLOMACY_VARIANTS:
-        raise UnknownGameKind(
-            f"unknown variant {name!r}: this judge runs {', '.join(DIPLOMACY_VARIANTS)}"
-        )
+def _made(entry: Entry) -> GameKind:
     try:
-        return DiplomacyGame(load_variant(variant))
+        return entry.make()
     except MapError as error:
         raise UnknownGameKind(str(error)) from None
+
+
+def all_kinds() -> list[GameKind]:
+    """Every game kind of the table, made."""
+    return [_made(entry) for entry in KINDS]
 
 
 def playable_kind(name: str) -> PlayableKind:
     """A game kind for random playouts (``judge selfplay``): any the judge runs, and any variant
     it has a map for, whether or not games of it are offered by mail yet."""
-    variant = name.lower().removeprefix("diplomacy/")
-    if variant in DIPLOMACY_VARIANTS:
-        kind: GameKind = game_kind(variant)
-    elif variant in variant_names():
+    entry = _entry(name)
+    if entry is not None:
+        kind: GameKind = _made(entry)
+    elif (variant := name.lower().removeprefix("diplomacy/")) in variant_names():
         kind = DiplomacyGame(load_variant(variant))
     else:
         raise UnknownGameKind(f"unknown variant {name!r}: there are {', '.join(variant_names())}")

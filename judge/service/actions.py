@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from judge.store import Game, GameStatus, Player, Role, game_by_name
 
-from .games import GameError, is_ready, members, process_phase, secret_published, start_game
+from .games import (
+    GameError,
+    game_settings,
+    is_ready,
+    kind_of,
+    members,
+    process_while_ready,
+    secret_published,
+    start_game,
+)
 from .mailroom import Context
 from .notify import phase_name, report_processed, send_notice, when
-from .settings import with_defaults
 
 
 def find_game(ctx: Context, name: str) -> Game:
@@ -33,23 +41,23 @@ def is_master(ctx: Context) -> bool:
 
 def game_status(game: Game) -> str:
     if game.status is GameStatus.ACTIVE:
-        return f"in {phase_name(game.phase)}, deadline {when(game, game.deadline)}"
+        return f"in {phase_name(game)}, deadline {when(game, game.deadline)}"
     return game.status.value
 
 
 def start_and_announce(ctx: Context, game: Game) -> None:
     start_game(ctx.db, game, ctx.now)
     ctx.db.flush()
-    anonymous = bool(with_defaults(game.settings)["anonymous"])
+    anonymous = game_settings(game).anonymous
     lines = []
     for membership in members(ctx.db, game):
         if membership.power:
             player = ctx.db.get(Player, membership.player_id)
             assert player is not None
             lines.append(f"{membership.power}: {'(anonymous)' if anonymous else player.address}")
-    ctx.say(f"{game.name} has started: {phase_name(game.phase)}, deadline {when(game, game.deadline)}.")
+    ctx.say(f"{game.name} has started: {phase_name(game)}, deadline {when(game, game.deadline)}.")
     paragraphs = [
-        f"{game.name} has started. The first phase is {phase_name(game.phase)}; "
+        f"{game.name} has started. The first phase is {phase_name(game)}; "
         f"the deadline is {when(game, game.deadline)}.",
         "The powers:\n" + "\n".join(lines),
         secret_published(game),
@@ -61,17 +69,23 @@ def start_and_announce(ctx: Context, game: Game) -> None:
             assert player is not None
             send_notice(ctx.db, ctx.config, game, [f"You play {membership.power}."], ctx.now,
                         to=[player.address])
+    process_if_ready(ctx, game)
 
 
 def process_if_ready(ctx: Context, game: Game) -> None:
+    """Process the current phase now if it is ready (``games.is_ready``): all orders in, or
+    nothing to order; and each phase after it that is ready as it begins."""
     if is_ready(ctx.db, game):
-        process_and_report(ctx, game, "all orders in")
+        acting = kind_of(game).pending(game.state).powers
+        process_and_report(ctx, game, "all orders in" if acting else "nothing to order")
 
 
 def process_and_report(ctx: Context, game: Game, reason: str) -> None:
     if game.status is not GameStatus.ACTIVE:
         raise GameError(f"{game.name} is not running")
-    processed = process_phase(ctx.db, game, ctx.now, reason)
+    done = process_while_ready(ctx.db, game, ctx.now, reason)
     ctx.db.flush()
-    report_processed(ctx.db, ctx.config, game, processed, ctx.now)
-    ctx.say(f"{phase_name(processed.record.phase)} of {game.name} has been processed ({reason}).")
+    report_processed(ctx.db, ctx.config, game, done, ctx.now)
+    for processed in done:
+        ctx.say(f"{phase_name(game, processed.record.phase)} of {game.name} has been processed "
+                f"({processed.record.reason}).")

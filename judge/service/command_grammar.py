@@ -68,11 +68,11 @@ from .command_types import (
     Terminate,
     Version,
 )
+from judge.games.registry import all_kinds
+
 from .command_values import (
     DrawRule,
     NmrPolicy,
-    PhaseKind,
-    PhaseName,
     PressMode,
     Unreadable,
     read_clock,
@@ -81,7 +81,6 @@ from .command_values import (
     read_days,
     read_game,
     read_length,
-    read_phase,
     read_power,
     read_signon_id,
     read_variant,
@@ -142,18 +141,19 @@ class _Builder(Transformer[Token, Command]):
 
     def history(self, c: list[Any]) -> Command:
         since, until = c[1], c[2]
-        if isinstance(since, PhaseName):
+        if isinstance(since, str):
             return History(read_game(str(c[0])), None, until, since)
         if since is not None and until is not None and until < since:
             raise Unreadable(f"the history would end ({until}) before it begins ({since})")
         return History(read_game(str(c[0])), since, until)
 
-    def since(self, c: list[Any]) -> date | PhaseName:
-        """A date, or a phase (the judge's own continuation of a long history)."""
+    def since(self, c: list[Any]) -> date | str:
+        """A date, or else the words of a phase, for the game's kind to read (the judge's own
+        continuation of a long history)."""
         try:
-            return read_phase(_words(c))
-        except Unreadable:
             return read_date(_words(c))
+        except Unreadable:
+            return " ".join(_words(c))
 
     def date(self, c: list[Any]) -> date:
         return read_date(_words(c))
@@ -175,7 +175,7 @@ class _Builder(Transformer[Token, Command]):
         return tuple(read_power(word) for word in _words(c))
 
     def phase(self, c: list[Any]) -> Command:
-        return Phase(read_phase(_words(c)))
+        return Phase(" ".join(_words(c)))
 
     def set_password(self, c: list[Any]) -> Command:
         return SetPassword(str(c[0]))
@@ -199,7 +199,7 @@ class _Builder(Transformer[Token, Command]):
         return Become(read_power(str(c[0])))
 
     def rollback(self, c: list[Any]) -> Command:
-        return Rollback(read_phase(_words(c)))
+        return Rollback(" ".join(_words(c)))
 
     def eject(self, c: list[Any]) -> Command:
         return Eject(read_power(str(c[0])))
@@ -243,8 +243,8 @@ class _Builder(Transformer[Token, Command]):
         return SetTimezone(read_zone(str(c[0])))
 
     def set_timing(self, c: list[Any]) -> Command:
-        kind, parts = c
-        return SetTiming(kind, **parts)
+        word, parts = c
+        return SetTiming(str(word).lower(), **parts)
 
     def timing(self, c: list[tuple[str, Any]]) -> dict[str, Any]:
         parts: dict[str, Any] = {}
@@ -283,8 +283,6 @@ _CONSTANTS: dict[str, object] = {
     "press_both": PressMode.BOTH, "civil_disorder": NmrPolicy.CIVIL_DISORDER,
     "abandon": NmrPolicy.ABANDON,
     "draw_all": DrawRule.ALL, "draw_dias": DrawRule.DIAS, "draw_any": DrawRule.ANY,
-    "movement": PhaseKind.MOVEMENT, "retreat": PhaseKind.RETREAT,
-    "adjustment": PhaseKind.ADJUSTMENT,
 }
 for _rule, _class in _NO_VALUE.items():
     setattr(_Builder, _rule, lambda self, c, made=_class: made())
@@ -295,7 +293,17 @@ for _rule, _value in _CONSTANTS.items():
 @functools.cache
 def _parser() -> Lark:
     grammar = resources.files("judge.grammar").joinpath("commands.lark").read_text(encoding="utf-8")
+    words = sorted(_timing_classes(), key=lambda word: (-len(word), word))
+    grammar += "\nTIMING_CLASS: " + " | ".join(f'"{word}"i' for word in words) + "\n"
     return Lark(grammar, parser="lalr", lexer="contextual", transformer=_Builder())
+
+
+@functools.cache
+def _timing_classes() -> dict[str, str]:
+    """Every word that names a timing class of a game kind this judge runs (lower case), with
+    the class's name: ``moves`` -> ``movement``."""
+    return {word: timing.name for kind in all_kinds() for timing in kind.timings
+            for word in timing.words()}
 
 
 # --- error messages -------------------------------------------------------------------------------
@@ -319,23 +327,23 @@ _VALUES = {
 }
 _END = frozenset({"$END", "<END-OF-FILE>"})
 # Other spellings of a keyword, left out of the list of what was expected.
-_ALIASES = frozenset({"_GRAY", "_MOVES", "_RETREATS", "_ADJUSTMENTS", "_BUILDS", "_YES", "_NO",
+_ALIASES = frozenset({"_GRAY", "_YES", "_NO",
                       "_TIMING", "_CIVIL_DISORDER", "_CD", "_ABANDONED", "_ZONE", "_TZ", "_COMMA"})
 _SHOWN = {"_CIVIL": "CIVIL DISORDER"}
-_SETTINGS_AFTER = {"NO": ("WAIT", "DRAW"), "DRAW": ("RULE",), "MOVEMENT": ("DEADLINE", "TIMING"),
-                   "RETREAT": ("DEADLINE", "TIMING"), "ADJUSTMENT": ("DEADLINE", "TIMING")}
+_SETTINGS_AFTER = {"NO": ("WAIT", "DRAW"), "DRAW": ("RULE",)}
 
 
 def _command_name(text: str) -> str:
     """The command's name as written: the first word, and for SET the words naming the setting."""
     words = text.upper().split()
-    if words[0] != "SET" or len(words) < 2 or words[1] not in _setting_words():
+    timing = _timing_classes().get(words[1].lower()) if len(words) > 1 else None
+    if words[0] != "SET" or len(words) < 2 or (words[1] not in _setting_words() and not timing):
         return words[0]
-    setting = {"MOVES": "MOVEMENT", "RETREATS": "RETREAT", "ADJUSTMENTS": "ADJUSTMENT",
-               "BUILDS": "ADJUSTMENT"}.get(words[1], words[1])
-    if len(words) > 2 and words[2] in _SETTINGS_AFTER.get(setting, ()):
-        return " ".join(words[:3])
-    return " ".join(words[:2])
+    setting = timing.upper() if timing else words[1]  # SET MOVES names SET MOVEMENT
+    after = ("DEADLINE", "TIMING") if timing else _SETTINGS_AFTER.get(setting, ())
+    if len(words) > 2 and words[2] in after:
+        return f"SET {setting} {words[2]}"
+    return f"SET {setting}"
 
 
 @functools.cache

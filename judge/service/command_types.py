@@ -16,7 +16,7 @@ from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 from typing import Self, TypeVar
 
-from .command_values import DrawRule, NmrPolicy, PhaseKind, PhaseName, PressMode
+from .command_values import DrawRule, NmrPolicy, PressMode
 
 
 class Who(StrEnum):
@@ -46,7 +46,7 @@ class OrderLine(Item):
     space; ``phase`` the later phase it is for (after ``PHASE``), or None for the current phase."""
 
     text: str
-    phase: PhaseName | None = None
+    phase: str | None = None  # the words after PHASE, for the game's kind to read
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,7 @@ class History(Command):
     game: str
     from_date: date | None = None
     to_date: date | None = None
-    from_phase: PhaseName | None = None  # FROM a phase instead of a date
+    from_phase: str | None = None  # FROM a phase instead of a date: its words, for the kind
 
 
 @_command("SUMMARY", "SUMMARY <game>", _ANYONE,
@@ -196,11 +196,11 @@ class Broadcast(Command):
     body_lines: tuple[str, ...] = ()
 
 
-@_command("PHASE", "PHASE <season> <year> [<phase>]  (e.g. PHASE F1901M)", _PLAYER,
+@_command("PHASE", "PHASE <phase>  (e.g. PHASE F1901M, PHASE Fall 1901 Movement)", _PLAYER,
           "The orders that follow, up to the next command, are for that later phase.")
 @dataclass(frozen=True)
 class Phase(Command):
-    phase: PhaseName
+    phase: str  # as written, for the game's kind to read
 
 
 @_command("SET PASSWORD", "SET PASSWORD <new password>", _PLAYER, "Change your password.")
@@ -291,7 +291,7 @@ class Predict(Command):
           "Return the game to the start of an earlier phase.")
 @dataclass(frozen=True)
 class Rollback(Command):
-    phase: PhaseName
+    phase: str  # as written, for the game's kind to read
 
 
 @_command("PAUSE", "PAUSE", _MASTER, "Stop the clock: no deadline passes until RESUME.")
@@ -355,12 +355,12 @@ class SetNmr(Command):
 
 
 @_command("SET TIMING",
-          "SET <kind> [DEADLINE] [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]", _MASTER,
-          "Set the timing of movement, retreat or adjustment phases, "
-          "e.g. SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h.")
+          "SET <class> [DEADLINE] [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]", _MASTER,
+          "Set the timing of one class of the game's phases (Diplomacy: movement, retreat or "
+          "adjustment), e.g. SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h.")
 @dataclass(frozen=True)
 class SetTiming(Command):
-    kind: PhaseKind
+    kind: str  # the timing class as written (lower case), for the game's kind to read
     minimum: timedelta | None = None
     at: time | None = None
     days: tuple[int, ...] | None = None

@@ -1,8 +1,8 @@
 """The values that commands carry, and how they are read from the words a player writes.
 
-The kinds of value (``Season``, ``PhaseKind``, ``PhaseName``, ``PressMode``, ``NmrPolicy``,
-``DrawRule``), and the readers the command grammar calls for each value written in a command:
-names of games, variants and powers, phases (``F1901M``), dates (``2026-12-24``, ``24 Dec 2026``),
+The kinds of value (``PressMode``, ``NmrPolicy``, ``DrawRule``), and the readers the command
+grammar calls for each value written in a command: names of games, variants and powers, dates
+(``2026-12-24``, ``24 Dec 2026``),
 dates and times, times of day (``20:00``, ``8pm``), lengths of time (``48h``, ``1d 12h``), days of
 the week (``mon-fri``) and time zones. The forms each reader takes are those of the command
 language (``commands``). A value that cannot be read raises ``Unreadable``, with the message the
@@ -21,38 +21,12 @@ from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 
 __all__ = [
-    "DrawRule", "NmrPolicy", "PhaseKind", "PhaseName", "PressMode", "Season", "Unreadable",
+    "DrawRule", "NmrPolicy", "PressMode", "Unreadable",
     "read_clock", "read_date", "read_datetime", "read_days", "read_game", "read_length",
-    "read_phase", "read_power", "read_signon_id", "read_variant", "read_zone",
+    "read_power", "read_signon_id", "read_variant", "read_zone",
 ]
 
 # --- values ---------------------------------------------------------------------------------------
-
-
-class Season(StrEnum):
-    SPRING = "spring"
-    FALL = "fall"
-    WINTER = "winter"
-
-
-class PhaseKind(StrEnum):
-    """The kind of a phase, which sets its timing."""
-
-    MOVEMENT = "movement"
-    RETREAT = "retreat"
-    ADJUSTMENT = "adjustment"
-
-
-@dataclass(frozen=True)
-class PhaseName:
-    """A phase as a player names it. ``str()`` gives the judges' short form, ``F1901M``."""
-
-    season: Season
-    year: int
-    kind: PhaseKind
-
-    def __str__(self) -> str:
-        return f"{self.season.value[0]}{self.year}{self.kind.value[0]}".upper()
 
 
 class PressMode(StrEnum):
@@ -65,7 +39,7 @@ class PressMode(StrEnum):
 class NmrPolicy(StrEnum):
     """What becomes of a power whose player sends no orders by the end of grace."""
 
-    CIVIL_DISORDER = "civil disorder"
+    CIVIL_DISORDER = "civil_disorder"
     ABANDON = "abandon"
 
 
@@ -256,32 +230,6 @@ def read_days(words: Sequence[str]) -> tuple[int, ...]:
                 raise Unreadable(item, "days of the week", "e.g. mon-fri or sat,sun")
             days.update((start + step) % 7 for step in range((end - start) % 7 + 1))
     return tuple(sorted(days))
-
-
-_SEASONS = {"s": Season.SPRING, "spring": Season.SPRING, "f": Season.FALL, "fall": Season.FALL,
-            "autumn": Season.FALL, "w": Season.WINTER, "winter": Season.WINTER}
-_KINDS = {"m": PhaseKind.MOVEMENT, "movement": PhaseKind.MOVEMENT, "moves": PhaseKind.MOVEMENT,
-          "move": PhaseKind.MOVEMENT, "r": PhaseKind.RETREAT, "retreat": PhaseKind.RETREAT,
-          "retreats": PhaseKind.RETREAT, "a": PhaseKind.ADJUSTMENT, "b": PhaseKind.ADJUSTMENT,
-          "adjustment": PhaseKind.ADJUSTMENT, "adjustments": PhaseKind.ADJUSTMENT,
-          "adjust": PhaseKind.ADJUSTMENT, "build": PhaseKind.ADJUSTMENT,
-          "builds": PhaseKind.ADJUSTMENT}
-_SHORT_PHASE = re.compile(r"([a-z])(\d{1,5})([a-z])")
-
-
-def read_phase(words: Sequence[str]) -> PhaseName:
-    text = " ".join(words)
-    parts = text.lower().split()
-    if len(parts) == 1 and (short := _SHORT_PHASE.fullmatch(parts[0])):
-        parts = list(short.groups())
-    if len(parts) in (2, 3) and parts[0] in _SEASONS and parts[1].isdigit():
-        season = _SEASONS[parts[0]]
-        if len(parts) == 2:
-            return PhaseName(season, int(parts[1]), PhaseKind.ADJUSTMENT if season is Season.WINTER
-                             else PhaseKind.MOVEMENT)
-        if parts[2] in _KINDS:
-            return PhaseName(season, int(parts[1]), _KINDS[parts[2]])
-    raise Unreadable(text, "a phase", "e.g. F1901M or Fall 1901 Movement")
 
 
 @functools.cache

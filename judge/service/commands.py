@@ -30,9 +30,9 @@ out in lower case; passwords, mail addresses and press bodies exactly as written
   is one error at its first line, and nothing of it is kept; a block whose first line cannot be
   read is one error too, its body dropped unread. Recipients, separated by spaces or commas, are
   kept as words (names, letters, ``all``, ``master``, ``observers``) for the service to resolve.
-- ``PHASE <season> <year> [<phase>]`` (``PHASE Fall 1901 Movement``, ``PHASE F1901M``; without
-  the phase, movement, or adjustment in winter): the order lines that follow, up to the next
-  command, are for that later phase (``OrderLine.phase``).
+- ``PHASE <phase>`` (Diplomacy: ``PHASE Fall 1901 Movement``, ``PHASE F1901M``, ``PHASE fall
+  1901``): the order lines that follow, up to the next command, are for that later phase
+  (``OrderLine.phase``). The phase is kept as written: the game's kind reads it (``read_phase``).
 - Orders never go where they were not meant to: after a ``SIGNON``, ``JOIN``, ``CREATE``,
   ``OBSERVE`` or ``BECOME`` that could not be read, order lines are refused until one that can be
   read; after a ``PHASE`` that could not be read, until the next command.
@@ -40,18 +40,20 @@ out in lower case; passwords, mail addresses and press bodies exactly as written
   day before or after the date: ``2026-12-24 20:00``, ``24 Dec 2026 8pm``, ``2026-12-24T20:00``.
   They are the game's local dates and times (naive values; the service places them in its zone).
 
-Timing of a kind of phase (master)::
+Timing of a class of phases (master)::
 
-    SET <kind> [DEADLINE] [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]
-    SET TIMING <kind> [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]
-    SET DAYS <days>                                    (the days, for every kind of phase)
+    SET <class> [DEADLINE] [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]
+    SET TIMING <class> [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]
+    SET DAYS <days>                                    (the days, for every class of phase)
 
     SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h
     SET RETREAT 24h
     SET ADJUSTMENT AT 8pm
 
-``<kind>`` is ``MOVEMENT``, ``RETREAT`` or ``ADJUSTMENT`` (or ``MOVES``, ``RETREATS``,
-``ADJUSTMENTS``, ``BUILDS``). A deadline falls at least ``<length>`` after the phase begins, then
+``<class>`` is one of the timing classes of the game kinds this judge runs (``TimingClass``: for
+Diplomacy ``MOVEMENT``, ``RETREAT`` or ``ADJUSTMENT``, or ``MOVES``, ``RETREATS``,
+``ADJUSTMENTS``, ``BUILDS``); the grammar knows every kind's words, and the game's kind says
+whether it is one of its own. A deadline falls at least ``<length>`` after the phase begins, then
 moves on to the next ``AT`` time on one of the ``DAYS``; late players then have the ``GRACE``
 length. Parts left out are unchanged; at least one is given, each at most once, in any order. A
 length is ``48h``, ``2d``, ``90m``, ``1d 12h``, ``2 days 12 hours`` (a bare number is hours; a
@@ -67,7 +69,7 @@ This module reads a mail body line by line: it finds the commands, the blocks an
 and follows what each command changes for the lines after it. The rest of the language lives
 beside it, and everything is imported from here: ``command_types`` (the items, the commands and
 their registry), ``command_grammar`` (reading one command line, and its error messages) and
-``command_values`` (the values commands carry: phases, dates, times, lengths, days, names).
+``command_values`` (the values commands carry: dates, times, lengths, days, names).
 """
 
 from __future__ import annotations
@@ -131,12 +133,12 @@ from .command_types import (
     Version,
     Who,
 )
-from .command_values import DrawRule, NmrPolicy, PhaseKind, PhaseName, PressMode, Season
+from .command_values import DrawRule, NmrPolicy, PressMode
 
 __all__ = [
     "parse_commands", "COMMANDS", "COMMAND_WORDS", "CommandInfo", "Who",
     "Item", "Command", "OrderLine", "CommandError",
-    "Season", "PhaseKind", "PhaseName", "PressMode", "NmrPolicy", "DrawRule",
+    "PressMode", "NmrPolicy", "DrawRule",
     "Signon", "Signoff", "Create", "Join", "Observe", "List", "History", "Summary", "Help",
     "Version",
     "Resign", "Clear", "Press", "Broadcast", "Phase", "SetPassword", "SetAddress", "SetWait",
@@ -173,7 +175,7 @@ class _Reader:
         self.signed_on = False
         self.signed_off = False
         self.refused: str | None = None  # why order lines are refused, after a line that failed
-        self.phase: PhaseName | None = None  # the later phase the order lines are for
+        self.phase: str | None = None  # the later phase the order lines are for, as written
         self.phase_refused: str | None = None
 
     def read(self, lines: list[str], index: int) -> int:

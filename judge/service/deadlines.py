@@ -41,7 +41,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 __all__ = [
     "EVERY_DAY",
     "Timing",
-    "Schedule",
     "deadline_for",
     "grace_end",
     "extend_for_absences",
@@ -61,7 +60,8 @@ _MICROSECOND = timedelta(microseconds=1)
 
 @dataclass(frozen=True)
 class Timing:
-    """The timing of one kind of phase (movement, retreat or adjustment).
+    """The timing of one class of phases (a game kind's ``TimingClass``: Diplomacy's movement,
+    retreat or adjustment).
 
     ``minimum``: the least time from the phase's start to its deadline. ``at``: the local time of
     day the deadline falls at (None: exactly ``start + minimum``). ``days``: the weekdays a deadline
@@ -86,29 +86,6 @@ class Timing:
         if wrong:
             raise ValueError(f"days of the week are numbered 0 (Monday) to 6 (Sunday), not {wrong}")
         object.__setattr__(self, "days", days or EVERY_DAY)
-
-
-@dataclass(frozen=True)
-class Schedule:
-    """A game's timings, one for each kind of phase, and the zone its local times are read in."""
-
-    movement: Timing
-    retreat: Timing
-    adjustment: Timing
-    zone: str
-
-    def __post_init__(self) -> None:
-        _zone(self.zone)
-
-    def timing(self, kind: str) -> Timing:
-        """The timing of a kind of phase: ``movement``, ``retreat`` or ``adjustment`` (a ``PhaseKind``)."""
-        if kind == "movement":
-            return self.movement
-        if kind == "retreat":
-            return self.retreat
-        if kind == "adjustment":
-            return self.adjustment
-        raise ValueError(f"no timing for a phase of kind {kind!r}: movement, retreat or adjustment")
 
 
 def deadline_for(start: datetime, timing: Timing, zone: str) -> datetime:

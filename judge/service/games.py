@@ -45,7 +45,7 @@ from judge.store import (
 )
 
 from .deadlines import deadline_for, extend_for_absences
-from .settings import bookkeeping_of, orders_after, reminder_of, timing_of, with_bookkeeping
+from .settings import GameSettings, bookkeeping_of, orders_after, settings_of, with_bookkeeping
 
 
 class GameError(ValueError):
@@ -54,6 +54,22 @@ class GameError(ValueError):
 
 def kind_of(game: Game) -> GameKind:
     return game_kind(game.kind)
+
+
+def game_settings(game: Game) -> GameSettings:
+    """The game's settings, typed, with its kind's timings."""
+    return settings_of(game.settings, kind_of(game))
+
+
+def read_phase(game: Game, text: str) -> str:
+    """The phase of the game a player names (``PHASE``, ``ROLLBACK``, ``HISTORY FROM``), as its
+    kind writes it; refused with the kind's example when the words name none."""
+    kind = kind_of(game)
+    phase = kind.read_phase(text)
+    if phase is None:
+        raise GameError(f'cannot read "{text}" as a phase of {game.name}; expected '
+                        f"{kind.phase_example}")
+    return phase
 
 
 def members(db: Session, game: Game, *, active: bool = True) -> list[Membership]:
@@ -217,7 +233,7 @@ def plan_reminder(game: Game, now: datetime) -> None:
     """Set ``game.remind_at`` for the deadline the game has now: its reminder period before it, or
     None when no reminder is due (see ``reminders`` for the rules). Call it whenever the deadline
     is set afresh."""
-    before = reminder_of(game.settings)
+    before = game_settings(game).remind
     reminded = bookkeeping_of(game.settings).get("reminded") == game.phase
     if before is None or reminded or game.deadline is None or game.status is not GameStatus.ACTIVE:
         game.remind_at = None
@@ -269,7 +285,7 @@ def fresh_deadline(db: Session, game: Game, start: datetime) -> datetime:
     begins or a paused game resumes, never for a deadline already running: an absence moves the
     next deadline, not the current one."""
     pending = kind_of(game).pending(game.state)
-    timing = timing_of(game.settings, pending.timing)
+    timing = game_settings(game).timing(pending.timing)
     deadline = deadline_for(start, timing, _zone(game))
     absences = [
         (date.fromisoformat(first), date.fromisoformat(last))
@@ -281,7 +297,7 @@ def fresh_deadline(db: Session, game: Game, start: datetime) -> datetime:
 
 
 def _zone(game: Game) -> str:
-    return str(game.settings.get("zone", "UTC"))
+    return game_settings(game).zone
 
 
 # --- orders ----------------------------------------------------------------------------------
@@ -375,10 +391,26 @@ class Processed:
     kept: list[KeptRead]
 
 
+MOST_PHASES_AT_ONCE = 200
+"""The most phases processed one after the other at one moment (each ready as it began): a game
+kind whose phases never stop asking for nothing is a bug, and the rest wait for the next tick."""
+
+
+def process_while_ready(db: Session, game: Game, now: datetime, reason: str) -> list[Processed]:
+    """Process the current phase, then each next phase that is ready as it begins (its orders
+    were all sent ahead with PHASE, or no one has anything to order), oldest first."""
+    done = [process_phase(db, game, now, reason)]
+    while len(done) < MOST_PHASES_AT_ONCE and is_ready(db, game):
+        acting = kind_of(game).pending(game.state).powers
+        done.append(process_phase(db, game, now, "all orders in as it began" if acting
+                                  else "nothing to order"))
+    return done
+
+
 def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Processed:
     """Resolve the current phase with the orders standing (a power without complete orders gets
     the game kind's defaults for what it did not order), record it, and move to the next phase,
-    reading the orders kept for it."""
+    reading the orders kept for it; or end the game if the game kind says it is over."""
     kind = kind_of(game)
     latest = current_orders(db, game)
     orders = {power: list((row.orders or {}).values()) for power, row in latest.items()}
@@ -402,13 +434,23 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
     game.state = result.state
     kept: list[KeptRead] = []
     if result.outcome is not None:
-        game.status = GameStatus.FINISHED
         game.phase = kind.pending(result.state).phase
-        game.deadline = game.grace_until = game.remind_at = None
+        end_game(game, GameStatus.FINISHED, now, by="outcome", winners=list(result.outcome.winners))
     else:
         kept = _enter_phase(db, game, now)
     db.add(game)
     return Processed(record, kept)
+
+
+def end_game(game: Game, status: GameStatus, now: datetime, *, by: str, winners: list[str]) -> None:
+    """End the game: every way a game ends comes here (the game kind's outcome, a draw, a
+    concession, TERMINATE). The final notice reveals the game's secret, so nothing may be replayed
+    after it (a rollback would know every later roll in advance): ``secret_revealed``."""
+    game.status = status
+    game.deadline = game.grace_until = game.remind_at = None
+    ended = {"by": by, "at": now.isoformat(), "winners": winners}
+    game.settings = with_bookkeeping(game.settings, ended=ended, paused_by=None,
+                                     secret_revealed=True)
 
 
 def phase_rng(game: Game) -> Random:

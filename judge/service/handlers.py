@@ -39,6 +39,7 @@ from .games import (
     join_game,
     keep_for_later,
     kind_of,
+    read_phase,
     members,
     secret_revealed,
     submit_orders,
@@ -191,9 +192,10 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
     if game is None or membership is None or ctx.power is None:
         ctx.say("Orders need a SIGNON as a power first: this line was not read.")
         return
-    if line.phase is not None and str(line.phase) != game.phase:
-        keep_for_later(ctx.db, game, membership, ctx.power, str(line.phase), line.text, ctx.now)
-        ctx.say(f"Kept for {line.phase}: read when that phase begins (its errors are then in "
+    phase = read_phase(game, line.phase) if line.phase is not None else game.phase
+    if phase != game.phase:
+        keep_for_later(ctx.db, game, membership, ctx.power, phase, line.text, ctx.now)
+        ctx.say(f"Kept for {phase}: read when that phase begins (its errors are then in "
                 f"your orders' record, and you may still change them then).")
         return
     submission = submit_orders(ctx.db, game, membership, ctx.power, [line.text], ctx.now)

@@ -15,7 +15,7 @@ from judge.store import Game, GameStatus, Membership, Role
 from . import commands as c
 from .actions import game_status, process_if_ready
 from .deadlines import local_to_utc, utc_to_local
-from .games import GameError, address_of, kind_of, late_powers, secret_revealed
+from .games import GameError, address_of, game_settings, kind_of, late_powers, read_phase, secret_revealed
 from .handlers_settings import SETTINGS_HANDLERS
 from .handlers_types import Handler
 from .lifecycle import (
@@ -67,13 +67,12 @@ def predict_phase(ctx: Context, command: c.Predict) -> None:
     kind = kind_of(game)
     outcome = result.outcome.reason if result.outcome is not None else None
     text = render(
-        "diplomacy/prediction.txt",
+        f"{kind.templates}/prediction.txt",
         game=game.name,
-        phase_name=phase_name(game.phase),
+        phase_name=phase_name(game),
         powers=list(kind.powers()),
         late=late_powers(ctx.db, game),
-        report=result.report,
-        show_centres=game.phase.startswith(("F", "W")),
+        report=kind.report_view(result.report, None),  # the master reads as an observer
         outcome=outcome,
     )
     ctx.say(text.strip("\n"))
@@ -85,11 +84,11 @@ def predict_phase(ctx: Context, command: c.Predict) -> None:
 def rollback_to(ctx: Context, command: c.Rollback) -> None:
     game, _ = _signed_on(ctx)
     left = game.phase
-    rollback(ctx.db, game, str(command.phase), ctx.now)
-    name = phase_name(game.phase)
+    rollback(ctx.db, game, read_phase(game, command.phase), ctx.now)
+    name = phase_name(game)
     clock = (f"The deadline is {when(game, game.deadline)}." if game.status is GameStatus.ACTIVE
              else "The game stays paused: RESUME gives it a deadline.")
-    ctx.say(f"{game.name} is back at the start of {name} (it was at {phase_name(left)}). "
+    ctx.say(f"{game.name} is back at the start of {name} (it was at {phase_name(game, left)}). "
             f"Orders given before now no longer count. {clock}")
     _tell(ctx, game,
           f"The master has returned {game.name} to the start of {name}. What was processed "
@@ -102,7 +101,7 @@ def pause_game(ctx: Context, command: c.Pause) -> None:
     game, _ = _signed_on(ctx)
     pause(game)
     ctx.say(f"{game.name} is paused: no deadline runs until RESUME.")
-    _tell(ctx, game, f"The master has paused {game.name} in {phase_name(game.phase)}: no "
+    _tell(ctx, game, f"The master has paused {game.name} in {phase_name(game)}: no "
           "deadline runs until the game resumes. Orders sent meanwhile are kept.")
 
 
@@ -110,8 +109,8 @@ def resume_game(ctx: Context, command: c.Resume) -> None:
     game, _ = _signed_on(ctx)
     resume(ctx.db, game, ctx.now)
     deadline = when(game, game.deadline)
-    ctx.say(f"{game.name} resumes: the deadline for {phase_name(game.phase)} is {deadline}.")
-    _tell(ctx, game, f"{game.name} resumes. The deadline for {phase_name(game.phase)} is "
+    ctx.say(f"{game.name} resumes: the deadline for {phase_name(game)} is {deadline}.")
+    _tell(ctx, game, f"{game.name} resumes. The deadline for {phase_name(game)} is "
           f"{deadline}.")
     process_if_ready(ctx, game)
 
@@ -149,7 +148,7 @@ def take_over(ctx: Context, game: Game, membership: Membership) -> None:
         deadline = when(game, game.deadline)
         ctx.say(f"Every power has a player again: {game.name} resumes, deadline {deadline}.")
         _tell(ctx, game, f"Every power of {game.name} has a player again: the game resumes. The "
-              f"deadline for {phase_name(game.phase)} is {deadline}.")
+              f"deadline for {phase_name(game)} is {deadline}.")
 
 
 # --- deadlines ------------------------------------------------------------------------------------
@@ -159,8 +158,8 @@ def set_deadline_at(ctx: Context, command: c.SetDeadline) -> None:
     game, _ = _signed_on(ctx)
     set_deadline(game, _instant(game, command), ctx.now)
     deadline = when(game, game.deadline)
-    ctx.say(f"The deadline for {phase_name(game.phase)} of {game.name} is now {deadline}.")
-    _tell(ctx, game, f"The master has set the deadline for {phase_name(game.phase)} to "
+    ctx.say(f"The deadline for {phase_name(game)} of {game.name} is now {deadline}.")
+    _tell(ctx, game, f"The master has set the deadline for {phase_name(game)} to "
           f"{deadline}.")
 
 
@@ -168,13 +167,13 @@ def set_grace_until(ctx: Context, command: c.SetGrace) -> None:
     game, _ = _signed_on(ctx)
     set_grace(game, _instant(game, command), ctx.now)
     grace = when(game, game.grace_until)
-    ctx.say(f"The grace for {phase_name(game.phase)} of {game.name} now ends {grace}.")
-    _tell(ctx, game, f"The master has set the end of grace for {phase_name(game.phase)} to "
+    ctx.say(f"The grace for {phase_name(game)} of {game.name} now ends {grace}.")
+    _tell(ctx, game, f"The master has set the end of grace for {phase_name(game)} to "
           f"{grace}: players late at the deadline have until then.")
 
 
 def _instant(game: Game, command: c.SetDeadline | c.SetGrace) -> datetime:
-    zone = str(game.settings.get("zone", "UTC"))
+    zone = game_settings(game).zone
     try:
         return local_to_utc(command.when, zone)
     except ValueError as error:
@@ -189,7 +188,7 @@ def set_absence(ctx: Context, command: c.SetAbsence) -> None:
     if membership.role is not Role.PLAYER:
         raise GameError("only a player's deadlines wait for an absence")
     first, last = command.from_date, command.to_date
-    today = utc_to_local(ctx.now, str(game.settings.get("zone", "UTC"))).date()
+    today = utc_to_local(ctx.now, game_settings(game).zone).date()
     if last < first:
         raise GameError(f"the absence ends ({_day(last)}) before it begins ({_day(first)})")
     if last < today:

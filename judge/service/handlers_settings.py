@@ -11,16 +11,17 @@ from __future__ import annotations
 from datetime import time, timedelta
 from typing import Any
 
+from judge.games.kind import TimingClass
 from judge.games.registry import UnknownGameKind, game_kind
 from judge.store import Game, GameStatus, Role
 
 from . import commands as c
 from .deadlines import utc_to_local
-from .games import GameError, members, plan_reminder
+from .games import GameError, game_settings, kind_of, members, plan_reminder
 from .handlers_types import Handler
 from .mailroom import Context
 from .notify import when
-from .settings import PHASE_KINDS, describe_timing, length_words, set_timing, with_defaults
+from .settings import describe_timing, length_words, set_timing, timing_named
 
 _PRESS_WORDS = {
     "none": "no press at all",
@@ -28,10 +29,10 @@ _PRESS_WORDS = {
     "grey": "grey press only (unsigned)",
     "both": "white and grey press",
 }
-_NMR_WORDS = {
-    "civil_disorder": "is in civil disorder: its units hold, retreats disband, builds are waived",
-    "abandon": "is abandoned: the game pauses until a new player takes it over (JOIN)",
-}
+def _nmr_words(game: Game, policy: c.NmrPolicy) -> str:
+    if policy is c.NmrPolicy.ABANDON:
+        return "is abandoned: the game pauses until a new player takes it over (JOIN)"
+    return f"is in civil disorder: {kind_of(game).civil_disorder}"
 
 
 def _game(ctx: Context) -> Game:
@@ -81,7 +82,7 @@ def set_variant(ctx: Context, command: c.SetVariant) -> None:
 
 def set_press(ctx: Context, command: c.SetPress) -> None:
     game = _game(ctx)
-    if with_defaults(game.settings)["gunboat"] and command.mode != c.PressMode.NONE:
+    if game_settings(game).gunboat and command.mode != c.PressMode.NONE:
         raise GameError(f"{game.name} is a gunboat game, without press: SET GUNBOAT OFF first")
     _store(game, press=command.mode.value, fake_press=command.fake)
     fake = ", and fake press" if command.fake else ""
@@ -90,36 +91,40 @@ def set_press(ctx: Context, command: c.SetPress) -> None:
 
 def set_nmr(ctx: Context, command: c.SetNmr) -> None:
     game = _game(ctx)
-    policy = "abandon" if command.policy is c.NmrPolicy.ABANDON else "civil_disorder"
-    _store(game, nmr=policy)
+    policy = command.policy
+    _store(game, nmr=policy.value)
     ctx.say(f"In {game.name}, a power with no complete orders at the end of grace now "
-            f"{_NMR_WORDS[policy]}.")
+            f"{_nmr_words(game, policy)}.")
 
 
 def set_timing_of(ctx: Context, command: c.SetTiming) -> None:
     game = _game(ctx)
-    kind = command.kind.value
-    game.settings = _timing(game.settings, kind, minimum=command.minimum, at=command.at,
+    kind = kind_of(game)
+    timing = timing_named(kind, command.kind)
+    if timing is None:
+        names = ", ".join(t.name.upper() for t in kind.timings)
+        raise GameError(f"{game.name} has no {command.kind.upper()} phases: the timings of "
+                        f"{kind.name} are {names}")
+    game.settings = _timing(game.settings, timing, minimum=command.minimum, at=command.at,
                             days=command.days, grace=command.grace)
-    ctx.say(f"{kind.capitalize()} phases of {game.name}: deadline "
-            f"{describe_timing(game.settings, kind)}.{_current_deadline(game)}")
+    ctx.say(f"{timing.name.capitalize()} phases of {game.name}: deadline "
+            f"{describe_timing(game_settings(game).timing(timing.name))}.{_current_deadline(game)}")
 
 
 def set_days(ctx: Context, command: c.SetDays) -> None:
     game = _game(ctx)
     settings = game.settings
-    for kind in PHASE_KINDS:
-        settings = _timing(settings, kind, days=command.days)
+    for timing in kind_of(game).timings:
+        settings = _timing(settings, timing, days=command.days)
     game.settings = settings
-    for kind in PHASE_KINDS:
-        ctx.say(f"{kind.capitalize()} phases of {game.name}: deadline "
-                f"{describe_timing(settings, kind)}.")
+    for name, spec in game_settings(game).timings.items():
+        ctx.say(f"{name.capitalize()} phases of {game.name}: deadline {describe_timing(spec)}.")
     ctx.say(_current_deadline(game).strip() or "Deadlines fall on those days from now on.")
 
 
 def _timing(
     settings: dict[str, Any],
-    kind: str,
+    kind: TimingClass,
     *,
     minimum: timedelta | None = None,
     at: time | None = None,
@@ -148,7 +153,7 @@ def set_timezone(ctx: Context, command: c.SetTimezone) -> None:
 def set_anonymous(ctx: Context, command: c.SetAnonymous) -> None:
     game = _game(ctx)
     _before_start(game, "anonymity")
-    if not command.on and with_defaults(game.settings)["gunboat"]:
+    if not command.on and game_settings(game).gunboat:
         raise GameError(f"{game.name} is a gunboat game, always anonymous: SET GUNBOAT OFF first")
     _store(game, anonymous=command.on)
     if command.on:
@@ -165,9 +170,9 @@ def set_gunboat(ctx: Context, command: c.SetGunboat) -> None:
         ctx.say(f"{game.name} is a gunboat game: anonymous, and without press.")
         return
     _store(game, gunboat=False)
-    settings = with_defaults(game.settings)
-    ctx.say(f"{game.name} is not a gunboat game. Press stays {settings['press'].upper()} and the "
-            f"game stays {'anonymous' if settings['anonymous'] else 'open'}: SET PRESS and "
+    settings = game_settings(game)
+    ctx.say(f"{game.name} is not a gunboat game. Press stays {settings.press.upper()} and the "
+            f"game stays {'anonymous' if settings.anonymous else 'open'}: SET PRESS and "
             "SET ANONYMOUS change them.")
 
 

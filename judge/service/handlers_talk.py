@@ -13,13 +13,12 @@ from judge.store import Game, GameStatus, PressKind
 
 from . import commands as c
 from .actions import find_game, game_status
-from .games import GameError
+from .games import GameError, game_settings, read_phase
 from .handlers_types import Handler
 from .history import line_of_play, past_reports, summary_values
 from .mailroom import Context
 from .press import Sent, Writer, listed, send_press
 from .reports import render
-from .settings import with_defaults
 
 
 def press(ctx: Context, command: c.Press) -> None:
@@ -43,15 +42,21 @@ def history(ctx: Context, command: c.History) -> None:
     line = line_of_play(ctx.db, game)
     if not line:
         raise GameError(f"no phase of {game.name} has been processed yet")
-    since = str(command.from_phase) if command.from_phase is not None else command.from_date
+    since: str | date | None = command.from_date
+    if command.from_phase is not None:
+        since = read_phase(game, command.from_phase)
+    # Each reader sees what the rules let them see: a power's view only to its signed-on player
+    # (a mail's From line proves nothing), everyone else the observers' view.
+    signed_on = ctx.game is not None and ctx.game.id == game.id
+    reader = ctx.power if signed_on else None
     try:
-        told = past_reports(game, line, since, command.to_date)
+        told = past_reports(game, line, since, command.to_date, reader)
     except LookupError:
         played = ", ".join(record.phase for record in line)
         raise GameError(f"{game.name} has no processed phase {since} (processed: "
                         f"{played})") from None
     span = _span(since, command.to_date)
-    zone = with_defaults(game.settings)["zone"]
+    zone = game_settings(game).zone
     if not told.reports:
         raise GameError(f"no phase of {game.name} was processed{span} (dates in {zone})")
     count = len(told.reports)

@@ -32,9 +32,8 @@ from sqlmodel import Session, col, select
 from judge.store import Game, GameStatus, Membership, MembershipStatus, PhaseRecord, Player, Role
 
 from .deadlines import utc_to_local
-from .games import kind_of
+from .games import game_settings, kind_of
 from .notify import phase_name, turn_report, when
-from .settings import with_defaults
 
 MAX_PHASES = 60
 """The most turn reports one HISTORY reply carries (about twelve game years); asking again from
@@ -102,12 +101,13 @@ class History:
 
 
 def past_reports(game: Game, line: list[PhaseRecord], first: date | str | None,
-                 last: date | None) -> History:
+                 last: date | None, reader: str | None) -> History:
     """The turn reports of the phases in ``line`` processed from ``first`` to ``last`` (local
-    dates in the game's zone, both included; None leaves that end open), at most ``MAX_PHASES``.
-    ``first`` may be a phase (``S1905M``) instead: the reports from that phase of the line on.
-    Raises ``LookupError`` for a phase that is not in the line."""
-    zone = str(with_defaults(game.settings)["zone"])
+    dates in the game's zone, both included; None leaves that end open), at most ``MAX_PHASES``,
+    each as ``reader`` (a power, or None for an observer) may see it. ``first`` may be a phase
+    (``S1905M``) instead: the reports from that phase of the line on. Raises ``LookupError`` for
+    a phase that is not in the line."""
+    zone = game_settings(game).zone
     kind = kind_of(game)
     start = 0
     if isinstance(first, str):
@@ -130,11 +130,12 @@ def past_reports(game: Game, line: list[PhaseRecord], first: date | str | None,
         text = turn_report(
             game,
             record,
+            reader,
             next_phase=kind.pending(record.state_after).phase,
             deadline=deadline,
             outcome=outcome.reason if outcome is not None else None,
         )
-        heading = (f"=== {phase_name(record.phase)} ({record.phase}), processed "
+        heading = (f"=== {phase_name(game, record.phase)} ({record.phase}), processed "
                    f"{when(game, record.processed_at)}: {record.reason or 'no reason kept'} ===")
         reports.append(PastReport(heading, text.rstrip("\n")))
     rest = chosen[limit:]
@@ -156,8 +157,7 @@ class Holder:
 def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str) -> dict[str, Any]:
     """What ``templates/summary.txt`` is given for a game (``status`` as LIST says it)."""
     kind = kind_of(game)
-    settings = with_defaults(game.settings)
-    hidden = (settings["anonymous"] or settings["gunboat"]) and game.status not in _ENDED
+    hidden = game_settings(game).hidden_players and game.status not in _ENDED
     everyone = list(
         db.exec(
             select(Membership).where(Membership.game_id == game.id).order_by(col(Membership.id))

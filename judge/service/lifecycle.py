@@ -18,8 +18,8 @@ Decisions kept here, once:
   only orders submitted after the rollback count (``orders_after`` in the bookkeeping: an id, not
   an instant, so that a clock set back or two mails in the same second cannot let old orders in).
   Votes (draw, concession, wait) are about the position left behind: they are cleared. A game
-  whose secret a final notice revealed (TERMINATE, a concession) cannot be rolled back: its
-  chance would be known in advance.
+  that has ended, however it ended (``games.end_game``), cannot be rolled back: the final notice
+  revealed its secret, so its chance would be known in advance.
 - *Draw*: under the draw rules ALL and DIAS (the default; "draws include all survivors") a draw is
   shared by every surviving power; under ANY by the survivors the votes name (SET DRAW England
   France), which must agree. Either way it needs the vote of every surviving power that has a
@@ -54,7 +54,9 @@ from judge.store import (
 from .games import (
     GameError,
     current_orders,
+    end_game,
     fresh_deadline,
+    game_settings,
     kind_of,
     members,
     open_powers,
@@ -62,7 +64,7 @@ from .games import (
     plan_reminder,
     survivors,
 )
-from .settings import bookkeeping_of, with_bookkeeping, with_defaults
+from .settings import bookkeeping_of, with_bookkeeping
 
 _STARTED = (GameStatus.ACTIVE, GameStatus.PAUSED)
 
@@ -165,7 +167,7 @@ def terminate(game: Game, now: datetime) -> None:
     """End the game without an outcome."""
     if game.status in (GameStatus.FINISHED, GameStatus.TERMINATED):
         raise GameError(f"{game.name} has ended already ({game.status.value})")
-    _end(game, GameStatus.TERMINATED, now, by="master", winners=[])
+    end_game(game, GameStatus.TERMINATED, now, by="master", winners=[])
 
 
 def concede(db: Session, game: Game, membership: Membership, to: str, now: datetime) -> bool:
@@ -187,7 +189,7 @@ def concede(db: Session, game: Game, membership: Membership, to: str, now: datet
     voters = [power for power in alive if power != to and power in held]
     if not voters or not all(concessions.get(power) == to for power in voters):
         return False
-    _end(game, GameStatus.FINISHED, now, by="concession", winners=[to])
+    end_game(game, GameStatus.FINISHED, now, by="concession", winners=[to])
     return True
 
 
@@ -201,7 +203,7 @@ def vote_draw(
         raise GameError("only a power votes on a draw")
     if game.status in (GameStatus.FINISHED, GameStatus.TERMINATED):
         raise GameError(f"{game.name} has ended ({game.status.value})")
-    rule = str(with_defaults(game.settings)["draw_rule"])
+    rule = game_settings(game).draw_rule.value
     chosen: list[str] | None = None
     if named:
         if rule != "any":
@@ -259,7 +261,7 @@ def draw_agreed(db: Session, game: Game, now: datetime) -> list[str] | None:
     sharing = list(wanted.pop())
     if len(sharing) < 2:
         return None
-    _end(game, GameStatus.FINISHED, now, by="draw", winners=sharing)
+    end_game(game, GameStatus.FINISHED, now, by="draw", winners=sharing)
     return sharing
 
 
@@ -267,14 +269,6 @@ def conceding(game: Game, to: str) -> list[str]:
     """The powers whose standing vote concedes the game to ``to``."""
     concessions = bookkeeping_of(game.settings).get("concessions", {})
     return sorted(power for power, winner in concessions.items() if winner == to)
-
-
-def _end(game: Game, status: GameStatus, now: datetime, *, by: str, winners: list[str]) -> None:
-    game.status = status
-    game.deadline = game.grace_until = game.remind_at = None
-    ended = {"by": by, "at": now.isoformat(), "winners": winners}
-    game.settings = with_bookkeeping(game.settings, ended=ended, paused_by=None,
-                                     secret_revealed=True)  # by the final notice
 
 
 # --- players --------------------------------------------------------------------------------------
@@ -312,7 +306,7 @@ def rollback(db: Session, game: Game, phase: str, now: datetime) -> PhaseRecord:
     decisions); a paused game stays paused, any other gets a fresh deadline from ``now``."""
     if game.status in (GameStatus.FORMING, GameStatus.TERMINATED):
         raise GameError(f"{game.name} is {game.status.value}: there is nothing to roll back")
-    if bookkeeping_of(game.settings).get("secret_revealed"):
+    if game.status is GameStatus.FINISHED or bookkeeping_of(game.settings).get("secret_revealed"):
         raise GameError(f"{game.name} has ended and its secret is revealed: it cannot go on")
     record = db.exec(
         select(PhaseRecord)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -13,25 +12,21 @@ from judge.store import Game, GameStatus, PhaseRecord, Role, queue_mail
 
 from .config import Config
 from .deadlines import utc_to_local
-from .games import KeptRead, Processed, address_of, kind_of, members, secret_revealed
+from .games import KeptRead, Processed, address_of, game_settings, kind_of, members, secret_revealed
 from .reports import notice_subject, orders_subject, render, results_subject
 
-PHASE_NAMES = {"S": "Spring", "F": "Fall", "W": "Winter"}
-KIND_NAMES = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
 
-
-def phase_name(phase: str) -> str:
-    """``S1901M`` -> ``Spring 1901 Movement`` (other game kinds' phases are shown as they are)."""
-    if len(phase) >= 3 and phase[0] in PHASE_NAMES and phase[-1] in KIND_NAMES:
-        return f"{PHASE_NAMES[phase[0]]} {phase[1:-1]} {KIND_NAMES[phase[-1]]}"
-    return phase
+def phase_name(game: Game, phase: str | None = None) -> str:
+    """A phase of the game as its kind names it in reports (``S1901M`` -> ``Spring 1901
+    Movement``): the current phase, or ``phase``."""
+    return kind_of(game).phase_title(game.phase if phase is None else phase)
 
 
 def when(game: Game, instant: datetime | None) -> str:
     """A deadline as players read it: in the game's time zone, with the zone named."""
     if instant is None:
         return "not set"
-    zone = str(game.settings.get("zone", "UTC"))
+    zone = game_settings(game).zone
     return utc_to_local(instant, zone).strftime(f"%a %d %b %Y %H:%M {zone}")
 
 
@@ -59,40 +54,73 @@ def send_notice(
         judge_address=config.address,
     )
     for address in to if to is not None else recipients(db, game):
-        queue_mail(db, address, notice_subject(game.name), body, domain=config.domain,
+        queue_mail(db, address, notice_subject(game), body, domain=config.domain,
                    game_id=game.id, now=now)
 
 
+def readers(db: Session, game: Game) -> dict[str, str | None]:
+    """Every active member's address, once, with the power whose view it reads the game from:
+    a player's own power; None (what observers may see) for observers and masters."""
+    seen: dict[str, str | None] = {}
+    for membership in members(db, game):
+        address = address_of(db, membership)
+        power = membership.power if membership.role is Role.PLAYER else None
+        if seen.get(address) is None:
+            seen[address] = power
+    return seen
+
+
 def send_results(
-    db: Session, config: Config, game: Game, record: PhaseRecord, now: datetime
+    db: Session, config: Config, game: Game, record: PhaseRecord, now: datetime, *, latest: bool
 ) -> None:
-    """The turn report of a processed phase, to every member of the game."""
-    body = results_body(config, game, record)
-    for address in recipients(db, game):
-        queue_mail(db, address, results_subject(game.name, record.phase), body,
-                   domain=config.domain, game_id=game.id, now=now)
+    """The turn report of a processed phase to every member of the game, each from the view of
+    the power it reads the game as (``readers``); one body for readers whose views agree.
+    ``latest``: the game is now in the phase that followed it (an earlier one of several
+    processed at once tells only which phase came next)."""
+    kind = kind_of(game)
+    ended = kind.outcome(game.state) if latest and game.status is GameStatus.FINISHED else None
+    next_phase = game.phase if latest else kind.pending(record.state_after).phase
+    deadline = when(game, game.deadline) if latest else None
+    bodies: list[tuple[dict[str, Any], str]] = []
+    subject = results_subject(game, record.phase)
+    for address, power in readers(db, game).items():
+        report = kind.report_view(record.resolution, power)
+        body = next((text for seen, text in bodies if seen == report), None)
+        if body is None:
+            values = results_values(game, record, report, next_phase=next_phase, deadline=deadline,
+                                    outcome=ended.reason if ended is not None else None)
+            body = render(f"{kind.templates}/results.txt", **values, judge_name=config.name,
+                          judge_address=config.address)
+            bodies.append((report, body))
+        queue_mail(db, address, subject, body, domain=config.domain, game_id=game.id, now=now)
 
 
 def report_processed(
-    db: Session, config: Config, game: Game, processed: Processed, now: datetime
+    db: Session, config: Config, game: Game, done: list[Processed], now: datetime
 ) -> None:
-    """Everything a processed phase tells: the turn report to every member, to each player whose
-    orders kept for the new phase (PHASE) were read as it began how they read (their errors
-    included), and the end of the game if it ended."""
-    send_results(db, config, game, processed.record, now)
+    """Everything the phases just processed (``done``, oldest first) tell: each one's turn report
+    to every member, to each player whose orders kept for a new phase (PHASE) were read as it
+    began how they read (their errors included), and the end of the game if it ended."""
+    for processed in done:
+        send_results(db, config, game, processed.record, now, latest=processed is done[-1])
+        _report_kept(db, config, game, processed, now)
+    if game.status is GameStatus.FINISHED:
+        send_notice(db, config, game, ["The game is over.", secret_revealed(game)], now)
+
+
+def _report_kept(db: Session, config: Config, game: Game, processed: Processed, now: datetime) -> None:
+    phase = kind_of(game).pending(processed.record.state_after).phase  # the phase they were for
     for kept in _by_membership(processed.kept):
         entries = [_kept_entry(read) for read in kept]
         last = kept[-1].submission
         entries.append(_Entry(
-            f"(your orders for {phase_name(game.phase)})",
-            [f"Your orders for {game.phase} are {'complete' if last.complete else 'not complete yet'}"
-             f"; the deadline is {when(game, game.deadline)}."]))
-        body = render("kept_orders.txt", game=game.name, phase_name=phase_name(game.phase),
+            f"(your orders for {phase_name(game, phase)})",
+            [f"Your orders for {phase} are {'complete' if last.complete else 'not complete yet'}"
+             f"{'; the deadline is ' + when(game, game.deadline) if phase == game.phase else ''}."]))
+        body = render("kept_orders.txt", game=game.name, phase_name=phase_name(game, phase),
                       entries=entries, judge_name=config.name, judge_address=config.address)
-        queue_mail(db, address_of(db, kept[0].membership), orders_subject(game.name, game.phase), body,
+        queue_mail(db, address_of(db, kept[0].membership), orders_subject(game, phase), body,
                    domain=config.domain, game_id=game.id, now=now)
-    if game.status is GameStatus.FINISHED:
-        send_notice(db, config, game, ["The game is over.", secret_revealed(game)], now)
 
 
 @dataclass(frozen=True)
@@ -118,48 +146,32 @@ def _kept_entry(read: KeptRead) -> _Entry:
     return _Entry(text, said)
 
 
-def results_body(config: Config, game: Game, record: PhaseRecord) -> str:
-    """The results mail of the phase just processed (``record``), the game now in its next phase:
-    the turn report, the next phase and its deadline (or the game's end), and the signature."""
-    outcome = None
-    if game.status is GameStatus.FINISHED:
-        outcome = kind_of(game).outcome(game.state)
-    values = results_values(
-        game,
-        record,
-        next_phase=game.phase,
-        deadline=when(game, game.deadline),
-        outcome=outcome.reason if outcome is not None else None,
-    )
-    return render("diplomacy/results.txt", **values, judge_name=config.name,
-                  judge_address=config.address)
-
-
 def turn_report(
-    game: Game, record: PhaseRecord, *, next_phase: str, deadline: str | None, outcome: str | None
+    game: Game, record: PhaseRecord, reader: str | None, *, next_phase: str, deadline: str | None,
+    outcome: str | None,
 ) -> str:
-    """The turn report of a processed phase without the mail's signature, as the results mail
-    shows it (HISTORY sends past ones). ``deadline`` None leaves the deadline out."""
-    values = results_values(game, record, next_phase=next_phase, deadline=deadline, outcome=outcome)
-    return render("diplomacy/turn_report.txt", **values)
+    """The turn report of a processed phase as ``reader`` (a power, or None for an observer) may
+    see it, without the mail's signature, as the results mail shows it (HISTORY sends past
+    ones). ``deadline`` None leaves the deadline out."""
+    report = kind_of(game).report_view(record.resolution, reader)
+    values = results_values(game, record, report, next_phase=next_phase, deadline=deadline,
+                            outcome=outcome)
+    return render(f"{kind_of(game).templates}/turn_report.txt", **values)
 
 
 def results_values(
-    game: Game, record: PhaseRecord, *, next_phase: str, deadline: str | None, outcome: str | None
+    game: Game, record: PhaseRecord, report: dict[str, Any], *, next_phase: str,
+    deadline: str | None, outcome: str | None,
 ) -> dict[str, Any]:
-    """What the turn report templates are given for a processed phase (``record.resolution``)."""
-    kind = kind_of(game)
-    report = record.resolution
-    units = Counter(unit["power"] for unit in report["next"]["units"])
+    """What the turn report templates are given for a processed phase: the game, the phase's and
+    the next phase's names, the powers, the reader's view of the report, the deadline, the end."""
     return {
         "game": game.name,
-        "phase_name": phase_name(record.phase),
-        "powers": list(kind.powers()),
+        "phase_name": phase_name(game, record.phase),
+        "powers": list(kind_of(game).powers()),
         "report": report,
-        "show_centres": record.phase.startswith("F") or record.phase.startswith("W"),
-        "units": {power: units.get(power, 0) for power in kind.powers()},
         "outcome": outcome,
-        "next_phase_name": phase_name(next_phase),
+        "next_phase_name": phase_name(game, next_phase),
         "deadline": deadline,
     }
 

@@ -24,9 +24,8 @@ from judge.store import Store, last_tick, overdue_games, record_tick
 
 from .config import Config
 from .deadlines import clock_jump_guard, deadline_for, extended_deadline
-from .games import kind_of, plan_reminder
+from .games import game_settings, kind_of, plan_reminder
 from .notify import phase_name, send_notice, when
-from .settings import timing_of
 
 
 def guard_outage(store: Store, config: Config, now: datetime) -> list[str]:
@@ -37,8 +36,9 @@ def guard_outage(store: Store, config: Config, now: datetime) -> list[str]:
         previous = last_tick(db)
         if clock_jump_guard(previous, now, config.serve.outage_limit):
             for game in overdue_games(db, now):
-                timing = timing_of(game.settings, kind_of(game).pending(game.state).timing)
-                zone = str(game.settings.get("zone", "UTC"))
+                settings = game_settings(game)
+                timing = settings.timing(kind_of(game).pending(game.state).timing)
+                zone = settings.zone
                 extension = config.serve.outage_extension
                 if extension is None:
                     new = extended_deadline(now, timing, zone)
@@ -49,7 +49,7 @@ def guard_outage(store: Store, config: Config, now: datetime) -> list[str]:
                 game.grace_until = None
                 plan_reminder(game, now)
                 db.add(game)
-                words = _explanation(game.phase, previous, now, when(game, old), when(game, new))
+                words = _explanation(phase_name(game), previous, now, when(game, old), when(game, new))
                 send_notice(db, config, game, [words], now)
                 done.append(
                     f"{game.name}: deadline {old.isoformat() if old else '-'} passed during an outage "
@@ -59,7 +59,7 @@ def guard_outage(store: Store, config: Config, now: datetime) -> list[str]:
     return done
 
 
-def _explanation(phase: str, previous: datetime | None, now: datetime, old_words: str, new_words: str) -> str:
+def _explanation(phase_name: str, previous: datetime | None, now: datetime, old_words: str, new_words: str) -> str:
     if previous is None:
         gap = "The judge has no record of when it last ran"
     elif previous > now:
@@ -68,6 +68,6 @@ def _explanation(phase: str, previous: datetime | None, now: datetime, old_words
     else:
         gap = (f"The judge was not running (or its clock jumped) from {previous:%Y-%m-%d %H:%M} UTC "
                f"to {now:%Y-%m-%d %H:%M} UTC")
-    return (f"{gap}, and the deadline for {phase_name(phase)} ({old_words}) passed meanwhile. "
+    return (f"{gap}, and the deadline for {phase_name} ({old_words}) passed meanwhile. "
             f"So that nobody is late through no fault of their own, the deadline is now {new_words}. "
             "Orders already sent stand; you may still send or change them.")

@@ -46,10 +46,9 @@ from sqlmodel import Session
 from judge.store import Game, GameStatus, Membership, Press, PressKind, Role, queue_mail
 
 from .config import Config
-from .games import GameError, address_of, kind_of, members
+from .games import GameError, address_of, game_settings, kind_of, members
 from .notify import phase_name
 from .reports import press_subject, render
-from .settings import with_defaults
 
 EVERYONE = "everyone"  # the recipients of a broadcast, as kept in the Press table
 _ROLE_WORDS = {"all": "all", "master": "master", "observers": "observers", "observer": "observers"}
@@ -126,7 +125,7 @@ def send_press(
 
     values = {
         "game": game.name,
-        "phase": phase_name(game.phase) if game.phase else "",
+        "phase": phase_name(game) if game.phase else "",
         "broadcast": broadcast,
         "sender": sent.signed,
         "to": listed([_shown(game, label) for label in labels if label != writer.power]),
@@ -138,7 +137,7 @@ def send_press(
     truth = render("press.txt", **values, true_sender=_truth(writer, sent))
     for address in [*to, *(a for a in copies if a not in to)]:
         text = truth if address in copies else plain
-        queue_mail(db, address, press_subject(game.name), text, domain=config.domain,
+        queue_mail(db, address, press_subject(game), text, domain=config.domain,
                    game_id=game.id, now=now)
     db.add(
         Press(
@@ -222,15 +221,15 @@ def _check_allowed(
                         "PRESS TO OBSERVERS), or to everyone (BROADCAST)")
     if labels == ["master"]:
         return  # the master can always be reached
-    settings = with_defaults(game.settings)
-    if settings["gunboat"]:
+    settings = game_settings(game)
+    if settings.gunboat:
         raise GameError(f"{game.name} is a gunboat game: there is no press between players "
                         f"(PRESS TO MASTER still reaches the master)")
-    mode = settings["press"]
+    mode = settings.press
     if mode == "none":
         raise GameError(f"press is off in {game.name} (PRESS TO MASTER still reaches the master)")
     if fake:
-        if not settings["fake_press"]:
+        if not settings.fake_press:
             raise GameError(f"{game.name} does not allow fake press")
         return
     if grey and mode == "white":

@@ -28,7 +28,7 @@ from judge.store import Game, Membership
 
 from .config import Config
 from .deadlines import utc_to_local
-from .games import address_of, current_orders, late_powers, members
+from .games import address_of, current_orders, game_settings, late_powers, members
 from .notify import phase_name, send_notice, when
 from .settings import with_bookkeeping
 
@@ -40,7 +40,7 @@ def remind_late_players(db: Session, config: Config, game: Game, now: datetime) 
     db.add(game)
     late = set(late_powers(db, game))
     submitted = current_orders(db, game)
-    today = utc_to_local(now, str(game.settings.get("zone", "UTC"))).date()
+    today = utc_to_local(now, game_settings(game).zone).date()
     told = []
     for membership in members(db, game):
         power = membership.power
@@ -50,7 +50,7 @@ def remind_late_players(db: Session, config: Config, game: Game, now: datetime) 
                   if power in submitted and submitted[power].orders else
                   "The judge has no orders from you yet")
         send_notice(db, config, game, [
-            f"Reminder: {status} for {phase_name(game.phase)} ({power}). The deadline is "
+            f"Reminder: {status} for {phase_name(game)} ({power}). The deadline is "
             f"{when(game, game.deadline)}; a power without complete orders then is late."],
             now, to=[address_of(db, membership)])
         told.append(power)

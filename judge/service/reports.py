@@ -1,9 +1,10 @@
 """The text of the judge's mail, rendered from the Jinja2 templates under ``templates/``.
 
 Each mail is a template and a plain dict of values; the templates decide the layout players see,
-and nothing else writes mail text. Subjects follow fixed patterns that players filter on:
-``Diplomacy results <game> <phase>``, ``Diplomacy notice: <game>``, ``Diplomacy press <game>``,
-``Diplomacy orders <game> <phase>`` (orders kept for a phase, read as it began), ``Re: <subject>``.
+and nothing else writes mail text. Subjects follow fixed patterns that players filter on, each
+led by the title of the game's kind (``GameKind.title``): ``Diplomacy results <game> <phase>``,
+``Diplomacy notice: <game>``, ``Diplomacy press <game>``, ``Diplomacy orders <game> <phase>``
+(orders kept for a phase, read as it began); and ``Re: <subject>`` for replies.
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ from functools import cache
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from judge.store import Game
+
+from .games import kind_of
 
 
 @cache
@@ -30,20 +35,20 @@ def render(template: str, **values: Any) -> str:
     return environment().get_template(template).render(**values)
 
 
-def results_subject(game: str, phase: str) -> str:
-    return f"Diplomacy results {game} {phase}"
+def results_subject(game: Game, phase: str) -> str:
+    return f"{kind_of(game).title} results {game.name} {phase}"
 
 
-def notice_subject(game: str) -> str:
-    return f"Diplomacy notice: {game}"
+def notice_subject(game: Game) -> str:
+    return f"{kind_of(game).title} notice: {game.name}"
 
 
-def orders_subject(game: str, phase: str) -> str:
-    return f"Diplomacy orders {game} {phase}"
+def orders_subject(game: Game, phase: str) -> str:
+    return f"{kind_of(game).title} orders {game.name} {phase}"
 
 
-def press_subject(game: str) -> str:
-    return f"Diplomacy press {game}"
+def press_subject(game: Game) -> str:
+    return f"{kind_of(game).title} press {game.name}"
 
 
 def reply_subject(subject: str) -> str:

@@ -1,9 +1,10 @@
 """A game's settings: stored as a JSON object on the game, read as typed values here.
 
 Every setting has a default, so a game created with ``CREATE ?game password`` is playable at once:
-white and grey press, civil disorder for missing players, 48 hours for a movement phase and 24 for
-retreats and adjustments, each with 24 hours of grace, in UTC, a reminder to late players 24 hours
-before a deadline, and draws that include every surviving power. The master changes them with SET
+white and grey press, civil disorder for missing players, the deadlines of the game kind's timing
+classes (Diplomacy: 48 hours for a movement phase and 24 for retreats and adjustments, each with 24
+hours of grace), in UTC, a reminder to late players 24 hours before a deadline, and draws that
+include every surviving power. ``settings_of`` reads them as one typed value. The master changes them with SET
 commands before or during the game.
 
 One key is not a setting: ``bookkeeping`` holds what the judge records about the game's course
@@ -14,28 +15,94 @@ own because every entry is small, optional and read with the settings; no player
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import time, timedelta
 from typing import Any
 
-from .deadlines import Schedule, Timing
+from judge.games.kind import GameKind, TimingClass
 
-PHASE_KINDS = ("movement", "retreat", "adjustment")
+from .command_values import DrawRule, NmrPolicy, PressMode
+from .deadlines import Timing
 
 DEFAULTS: dict[str, Any] = {
-    "press": "both",  # none | white | grey | both
+    "press": PressMode.BOTH.value,  # none | white | grey | both
     "fake_press": False,
-    "nmr": "civil_disorder",  # civil_disorder | abandon
+    "nmr": NmrPolicy.CIVIL_DISORDER.value,  # civil_disorder | abandon
     "zone": "UTC",
     "anonymous": False,
     "gunboat": False,
-    "draw_rule": "all",  # all (or dias): a draw includes every survivor; any: any set of them
+    "draw_rule": DrawRule.ALL.value,  # all (or dias): every survivor shares a draw; any: any set
     "remind_minutes": 24 * 60,  # late players are reminded this long before the deadline; 0: never
-    "timing": {
-        "movement": {"minutes": 48 * 60, "at": None, "days": [], "grace_minutes": 24 * 60},
-        "retreat": {"minutes": 24 * 60, "at": None, "days": [], "grace_minutes": 24 * 60},
-        "adjustment": {"minutes": 24 * 60, "at": None, "days": [], "grace_minutes": 24 * 60},
-    },
 }
+"""Every setting but the timings, at its default. The timings are kept under ``timing``, by the
+name of the game kind's timing class (``{"movement": {"minutes", "at", "days",
+"grace_minutes"}}``); a class without an entry has the kind's defaults (``TimingClass``)."""
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """A game's settings as the judge reads them: every one typed, each at its default unless
+    the master set it, and the timing of each of the game kind's timing classes."""
+
+    press: PressMode
+    fake_press: bool
+    nmr: NmrPolicy
+    zone: str
+    anonymous: bool
+    gunboat: bool
+    draw_rule: DrawRule
+    remind: timedelta | None  # how long before a deadline late players are reminded; None: never
+    timings: Mapping[str, Timing]  # by timing class name, in the kind's order
+
+    def timing(self, name: str) -> Timing:
+        """The timing of a class of phases (``Pending.timing``)."""
+        return self.timings[name]
+
+    @property
+    def hidden_players(self) -> bool:
+        """Whether who plays which power is kept from everyone (anonymous and gunboat games)."""
+        return self.anonymous or self.gunboat
+
+
+def settings_of(settings: dict[str, Any], kind: GameKind) -> GameSettings:
+    """The typed settings of a game of this kind, from what is stored (``Game.settings``)."""
+    merged = {**DEFAULTS, **settings}
+    minutes = int(merged["remind_minutes"])
+    return GameSettings(
+        press=PressMode(merged["press"]),
+        fake_press=bool(merged["fake_press"]),
+        nmr=NmrPolicy(merged["nmr"]),
+        zone=str(merged["zone"]),
+        anonymous=bool(merged["anonymous"]),
+        gunboat=bool(merged["gunboat"]),
+        draw_rule=DrawRule(merged["draw_rule"]),
+        remind=timedelta(minutes=minutes) if minutes > 0 else None,
+        timings={timing.name: _timing(settings, timing) for timing in kind.timings},
+    )
+
+
+def _spec(settings: dict[str, Any], timing: TimingClass) -> dict[str, Any]:
+    """One timing class's stored timing, with the kind's defaults for what is not stored."""
+    default: dict[str, Any] = {"minutes": timing.hours * 60, "at": None, "days": [],
+               "grace_minutes": timing.grace_hours * 60}
+    return {**default, **settings.get("timing", {}).get(timing.name, {})}
+
+
+def _timing(settings: dict[str, Any], timing: TimingClass) -> Timing:
+    spec = _spec(settings, timing)
+    return Timing(
+        minimum=timedelta(minutes=spec["minutes"]),
+        at=time.fromisoformat(spec["at"]) if spec["at"] else None,
+        days=frozenset(spec["days"]),
+        grace=timedelta(minutes=spec["grace_minutes"]),
+    )
+
+
+def timing_named(kind: GameKind, word: str) -> TimingClass | None:
+    """The kind's timing class a word names (its name or an alias, any case), or None."""
+    wanted = word.lower()
+    return next((timing for timing in kind.timings if wanted in timing.words()), None)
 
 
 BOOKKEEPING = "bookkeeping"
@@ -72,54 +139,18 @@ def orders_after(settings: dict[str, Any]) -> int:
     return int(bookkeeping_of(settings).get("orders_after", 0))
 
 
-def with_defaults(settings: dict[str, Any]) -> dict[str, Any]:
-    """The settings with every missing one at its default (a new dict)."""
-    merged = {**DEFAULTS, **settings}
-    merged["timing"] = {
-        kind: {**DEFAULTS["timing"][kind], **settings.get("timing", {}).get(kind, {})}
-        for kind in PHASE_KINDS
-    }
-    return merged
-
-
-def reminder_of(settings: dict[str, Any]) -> timedelta | None:
-    """How long before a deadline late players are reminded, or None for no reminders."""
-    minutes = int(with_defaults(settings)["remind_minutes"])
-    return timedelta(minutes=minutes) if minutes > 0 else None
-
-
-def timing_of(settings: dict[str, Any], kind: str) -> Timing:
-    spec = with_defaults(settings)["timing"][kind]
-    return Timing(
-        minimum=timedelta(minutes=spec["minutes"]),
-        at=time.fromisoformat(spec["at"]) if spec["at"] else None,
-        days=frozenset(spec["days"]),
-        grace=timedelta(minutes=spec["grace_minutes"]),
-    )
-
-
-def schedule_of(settings: dict[str, Any]) -> Schedule:
-    merged = with_defaults(settings)
-    return Schedule(
-        movement=timing_of(merged, "movement"),
-        retreat=timing_of(merged, "retreat"),
-        adjustment=timing_of(merged, "adjustment"),
-        zone=merged["zone"],
-    )
-
-
 def set_timing(
     settings: dict[str, Any],
-    kind: str,
+    timing: TimingClass,
     *,
     minimum: timedelta | None = None,
     at: time | None = None,
     days: frozenset[int] | None = None,
     grace: timedelta | None = None,
 ) -> dict[str, Any]:
-    """New settings with one phase kind's timing changed where a value is given."""
-    merged = with_defaults(settings)
-    spec = dict(merged["timing"][kind])
+    """New settings with one timing class's timing changed where a value is given; refuses
+    (ValueError) impossible values before they are kept."""
+    spec = _spec(settings, timing)
     if minimum is not None:
         spec["minutes"] = int(minimum.total_seconds() // 60)
     if at is not None:
@@ -128,18 +159,16 @@ def set_timing(
         spec["days"] = sorted(days)
     if grace is not None:
         spec["grace_minutes"] = int(grace.total_seconds() // 60)
-    timing_of({"timing": {kind: spec}}, kind)  # refuses impossible values before they are kept
-    merged["timing"] = {**merged["timing"], kind: spec}
-    return merged
+    _timing({"timing": {timing.name: spec}}, timing)
+    return {**settings, "timing": {**settings.get("timing", {}), timing.name: spec}}
 
 
 _DAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
-def describe_timing(settings: dict[str, Any], kind: str) -> str:
-    """One kind of phase's timing in words, e.g. ``at least 48h after the phase begins, at 20:00,
-    on Mon Tue Wed Thu Fri; grace 24h``."""
-    timing = timing_of(settings, kind)
+def describe_timing(timing: Timing) -> str:
+    """A timing in words, e.g. ``at least 48h after the phase begins, at 20:00, on Mon Tue Wed
+    Thu Fri; grace 24h``."""
     words = [f"at least {length_words(timing.minimum)} after the phase begins"]
     if timing.at is not None:
         words.append(f"at {timing.at.isoformat(timespec='minutes')}")

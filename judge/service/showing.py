@@ -16,7 +16,7 @@ from sqlmodel import Session
 from judge.store import Game, game_by_name, open_store
 
 from .config import Config
-from .games import address_of, current_orders, kind_of, late_powers, members
+from .games import address_of, current_orders, game_settings, kind_of, late_powers, members
 from .notify import phase_name, when
 
 
@@ -66,7 +66,7 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
         "kind": game.kind,
         "status": game.status.value,
         "phase": game.phase,
-        "zone": str(game.settings.get("zone", "UTC")),
+        "zone": game_settings(game).zone,
         "deadline": _instant(game.deadline),
         "grace_until": _instant(game.grace_until),
         "remind_at": _instant(game.remind_at),
@@ -82,6 +82,7 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
         ],
         "powers": powers,
         "state": game.state,
+        "_phase_words": phase_name(game) if game.phase else None,
         "_deadline_words": when(game, game.deadline),
         "_grace_words": when(game, game.grace_until) if game.grace_until else None,
         "_reminder_words": when(game, game.remind_at) if game.remind_at else None,
@@ -92,7 +93,7 @@ def show_text(shown: dict[str, Any]) -> str:
     """The text ``judge show`` prints for ``game_shown``'s dict."""
     lines = [f"{shown['name']}: {shown['kind']}, {shown['status']}"]
     if shown["phase"]:
-        lines.append(f"Phase:    {phase_name(shown['phase'])} ({shown['phase']})")
+        lines.append(f"Phase:    {shown['_phase_words']} ({shown['phase']})")
         lines.append(f"Deadline: {shown['_deadline_words']}")
         if shown["_grace_words"]:
             lines.append(f"Grace:    until {shown['_grace_words']}")

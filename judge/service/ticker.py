@@ -38,10 +38,11 @@ from judge.store import (
 
 from .config import Config
 from .deadlines import grace_end
-from .games import address_of, kind_of, late_powers, members, process_phase
+from .games import address_of, game_settings, kind_of, late_powers, members, process_while_ready
 from .notify import masters, phase_name, report_processed, send_notice, when
 from .reminders import remind_late_players
-from .settings import timing_of, with_bookkeeping, with_defaults
+from .command_values import NmrPolicy
+from .settings import with_bookkeeping
 
 log = logging.getLogger("judge.tick")
 
@@ -117,7 +118,7 @@ def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
     late = late_powers(db, game)
     if not late:
         return _process(db, config, game, now, "deadline: all orders in")
-    timing = timing_of(game.settings, kind_of(game).pending(game.state).timing)
+    timing = game_settings(game).timing(kind_of(game).pending(game.state).timing)
     assert game.deadline is not None
     end_of_grace = None
     if game.grace_until is None and timing.grace > timedelta(0):
@@ -130,14 +131,14 @@ def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
         for membership in members(db, game):
             if membership.power in late:
                 send_notice(db, config, game, [
-                    f"Your orders for {phase_name(game.phase)} were not complete at the deadline. "
+                    f"Your orders for {phase_name(game)} were not complete at the deadline. "
                     f"You have until {when(game, game.grace_until)} (the grace period); after that "
                     f"{_policy_words(game)}."], now, to=[address_of(db, membership)])
-        send_notice(db, config, game, [f"Late for {phase_name(game.phase)}: {', '.join(late)}."],
+        send_notice(db, config, game, [f"Late for {phase_name(game)}: {', '.join(late)}."],
                     now, to=masters(db, game))
         return f"{game.name}: late {', '.join(late)}; grace until {game.grace_until}"
     held = [m for m in members(db, game) if m.power in late]
-    if with_defaults(game.settings)["nmr"] == "abandon" and held:
+    if game_settings(game).nmr is NmrPolicy.ABANDON and held:
         late = sorted(m.power for m in held if m.power)
         for membership in held:
             membership.status = MembershipStatus.ABANDONED
@@ -155,16 +156,17 @@ def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
 
 
 def _policy_words(game: Game) -> str:
-    if with_defaults(game.settings)["nmr"] == "abandon":
+    if game_settings(game).nmr is NmrPolicy.ABANDON:
         return "the power is abandoned and the game waits for a new player"
-    return "the power is in civil disorder: units hold, retreats disband, builds are waived"
+    return f"the power is in civil disorder: {kind_of(game).civil_disorder}"
 
 
 def _process(db: Session, config: Config, game: Game, now: datetime, reason: str) -> str:
-    processed = process_phase(db, game, now, reason)
+    done = process_while_ready(db, game, now, reason)
     db.flush()
-    report_processed(db, config, game, processed, now)
-    return f"{game.name}: processed {processed.record.phase} ({reason})"
+    report_processed(db, config, game, done, now)
+    return "; ".join(f"{game.name}: processed {processed.record.phase} ({processed.record.reason})"
+                     for processed in done)
 
 
 def deliver(

@@ -31,8 +31,6 @@ from judge.service.commands import (
     OrderLine,
     Pause,
     Phase,
-    PhaseKind,
-    PhaseName,
     Predict,
     Press,
     PressMode,
@@ -40,7 +38,6 @@ from judge.service.commands import (
     Resign,
     Resume,
     Rollback,
-    Season,
     SetAbsence,
     SetAddress,
     SetAnonymous,
@@ -71,7 +68,7 @@ from judge.service.commands import (
     parse_commands,
 )
 
-F1901M = PhaseName(Season.FALL, 1901, PhaseKind.MOVEMENT)
+F1901M = "F1901M"  # phases are kept as written: the game's kind reads them (test_phase_names.py)
 SIGNON = "SIGNON Eroses1 pw"
 
 
@@ -115,8 +112,9 @@ FORMS: list[tuple[str, Command]] = [
     ("HISTORY roses1 FROM Jan 1, 2026 to 1st February 2026",
      History("roses1", date(2026, 1, 1), date(2026, 2, 1))),
     ("HISTORY roses1 FROM F1901M", History("roses1", from_phase=F1901M)),
+    ("HISTORY roses1 FROM Fall 1901", History("roses1", from_phase="Fall 1901")),
     ("history roses1 from Fall 1901 Movement to 2026-02-01",
-     History("roses1", None, date(2026, 2, 1), F1901M)),
+     History("roses1", None, date(2026, 2, 1), "Fall 1901 Movement")),
     ("SUMMARY roses1", Summary("roses1")),
     ("HELP", Help(None)),
     ("help Set Deadline", Help("set deadline")),
@@ -124,14 +122,10 @@ FORMS: list[tuple[str, Command]] = [
     # players
     ("RESIGN", Resign()),
     ("clear", Clear()),
-    ("PHASE Fall 1901 Movement", Phase(F1901M)),
+    ("PHASE Fall 1901 Movement", Phase("Fall 1901 Movement")),
     ("phase F1901M", Phase(F1901M)),
-    ("Phase autumn 1901 moves", Phase(F1901M)),
-    ("PHASE f 1901 m", Phase(F1901M)),
-    ("PHASE fall 1901", Phase(F1901M)),
-    ("PHASE S1902R", Phase(PhaseName(Season.SPRING, 1902, PhaseKind.RETREAT))),
-    ("PHASE Winter 1902", Phase(PhaseName(Season.WINTER, 1902, PhaseKind.ADJUSTMENT))),
-    ("PHASE W1902B", Phase(PhaseName(Season.WINTER, 1902, PhaseKind.ADJUSTMENT))),
+    ("Phase   autumn 1901  moves", Phase("autumn 1901 moves")),
+    ("PHASE Round 3 cards", Phase("Round 3 cards")),
     ("SET PASSWORD NewPass", SetPassword("NewPass")),
     ("set password to", SetPassword("to")),
     ("SET ADDRESS Alice.Smith@Example.org", SetAddress("Alice.Smith@Example.org")),
@@ -152,8 +146,8 @@ FORMS: list[tuple[str, Command]] = [
     ("START", Start()),
     ("process", Process()),
     ("Predict", Predict()),
-    ("ROLLBACK S1901M", Rollback(PhaseName(Season.SPRING, 1901, PhaseKind.MOVEMENT))),
-    ("rollback fall 1901 movement", Rollback(F1901M)),
+    ("ROLLBACK S1901M", Rollback("S1901M")),
+    ("rollback fall 1901 movement", Rollback("fall 1901 movement")),
     ("PAUSE", Pause()),
     ("resume", Resume()),
     ("TERMINATE", Terminate()),
@@ -176,16 +170,16 @@ FORMS: list[tuple[str, Command]] = [
     ("set nmr civil-disorder", SetNmr(NmrPolicy.CIVIL_DISORDER)),
     ("SET NMR Abandon", SetNmr(NmrPolicy.ABANDON)),
     ("SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri",
-     SetTiming(PhaseKind.MOVEMENT, timedelta(hours=48), time(20, 0), (0, 1, 2, 3, 4))),
+     SetTiming("movement", timedelta(hours=48), time(20, 0), (0, 1, 2, 3, 4))),
     ("SET TIMING movement 48h AT 20:00 DAYS mon-fri",
-     SetTiming(PhaseKind.MOVEMENT, timedelta(hours=48), time(20, 0), (0, 1, 2, 3, 4))),
+     SetTiming("movement", timedelta(hours=48), time(20, 0), (0, 1, 2, 3, 4))),
     ("set moves 2 days 12 hours grace 1d",
-     SetTiming(PhaseKind.MOVEMENT, timedelta(days=2, hours=12), grace=timedelta(days=1))),
-    ("set retreat 24", SetTiming(PhaseKind.RETREAT, timedelta(hours=24))),
-    ("SET RETREATS TIMING 90m", SetTiming(PhaseKind.RETREAT, timedelta(minutes=90))),
+     SetTiming("moves", timedelta(days=2, hours=12), grace=timedelta(days=1))),
+    ("set retreat 24", SetTiming("retreat", timedelta(hours=24))),
+    ("SET RETREATS TIMING 90m", SetTiming("retreats", timedelta(minutes=90))),
     ("set adjustment days sat, sun at 8 pm",
-     SetTiming(PhaseKind.ADJUSTMENT, at=time(20, 0), days=(5, 6))),
-    ("SET BUILDS GRACE 1d12h", SetTiming(PhaseKind.ADJUSTMENT, grace=timedelta(hours=36))),
+     SetTiming("adjustment", at=time(20, 0), days=(5, 6))),
+    ("SET BUILDS GRACE 1d12h", SetTiming("builds", grace=timedelta(hours=36))),
     ("SET DAYS mon,tue,wed", SetDays((0, 1, 2))),
     ("set days Friday-Monday", SetDays((0, 4, 5, 6))),
     ("set days tu th sa", SetDays((1, 3, 5))),
@@ -317,8 +311,7 @@ ERRORS = [
      'SET DAYS: cannot read "t" as days of the week; expected e.g. mon-fri or sat,sun'),
     ("SET TIMEZONE Europe/Londn", 'SET TIMEZONE: cannot read "Europe/Londn" as a time zone; '
      "expected an IANA name, e.g. Europe/London (did you mean Europe/London?)"),
-    ("PHASE Fal 1901", 'PHASE: cannot read "Fal 1901" as a phase; '
-     "expected e.g. F1901M or Fall 1901 Movement"),
+    ("PHASE", 'PHASE: the line ends after "PHASE"; expected a phase (e.g. F1901M)'),
     ("ROLLBACK", 'ROLLBACK: the line ends after "ROLLBACK"; expected a phase (e.g. F1901M)'),
     ("EJECT 3", 'EJECT: cannot read "3" as a power; expected a power\'s name or letter, '
      "e.g. England or E"),
@@ -368,9 +361,8 @@ def test_password_keeps_its_case_and_keywords_do_not_matter() -> None:
 
 def test_mixed_case_keywords_everywhere() -> None:
     assert read("sEt MoVeMeNt DeAdLiNe 48H aT 20:00 dAyS MON-fri gRaCe 1D") == SetTiming(
-        PhaseKind.MOVEMENT, timedelta(hours=48), time(20), (0, 1, 2, 3, 4), timedelta(days=1)
+        "movement", timedelta(hours=48), time(20), (0, 1, 2, 3, 4), timedelta(days=1)
     )
-    assert read("pHaSe fAlL 1901 MoVeMeNt") == Phase(F1901M)
 
 
 # --- orders, SIGNON and SIGNOFF -------------------------------------------------------------------
@@ -501,7 +493,7 @@ def test_phase_block_until_the_next_command() -> None:
 
 
 def test_phase_then_another_phase_then_press() -> None:
-    s1902 = PhaseName(Season.SPRING, 1902, PhaseKind.MOVEMENT)
+    s1902 = "S1902M"
     lines = [SIGNON, "PHASE F1901M", "A", "PHASE S1902M", "B", "PRESS TO all", "x", "ENDPRESS", "C"]
     assert parse_commands(lines)[1:] == [
         Phase(F1901M),
@@ -514,7 +506,7 @@ def test_phase_then_another_phase_then_press() -> None:
 
 
 def test_orders_after_a_phase_that_failed_are_refused_until_the_next_command() -> None:
-    items = parse_commands([SIGNON, "PHASE F19O1M", "A Lon - Nth", "LIST", "A Lon H"])
+    items = parse_commands([SIGNON, "PHASE", "A Lon - Nth", "LIST", "A Lon H"])
     assert items[2:] == [
         CommandError("order not read: the PHASE on line 2 could not be read"),
         List(None),
@@ -527,11 +519,6 @@ def test_orders_after_a_phase_that_failed_are_refused_until_the_next_command() -
 
 def test_the_parser_is_built_once() -> None:
     assert command_grammar._parser() is command_grammar._parser()
-
-
-def test_phase_name_short_form() -> None:
-    assert str(F1901M) == "F1901M"
-    assert str(PhaseName(Season.WINTER, 1455, PhaseKind.ADJUSTMENT)) == "W1455A"
 
 
 def test_items_compare_by_meaning_not_by_place() -> None:

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.service.commands import PhaseKind
+from judge.games.registry import game_kind
+from judge.service.settings import set_timing, settings_of
 from judge.service.deadlines import (
     EVERY_DAY,
-    Schedule,
     Timing,
     clock_jump_guard,
     deadline_for,
@@ -423,22 +423,21 @@ def test_after_an_outage_the_deadline_is_fresh_from_now() -> None:
 # --- the model and its checks ---------------------------------------------------------------------------------
 
 
-def test_schedule_gives_the_timing_of_each_kind_of_phase() -> None:
-    movement, retreat, adjustment = Timing(48 * H, time(20)), Timing(24 * H), Timing(12 * H)
-    schedule = Schedule(movement, retreat, adjustment, "Europe/London")
-    assert schedule.timing(PhaseKind.MOVEMENT) is movement
-    assert schedule.timing(PhaseKind.RETREAT) is retreat
-    assert schedule.timing("adjustment") is adjustment
-    with pytest.raises(ValueError, match="'winter'"):
-        schedule.timing("winter")
+def test_settings_give_the_timing_of_each_of_the_kinds_timing_classes() -> None:
+    kind = game_kind("standard")
+    stored = set_timing({}, kind.timings[0], minimum=12 * H, at=time(20))
+    settings = settings_of(stored, kind)
+    assert list(settings.timings) == ["movement", "retreat", "adjustment"]
+    assert settings.timing("movement") == Timing(12 * H, time(20), grace=24 * H)
+    assert settings.timing("retreat") == Timing(24 * H, grace=24 * H)
+    with pytest.raises(KeyError):
+        settings.timing("winter")
 
 
 @pytest.mark.parametrize("zone", ["Mars/Olympus_Mons", "", "Europe", "../etc/passwd", "/etc/localtime",
                                   "localtime", "europe/london "])
 def test_an_unknown_zone_is_refused_by_name(zone: str) -> None:
     with pytest.raises(ValueError, match=re.escape(f"unknown time zone {zone!r}")):
-        Schedule(Timing(H), Timing(H), Timing(H), zone)
-    with pytest.raises(ValueError, match="unknown time zone"):
         deadline_for(utc(2026, 1, 1), Timing(H), zone)
 
 

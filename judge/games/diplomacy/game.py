@@ -14,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, State
+from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, State, TimingClass
 from .adjustments import adjustment_counts, buildable_sites, supply_counts
 from .boxes import numbered_slots, one_too_many, slot_limit, without_orders
 from .legality import Illegal, check_convoy, check_move, check_support, find_unit, fleets_in_seas
+from . import phase_names
 from .maps import Map
 from .orders import (
     Build,
@@ -32,6 +33,7 @@ from .orders import (
     UnitRef,
     Waive,
 )
+from .phase_names import TIMING_OF, TIMINGS
 from .parser import OrderSyntaxError, parse_order, split_orders
 from .position import Position
 from .random_orders import random_orders
@@ -41,15 +43,16 @@ from .turns import adjudicate, starting_position
 from .vocabulary import PhaseKind, Power, UnitType
 from .wire import WireError, read_position, write_position
 
-_TIMING = {
-    PhaseKind.MOVEMENT: "movement",
-    PhaseKind.RETREAT: "retreat",
-    PhaseKind.ADJUSTMENT: "adjustment",
-}
 
 
 class DiplomacyGame:
     """Diplomacy on one variant's map."""
+
+    title = "Diplomacy"
+    templates = "diplomacy"
+    timings: Sequence[TimingClass] = TIMINGS
+    phase_example = phase_names.EXAMPLE
+    civil_disorder = "its units hold, retreats disband, builds are waived"
 
     def __init__(self, game_map: Map) -> None:
         self.map = game_map
@@ -85,8 +88,14 @@ class DiplomacyGame:
     def pending(self, state: State) -> Pending:
         position = self.position(state)
         return Pending(
-            str(position.phase), _TIMING[position.phase.kind], frozenset(self._to_act(position))
+            str(position.phase), TIMING_OF[position.phase.kind], frozenset(self._to_act(position))
         )
+
+    def phase_title(self, phase: str) -> str:
+        return phase_names.phase_title(phase)
+
+    def read_phase(self, text: str) -> str | None:
+        return phase_names.read_phase(text)
 
     def _to_act(self, position: Position) -> set[Power]:
         kind = position.phase.kind
@@ -336,6 +345,17 @@ class DiplomacyGame:
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         return state  # nothing is hidden in Diplomacy
+
+    def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
+        """Everything: once a phase is processed its orders and results are public. Added for the
+        templates: ``year_end`` (after a fall or winter phase the centres are counted) and
+        ``units``, each power's units on the board and in its box after the phase."""
+        units = Counter(unit["power"] for unit in report["next"]["units"])
+        return {
+            **report,
+            "year_end": report["phase"][0] in "FW",
+            "units": {power: units.get(power, 0) for power in self.map.powers},
+        }
 
     def outcome(self, state: State) -> Outcome | None:
         """Whether the game is won: by the standard rules, a power owning the variant's number of
