@@ -77,6 +77,15 @@ class PhaseResult:
     notes: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands: its year (the unit of SUMMARY's table and of the playouts' balance
+    table) and each power's score in it (``GameKind.score``: supply centres, for Diplomacy)."""
+
+    year: int
+    scores: Mapping[str, int]
+
+
 class GameKind(Protocol):
     """A kind of game the judge can run.
 
@@ -91,6 +100,7 @@ class GameKind(Protocol):
     timings: Sequence[TimingClass]  # every timing class its phases use, the first the main one
     phase_example: str  # how its phases are written, for a player who wrote one wrong
     civil_disorder: str  # what the rules do for a power that gave no orders, in words
+    score: str  # what ``standing`` counts, as SUMMARY's table heads it: "supply centres"
 
     def phase_title(self, phase: str) -> str:
         """A phase as reports name it: ``S1901M`` -> ``Spring 1901 Movement``."""
@@ -154,14 +164,13 @@ class GameKind(Protocol):
 
     def outcome(self, state: State) -> Outcome | None: ...
 
+    def standing(self, state: State) -> Standing: ...
 
-@dataclass(frozen=True)
-class Standing:
-    """Where a game stands, for random playouts: its year (the unit of the balance table) and
-    each power's score in it (supply centres, for Diplomacy)."""
-
-    year: int
-    scores: Mapping[str, int]
+    def holdings(self, state: State, power: str) -> dict[str, list[str]]:
+        """What a power holds, as ``judge show`` lists it for the judge's keeper (the whole state,
+        nothing hidden): each kind of holding with its items, in the order shown (Diplomacy:
+        ``units``, ``dislodged``, ``centres``)."""
+        ...
 
 
 @runtime_checkable
@@ -172,8 +181,6 @@ class Playout(Protocol):
     def random_orders(self, state: State, power: str, rng: Random) -> list[str]:
         """Orders this power could give now, chosen at random, in the form ``resolve`` takes."""
         ...
-
-    def standing(self, state: State) -> Standing: ...
 
     def violations(self, before: State, result: PhaseResult) -> list[str]:
         """What is wrong with a resolved phase (the state after it, and what its report says

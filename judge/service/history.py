@@ -11,7 +11,7 @@ the phases a rollback undid.
   mail's own template. A reply carries at most ``MAX_PHASES``; it then says from which phase to
   ask for the rest.
 - ``summary``: one screen: the game, its variant and status, who played which power, and each
-  power's supply centres at the end of each year (after the year's last fall or winter phase).
+  power's score (the kind's ``standing``: supply centres in Diplomacy) at the end of each year.
   While an anonymous or gunboat game runs, nobody's address is shown.
 
 Anyone may ask for either: the reports and the summary hold nothing the game's players do not
@@ -21,14 +21,13 @@ already receive, and no mail address of an anonymous game before it ends.
 from __future__ import annotations
 
 import json
-import re
-from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from sqlmodel import Session, col, select
 
+from judge.games.kind import Standing
 from judge.store import Game, GameStatus, Membership, MembershipStatus, PhaseRecord, Player, Role
 
 from .deadlines import utc_to_local
@@ -39,7 +38,6 @@ MAX_PHASES = 60
 """The most turn reports one HISTORY reply carries (about twelve game years); asking again from
 a later date gives the rest."""
 
-_YEAR_END = re.compile(r"^[FW](\d+)[A-Z]$")  # a Diplomacy fall or winter phase: F1901M, W1901A
 _ENDED = (GameStatus.FINISHED, GameStatus.TERMINATED)
 
 
@@ -164,7 +162,7 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
         )
     )
     powers = list(kind.powers())
-    years = centres_by_year(line, powers)
+    years = scores_by_year(game, line)
     outcome = kind.outcome(game.state) if game.status is GameStatus.FINISHED else None
     return {
         "game": game.name,
@@ -183,35 +181,30 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
         "powers": powers,
         "width": max((len(power) for power in powers), default=4) + 1,
         "years": years,
+        "score": kind.score,
         "outcome": outcome.reason if outcome is not None else None,
         "processed": len(line),
     }
 
 
-def centres_by_year(line: list[PhaseRecord], powers: list[str]) -> list[tuple[str, list[int]]]:
-    """Each power's supply centres (in the order of ``powers``) at the start and at the end of
-    each year whose fall has been processed: after the year's winter phase, or its last fall
-    phase when there was no winter. Empty for a game kind whose state has no supply centres."""
+def scores_by_year(game: Game, line: list[PhaseRecord]) -> list[tuple[str, list[int]]]:
+    """Each power's score (the kind's ``standing``: supply centres, for Diplomacy), in the order
+    of its powers, at the start and at the end of each year the line has finished (its last
+    phase processed), and of the last year of a game that has ended."""
+    kind = kind_of(game)
+    powers = list(kind.powers())
     rows: dict[str, list[int]] = {}
     if line:
-        start = _centres(line[0].state_before, powers)
-        if start is not None:
-            rows["start"] = start
-    for record in line:  # oldest first: a later phase of the same year replaces an earlier one
-        match = _YEAR_END.match(record.phase)
-        counts = _centres(record.state_after, powers) if match else None
-        if match and counts is not None:
-            rows[match.group(1)] = counts
+        rows["start"] = _scores(kind.standing(line[0].state_before), powers)
+    for record in line:
+        before, after = kind.standing(record.state_before), kind.standing(record.state_after)
+        if after.year > before.year or (record is line[-1] and game.status in _ENDED):
+            rows[str(before.year)] = _scores(after, powers)
     return list(rows.items())
 
 
-def _centres(state: Any, powers: list[str]) -> list[int] | None:
-    """Each power's supply centres in a Diplomacy state (``supply_centers``: province -> owner)."""
-    owners = state.get("supply_centers") if isinstance(state, dict) else None
-    if not isinstance(owners, dict):
-        return None
-    counts = Counter(owners.values())
-    return [counts.get(power, 0) for power in powers]
+def _scores(standing: Standing, powers: list[str]) -> list[int]:
+    return [standing.scores.get(power, 0) for power in powers]
 
 
 def _holder(db: Session, power: str, everyone: list[Membership], hidden: bool) -> Holder:

@@ -2,7 +2,8 @@
 
 Both come from one dict (``game_shown``): the game, its phase and deadline (UTC in the JSON, the
 game's own zone in the text), its members, and for each power who plays it, whether its orders
-for the phase are complete, and its units and supply centres. The JSON keeps the game kind's
+for the phase are complete, and what it holds (the kind's ``holdings``: Diplomacy's units,
+dislodged units and supply centres). The JSON keeps the game kind's
 state as it is stored, for programs; the text is laid out for a person at a terminal.
 """
 
@@ -37,12 +38,12 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
     """What ``judge show`` says of a game (see the module docstring)."""
     started = bool(game.phase) and game.state is not None
     late = set(late_powers(db, game)) if started else set()
-    acting = kind_of(game).pending(game.state).powers if started else frozenset()
+    kind = kind_of(game)
+    acting = kind.pending(game.state).powers if started else frozenset()
     submitted = current_orders(db, game) if started else {}
-    state = game.state if isinstance(game.state, dict) else {}
     holders = {m.power: address_of(db, m) for m in members(db, game) if m.power is not None}
-    powers = []
-    for power in kind_of(game).powers():
+    powers, labels = [], []
+    for power in kind.powers():
         if power not in acting:
             orders = "nothing to order"
         elif power not in late:
@@ -51,16 +52,10 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
             orders = "not complete"
         else:
             orders = "none yet"
-        powers.append({
-            "power": power,
-            "player": holders.get(power),
-            "orders": orders if started else None,
-            "units": [f"{u['type']} {u['loc']}" for u in state.get("units", []) if u["power"] == power],
-            "dislodged": [f"{d['type']} {d['loc']}" for d in state.get("dislodged", [])
-                          if d["power"] == power],
-            "centres": sorted(c for c, owner in state.get("supply_centers", {}).items()
-                              if owner == power),
-        })
+        holdings = kind.holdings(game.state, power) if started else {}
+        labels = list(holdings)
+        powers.append({"power": power, "player": holders.get(power),
+                       "orders": orders if started else None, **holdings})
     return {
         "name": game.name,
         "kind": game.kind,
@@ -81,6 +76,7 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
             for m in members(db, game)
         ],
         "powers": powers,
+        "holdings": labels,  # the keys of each power's holdings, in the kind's order
         "state": game.state,
         "_phase_words": phase_name(game) if game.phase else None,
         "_deadline_words": when(game, game.deadline),
@@ -113,17 +109,14 @@ def show_text(shown: dict[str, Any]) -> str:
             orders += ", waiting (SET WAIT)"
         player = power["player"] or ("no player: civil disorder" if shown["phase"] else "-")
         lines.append(f"  {power['power']:<{width}}  {orders:<16}  {player}")
-    if any(p["units"] or p["centres"] for p in shown["powers"]):
+    if shown["holdings"]:
         lines.append("")
-        lines.append("Units and supply centres:")
+        lines.append(f"What each power holds ({', '.join(shown['holdings'])}):")
     for power in shown["powers"]:
-        if not (power["units"] or power["centres"] or power["dislodged"]):
-            continue
-        units = ", ".join(power["units"]) or "no units"
-        dislodged = f"; dislodged: {', '.join(power['dislodged'])}" if power["dislodged"] else ""
-        centres = ", ".join(power["centres"]) or "none"
-        lines.append(f"  {power['power']:<{width}}  {len(power['units'])} units: {units}{dislodged}")
-        lines.append(f"  {'':<{width}}  {len(power['centres'])} centres: {centres}")
+        held = [(label, power[label]) for label in shown["holdings"] if power[label]]
+        for number, (label, items) in enumerate(held):
+            name = power["power"] if number == 0 else ""
+            lines.append(f"  {name:<{width}}  {len(items)} {label}: {', '.join(items)}")
     return "\n".join(lines)
 
 

@@ -51,6 +51,7 @@ class DiplomacyGame:
     title = "Diplomacy"
     templates = "diplomacy"
     timings: Sequence[TimingClass] = TIMINGS
+    score = "supply centres"
     phase_example = phase_names.EXAMPLE
     civil_disorder = "its units hold, retreats disband, builds are waived"
 
@@ -345,6 +346,17 @@ class DiplomacyGame:
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         return state  # nothing is hidden in Diplomacy
+
+    def holdings(self, state: State, power: str) -> dict[str, list[str]]:
+        """The power's units (on the board and in its box), its dislodged units, and the supply
+        centres it owns on the board, as the state writes them."""
+        return {
+            "units": [f"{u['type']} {u['loc']}" for u in state["units"] if u["power"] == power],
+            "dislodged": [f"{d['type']} {d['loc']}" for d in state.get("dislodged", [])
+                          if d["power"] == power],
+            "centres": sorted(centre for centre, owner in state["supply_centers"].items()
+                              if owner == power),
+        }
 
     def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
         """Everything: once a phase is processed its orders and results are public. Added for the
