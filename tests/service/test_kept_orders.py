@@ -58,3 +58,25 @@ def test_orders_kept_by_a_player_who_resigned_are_not_read(judge: MailJudge) -> 
     judge.advance(hours=24)  # the end of grace: civil disorder
     assert game(judge).phase == "F1901M"
     assert mail_since(judge, before, "Diplomacy orders alpha") == []
+
+
+def test_a_phase_whose_orders_were_all_sent_ahead_is_processed_as_it_begins(
+    judge: MailJudge,
+) -> None:
+    """Every power sends its fall orders ahead (PHASE F1901M): when the spring is processed, the
+    fall does not wait for its deadline; each is reported, and the game is in the next phase."""
+    seats = new_game(judge)
+    before = last_mail_id(judge)
+    for power in seats:
+        as_power(judge, seats, power, "PHASE Fall 1901", *holds(judge, power))
+    assert game(judge).phase == "S1901M"
+    for power in seats:
+        reply = as_power(judge, seats, power, *holds(judge, power))
+    assert "Spring 1901 Movement of alpha has been processed (all orders in)" in reply
+    assert "Fall 1901 Movement of alpha has been processed (all orders in as it began)" in reply
+    assert game(judge).phase == "S1902M"  # no one builds after a fall of holds
+    spring = mail_since(judge, before, "Diplomacy results alpha S1901M")
+    fall = mail_since(judge, before, "Diplomacy results alpha F1901M")
+    assert len(spring) == len(fall) == 8  # seven players and the master
+    assert "The next phase of alpha is Fall 1901 Movement." in spring[0].body  # no deadline
+    assert "The next phase of alpha is Spring 1902 Movement; the deadline is" in fall[0].body

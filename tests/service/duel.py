@@ -1,0 +1,151 @@
+"""Duel: a toy second game kind, to drive the judge's service as a game other than Diplomacy would.
+
+It has what Diplomacy lacks and later games have: timing classes of its own, phase names of its
+own, a phase in which only one side acts, a phase in which nobody acts (a die is rolled), dice, and
+hidden information (each side's bids and reserve are its own secret).
+
+A round has three phases. ``Round N bid`` (timing class ``bid``): both sides bid from their
+reserve of tokens (``BID 2``); the higher bid leads the round (a tie: South). ``Round N choice``
+(``choice``): the leader alone chooses ``ATTACK`` or ``DEFEND`` (default). ``Round N roll``
+(``roll``): nobody orders; an attack scores 1 point, and 2 on a six; a defence scores nothing.
+The first to 3 points wins; after round 9, the game is drawn.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from judge.games.kind import OrderLine, Outcome, Pending, PhaseResult, Standing, State, TimingClass
+
+POWERS = ("North", "South")
+RESERVE = 6
+WINNING_POINTS = 3
+LAST_ROUND = 9
+_PHASE = re.compile(r"(?:round|r)?\s*(\d+)\s*(bid|choice|roll)s?")
+
+
+def _other(power: str) -> str:
+    return POWERS[1] if power == POWERS[0] else POWERS[0]
+
+
+@dataclass
+class Duel:
+    name: str = "toy/duel"
+    title: str = "Duel"
+    templates: str = "duel"
+    phase_example: str = "e.g. Round 2 bid"
+    civil_disorder: str = "it bids nothing and defends"
+    score: str = "points"
+
+    def __post_init__(self) -> None:
+        self.timings: Sequence[TimingClass] = (
+            TimingClass("bid", hours=12, grace_hours=0, aliases=("bids",)),
+            TimingClass("choice", hours=6, grace_hours=0, aliases=("choices",)),
+            TimingClass("roll", hours=1, grace_hours=0),
+        )
+
+    # --- words --------------------------------------------------------------------------------
+
+    def phase_title(self, phase: str) -> str:
+        return f"{phase} of the duel"
+
+    def read_phase(self, text: str) -> str | None:
+        match = _PHASE.fullmatch(text.strip().lower())
+        return f"Round {int(match[1])} {match[2]}" if match else None
+
+    def powers(self) -> Sequence[str]:
+        return list(POWERS)
+
+    def power_named(self, text: str) -> str | None:
+        return next((p for p in POWERS if p.lower().startswith(text.lower()) and text), None)
+
+    # --- the game -----------------------------------------------------------------------------
+
+    def new_game(self, seed: bytes) -> State:
+        return {"round": 1, "step": "bid", "points": {p: 0 for p in POWERS},
+                "reserve": {p: RESERVE for p in POWERS}, "leader": None, "choice": None}
+
+    def pending(self, state: State) -> Pending:
+        phase = f"Round {state['round']} {state['step']}"
+        acting = {"bid": set(POWERS), "choice": {state["leader"]}, "roll": set()}[state["step"]]
+        return Pending(phase, state["step"], frozenset(acting))
+
+    def read_orders(self, state: State, power: str, lines: Sequence[str],
+                    standing: Mapping[str, str] | None = None) -> list[OrderLine]:
+        read = []
+        for line in lines:
+            words = line.upper().split()
+            if state["step"] == "bid" and len(words) == 2 and words[0] == "BID":
+                if not words[1].isdigit() or int(words[1]) > state["reserve"][power]:
+                    read.append(OrderLine(line, error=f"bid from 0 to {state['reserve'][power]}"))
+                else:
+                    read.append(OrderLine(line, canonical=f"BID {int(words[1])}", slot="bid"))
+            elif state["step"] == "choice" and words in (["ATTACK"], ["DEFEND"]):
+                if power != state["leader"]:
+                    read.append(OrderLine(line, error=f"{state['leader']} chooses this round"))
+                else:
+                    read.append(OrderLine(line, canonical=words[0], slot="choice"))
+            else:
+                read.append(OrderLine(line, error=f"not an order of the {state['step']} phase"))
+        return read
+
+    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
+        return bool(orders) or power not in self.pending(state).powers
+
+    def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
+        after = copy.deepcopy(state)
+        report: dict[str, Any] = {"phase": self.pending(state).phase}
+        if state["step"] == "bid":
+            bids = {p: int((list(orders.get(p, [])) or ["BID 0"])[-1].split()[1]) for p in POWERS}
+            for power, bid in bids.items():
+                after["reserve"][power] -= bid
+            leader = "North" if bids["North"] > bids["South"] else "South"
+            after.update(step="choice", leader=leader)
+            report.update(bids=bids, reserve=dict(after["reserve"]), leader=leader)
+        elif state["step"] == "choice":
+            choice = (list(orders.get(state["leader"], [])) or ["DEFEND"])[-1]
+            after.update(step="roll", choice=choice)
+            report.update(leader=state["leader"], choice=choice)
+        else:
+            roll = rng.randint(1, 6)
+            scored = (2 if roll == 6 else 1) if state["choice"] == "ATTACK" else 0
+            after["points"][state["leader"]] += scored
+            after.update(step="bid", round=state["round"] + 1, leader=None, choice=None)
+            report.update(roll=roll, leader=state["leader"], scored=scored,
+                          points=dict(after["points"]))
+        return PhaseResult(after, report, self.outcome(after))
+
+    def survivors(self, state: State) -> Sequence[str]:
+        return list(POWERS)
+
+    def outcome(self, state: State) -> Outcome | None:
+        won = [p for p in POWERS if state["points"][p] >= WINNING_POINTS]
+        if won:
+            return Outcome((won[0],), f"{won[0]} wins the duel")
+        if state["round"] > LAST_ROUND:
+            return Outcome((), "the duel is drawn")
+        return None
+
+    # --- what each side sees ------------------------------------------------------------------
+
+    def view(self, state: State, power: str | None) -> dict[str, Any]:
+        seen = {**state, "reserve": {p: n for p, n in state["reserve"].items() if p == power}}
+        return seen
+
+    def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
+        seen = dict(report)
+        for secret in ("bids", "reserve"):
+            if secret in seen:
+                seen[secret] = {p: n for p, n in seen[secret].items() if p == power}
+        return seen
+
+    def standing(self, state: State) -> Standing:
+        return Standing(state["round"], dict(state["points"]))
+
+    def holdings(self, state: State, power: str) -> dict[str, list[str]]:
+        return {"points": [str(state["points"][power])], "reserve": [str(state["reserve"][power])]}

@@ -1,0 +1,97 @@
+"""The contract of the seam (``judge/games/kind.py``), checked against every game kind in the
+registry's table and the toy Duel: what the service relies on, whatever the game."""
+
+from __future__ import annotations
+
+import copy
+import json
+from importlib import resources
+from pathlib import Path
+from random import Random
+
+import pytest
+from duel import Duel
+
+from judge.games.kind import GameKind
+from judge.games.registry import all_kinds
+
+KINDS: list[GameKind] = [*all_kinds(), Duel()]
+PHASES = 12  # phases played from the start of each kind, every power giving no orders
+
+
+def _json(value: object) -> object:
+    """The value as the store would keep and read it back (and fails if it is not JSON)."""
+    return json.loads(json.dumps(value))
+
+
+def _templates(kind: GameKind) -> Path:
+    if isinstance(kind, Duel):
+        return Path(__file__).parent / "duel_templates" / kind.templates
+    return Path(str(resources.files("judge.templates").joinpath(kind.templates)))
+
+
+@pytest.fixture(params=KINDS, ids=lambda kind: kind.name)
+def kind(request: pytest.FixtureRequest) -> GameKind:
+    return request.param  # type: ignore[no-any-return]
+
+
+def test_the_kind_names_itself_its_timings_and_its_templates(kind: GameKind) -> None:
+    assert kind.name and kind.title and kind.phase_example and kind.civil_disorder and kind.score
+    names = [timing.name for timing in kind.timings]
+    words = [word for timing in kind.timings for word in timing.words()]
+    assert names and len(words) == len(set(words)) and all(w == w.lower() for w in words)
+    assert all(timing.hours > 0 and timing.grace_hours >= 0 for timing in kind.timings)
+    for template in ("results.txt", "turn_report.txt", "prediction.txt"):
+        assert (_templates(kind) / template).is_file(), template
+
+
+def test_powers_are_named_by_their_own_names(kind: GameKind) -> None:
+    powers = list(kind.powers())
+    assert powers and len(powers) == len(set(powers))
+    for power in powers:
+        assert kind.power_named(power) == power
+        assert kind.power_named(power.lower()) == power
+    assert kind.power_named("nobody-at-all") is None
+
+
+def test_a_game_is_played_phase_by_phase_on_plain_json_values(kind: GameKind) -> None:
+    """From the start, each phase resolved with no orders (the defaults): states, reports and
+    views are JSON, nothing is changed in place, phase names are unique and read back."""
+    state = _json(kind.new_game(b"contract"))
+    assert state == kind.new_game(b"contract")  # the start depends on the seed alone
+    seen: list[str] = []
+    powers = list(kind.powers())
+    for _ in range(PHASES):
+        assert isinstance(state, dict)
+        pending = kind.pending(state)
+        assert pending.phase not in seen, f"{pending.phase} comes twice"
+        seen.append(pending.phase)
+        assert kind.read_phase(pending.phase) == pending.phase
+        assert kind.phase_title(pending.phase)
+        assert pending.timing in [timing.name for timing in kind.timings]
+        assert pending.powers <= set(powers)
+        for power in pending.powers:
+            assert not kind.complete(state, power, [])
+        for power in [*powers, None]:
+            assert _json(kind.view(state, power)) == kind.view(state, power)
+        assert list(kind.survivors(state)) == [p for p in powers if p in kind.survivors(state)]
+        assert set(kind.standing(state).scores) <= set(powers)
+        for power in powers:
+            holdings = kind.holdings(state, power)
+            assert all(isinstance(items, list) for items in holdings.values())
+        before = copy.deepcopy(state)
+        result = kind.resolve(state, {}, Random(len(seen)))
+        assert state == before, "resolve changed the state it was given"
+        assert _json(result.report) == result.report
+        for power in [*powers, None]:
+            assert _json(kind.report_view(result.report, power)) == kind.report_view(result.report,
+                                                                                      power)
+        state = _json(result.state)
+        if result.outcome is not None:
+            assert set(result.outcome.winners) <= set(powers) and result.outcome.reason
+            break
+
+
+def test_a_phase_name_that_is_not_one_reads_as_none(kind: GameKind) -> None:
+    for text in ("", "no such phase", "9999999999 nonsense"):
+        assert kind.read_phase(text) is None

@@ -1,0 +1,179 @@
+"""A second game kind through the real service by mail: the toy Duel (``duel.py``), with its own
+phases, timing classes, reports, hidden information and dice, from CREATE to its end. What the
+service knows of a game is only what ``judge/games/kind.py`` says."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from duel import Duel
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader
+from mail_judge import MailJudge
+from sqlmodel import select
+
+from judge.games import registry
+from judge.service import command_grammar, reports
+from judge.service.config import load_config
+from judge.service.operate import init_judge
+from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Player, open_store
+
+MASTER = "master@example.org"
+SIDES = {"North": "", "South": ""}  # filled by ``started``: each side's player's address
+
+
+@pytest.fixture
+def judge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MailJudge]:
+    """A judge whose table of game kinds has Duel too, with Duel's report templates."""
+    entry = registry.Entry("toy/duel", ("duel",), Duel)
+    monkeypatch.setattr(registry, "KINDS", (*registry.KINDS, entry))
+    command_grammar._timing_classes.cache_clear()  # the grammar learns Duel's timing words
+    command_grammar._parser.cache_clear()
+    command_grammar.read_line.cache_clear()
+    environment = reports.environment()
+    both = environment.overlay(loader=ChoiceLoader([
+        environment.loader, FileSystemLoader(Path(__file__).parent / "duel_templates")]))  # type: ignore[list-item]
+    monkeypatch.setattr(reports, "environment", lambda: both)
+    config = load_config(init_judge(tmp_path / "judge"))
+    store = open_store(config.database_url)
+    yield MailJudge(config, store)
+    store.close()
+    command_grammar._timing_classes.cache_clear()
+    command_grammar._parser.cache_clear()
+    command_grammar.read_line.cache_clear()
+
+
+def game(judge: MailJudge) -> Game:
+    with judge.store.session() as db:
+        return db.exec(select(Game)).one()
+
+
+def started(judge: MailJudge, *setup: str) -> dict[str, str]:
+    """Create the duel (the master's ``setup`` first), join two players and so start it; each
+    side's SIGNON line."""
+    reply = judge.send(MASTER, "\n".join(["CREATE ?duel secret duel", *setup]))
+    assert "Game duel (toy/duel) created" in reply, reply
+    judge.send("a@example.org", "JOIN duel pa")
+    reply = judge.send("b@example.org", "JOIN duel pb")
+    assert "duel has started: Round 1 bid of the duel" in reply, reply
+    with judge.store.session() as db:
+        rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()
+    signons = {}
+    for membership, player in rows:
+        if membership.power:
+            SIDES[membership.power] = player.address
+            password = "pa" if player.address == "a@example.org" else "pb"
+            signons[membership.power] = f"SIGNON {membership.power}@duel {password}"
+    return signons
+
+
+def order(judge: MailJudge, signons: dict[str, str], power: str, *lines: str) -> str:
+    return judge.send(SIDES[power], "\n".join([signons[power], *lines]))
+
+
+def results(judge: MailJudge, address: str) -> list[Outbox]:
+    return judge.mail_to(address, "Duel results duel")
+
+
+def test_a_duel_is_played_by_mail_with_its_own_phases_timings_and_reports(judge: MailJudge) -> None:
+    signons = started(judge, "SET BID DEADLINE 24h", "SET CHOICES 2h GRACE 1h")
+    judge.send("watcher@example.org", "OBSERVE duel secret")
+    notice = judge.mail_to("a@example.org", "Duel notice: duel")
+    assert notice and "The first phase is Round 1 bid of the duel" in notice[0].body
+    assert (game(judge).deadline - judge.now).total_seconds() == 24 * 3600  # SET BID DEADLINE
+
+    reply = order(judge, signons, "North", "BID 4")
+    assert "Accepted: BID 4" in reply and "Your orders for Round 1 bid are complete" in reply
+    assert "Refused" not in order(judge, signons, "South", "BID 2")
+    assert game(judge).phase == "Round 1 choice"  # all orders in: processed at once
+    assert (game(judge).deadline - judge.now).total_seconds() == 2 * 3600  # SET CHOICES 2h
+
+    north, south = results(judge, SIDES["North"])[0].body, results(judge, SIDES["South"])[0].body
+    watcher = results(judge, "watcher@example.org")[0].body
+    assert "Your bid: North bid 4; your reserve is now 2." in north and "South bid" not in north
+    assert "Your bid: South bid 2; your reserve is now 4." in south and "North bid" not in south
+    assert "Your bid" not in watcher and "reserve" not in watcher
+    assert "North leads the round." in north and "North leads the round." in watcher
+    master = results(judge, MASTER)[0].body
+    assert master == watcher  # the master reads as an observer
+
+    assert "Refused" not in order(judge, signons, "North", "ATTACK")
+    # The choice processed; the roll phase, with nobody to order, processed at once after it.
+    assert game(judge).phase == "Round 2 bid"
+    with judge.store.session() as db:
+        reasons = [r.reason for r in db.exec(select(PhaseRecord).order_by(PhaseRecord.id))]
+    assert reasons == ["all orders in", "all orders in", "nothing to order"]
+    rolled = results(judge, "watcher@example.org")[-1]
+    assert rolled.subject == "Duel results duel Round 1 roll" and "North scores" in rolled.body
+
+
+def test_timing_classes_are_the_kinds_own(judge: MailJudge) -> None:
+    started(judge)
+    reply = judge.send(MASTER, "SIGNON Mduel secret\nSET MOVEMENT DEADLINE 24h\nSET ROLL 2h")
+    assert ("Refused: duel has no MOVEMENT phases: the timings of toy/duel are BID, CHOICE, ROLL"
+            in reply)
+    assert "Roll phases of duel: deadline at least 2h after the phase begins" in reply
+    reply = judge.send(MASTER, "SIGNON Mduel secret\nSET DAYS mon-fri")
+    assert "Bid phases of duel: deadline" in reply and "Choice phases of duel" in reply
+
+
+def test_a_phase_complete_when_it_begins_is_processed_at_once(judge: MailJudge) -> None:
+    """Orders sent ahead (PHASE) for every side that acts: the phase does not wait for its
+    deadline, and neither does the next one while it is ready as it begins."""
+    signons = started(judge)
+    reply = order(judge, signons, "South", "PHASE round 2 bid", "BID 1")
+    assert "Kept for Round 2 bid: read when that phase begins" in reply
+    reply = order(judge, signons, "North", "PHASE r2 bids", "BID 0", "PHASE Round 3 bid", "BID 0")
+    assert reply.count("Kept for Round") == 2
+    reply = order(judge, signons, "South", "PHASE Round 3 bids", "BID 0", "PHASE Rond 4 bid",
+                  "BID 1")
+    assert 'Refused: cannot read "Rond 4 bid" as a phase of duel; expected e.g. Round 2 bid' in reply
+    order(judge, signons, "North", "BID 3")
+    order(judge, signons, "South", "BID 0")  # Round 1: North leads
+    order(judge, signons, "North", "DEFEND")
+    # Round 1 choice, roll, and the whole of round 2's bid (both sides' bids were kept) went at
+    # once; round 2's choice is South's (North bid 0, South 1), and South has not chosen.
+    assert game(judge).phase == "Round 2 choice"
+    kept = judge.mail_to(SIDES["South"], "Duel orders duel Round 2 bid")
+    assert kept and "Your orders for Round 2 bid are complete." in kept[0].body
+    order(judge, signons, "South", "DEFEND")
+    # Round 2's roll, then round 3's bid (kept for both) processed at once.
+    assert game(judge).phase == "Round 3 choice"
+
+
+def test_deadlines_rollback_history_and_the_end(judge: MailJudge) -> None:
+    signons = started(judge)
+    judge.advance(hours=13)  # past the 12-hour bid deadline, no grace: both in civil disorder
+    assert game(judge).phase == "Round 1 choice"  # a tie of nothing: South leads
+    reply = judge.send(MASTER, "SIGNON Mduel secret\nROLLBACK round 1 bid")
+    assert "duel is back at the start of Round 1 bid of the duel" in reply
+    assert game(judge).phase == "Round 1 bid"
+
+    for _ in range(3):  # North leads every round and attacks: 3 points at most in 3 rounds
+        if game(judge).status is GameStatus.FINISHED:
+            break
+        order(judge, signons, "North", "BID 2")
+        order(judge, signons, "South", "BID 0")
+        order(judge, signons, "North", "ATTACK")
+    assert game(judge).status is GameStatus.FINISHED
+    over = judge.mail_to(SIDES["South"], "Duel notice: duel")[-1].body
+    assert "The game is over." in over and "secret was (hexadecimal)" in over
+    assert "North wins the duel" in results(judge, SIDES["South"])[-1].body
+
+    reply = judge.send(MASTER, "SIGNON Mduel secret\nROLLBACK Round 1 choice")
+    assert "Refused: duel has ended and its secret is revealed: it cannot go on." in reply
+
+    reply = judge.send("anyone@example.net", "HISTORY duel FROM Round 2 bid")
+    assert "=== Round 2 bid of the duel (Round 2 bid)" in reply and "Your bid" not in reply
+    reply = order(judge, signons, "North", "HISTORY duel FROM round 2 bid")
+    assert "Your bid: North bid 2" in reply and "South bid" not in reply
+    reply = judge.send("anyone@example.net", "HISTORY duel FROM the start")
+    assert 'Refused: cannot read "the start" as a phase of duel' in reply
+
+    reply = judge.send("anyone@example.net", "SUMMARY duel")
+    table = reply.split("Points at the start and at the end of each year:\n")[1].split("\n\n")[0]
+    table = table.splitlines()
+    assert table[0].split() == ["Year", "North", "South"]
+    assert table[1].split() == ["start", "0", "0"]
+    assert table[-1].split()[1] in ("3", "4") and table[-1].split()[2] == "0"
