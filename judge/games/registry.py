@@ -35,6 +35,10 @@ KINDS: tuple[Entry, ...] = (
 )
 
 
+DEFAULT = KINDS[0].names[0]
+"""The game kind of a game created without naming one (``CREATE ?game pw``)."""
+
+
 class UnknownGameKind(ValueError):
     """No game kind by that name; the message lists those there are."""
 

@@ -144,7 +144,7 @@ class History(Command):
 
 
 @_command("SUMMARY", "SUMMARY <game>", _ANYONE,
-          "Send a one-screen summary of a game: centres per year, who played which power.")
+          "Send a one-screen summary of a game: scores (centres) per year, who played which power.")
 @dataclass(frozen=True)
 class Summary(Command):
     game: str

@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from judge import __version__
+from judge.games import registry
 from judge.games.registry import UnknownGameKind, game_kind
 from judge.store import (
     Game,
@@ -119,7 +120,7 @@ def signon(ctx: Context, command: c.Signon) -> None:
 
 
 def create(ctx: Context, command: c.Create) -> None:
-    variant = command.variant or "standard"
+    variant = command.variant or registry.DEFAULT
     try:
         kind = game_kind(variant)
     except UnknownGameKind as error:
