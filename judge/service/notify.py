@@ -81,17 +81,17 @@ def send_results(
     ended = kind.outcome(game.state) if latest and game.status is GameStatus.FINISHED else None
     next_phase = game.phase if latest else kind.pending(record.state_after).phase
     deadline = when(game, game.deadline) if latest else None
-    bodies: list[tuple[dict[str, Any], str]] = []
+    bodies: list[tuple[tuple[dict[str, Any], dict[str, Any]], str]] = []
     subject = results_subject(game, record.phase)
     for address, power in readers(db, game).items():
-        report = kind.report_view(record.resolution, power)
-        body = next((text for seen, text in bodies if seen == report), None)
+        seen = (kind.report_view(record.resolution, power), kind.view(record.state_after, power))
+        body = next((text for views, text in bodies if views == seen), None)
         if body is None:
-            values = results_values(game, record, report, next_phase=next_phase, deadline=deadline,
+            values = results_values(game, record, power, next_phase=next_phase, deadline=deadline,
                                     outcome=ended.reason if ended is not None else None)
             body = render(f"{kind.templates}/results.txt", **values, judge_name=config.name,
                           judge_address=config.address)
-            bodies.append((report, body))
+            bodies.append((seen, body))
         queue_mail(db, address, subject, body, domain=config.domain, game_id=game.id, now=now)
 
 
@@ -153,23 +153,27 @@ def turn_report(
     """The turn report of a processed phase as ``reader`` (a power, or None for an observer) may
     see it, without the mail's signature, as the results mail shows it (HISTORY sends past
     ones). ``deadline`` None leaves the deadline out."""
-    report = kind_of(game).report_view(record.resolution, reader)
-    values = results_values(game, record, report, next_phase=next_phase, deadline=deadline,
+    values = results_values(game, record, reader, next_phase=next_phase, deadline=deadline,
                             outcome=outcome)
     return render(f"{kind_of(game).templates}/turn_report.txt", **values)
 
 
 def results_values(
-    game: Game, record: PhaseRecord, report: dict[str, Any], *, next_phase: str,
+    game: Game, record: PhaseRecord, reader: str | None, *, next_phase: str,
     deadline: str | None, outcome: str | None,
 ) -> dict[str, Any]:
-    """What the turn report templates are given for a processed phase: the game, the phase's and
-    the next phase's names, the powers, the reader's view of the report, the deadline, the end."""
+    """What the turn report templates are given for a processed phase, as ``reader`` (a power, or
+    None for an observer) may see it: the game, the phase's and the next phase's names, the
+    powers, the reader (``reader``), the report (``report``: the kind's ``report_view``) and the
+    position after the phase (``board``: the kind's ``view``), the deadline, the end."""
+    kind = kind_of(game)
     return {
         "game": game.name,
         "phase_name": phase_name(game, record.phase),
-        "powers": list(kind_of(game).powers()),
-        "report": report,
+        "powers": list(kind.powers()),
+        "reader": reader,
+        "report": kind.report_view(record.resolution, reader),
+        "board": kind.view(record.state_after, reader),
         "outcome": outcome,
         "next_phase_name": phase_name(game, next_phase),
         "deadline": deadline,
