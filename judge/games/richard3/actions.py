@@ -15,7 +15,7 @@ from typing import Any
 
 from .data import BOARD, Card, border_key, other
 from .orders import Order
-from .state import State, at, blocks_in, on_board, side_of, status
+from .state import State, at, blocks_in, occupancy, on_board, side_of, status, status_in
 
 NO_SEA_MOVE = ("levy", "rebel")  # 5.3
 LAND_ONLY = ("Scots Mercenary", "Welsh Mercenary")  # 5.3
@@ -106,7 +106,7 @@ def main_border(state: State, area: str, attacker: str) -> str | None:
     borders = [e["border"] for e in entries]
     if named in borders:
         return str(named)
-    return max(dict.fromkeys(borders), key=borders.count)
+    return str(max(dict.fromkeys(borders), key=borders.count))
 
 
 def main_attack(state: State, area: str, attacker: str) -> list[str]:
@@ -236,8 +236,9 @@ def recruit_areas(state: State, side: str, block: str) -> list[str]:
     """Where a block of the pool may be deployed (5.4)."""
     kind = BOARD.blocks[block]
     found = []
+    occupied = occupancy(state)
     for area in BOARD.areas.values():
-        here = status(state, area.name, side)
+        here = status_in(occupied, area.name, side)
         open_ = here in ("friendly", "vacant")
         if kind.type in ("noble", "heir"):
             ok = open_ and any(s in shield_names(block) for s in area.shields)

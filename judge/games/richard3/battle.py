@@ -13,7 +13,6 @@ ordered (6.7).
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from .action_phase import kept_order
 from .actions import main_border, turn_record
@@ -23,7 +22,7 @@ from .combat import (
 from .data import BOARD, border_key, other
 from .losses import Events, eliminate
 from .orders import Order
-from .state import State, at, blocks_in, senior_heir, side_of, status
+from .state import State, at, side_of, status
 
 
 def standing(state: State, side: str, keyword: str) -> list[Order]:
@@ -124,10 +123,10 @@ def _turn(state: State, battle: Battle, block: str, rng: Random, events: Events)
                 charge(state, battle, block, target, rng, events)
                 return
     for role in roles(state, battle, block):
-        target = _treachery_choice(state, battle, side, role == "warwick")
-        if target is not None:
+        tried = _treachery_choice(state, battle, side, role == "warwick")
+        if tried is not None:
             battle.rolls_made.add(f"{side} {role}")
-            treachery(state, battle, side, target, role == "warwick", rng, events, role)
+            treachery(state, battle, side, tried, role == "warwick", rng, events, role)
             return
     fire(state, battle, block, rng, events)
 

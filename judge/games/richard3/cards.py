@@ -54,7 +54,7 @@ def card_of(state: State, side: str, kind: str) -> int | None:
     """The number of a card of this kind (its name) in a player's hand, or None."""
     for number in state["cards"]["hands"][side]:
         if BOARD.cards[number].name == kind:
-            return number
+            return int(number)
     return None
 
 
@@ -62,7 +62,7 @@ def lowest_card(state: State, side: str) -> int:
     """What a player who sends no card plays: his lowest action card, an event only if he
     holds nothing else (1.1: a card must be played)."""
     hand = state["cards"]["hands"][side]
-    return min(hand, key=lambda n: (BOARD.cards[n].event is not None, BOARD.cards[n].ap, n))
+    return int(min(hand, key=lambda n: (BOARD.cards[n].event is not None, BOARD.cards[n].ap, n)))
 
 
 def player_one(state: State, played: dict[str, int]) -> str:

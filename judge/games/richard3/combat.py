@@ -44,7 +44,7 @@ class Battle:
         return [b for b in self.present(state, side) if self.reserves.get(b, 0) <= self.round]
 
 
-def _heir_shield(state: State, block: str, area: str) -> bool:
+def heir_shield(state: State, block: str, area: str) -> bool:
     """2.2: York heirs use any York shield; Lancaster heirs the Lancaster shields, their own, and
     those of a named heir who is dead."""
     kind = BOARD.blocks[block]
@@ -80,7 +80,7 @@ def firepower(state: State, battle: Battle, block: str) -> int:
         power += 1
     elif kind.heir is not None and kind.side == side:
         present = [h for h in heirs(state, side) if h in battle.active(state, side)]
-        shielded = [h for h in present if _heir_shield(state, h, battle.area)]
+        shielded = [h for h in present if heir_shield(state, h, battle.area)]
         if shielded and shielded[0] == block:
             power += 1
         if area.crown and side == king(state) and present and present[0] == block:

@@ -15,11 +15,11 @@ from typing import Any
 
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing
 from .action_phase import apply_actions
-from .cards import card_of, lowest_card, may_redeal, play, redeal
+from .cards import card_of, lowest_card, play, redeal
 from .data import BOARD, SIDES, other
 from .names import normal
 from .orders import Order, OrderError, read_order, split_orders
-from .political import go_home_and_reset, home_areas, must_go_home, usurpation_count
+from .political import go_home_and_reset, must_go_home, usurpation_count
 from .state import State, copy_state, heirs_left, phase_name, side_of
 from .turns import after_actions, new_state, rescue_henry, set_step, start_campaign
 from . import legal, invariants, view as views
@@ -153,8 +153,8 @@ class Richard3Game:
         if label.startswith("actions"):
             scratch = copy_state(state)
             acting = [o for o in orders if o.slot not in refused and o.keyword != "DONE"]
-            _, why, _ = apply_actions(scratch, power, acting)
-            for order, reason in zip(acting, why):
+            _, reasons, _ = apply_actions(scratch, power, acting)
+            for order, reason in zip(acting, reasons):
                 if reason:
                     refused[order.slot] = reason
         return refused
@@ -171,7 +171,7 @@ class Richard3Game:
             return "redeal" in slots
         if label == "political":
             return "done" in slots or all(f"home {b}" in slots for b in must_go_home(state, power))
-        return "done" in slots or legal.points_left(state, power, [line.canonical or "" for line in read]) == 0
+        return "done" in slots or legal.points_left(self, state, power, [line.canonical or "" for line in read]) == 0
 
     def legal_orders(self, state: State, power: str, given: Sequence[str] = ()) -> list[str]:
         return legal.legal_orders(self, state, power, given)
@@ -275,5 +275,3 @@ class Richard3Game:
     def violations(self, before: State, result: PhaseResult) -> list[str]:
         return invariants.violations(self, before, result)
 
-
-__all__ = ["Richard3Game", "phase_key", "may_redeal", "home_areas"]

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, Callable
 from . import actions as act
 from .action_phase import DEFECTED, apply_actions
 from .actions import Budget, Refused, recruit_areas, turn_record
-from .data import BOARD, other
+from .data import BOARD
 from .names import block_name
 from .orders import Order
 from .political import home_areas, must_go_home
-from .state import State, at, copy_state, heirs, on_board, side_of, status
+from .state import State, at, copy_state, heirs, on_board, side_of
 
 if TYPE_CHECKING:
     from .game import Richard3Game
@@ -45,13 +45,10 @@ def home_refusal(state: State, side: str, order: Order) -> str | None:
     return None
 
 
-def points_left(state: State, side: str, canonical: list[str]) -> int:
+def points_left(game: Richard3Game, state: State, side: str, canonical: list[str]) -> int:
     """Action points not yet spent by these orders (an event card: 0 once its event is used)."""
-    from .orders import read_order
-
-    own = list(state["blocks"])
     scratch = copy_state(state)
-    orders = [read_order(t, own, own) for t in canonical if t and t != "DONE"]
+    orders = [game.parse(state, side, t) for t in canonical if t and t != "DONE"]
     _, refused, budget = apply_actions(scratch, side, orders)
     if budget.event is not None:
         used = any(r is None and o.keyword in ("MOVE", "SEA", "MUSTER", "PLAGUE") for o, r in zip(orders, refused))
@@ -93,7 +90,9 @@ def _paths(origin: str, longest: int) -> list[tuple[str, ...]]:
     return found
 
 
-def candidates(state: State, side: str, budget: Budget) -> list[Order]:
+def candidates(
+    state: State, side: str, budget: Budget, kinds: tuple[str, ...] = ("MOVE", "SEA", "RECRUIT")
+) -> list[Order]:
     """Every move, sea move, recruit and event order that could come next."""
     found: list[Order] = []
     event = budget.event
@@ -106,11 +105,11 @@ def candidates(state: State, side: str, budget: Budget) -> list[Order]:
     for block, entry in state["blocks"].items():
         if block in moved or side_of(state, block) != side:
             continue
-        if on_board(state, block):
+        if on_board(state, block) and "MOVE" in kinds:
             origin = str(entry["at"])
             found += [Order("MOVE", block, p) for p in _paths(origin, longest) if p[-1] != origin]
             found += [Order("SEA", block, (a,)) for a in BOARD.areas if a != origin and BOARD.share_sea(origin, a)]
-        elif entry["at"] == "pool" and not entry.get("down"):
+        elif entry["at"] == "pool" and not entry.get("down") and "RECRUIT" in kinds:
             found += [Order("RECRUIT", block, (a,)) for a in recruit_areas(state, side, block)]
     return found
 
@@ -182,7 +181,7 @@ def random_orders(game: Richard3Game, state: State, side: str, rng: Random) -> l
         for _ in range(30):
             if rng.random() < 0.1:
                 break
-            options = [o for o in candidates(scratch, side, budget) if o.keyword in kinds]
+            options = [o for o in candidates(scratch, side, budget, kinds) if o.keyword in kinds]
             if not options:
                 break
             order = rng.choice(options)
@@ -200,5 +199,3 @@ def random_orders(game: Richard3Game, state: State, side: str, rng: Random) -> l
             texts.append(str(order))
     return texts
 
-
-__all__ = ["legal_orders", "random_orders", "points_left", "KEYWORDS", "home_refusal", "other", "status"]

@@ -55,7 +55,7 @@ def eliminate(state: State, block: str, events: Events, cause: str) -> None:
     else:  # other nobles, church, levies, bombards, the Welsh, the Rebel
         entry["at"], entry["down"] = "pool", True
         fate = "face-down to the pool"
-    event = {"type": "eliminated", "side": side, "block": block, "area": where, "fate": fate,
+    event: dict[str, Any] = {"type": "eliminated", "side": side, "block": block, "area": where, "fate": fate,
              "cause": cause}
     if cause in ("supply", "plague") and heir_of is None:
         event["hidden"] = ["block", "fate"]  # only blocks revealed in battle are named

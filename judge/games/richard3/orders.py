@@ -179,9 +179,9 @@ def _read(text: str, own: list[str], enemy: list[str]) -> Order:
         )
         if not match:
             raise OrderError("write RETREAT <block or ALL> AFTER ROUND <1, 2 or 3> [TO <area>]")
-        block = None if match[1].upper() == "ALL" else names.block_among(match[1], own)
+        who = None if match[1].upper() == "ALL" else names.block_among(match[1], own)
         to = (names.area(match[3]),) if match[3] else ()
-        return Order("RETREAT", block, to, number=int(match[2]))
+        return Order("RETREAT", who, to, number=int(match[2]))
     if key == "CHARGE":
         heir, target = _split_word(rest, "at")
         heirs = [b for b in own if BOARD.blocks[b].heir is not None]

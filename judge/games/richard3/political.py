@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from random import Random
 
-from .data import BOARD, SIDES, other
+from .data import BOARD, SIDES
 from .losses import Events
-from .state import State, blocks_in, heirs, king, pretender, side_of, status
+from .state import State, blocks_in, king, pretender, side_of, status
 from .supply import EXILE_AREAS, surplus
-from .combat import _heir_shield
+from .combat import heir_shield
 from .actions import shield_names
 from .cards import deal
 
@@ -78,13 +78,16 @@ def home_areas(state: State, block: str) -> list[str]:
     """Where a block may go home (8.3, 8.4, 9.1): ``pool`` when nowhere is open."""
     side = side_of(state, block)
     kind = BOARD.blocks[block]
-    free = lambda a: status(state, a, side) != "enemy" and status(state, a, side) != "contested"  # noqa: E731
+
+    def free(area: str) -> bool:
+        return status(state, area, side) in ("friendly", "vacant")
+
     if kind.heir is not None and kind.side == side:
         if side == pretender(state):
             return list(EXILE_AREAS[side])
         found = [
             a.name for a in BOARD.areas.values()
-            if (a.crown or _heir_shield(state, block, a.name)) and free(a.name)
+            if (a.crown or heir_shield(state, block, a.name)) and free(a.name)
         ]
         return found or list(EXILE_AREAS[side])
     if kind.type == "church":
@@ -152,5 +155,3 @@ def campaign_reset(state: State, rng: Random, events: Events) -> None:
     deal(state, rng)
     events.append({"type": "campaign", "campaign": state["campaign"]})
 
-
-__all__ = ["disband_and_usurp", "go_home_and_reset", "home_areas", "must_go_home", "heirs", "other"]

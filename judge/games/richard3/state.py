@@ -92,6 +92,25 @@ def status(state: State, area: str, side: str) -> str:
     return "enemy" if enemy else "vacant"
 
 
+def occupancy(state: State) -> dict[str, set[str]]:
+    """The houses with blocks standing in each area (for many ``status`` questions at once)."""
+    found: dict[str, set[str]] = {}
+    for block_id, entry in state["blocks"].items():
+        if entry["at"] in BOARD.areas and not entry.get("down", False):
+            found.setdefault(entry["at"], set()).add(side_of(state, block_id))
+    return found
+
+
+def status_in(occupied: dict[str, set[str]], area: str, side: str) -> str:
+    """``status`` read from an ``occupancy``."""
+    here = occupied.get(area, set())
+    if len(here) == 2:
+        return "contested"
+    if not here:
+        return "vacant"
+    return "friendly" if side in here else "enemy"
+
+
 def heirs(state: State, side: str) -> list[str]:
     """A house's heirs in play, senior first (3.21). A defected Exeter or Clarence is not an heir
     of his new house (9.1): his version there is a noble block."""

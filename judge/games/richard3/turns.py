@@ -18,7 +18,7 @@ from .cards import deal, may_redeal
 from .data import BOARD, SIDES, other
 from .losses import Events
 from .political import disband_and_usurp
-from .state import State, blocks_in, heirs_left, king, side_of
+from .state import State, blocks_in, heirs_left, king
 from .supply import supply_phase
 
 TURNS = 7  # 1.0
@@ -120,5 +120,3 @@ def finish(state: State, winner: str, reason: str, events: Events) -> None:
     set_step(state, "over", [])
     events.append({"type": "victory", "winner": winner, "reason": state["outcome"]["reason"]})
 
-
-__all__ = ["after_actions", "new_state", "rescue_henry", "set_step", "side_of", "start_campaign"]

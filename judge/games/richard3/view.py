@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .data import BOARD, SIDES, other
+from .data import BOARD, SIDES
 from .names import block_name
 from .state import State, senior_heir, side_of
 
@@ -78,5 +78,3 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
         "refused": {s: o for s, o in report.get("refused", {}).items() if s == power},
     }
 
-
-__all__ = ["view", "report_for", "other"]
