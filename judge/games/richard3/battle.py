@@ -53,6 +53,7 @@ def _start(state: State, area: str) -> Battle:
             continue
         if entry["border"] == "sea":
             battle.by_sea.add(entry["block"])
+        battle.came_by[entry["block"]] = entry["border"]
         if side != attacker or entry["border"] != main:
             battle.reserves[entry["block"]] = 2
             battle.late.add(entry["block"])
@@ -215,15 +216,17 @@ def _open(state: State, side: str, area: str) -> bool:
 def _retreat(
     state: State, battle: Battle, block: str, wanted: str | None, events: Events, forced: bool
 ) -> bool:
-    """Retreat a block (6.6); one that must and cannot is eliminated."""
+    """Retreat a block (6.6); one that must and cannot is eliminated. Where to: as ordered
+    (``RETREAT ... TO``), else back the way it came, else a friendly area, else the first open."""
     options = retreat_areas(state, battle, block)
     side = side_of(state, block)
     if not options:
         if forced:
             eliminate(state, block, events, "no retreat")
         return False
+    came = [a for a in options if border_key(battle.area, a) in battle.came_by.get(block, ())]
     friendly = [a for a in options if status(state, a, side) == "friendly"]
-    dest = wanted if wanted in options else (friendly or options)[0]
+    dest = wanted if wanted in options else (came or friendly or options)[0]
     if block not in battle.by_sea:
         key = f"{battle.round} {side} {border_key(battle.area, dest)}"
         battle.retreat_crossings[key] = battle.retreat_crossings.get(key, 0) + 1

@@ -29,6 +29,7 @@ class Battle:
     late: set[str] = field(default_factory=set)  # arrived as reserves (6.2, the bombard)
     entered: dict[str, set[str]] = field(default_factory=dict)  # side -> borders it entered by
     by_sea: set[str] = field(default_factory=set)  # blocks that attacked by sea (Piracy)
+    came_by: dict[str, str] = field(default_factory=dict)  # block -> border it entered by
     rolls_made: set[str] = field(default_factory=set)  # "York king", "Lancaster warwick", ...
     defected: set[str] = field(default_factory=set)  # 6.9: not to be rolled for again
     charged: set[str] = field(default_factory=set)
