@@ -51,7 +51,7 @@ def test_a_refused_order_gets_its_reason() -> None:
     """5.2: the judge says why an order cannot be carried out."""
     state = actions(position({"Henry VI": "Middlesex", "York": "Ireland"}), "Lancaster", "AP 2")
     line = GAME.read_orders(state, "Lancaster", ["Henry VI - Kent - Calais"])[0]
-    assert "land border" in (line.error or "")
+    assert "enemy exile area (2.7)" in (line.error or "")
 
 
 def test_fog_of_war_enemy_blocks_are_counts() -> None:
