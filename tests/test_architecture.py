@@ -18,9 +18,13 @@ IMPURE = {
     "logging", "threading", "asyncio", "urllib", "http", "smtplib", "imaplib", "email",
     "mailbox", "shutil", "tempfile", "sqlmodel", "sqlalchemy", "alembic", "psycopg", "jinja2",
 }
-# The two places where the games read their data files (the order grammar and the variants' maps)
+# The places where the games read their data files (the order grammar and the variants' maps)
 # once, when first imported: not during play.
-DATA_READERS = {"judge/games/diplomacy/parser.py", "judge/games/variants/__init__.py"}
+DATA_READERS = {
+    "judge/games/diplomacy/parser.py",
+    "judge/games/variants/__init__.py",
+    "judge/games/richard3/data.py",
+}
 
 
 def _imports(path: Path) -> list[tuple[str, list[str]]]:

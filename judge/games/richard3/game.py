@@ -1,0 +1,277 @@
+"""Richard III as a game the judge can run: ``Richard3Game(scenario)``.
+
+Its methods have the shape of ``judge.games.kind.GameKind`` and ``Playout`` (powers, new_game,
+pending, read_orders, complete, resolve, view, outcome, survivors; legal_orders, random_orders,
+standing, violations) so that a thin adapter plugs it into the judge. The state is a plain JSON
+value (``state.py``); ``resolve`` never changes the state it is given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any
+
+from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing
+from .action_phase import apply_actions
+from .cards import card_of, lowest_card, play, redeal
+from .data import BOARD, SIDES, other
+from .names import normal
+from .orders import Order, OrderError, read_order, split_orders
+from .political import go_home_and_reset, must_go_home, usurpation_count
+from .state import State, copy_state, heirs_left, phase_name, side_of
+from .turns import after_actions, new_state, rescue_henry, set_step, start_campaign
+from . import legal, invariants, view as views
+
+TIMING = {
+    "redeal": "cards",
+    "redeal answer": "cards",
+    "cards": "cards",
+    "actions 1": "actions",
+    "actions 2": "actions",
+    "political": "political",
+    "over": "over",
+}
+LABEL_ORDER = ("redeal", "redeal answer", "cards", "actions 1", "actions 2", "end")
+ROMAN = {"I": 1, "II": 2, "III": 3}
+
+
+def phase_key(name: str) -> tuple[int, int, int]:
+    """Phase names in the order they are played: ``II-3 actions 1 York`` -> (2, 3, 3)."""
+    head, _, label = name.partition(" ")
+    if label == "political":
+        return (ROMAN[head], 8, 0)
+    campaign, _, turn = head.partition("-")
+    base = " ".join(label.split()[:2]) if label.startswith("actions") else label
+    return (ROMAN[campaign], int(turn), LABEL_ORDER.index(base if base in LABEL_ORDER else "end"))
+
+
+class Richard3Game:
+    """Richard III in one of its scenarios: ``1460`` (the full game), ``1470``, ``1483``."""
+
+    def __init__(self, scenario: str = "1460") -> None:
+        if scenario not in BOARD.scenarios:
+            raise ValueError(f"no scenario {scenario!r}: there are {', '.join(BOARD.scenarios)}")
+        self.scenario = scenario
+        self.name = "richard3" if scenario == "1460" else f"richard3-{scenario}"
+
+    # --- the game ----------------------------------------------------------------------------
+
+    def powers(self) -> Sequence[str]:
+        return list(SIDES)
+
+    def power_named(self, text: str) -> str | None:
+        word = normal(text)
+        for side in SIDES:
+            if word and side.lower().startswith(word):
+                return side
+        return {"white": "York", "red": "Lancaster", "yorkist": "York", "lancastrian": "Lancaster"}.get(word)
+
+    def new_game(self, seed: bytes) -> State:
+        """4.0; the first deal shuffled by a generator seeded from ``seed`` alone."""
+        rng = Random(int.from_bytes(hashlib.sha256(seed).digest()[:8], "big"))
+        return new_state(self.scenario, rng)
+
+    def phase(self, state: State) -> str:
+        step = state["step"]
+        label = step["label"]
+        if label == "over":
+            return phase_name(state, "end")
+        if label.startswith("actions"):
+            return phase_name(state, f"{label} {step['powers'][0]}")
+        return phase_name(state, label)
+
+    def pending(self, state: State) -> Pending:
+        step = state["step"]
+        return Pending(self.phase(state), TIMING[step["label"]], frozenset(step["powers"]))
+
+    # --- orders --------------------------------------------------------------------------------
+
+    def _ids(self, state: State, side: str) -> tuple[list[str], list[str]]:
+        own = [
+            b for b, e in state["blocks"].items()
+            if e["at"] not in ("out", "dead") and side_of(state, b) == side
+        ]
+        enemy = [b for b in BOARD.blocks if side_of(state, b) == other(side)]
+        return own, enemy
+
+    def parse(self, state: State, power: str, text: str) -> Order:
+        own, enemy = self._ids(state, power)
+        return read_order(text, own, enemy)
+
+    def read_orders(
+        self,
+        state: State,
+        power: str,
+        lines: Sequence[str],
+        standing: Mapping[str, str] | None = None,
+    ) -> list[OrderLine]:
+        """Read a player's lines for the current decision; each order is checked with the
+        orders already taken (``standing``: slot -> canonical), replacing slot by slot."""
+        texts = [t for line in lines for t in split_orders(line)]
+        if power not in state["step"]["powers"]:
+            return [OrderLine(t, error=f"{power} has nothing to order in {self.phase(state)}") for t in texts]
+        taken: dict[str, Order] = {}
+        for text in (standing or {}).values():
+            order = self.parse(state, power, text)
+            taken[order.slot] = order
+        read: list[OrderLine | Order] = []
+        for text in texts:
+            try:
+                order = self.parse(state, power, text)
+            except OrderError as error:
+                read.append(OrderLine(text, error=str(error)))
+                continue
+            taken.pop(order.slot, None)
+            taken[order.slot] = order
+            read.append(order)
+        refusals = self._refusals(state, power, list(taken.values()))
+        out = []
+        for text, item in zip(texts, read):
+            if isinstance(item, OrderLine):
+                out.append(item)
+            elif refusals.get(item.slot) and taken.get(item.slot) == item:
+                out.append(OrderLine(text, error=refusals[item.slot]))
+            else:
+                out.append(OrderLine(text, canonical=str(item), slot=item.slot))
+        return out
+
+    def _refusals(self, state: State, power: str, orders: list[Order]) -> dict[str, str]:
+        label = state["step"]["label"]
+        refused: dict[str, str] = {}
+        allowed = legal.KEYWORDS[label]
+        for order in orders:
+            if order.keyword not in allowed:
+                refused[order.slot] = f"{order.keyword} is not an order for {self.phase(state)}"
+            elif order.keyword == "PLAY" and card_of(state, power, order.card or "") is None:
+                refused[order.slot] = f"you hold no {order.card} card"
+            elif order.keyword == "HOME":
+                why = legal.home_refusal(state, power, order)
+                if why:
+                    refused[order.slot] = why
+        if label.startswith("actions"):
+            scratch = copy_state(state)
+            acting = [o for o in orders if o.slot not in refused and o.keyword != "DONE"]
+            _, reasons, _ = apply_actions(scratch, power, acting)
+            for order, reason in zip(acting, reasons):
+                if reason:
+                    refused[order.slot] = reason
+        return refused
+
+    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
+        """Whether a player has said all he will: a card played, a redeal answered, ``DONE``
+        (or every action point spent), every block sent home."""
+        read = [line for line in self.read_orders(state, power, orders) if line.slot]
+        slots = {line.slot for line in read}
+        label = state["step"]["label"]
+        if label == "cards":
+            return "play" in slots
+        if label.startswith("redeal"):
+            return "redeal" in slots
+        if label == "political":
+            return "done" in slots or all(f"home {b}" in slots for b in must_go_home(state, power))
+        return "done" in slots or legal.points_left(self, state, power, [line.canonical or "" for line in read]) == 0
+
+    def legal_orders(self, state: State, power: str, given: Sequence[str] = ()) -> list[str]:
+        return legal.legal_orders(self, state, power, given)
+
+    # --- resolution ----------------------------------------------------------------------------
+
+    def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
+        new = copy_state(state)
+        events: list[dict[str, Any]] = []
+        step = state["step"]
+        label = step["label"]
+        given = {
+            side: [self.parse(state, side, text) for text in orders.get(side, ())]
+            for side in step["powers"]
+        }
+        report: dict[str, Any] = {"phase": self.phase(state), "events": events, "orders": {}}
+        if label == "cards":
+            played = {}
+            for side in SIDES:
+                chosen = [card_of(state, side, o.card or "") for o in given[side] if o.keyword == "PLAY"]
+                played[side] = next((c for c in chosen if c is not None), None) or lowest_card(state, side)
+                events.append({"type": "card", "side": side, "card": BOARD.cards[played[side]].name})
+            play(new, played)
+            events.append({"type": "player 1", "side": new["player1"]})
+            set_step(new, "actions 1", [new["player1"]])
+        elif label in ("redeal", "redeal answer"):
+            self._redeal(new, given, rng, events)
+        elif label.startswith("actions"):
+            side = step["powers"][0]
+            moves = [o for o in given[side] if o.keyword != "DONE"]
+            done, refused, _ = apply_actions(new, side, moves)
+            events.extend(done)
+            report["orders"][side] = [str(o) for o in moves]
+            report["refused"] = {side: [[str(o), r] for o, r in zip(moves, refused) if r]}
+            rescue_henry(new, events)
+            if label == "actions 1":
+                set_step(new, "actions 2", [other(side)])
+            else:
+                after_actions(new, rng, events)
+        elif label == "political":
+            wishes = {
+                side: {o.block or "": o.areas[0] for o in given[side] if o.keyword == "HOME"}
+                for side in SIDES
+            }
+            go_home_and_reset(new, wishes, rng, events)
+            start_campaign(new)
+        else:
+            raise ValueError("the game is over")
+        return PhaseResult(new, report, self.outcome(new))
+
+    def _redeal(self, state: State, given: dict[str, list[Order]], rng: Random, events: list[dict[str, Any]]) -> None:
+        """5.1: the players holding a mulligan may ask for a redeal; if one does, the other may
+        give back his hand too (``redeal answer``); the cards given back and the unused ones are
+        reshuffled and dealt."""
+        label = state["step"]["label"]
+        asked = [s for s in state["step"]["powers"] if any(o.keyword == "REDEAL" for o in given.get(s, []))]
+        if label == "redeal":
+            for side in asked:
+                events.append({"type": "mulligan", "side": side, "hand": [BOARD.cards[n].name for n in state["cards"]["hands"][side]]})
+            if len(asked) == 1 and other(asked[0]) not in asked:
+                state["cards"]["asked"] = asked[0]
+                set_step(state, "redeal answer", [other(asked[0])])
+                return
+        else:
+            asked = [state["cards"].pop("asked")] + asked
+        if asked:
+            redeal(state, sorted(asked), rng)
+            events.append({"type": "redeal", "sides": sorted(asked)})
+        state["cards"]["redealt"] = True
+        set_step(state, "cards", list(SIDES))
+
+    # --- what players see, and the end -------------------------------------------------------
+
+    def view(self, state: State, power: str | None) -> dict[str, Any]:
+        return views.view(state, power, self.phase(state))
+
+    def report_for(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
+        return views.report_for(report, power)
+
+    def outcome(self, state: State) -> Outcome | None:
+        found = state.get("outcome")
+        if not found:
+            return None
+        return Outcome((found["winner"],), found["reason"])
+
+    def survivors(self, state: State) -> list[str]:
+        return [side for side in SIDES if heirs_left(state, side) > 0]
+
+    # --- random playouts -----------------------------------------------------------------------
+
+    def random_orders(self, state: State, power: str, rng: Random) -> list[str]:
+        return legal.random_orders(self, state, power, rng)
+
+    def standing(self, state: State) -> Standing:
+        """Progress as campaign * 10 + turn; each house's count for usurpation (8.2)."""
+        return Standing(
+            int(state["campaign"]) * 10 + int(state["turn"]),
+            {side: usurpation_count(state, side) for side in SIDES},
+        )
+
+    def violations(self, before: State, result: PhaseResult) -> list[str]:
+        return invariants.violations(self, before, result)
+

@@ -1,0 +1,201 @@
+"""The legal orders of a decision, as text the reader takes, and random choices among them for
+playouts. Both try each candidate on a scratch copy of the position with the same functions
+that resolve the phase (``actions``), so nothing listed can be refused."""
+
+from __future__ import annotations
+
+import copy
+from random import Random
+from typing import TYPE_CHECKING, Any, Callable
+
+from . import actions as act
+from .action_phase import DEFECTED, apply_actions
+from .actions import Budget, Refused, recruit_areas, turn_record
+from .data import BOARD
+from .names import block_name
+from .orders import Order
+from .political import home_areas, must_go_home
+from .state import State, at, copy_state, heirs, on_board, side_of
+
+if TYPE_CHECKING:
+    from .game import Richard3Game
+
+ACTION_KEYWORDS = {
+    "MOVE", "SEA", "RECRUIT", "MUSTER", "PLAGUE", "TREASON", "MAIN", "BATTLES", "RETREAT",
+    "CHARGE", "NO TREACHERY", "TREACHERY", "REGROUP", "EXECUTE", "DONE",
+}
+KEYWORDS: dict[str, set[str]] = {
+    "cards": {"PLAY"},
+    "redeal": {"REDEAL", "KEEP"},
+    "redeal answer": {"REDEAL", "KEEP"},
+    "actions 1": ACTION_KEYWORDS,
+    "actions 2": ACTION_KEYWORDS,
+    "political": {"HOME", "DONE"},
+    "over": set(),
+}
+
+
+def home_refusal(state: State, side: str, order: Order) -> str | None:
+    block = order.block or ""
+    if block not in must_go_home(state, side):
+        return f"{block_name(block)} does not go home: only heirs, nobles and church on the map do (8.3, 8.4)"
+    options = home_areas(state, block)
+    if order.areas[0] not in options:
+        return f"{block_name(block)} may go home to {', '.join(options)} (8.3, 8.4)"
+    return None
+
+
+def points_left(game: Richard3Game, state: State, side: str, canonical: list[str]) -> int:
+    """Action points not yet spent by these orders (an event card: 0 once its event is used)."""
+    scratch = copy_state(state)
+    orders = [game.parse(state, side, t) for t in canonical if t and t != "DONE"]
+    _, refused, budget = apply_actions(scratch, side, orders)
+    if budget.event is not None:
+        used = any(r is None and o.keyword in ("MOVE", "SEA", "MUSTER", "PLAGUE") for o, r in zip(orders, refused))
+        return 0 if used else 1
+    return budget.card.ap - budget.spent()
+
+
+def _scratch(state: State) -> State:
+    """A copy of what a move changes (the blocks and the turn's record), cheaper than a deep
+    copy of everything."""
+    return {
+        **state,
+        "blocks": {k: dict(v) for k, v in state["blocks"].items()},
+        "turn_record": copy.deepcopy(state["turn_record"]),
+    }
+
+
+Try = Callable[[State, str, Budget, Order], dict[str, Any]]
+_TRIES: dict[str, Try] = {
+    "MOVE": act.land_move, "SEA": act.sea_move, "RECRUIT": act.recruit,
+    "MUSTER": act.muster, "PLAGUE": act.plague,
+}
+
+
+def _works(state: State, side: str, budget: Budget, order: Order) -> bool:
+    try:
+        _TRIES[order.keyword](_scratch(state), side, copy.deepcopy(budget), order)
+    except Refused:
+        return False
+    return True
+
+
+def _paths(origin: str, longest: int) -> list[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+    frontier: list[tuple[str, ...]] = [()]
+    for _ in range(longest):
+        frontier = [p + (n,) for p in frontier for n in BOARD.neighbours[p[-1] if p else origin]]
+        found += frontier
+    return found
+
+
+def candidates(
+    state: State, side: str, budget: Budget, kinds: tuple[str, ...] = ("MOVE", "SEA", "RECRUIT")
+) -> list[Order]:
+    """Every move, sea move, recruit and event order that could come next."""
+    found: list[Order] = []
+    event = budget.event
+    if event == "muster" and budget.muster is None:
+        return [Order("MUSTER", areas=(a,)) for a in BOARD.areas]
+    if event == "plague":
+        return [Order("PLAGUE", areas=(a,)) for a, place in BOARD.areas.items() if place.city]
+    moved = set(turn_record(state)["moved"])
+    longest = 3 if event == "force_march" else 2
+    for block, entry in state["blocks"].items():
+        if block in moved or side_of(state, block) != side:
+            continue
+        if on_board(state, block) and "MOVE" in kinds:
+            origin = str(entry["at"])
+            found += [Order("MOVE", block, p) for p in _paths(origin, longest) if p[-1] != origin]
+            found += [Order("SEA", block, (a,)) for a in BOARD.areas if a != origin and BOARD.share_sea(origin, a)]
+        elif entry["at"] == "pool" and not entry.get("down") and "RECRUIT" in kinds:
+            found += [Order("RECRUIT", block, (a,)) for a in recruit_areas(state, side, block)]
+    return found
+
+
+def legal_orders(game: Richard3Game, state: State, side: str, given: Any = ()) -> list[str]:
+    """Every order the player could give next, after ``given`` (canonical texts)."""
+    label = state["step"]["label"]
+    if side not in state["step"]["powers"]:
+        return []
+    if label == "cards":
+        return sorted({f"PLAY {BOARD.cards[n].name}" for n in state["cards"]["hands"][side]})
+    if label.startswith("redeal"):
+        return ["KEEP", "REDEAL"]
+    if label == "political":
+        return [
+            f"HOME {block_name(b)} - {a}"
+            for b in must_go_home(state, side)
+            for a in home_areas(state, b)
+        ] + ["DONE"]
+    scratch = copy_state(state)
+    orders = [game.parse(state, side, t) for t in given]
+    _, _, budget = apply_actions(scratch, side, orders)
+    found = [str(o) for o in candidates(scratch, side, budget) if _works(scratch, side, budget, o)]
+    return found + [str(o) for o in _standing_choices(scratch, side)] + ["DONE"]
+
+
+def _standing_choices(state: State, side: str) -> list[Order]:
+    """Standing battle orders that make sense now (6.1-6.9, 9.1)."""
+    mine = [b for b in state["blocks"] if side_of(state, b) == side and on_board(state, b)]
+    battles = turn_record(state)["battles"]
+    found: list[Order] = [Order("NO TREACHERY")]
+    found += [Order("RETREAT", None, (), number=n) for n in (1, 2, 3)]
+    found += [Order("RETREAT", b, (), number=n) for b in mine for n in (1, 2, 3)]
+    found += [Order("CHARGE", h) for h in heirs(state, side)]
+    if state.get("player1") == side:
+        found += [Order("BATTLES", areas=(a,)) for a in battles]
+    for area, battle in battles.items():
+        if battle["attacker"] == side:
+            for entry in battle["entries"]:
+                start = "sea" if entry["border"] == "sea" else next(
+                    a for a in entry["border"].split(" / ") if a != area
+                )
+                if entry["side"] == side:
+                    found.append(Order("MAIN", areas=(area, start)))
+        for block in (b for b in mine if at(state, b) == area):
+            found += [Order("REGROUP", block, (n,)) for n in BOARD.neighbours[area]]
+    if state["blocks"][DEFECTED[side]]["at"] in BOARD.areas:
+        found.append(Order("EXECUTE", DEFECTED[side]))
+    return list(dict.fromkeys(found))
+
+
+def random_orders(game: Richard3Game, state: State, side: str, rng: Random) -> list[str]:
+    """Random orders for a playout, each possible after those before it."""
+    label = state["step"]["label"]
+    if label == "cards":
+        return [f"PLAY {BOARD.cards[rng.choice(state['cards']['hands'][side])].name}"]
+    if label.startswith("redeal"):
+        return [rng.choice(["KEEP", "REDEAL"])]
+    if label == "political":
+        chosen = []
+        for block in must_go_home(state, side):
+            if rng.random() < 0.5:
+                chosen.append(f"HOME {block_name(block)} - {rng.choice(home_areas(state, block))}")
+        return chosen
+    scratch = copy_state(state)
+    _, _, budget = apply_actions(scratch, side, [])
+    chosen_orders: list[Order] = []
+    for kinds in (("MUSTER", "PLAGUE", "MOVE", "SEA"), ("RECRUIT",)):  # recruits after moves (1.2)
+        for _ in range(30):
+            if rng.random() < 0.1:
+                break
+            options = [o for o in candidates(scratch, side, budget, kinds) if o.keyword in kinds]
+            if not options:
+                break
+            order = rng.choice(options)
+            try:
+                _TRIES[order.keyword](scratch, side, budget, order)
+            except Refused:
+                continue
+            chosen_orders.append(order)
+    texts = [str(o) for o in chosen_orders]
+    extras = _standing_choices(scratch, side)
+    if budget.event == "treason":
+        extras.append(Order("TREASON", areas=(rng.choice(sorted(BOARD.areas)),)))
+    for order in extras:
+        if rng.random() < 0.08:
+            texts.append(str(order))
+    return texts
+

@@ -1,0 +1,76 @@
+"""Forgiving names: areas, blocks and cards as players write them.
+
+A name matches in full (any case, with or without punctuation), by one of its other names
+(``London`` for Middlesex, ``Edward IV`` for March), or by an unambiguous prefix taken word by
+word (``n yorks``, ``mid``, ``burg``). An exact match wins over prefixes, so ``York`` is the Duke
+of York and ``York Church`` the archbishop.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .data import BOARD
+
+
+class NameError_(ValueError):
+    """A name that matches nothing, or more than one thing; the message says which."""
+
+
+def normal(text: str) -> str:
+    return " ".join(re.sub(r"[^0-9a-z ]", " ", text.lower()).split())
+
+
+def _prefix_match(query: list[str], name: list[str]) -> bool:
+    if len(query) > len(name):
+        return False
+    return all(word.startswith(q) for q, word in zip(query, name))
+
+
+def resolve(text: str, candidates: Iterable[tuple[str, Iterable[str]]], what: str) -> str:
+    """The one candidate (key, names) that ``text`` names; raises NameError_ otherwise."""
+    query = normal(text)
+    if not query:
+        raise NameError_(f"no {what} named")
+    options = list(candidates)
+    exact = [key for key, names in options if any(normal(n) == query for n in names)]
+    if len(set(exact)) == 1:
+        return exact[0]
+    words = query.split()
+    found = sorted(
+        {key for key, names in options if any(_prefix_match(words, normal(n).split()) for n in names)}
+    )
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise NameError_(f"no {what} is called {text!r}")
+    raise NameError_(f"{text!r} could be {' or '.join(found)}")
+
+
+def area(text: str) -> str:
+    return resolve(text, ((a.name, (a.name, *a.aliases)) for a in BOARD.areas.values()), "area")
+
+
+def block_among(text: str, ids: Iterable[str]) -> str:
+    """The block among ``ids`` that ``text`` names (a two-house block answers to its name)."""
+    return resolve(
+        text,
+        ((b, (BOARD.blocks[b].name, *BOARD.blocks[b].aliases)) for b in ids),
+        "block",
+    )
+
+
+def card_kind(text: str) -> str:
+    """A card as written (``4``, ``AP 4``, ``force march``): its name in the data."""
+    query = normal(text)
+    if query.isdigit():
+        query = f"ap {query}"
+    if query.startswith("ap") and query[2:].strip().isdigit():
+        query = f"ap {query[2:].strip()}"
+    names = sorted({c.name for c in BOARD.cards.values()})
+    return resolve(query, ((n, (n,)) for n in names), "card")
+
+
+def block_name(block_id: str) -> str:
+    return BOARD.blocks[block_id].name

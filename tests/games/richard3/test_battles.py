@@ -1,0 +1,172 @@
+"""Battles (6.0-6.91): turns, reserves, hits, charges, retreats, regroups, eliminations and
+treachery, with dice the tests choose."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from r3_setup import Dice, act, actions, events, position, where
+
+from judge.games.kind import PhaseResult
+
+MISS = 6
+
+
+def battle(blocks: dict[str, Any], york: list[str], lancaster: list[str], dice: list[int], king: str = "Lancaster") -> PhaseResult:
+    """York (player 1, AP 4) gives his orders, Lancaster his; the battles use ``dice``."""
+    state = actions(position(blocks, king=king), "York", "AP 4")
+    after = act(state, york).state
+    return act(after, lancaster, Dice(*dice))
+
+
+def fires(result: PhaseResult, round_: int | None = None) -> list[str]:
+    return [e["block"] for e in events(result, "fire") if round_ is None or e["round"] == round_]
+
+
+HERBERT = {"Herbert": "Warwick", "Clarence/Y": "Warwick", "York": "Ireland", "Rivers/L": "Derby", "Henry VI": "Middlesex"}
+
+
+def test_6_2_battle_turns_by_initiative_defender_first() -> None:
+    """6.2 (the rule's example): Herbert (A2) and Clarence (B2) attack Rivers (B2): Herbert,
+    Rivers, Clarence; the attackers retreat in round 4 (6.6), back where they came from."""
+    result = battle(HERBERT, ["Herbert - Derby", "Clarence - Derby"], ["DONE"], [MISS] * 26)
+    assert fires(result, 1) == ["Herbert", "Rivers/L", "Clarence/Y"]
+    assert [e["block"] for e in events(result, "retreat")] == ["Herbert", "Clarence/Y"]
+    assert all(e["round"] == 4 for e in events(result, "retreat"))
+    assert where(result.state, "Herbert") == "Warwick"
+    assert events(result, "battle won")[0]["winner"] == "Lancaster"
+
+
+def test_6_4_all_hits_on_the_strongest_block_then_the_next() -> None:
+    """6.4: a block's hits all go to the enemy block of highest strength; the surplus to the
+    next. Herbert (3 dice, A2) hits three times: Rivers (2) is eliminated, Shrewsbury (1) too."""
+    blocks = {"Herbert": "Warwick", "York": "Ireland", "Rivers/L": ("Derby", 2), "Shrewsbury/L": ("Derby", 1), "Henry VI": "Middlesex"}
+    result = battle(blocks, ["Herbert - Derby"], ["DONE"], [MISS, 1, 1, 1])  # Shrewsbury (A1) first
+    taken = events(result, "fire")[1]["taken"]
+    assert taken == [["Rivers/L", 2], ["Shrewsbury/L", 1]]
+    assert where(result.state, "Rivers/L") == "pool" and result.state["blocks"]["Rivers/L"]["down"]
+    assert where(result.state, "Herbert") == "Derby"
+
+
+def test_6_3_reserves_do_not_fight_in_round_1() -> None:
+    """6.3: blocks crossing other borders than the main attack's are reserves: no fire in
+    round 1; they arrive in round 2."""
+    blocks = {"Herbert": "Warwick", "Essex": "Lincoln", "York": "Ireland", "Rivers/L": ("Derby", 2), "Henry VI": "Middlesex"}
+    dice = [MISS] * 3 + [MISS] * 2 + [MISS] * 3 + [MISS] * 2 + [MISS] * 3 + [MISS] * 2 + [MISS] * 3 + [MISS] * 2
+    result = battle(blocks, ["Herbert - Derby", "Essex - Derby", "MAIN Derby FROM Warwick"], ["DONE"], dice + [MISS] * 6)
+    assert fires(result, 1) == ["Herbert", "Rivers/L"]
+    assert fires(result, 2) == ["Herbert", "Rivers/L", "Essex"]
+
+
+def test_6_3_player_2_reinforcements_are_reserves() -> None:
+    """6.3: blocks player 2 moves into a battle player 1 began are reserves."""
+    blocks = {"Herbert": "Warwick", "York": "Ireland", "Rivers/L": ("Derby", 2), "Beaumont": "Lincoln", "Henry VI": "Middlesex"}
+    result = battle(blocks, ["Herbert - Derby", "RETREAT ALL AFTER ROUND 1"], ["Beaumont - Derby"], [MISS] * 5 + [MISS] * 5)
+    assert fires(result, 1) == ["Herbert", "Rivers/L"]
+    assert ["Beaumont", 3, True] in events(result, "battle")[0]["blocks"]["Lancaster"]  # in reserve
+
+
+def test_6_5_heir_charge_and_the_return_fire() -> None:
+    """6.5: the senior heir charges a named block, hits only it; if it survives it fires back
+    once at him."""
+    blocks = {"March": "Warwick", "York": "Ireland", "Rivers/L": "Derby", "Beaumont": "Derby", "Henry VI": "Middlesex"}
+    result = battle(blocks, ["March - Derby", "CHARGE March AT Beaumont", "NO TREACHERY"], ["DONE"], [1, 6, 6] + [1, 6] + [MISS] * 60)
+    charge = events(result, "charge")[0]
+    assert charge["block"] == "March" and charge["target"] == "Beaumont"
+    first, back = events(result, "fire")[:2]
+    assert first["taken"] == [["Beaumont", 1]] and back["block"] == "Beaumont"
+    assert back["taken"] == [["March", 1]]
+
+
+def test_6_6_retreat_on_order_not_in_round_1_and_not_across_the_enemy_border() -> None:
+    """6.6: no retreat in round 1; a block ordered to retreat goes in its turn, to a friendly
+    or vacant area, never across a border the enemy entered by."""
+    blocks = {"Herbert": "Warwick", "York": "Ireland", "Rivers/L": "Derby", "Henry VI": "Middlesex"}
+    result = battle(blocks, ["Herbert - Derby"], ["RETREAT Rivers AFTER ROUND 1"], [MISS] * 3 + [MISS] * 2 + [MISS] * 3)
+    retreat = events(result, "retreat")[0]
+    assert retreat["block"] == "Rivers/L" and retreat["round"] == 2
+    assert retreat["to"] != "Warwick"
+    assert events(result, "battle won")[0]["winner"] == "York"
+
+
+def test_6_6_a_block_that_cannot_retreat_is_eliminated() -> None:
+    """6.6: an attacker that must retreat in round 4 and cannot is eliminated."""
+    blocks = {"Herbert": "Powys", "York": "Ireland", "Pembroke": "Pembroke", "Richmond": "Glamorgan",
+              "Devon": "Caernarvon", "Wiltshire": "Caernarvon", "Henry VI": "Middlesex"}
+    state = actions(position(blocks), "York", "AP 4")
+    after = act(state, ["Herbert - Pembroke"]).state
+    result = act(after, ["Devon - Powys"], Dice(*[MISS] * 40))  # Lancaster closes Powys behind him
+    assert [e["cause"] for e in events(result, "eliminated") if e["block"] == "Herbert"] == ["no retreat"]
+
+
+def test_6_7_the_victor_regroups_as_ordered() -> None:
+    """6.7: the victor's blocks may regroup to an adjacent friendly or vacant area."""
+    blocks = {"Herbert": "Warwick", "York": "Ireland", "Rivers/L": ("Derby", 1), "Henry VI": "Middlesex"}
+    result = battle(blocks, ["Herbert - Derby", "REGROUP Herbert - Lincoln"], ["DONE"], [1, 6, 6])
+    assert where(result.state, "Herbert") == "Lincoln"
+    assert events(result, "regroup")
+
+
+def test_6_8_fates_of_eliminated_blocks() -> None:
+    """6.81-6.86: heirs and rose nobles die; other nobles go face-down to the pool;
+    mercenaries face-down home."""
+    blocks = {"March": "Warwick", "Burgundian Mercenary": "Warwick", "York": "Ireland", "Somerset": ("Derby", 1), "Clifford": ("Derby", 1), "Rivers/L": ("Derby", 1), "Henry VI": "Middlesex"}
+    result = battle(blocks, ["March - Derby", "Burgundian - Derby", "NO TREACHERY"], ["DONE"], [1, 1, 1] * 2)
+    fates = {e["block"]: e["fate"] for e in events(result, "eliminated")}
+    assert fates["Somerset"] == "dead" and fates["Clifford"] == "dead" and fates["Rivers/L"] == "face-down to the pool"
+    assert result.state["heirs_due"]["Lancaster"] == 0  # Prince Edward came of age in the supply phase
+    assert where(result.state, "Prince Edward") != "minor"
+
+
+def test_6_85_a_mercenary_goes_home_face_down() -> None:
+    """6.85: an eliminated mercenary goes face-down to its home area."""
+    blocks = {"Burgundian Mercenary": ("Warwick", 1), "York": "Ireland", "Clifford": "Derby", "Henry VI": "Middlesex"}
+    result = battle(blocks, ["Burgundian - Derby"], ["DONE"], [6, 6, 6] + [1, 1, 1])
+    assert where(result.state, "Burgundian Mercenary") == "Calais"
+    assert result.state["blocks"]["Burgundian Mercenary"]["down"]
+
+
+def test_6_9_treachery_all_even_defects_to_the_roller() -> None:
+    """6.9: the King, Pretender or Warwick rolls the target's loyalty in dice; all even and it
+    defects to his reserve. York (the Pretender) tries Stanley (loyalty 1)."""
+    blocks = {"York": "Warwick", "Stanley/L": "Derby", "Clifford": "Derby", "Henry VI": "Middlesex"}
+    result = battle(blocks, ["York - Derby"], ["NO TREACHERY"], [MISS] * 3 + [4] + [MISS] * 30)
+    roll = events(result, "treachery")[0]
+    assert roll["role"] == "pretender" and roll["target"] == "Stanley/L" and roll["defects"]
+    assert where(result.state, "Stanley/L") == "out"
+    assert result.state["blocks"]["Stanley/Y"]["at"] in ("Derby", "Warwick", "Chester", "Leicester", "Lincoln", "Lancaster", "South Yorks")
+
+
+def test_6_91_warwick_rolls_one_die_for_kent_and_never_for_northumberland() -> None:
+    """6.91: Kent and Salisbury take one die when Warwick rolls; Warwick never tries
+    Northumberland or Westmoreland."""
+    from judge.games.richard3.combat import Battle, loyalty, treachery_targets
+
+    assert loyalty("Kent/L", by_warwick=True) == 1 and loyalty("Kent/L", by_warwick=False) == 2
+    state = position({"Warwick/Y": "Derby", "Northumberland/L": "Derby", "Kent/L": "Derby", "York": "Ireland", "Henry VI": "Middlesex"})
+    fight = Battle("Derby", "York", "Lancaster", "Lancaster")
+    assert treachery_targets(state, fight, "York", warwick=True) == ["Kent/L"]
+    assert set(treachery_targets(state, fight, "York", warwick=False)) == {"Kent/L", "Northumberland/L"}
+
+
+def test_9_1_the_pretender_cannot_defect() -> None:
+    """9.1: Exeter cannot defect while he is the Pretender."""
+    from judge.games.richard3.combat import Battle, treachery_targets
+
+    state = position({"Exeter/L": "Derby", "March": "Derby"}, king="York")
+    fight = Battle("Derby", "York", "Lancaster", "Lancaster")
+    assert treachery_targets(state, fight, "York", warwick=False) == []
+
+
+def test_2_2_shield_and_2_3_crown_add_firepower_defending() -> None:
+    """2.2, 2.3, 3.21: a noble +1 at his shield; the senior royal heir +2 at his shield and a
+    crown; nothing attacking."""
+    from judge.games.richard3.combat import Battle, firepower
+
+    state = position({"Henry VI": "Lancaster", "Stanley/L": "Lancaster", "March": "Cumbria"})
+    defending = Battle("Lancaster", "York", "Lancaster", "Lancaster")
+    assert firepower(state, defending, "Stanley/L") == 3
+    assert firepower(state, defending, "Henry VI") == 3  # shield, no crown in Lancaster
+    crown = position({"Henry VI": "Cumbria", "Clifford": "Cumbria"})
+    assert firepower(crown, Battle("Cumbria", "York", "Lancaster", "Lancaster"), "Henry VI") == 3
+    assert firepower(crown, Battle("Cumbria", "Lancaster", "York", "York"), "Clifford") == 2
