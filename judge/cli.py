@@ -186,6 +186,40 @@ def _show(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
+def _record(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from .service.records import export_record
+
+    text = json.dumps(export_record(_config(args), args.game), indent=1) + "\n"
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        stdout.write(text)
+    return 0
+
+
+def _verify(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from .games.record_check import check_record
+
+    try:
+        record = json.loads(Path(args.record).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"judge: cannot read {args.record}: {error}") from None
+    if not isinstance(record, dict):
+        raise SystemExit(f"judge: {args.record} is not a game record")
+    checked = check_record(record)
+    name = f"{record.get('game')} ({record.get('kind')})"
+    for problem in checked.problems:
+        stdout.write(f"MISMATCH {problem}\n")
+    if checked.problems:
+        stdout.write(f"{name}: {len(checked.problems)} mismatch(es) in {checked.phases} phases\n")
+        return 1
+    start = ("from its start" if record.get("from_start")
+             else "(the record does not begin at the start: its setup was not checked)")
+    stdout.write(f"{name}: the secret matches its commitment, and all {checked.phases} phases "
+                 f"{start} recomputed from it match the record\n")
+    return 0
+
+
 def _config(args: argparse.Namespace) -> Config:
     if not args.config:
         raise SystemExit("judge: give --config FILE (the judge.toml that `judge init DIR` wrote)")
@@ -236,6 +270,15 @@ def build_parser() -> argparse.ArgumentParser:
     upgrade.set_defaults(run=_upgrade)
     games = commands.add_parser("games", help="list the judge's games")
     games.set_defaults(run=_games)
+    record = commands.add_parser(
+        "record", help="write a game's record (every phase, JSON; the secret once it has ended)")
+    record.add_argument("game")
+    record.add_argument("--out", help="the file to write (default: standard output)")
+    record.set_defaults(run=_record)
+    verify = commands.add_parser(
+        "verify", help="recompute every phase of a finished game's record from its secret")
+    verify.add_argument("record", help="the file judge record wrote")
+    verify.set_defaults(run=_verify)
     show = commands.add_parser("show", help="show one game: phase, deadline, players, the position")
     show.add_argument("game")
     show.add_argument("--json", action="store_true", help="as JSON")

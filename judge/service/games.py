@@ -18,7 +18,6 @@ Definitions used throughout (conventions: define them once):
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -27,6 +26,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from judge.games.dice import commitment, phase_random
 from judge.games.kind import GameKind, OrderLine, Pending
 from judge.games.registry import game_kind
 from judge.store import (
@@ -205,7 +205,7 @@ def start_game(db: Session, game: Game, now: datetime) -> None:
 def secret_hash(game: Game) -> str:
     """Published when the game starts; the secret itself when it ends, so every draw and roll
     can be checked."""
-    return hashlib.sha256(game.secret).hexdigest()
+    return commitment(game.secret)
 
 
 def secret_published(game: Game) -> str:
@@ -456,4 +456,4 @@ def end_game(game: Game, status: GameStatus, now: datetime, *, by: str, winners:
 def phase_rng(game: Game) -> Random:
     """The chance of the current phase: seeded by the game's secret and the phase's name, so a
     replay after a rollback, and a PREDICT, draw exactly what processing draws."""
-    return Random(hashlib.sha256(game.secret + game.phase.encode()).digest())
+    return phase_random(game.secret, game.phase)

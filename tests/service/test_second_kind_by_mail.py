@@ -8,72 +8,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from duel import Duel
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader
+from duel_play import MASTER, SIDES, duel_judge, game, order, results, started
 from mail_judge import MailJudge
 from sqlmodel import select
 
-from judge.games import registry
-from judge.service import command_grammar, reports
-from judge.service.config import load_config
-from judge.service.operate import init_judge
-from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Player, open_store
-
-MASTER = "master@example.org"
-SIDES = {"North": "", "South": ""}  # filled by ``started``: each side's player's address
+from judge.store import GameStatus, PhaseRecord
 
 
 @pytest.fixture
 def judge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MailJudge]:
-    """A judge whose table of game kinds has Duel too, with Duel's report templates."""
-    entry = registry.Entry("toy/duel", ("duel",), Duel)
-    monkeypatch.setattr(registry, "KINDS", (*registry.KINDS, entry))
-    command_grammar._timing_classes.cache_clear()  # the grammar learns Duel's timing words
-    command_grammar._parser.cache_clear()
-    command_grammar.read_line.cache_clear()
-    environment = reports.environment()
-    both = environment.overlay(loader=ChoiceLoader([
-        environment.loader, FileSystemLoader(Path(__file__).parent / "duel_templates")]))  # type: ignore[list-item]
-    monkeypatch.setattr(reports, "environment", lambda: both)
-    config = load_config(init_judge(tmp_path / "judge"))
-    store = open_store(config.database_url)
-    yield MailJudge(config, store)
-    store.close()
-    command_grammar._timing_classes.cache_clear()
-    command_grammar._parser.cache_clear()
-    command_grammar.read_line.cache_clear()
-
-
-def game(judge: MailJudge) -> Game:
-    with judge.store.session() as db:
-        return db.exec(select(Game)).one()
-
-
-def started(judge: MailJudge, *setup: str) -> dict[str, str]:
-    """Create the duel (the master's ``setup`` first), join two players and so start it; each
-    side's SIGNON line."""
-    reply = judge.send(MASTER, "\n".join(["CREATE ?duel secret duel", *setup]))
-    assert "Game duel (toy/duel) created" in reply, reply
-    judge.send("a@example.org", "JOIN duel pa")
-    reply = judge.send("b@example.org", "JOIN duel pb")
-    assert "duel has started: Round 1 bid of the duel" in reply, reply
-    with judge.store.session() as db:
-        rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()
-    signons = {}
-    for membership, player in rows:
-        if membership.power:
-            SIDES[membership.power] = player.address
-            password = "pa" if player.address == "a@example.org" else "pb"
-            signons[membership.power] = f"SIGNON {membership.power}@duel {password}"
-    return signons
-
-
-def order(judge: MailJudge, signons: dict[str, str], power: str, *lines: str) -> str:
-    return judge.send(SIDES[power], "\n".join([signons[power], *lines]))
-
-
-def results(judge: MailJudge, address: str) -> list[Outbox]:
-    return judge.mail_to(address, "Duel results duel")
+    yield from duel_judge(tmp_path, monkeypatch)
 
 
 def test_a_duel_is_played_by_mail_with_its_own_phases_timings_and_reports(judge: MailJudge) -> None:
