@@ -220,6 +220,23 @@ def _verify(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
+def _archive(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from .service.archive import build_archive
+    from .store import open_store
+
+    config = _config(args)
+    out = Path(args.out) if args.out else config.archive
+    if out is None:
+        raise SystemExit("judge: give --out DIR, or set [archive] dir in the judge's settings")
+    store = open_store(config.database_url)
+    try:
+        built = build_archive(store, out)
+    finally:
+        store.close()
+    stdout.write(f"{len(built.games)} games written to {out} (open {out / 'index.html'})\n")
+    return 0
+
+
 def _config(args: argparse.Namespace) -> Config:
     if not args.config:
         raise SystemExit("judge: give --config FILE (the judge.toml that `judge init DIR` wrote)")
@@ -279,6 +296,11 @@ def build_parser() -> argparse.ArgumentParser:
         "verify", help="recompute every phase of a finished game's record from its secret")
     verify.add_argument("record", help="the file judge record wrote")
     verify.set_defaults(run=_verify)
+    archive = commands.add_parser("archive", help="the web archive of every game (a static site)")
+    archive_actions = archive.add_subparsers(dest="action", required=True)
+    archive_build = archive_actions.add_parser("build", help="write the whole archive into a folder")
+    archive_build.add_argument("--out", help="the folder (default: [archive] dir of judge.toml)")
+    archive_build.set_defaults(run=_archive)
     show = commands.add_parser("show", help="show one game: phase, deadline, players, the position")
     show.add_argument("game")
     show.add_argument("--json", action="store_true", help="as JSON")

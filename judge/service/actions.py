@@ -39,12 +39,6 @@ def is_master(ctx: Context) -> bool:
     return ctx.membership is not None and ctx.membership.role is Role.MASTER
 
 
-def game_status(game: Game) -> str:
-    if game.status is GameStatus.ACTIVE:
-        return f"in {phase_name(game)}, deadline {when(game, game.deadline)}"
-    return game.status.value
-
-
 def start_and_announce(ctx: Context, game: Game) -> None:
     start_game(ctx.db, game, ctx.now)
     ctx.db.flush()

@@ -45,6 +45,9 @@ outage_limit = "6h"    # down (or the clock jumped) longer than this: overdue de
 mails = 30
 window = "10m"
 
+# [archive]              # the web archive judge serve keeps current after every phase
+# dir = "archive"        # a folder for a web server to serve (judge archive build --out DIR writes one)
+
 # [imap]                 # the mailbox the judge polls, with [mail] inbound = "imap"
 # host = "imap.example.org"
 # tls = "implicit"       # or "starttls", or "none" (a server on this machine only)
@@ -86,6 +89,7 @@ class Config:
     serve: ServeSettings = field(default_factory=ServeSettings)
     flood: FloodLimit = field(default_factory=FloodLimit)
     transports: Transports = field(default_factory=Transports)  # the [mail]/[imap]/[smtp]/[lmtp] servers
+    archive: Path | None = None  # [archive] dir: the web archive judge serve keeps current
 
 
 def write_default_config(directory: Path) -> Path:
@@ -127,6 +131,7 @@ def load_config(path: Path) -> Config:
         body_limit=int(value("mail", "body_limit")),
         **_daemon_sections(data, path),
         transports=_transports(data, path),
+        archive=folder / str(data["archive"]["dir"]) if "dir" in data.get("archive", {}) else None,
     )
 
 

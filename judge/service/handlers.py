@@ -26,7 +26,6 @@ from judge.store import (
 from . import commands as c
 from .actions import (
     find_game,
-    game_status,
     is_master,
     process_and_report,
     process_if_ready,
@@ -50,7 +49,7 @@ from .handlers_talk import TALK_HANDLERS
 from .handlers_types import Handler
 from .lifecycle import vote_draw, withdraw_draw
 from .mailroom import Context, find_player
-from .notify import send_notice
+from .notify import game_status, send_notice
 from .settings import bookkeeping_of
 
 

@@ -13,7 +13,7 @@ from datetime import date, datetime, timedelta
 from judge.store import Game, GameStatus, Membership, Role
 
 from . import commands as c
-from .actions import game_status, process_if_ready
+from .actions import process_if_ready
 from .deadlines import local_to_utc, utc_to_local
 from .games import GameError, address_of, game_settings, kind_of, late_powers, read_phase, secret_revealed
 from .handlers_settings import SETTINGS_HANDLERS
@@ -33,7 +33,7 @@ from .lifecycle import (
     terminate,
 )
 from .mailroom import Context
-from .notify import masters, phase_name, send_notice, when
+from .notify import game_status, masters, phase_name, send_notice, when
 from .reports import render
 
 MAX_ABSENCE_DAYS = 21
@@ -95,6 +95,7 @@ def rollback_to(ctx: Context, command: c.Rollback) -> None:
           "since stays in the archive, but the game goes on from here: orders given before this "
           "notice no longer count, for this phase or any later one, and draw and concession "
           f"votes are cleared. Please send your orders for {name} again.", clock)
+    process_if_ready(ctx, game)  # a phase in which nobody has anything to order goes on at once
 
 
 def pause_game(ctx: Context, command: c.Pause) -> None:

@@ -12,7 +12,8 @@ from datetime import date
 from judge.store import Game, GameStatus, PressKind
 
 from . import commands as c
-from .actions import find_game, game_status
+from .actions import find_game
+from .notify import game_status
 from .games import GameError, game_settings, read_phase
 from .handlers_types import Handler
 from .history import line_of_play, past_reports, summary_values

@@ -22,6 +22,14 @@ def phase_name(game: Game, phase: str | None = None) -> str:
     return kind_of(game).phase_title(game.phase if phase is None else phase)
 
 
+def game_status(game: Game) -> str:
+    """Where a game stands, in a few words: ``in Spring 1901 Movement, deadline ...``, or its
+    status (forming, paused, finished, terminated)."""
+    if game.status is GameStatus.ACTIVE:
+        return f"in {phase_name(game)}, deadline {when(game, game.deadline)}"
+    return game.status.value
+
+
 def when(game: Game, instant: datetime | None) -> str:
     """A deadline as players read it: in the game's time zone, with the zone named."""
     if instant is None:

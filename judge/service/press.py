@@ -279,6 +279,13 @@ def _signed(writer: Writer, grey: bool, fake_power: str | None) -> str:
     return fake_power or writer.power
 
 
+def public_signature(row: Press) -> str:
+    """How everyone read a BROADCAST kept in the ``Press`` table signed (a broadcast is never
+    fake press): the power, "an anonymous power" for a grey one, or the writer's role."""
+    writer = Writer(row.sender_role, row.sender_power, "")
+    return _signed(writer, row.kind is PressKind.GREY, None)
+
+
 def _truth(writer: Writer, sent: Sent) -> str:
     """Who really wrote it, for the master's copy: the power, or the role and address."""
     real = writer.power or f"{_signed(writer, False, None)} <{writer.address}>"

@@ -50,6 +50,29 @@ def game_record(db: Session, game: Game) -> dict[str, Any]:
     }
 
 
+def public_record(db: Session, game: Game) -> dict[str, Any]:
+    """The record anyone may download: the whole record once the game has ended and its secret
+    is revealed; before that, what observers see of each processed phase (the kind's ``view``
+    and ``report_view`` for no power), without the orders as given and without the secret."""
+    record = game_record(db, game)
+    if record["secret"] is not None:
+        return record
+    kind = kind_of(game)
+    record["phases"] = [
+        {
+            "phase": phase["phase"],
+            "processed_at": phase["processed_at"],
+            "reason": phase["reason"],
+            "state_before": kind.view(phase["state_before"], None),
+            "report": kind.report_view(phase["report"], None),
+            "state_after": kind.view(phase["state_after"], None),
+        }
+        for phase in record["phases"]
+    ]
+    record["from_start"] = None  # nothing here can be checked until the secret is revealed
+    return record
+
+
 def export_record(config: Config, name: str) -> dict[str, Any]:
     """The record of the game called ``name``; exits naming the game if there is none."""
     store = open_store(config.database_url)

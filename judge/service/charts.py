@@ -1,0 +1,61 @@
+"""The archive's chart of a game: each power's score (supply centres, for Diplomacy) by year, as
+an SVG line chart drawn by the judge itself (no plotting library: a few lines and labels)."""
+
+from __future__ import annotations
+
+from html import escape
+
+PALETTE = ("#b03a2e", "#1f618d", "#1e8449", "#7d3c98", "#b9770e", "#17202a", "#148f77",
+           "#a04000", "#2e4053", "#884ea0")
+"""Line colours, one per power in the kind's order: dark enough to read on white (contrast at
+least 4.5:1), told apart by a label at each line's end as well as by colour."""
+
+_WIDTH, _HEIGHT = 640, 320
+_LEFT, _RIGHT, _TOP, _BOTTOM = 40, 130, 20, 40
+
+
+def score_chart(powers: list[str], rows: list[tuple[str, list[int]]], score: str) -> str:
+    """The SVG of ``rows`` (a label, ``start`` or a year, and each power's score in the order of
+    ``powers``), one line per power; an empty string when there is nothing to draw."""
+    if len(rows) < 2 or not powers:
+        return ""
+    top = max(1, max(max(counts) for _, counts in rows))
+    plot_w, plot_h = _WIDTH - _LEFT - _RIGHT, _HEIGHT - _TOP - _BOTTOM
+
+    def x(index: int) -> float:
+        return _LEFT + plot_w * index / (len(rows) - 1)
+
+    def y(value: int) -> float:
+        return _TOP + plot_h * (1 - value / top)
+
+    title = f"{score.capitalize()} of each power, year by year"
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {_HEIGHT}" '
+             f'role="img" aria-labelledby="chart-title" class="chart">',
+             f'<title id="chart-title">{escape(title)}</title>',
+             f'<rect x="0" y="0" width="{_WIDTH}" height="{_HEIGHT}" fill="#ffffff"/>']
+    for value in sorted({0, top // 2, top}):
+        parts.append(f'<line x1="{_LEFT}" y1="{y(value):.1f}" x2="{_LEFT + plot_w}" '
+                     f'y2="{y(value):.1f}" stroke="#d5d8dc"/>')
+        parts.append(f'<text x="{_LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end" '
+                     f'font-size="12" fill="#17202a">{value}</text>')
+    step = max(1, len(rows) // 10)
+    for index, (label, _) in enumerate(rows):
+        if index % step == 0 or index == len(rows) - 1:
+            parts.append(f'<text x="{x(index):.1f}" y="{_HEIGHT - _BOTTOM + 18}" '
+                         f'text-anchor="middle" font-size="12" fill="#17202a">'
+                         f'{escape(label)}</text>')
+    ends: list[float] = []
+    for number, power in enumerate(powers):
+        colour = PALETTE[number % len(PALETTE)]
+        points = " ".join(f"{x(i):.1f},{y(counts[number]):.1f}" for i, (_, counts) in
+                          enumerate(rows))
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
+                     f'stroke-width="2.5"><title>{escape(power)}</title></polyline>')
+        end = y(rows[-1][1][number])
+        while any(abs(end - taken) < 13 for taken in ends):  # labels never overlap
+            end += 13
+        ends.append(end)
+        parts.append(f'<text x="{_LEFT + plot_w + 6}" y="{end + 4:.1f}" font-size="12" '
+                     f'fill="{colour}">{escape(power)} {rows[-1][1][number]}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
