@@ -8,12 +8,9 @@ it never commits (the mail's one transaction does) and never raises for a player
 
 from __future__ import annotations
 
-from sqlmodel import select
 
-from judge import __version__
 from judge.games.registry import UnknownGameKind, game_kind
 from judge.store import (
-    Game,
     Membership,
     MembershipStatus,
     Player,
@@ -39,24 +36,23 @@ from .games import (
     join_game,
     keep_for_later,
     kind_of,
+    may_keep_for,
     members,
     secret_revealed,
     submit_orders,
 )
+from .handlers_info import INFO_HANDLERS
 from .handlers_master import MASTER_HANDLERS, take_over
 from .handlers_talk import TALK_HANDLERS
 from .handlers_types import Handler
 from .lifecycle import vote_draw, withdraw_draw
 from .mailroom import Context, find_player
-from .notify import send_notice
+from .notify import phase_name, send_notice
 from .settings import bookkeeping_of
 
 
 def carry_out(ctx: Context, item: c.Item) -> None:
-    handler = HANDLERS.get(type(item))
-    if handler is None:
-        ctx.say(f"{_name(item)} is not available on this judge yet.")
-        return
+    handler = HANDLERS[type(item)]  # every item has one: tests/service/test_every_command.py
     info = _INFO.get(type(item))
     if info is not None and info.who is not c.Who.ANYONE and ctx.membership is None:
         ctx.say(f"{_name(item)}: sign on to a game first (SIGNON).")
@@ -155,28 +151,8 @@ def observe(ctx: Context, command: c.Observe) -> None:
     ctx.say(f"You observe {game.name}: you will receive its reports and broadcasts.")
 
 
-def list_games(ctx: Context, command: c.List) -> None:
-    if command.game:
-        game = find_game(ctx, command.game)
-        ctx.say(f"{game.name}: {game.kind}, {game_status(game)}.")
-        for membership in members(ctx.db, game):
-            who = membership.power or membership.role.value
-            ctx.say(f"  {who}{' (waiting)' if membership.wait else ''}")
-        return
-    games = ctx.db.exec(select(Game).order_by(Game.name)).all()
-    if not games:
-        ctx.say("No games on this judge yet.")
-    for game in games:
-        ctx.say(f"{game.name}: {game.kind}, {game_status(game)}")
-
-
-def help_text(ctx: Context, command: c.Help) -> None:
-    for name, info in c.COMMANDS.items():
-        ctx.say(f"{info.usage}\n    {info.help}")
-
-
-def version(ctx: Context, command: c.Version) -> None:
-    ctx.say(f"judge {__version__}")
+def signoff(ctx: Context, command: c.Signoff) -> None:
+    ctx.say("Signed off: nothing after this line is read.")
 
 
 def command_error(ctx: Context, error: c.CommandError) -> None:
@@ -204,6 +180,24 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
             ctx.say(f"Accepted: {read.canonical}")
     ctx.say(f"Your orders for {game.phase} are {'complete' if submission.complete else 'not complete yet'}.")
     process_if_ready(ctx, game)
+
+
+def phase(ctx: Context, command: c.Phase) -> None:
+    """PHASE: the reader sends the order lines after it to that phase; say so, or refuse a phase
+    that is not a later one (its order lines are then refused one by one, in ``orders``)."""
+    game = ctx.game
+    assert game is not None  # carry_out lets only a signed-on member through
+    if ctx.power is None:
+        raise GameError("only a power has orders to give (SIGNON as a power, or BECOME)")
+    later = str(command.phase)
+    if later == game.phase:
+        ctx.say(f"{later} is the current phase: the orders that follow are for it.")
+    elif not may_keep_for(ctx.db, game, later):
+        raise GameError(f"{later} is not a later phase than {game.phase}: the orders that follow "
+                        "are not taken")
+    else:
+        ctx.say(f"The orders that follow, up to the next command, are for {phase_name(later)}: "
+                "they are kept, and read when that phase begins.")
 
 
 def clear(ctx: Context, command: c.Clear) -> None:
@@ -295,9 +289,8 @@ HANDLERS: dict[type, Handler] = {
     c.Create: create,
     c.Join: join,
     c.Observe: observe,
-    c.List: list_games,
-    c.Help: help_text,
-    c.Version: version,
+    c.Signoff: signoff,
+    c.Phase: phase,
     c.CommandError: command_error,
     c.OrderLine: orders,
     c.Clear: clear,
@@ -310,12 +303,14 @@ HANDLERS: dict[type, Handler] = {
     c.Resign: resign,
     c.Start: start,
     c.Process: process,
+    **INFO_HANDLERS,
     **MASTER_HANDLERS,
     **TALK_HANDLERS,
 }
 
 _WRITES_NOTHING: frozenset[type] = frozenset(
-    {c.Signon, c.List, c.Help, c.Version, c.CommandError, c.History, c.Summary}
+    {c.Signon, c.Signoff, c.Phase, c.List, c.Help, c.Board, c.Version, c.CommandError,
+     c.History, c.Summary}
 )
 """Commands that only read (SIGNON checks a password and remembers the game for the mail): no
 savepoint is needed to undo them."""

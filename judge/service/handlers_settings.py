@@ -204,6 +204,26 @@ def set_reminder(ctx: Context, command: c.SetReminder) -> None:
             f"only when the phase is longer than that).{when_next}")
 
 
+def settings_lines(game: Game) -> list[str]:
+    """A game's settings, a line each, as LIST shows them."""
+    settings = with_defaults(game.settings)
+    fake = ", and fake press" if settings["fake_press"] else ""
+    remind = settings["remind_minutes"]
+    lines = [
+        f"Press:      {_PRESS_WORDS[settings['press']]}{fake}",
+        f"Anonymous:  {'yes' if settings['anonymous'] else 'no'}"
+        f"{' (a gunboat game)' if settings['gunboat'] else ''}",
+        f"Draw rule:  {settings['draw_rule'].upper()}",
+        f"No orders:  a power with no complete orders at the end of grace "
+        f"{_NMR_WORDS[settings['nmr']]}",
+        f"Reminders:  {length_words(timedelta(minutes=remind)) + ' before a deadline' if remind > 0 else 'none'}",
+        f"Time zone:  {settings['zone']}",
+    ]
+    for kind in PHASE_KINDS:
+        lines.append(f"{(kind.capitalize() + ':'):<11} deadline {describe_timing(settings, kind)}")
+    return lines
+
+
 SETTINGS_HANDLERS: dict[type, Handler] = {
     c.SetVariant: set_variant,
     c.SetPress: set_press,

@@ -51,16 +51,8 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
             orders = "not complete"
         else:
             orders = "none yet"
-        powers.append({
-            "power": power,
-            "player": holders.get(power),
-            "orders": orders if started else None,
-            "units": [f"{u['type']} {u['loc']}" for u in state.get("units", []) if u["power"] == power],
-            "dislodged": [f"{d['type']} {d['loc']}" for d in state.get("dislodged", [])
-                          if d["power"] == power],
-            "centres": sorted(c for c, owner in state.get("supply_centers", {}).items()
-                              if owner == power),
-        })
+        powers.append({"power": power, "player": holders.get(power),
+                       "orders": orders if started else None, **position_of(state, power)})
     return {
         "name": game.name,
         "kind": game.kind,
@@ -115,7 +107,27 @@ def show_text(shown: dict[str, Any]) -> str:
     if any(p["units"] or p["centres"] for p in shown["powers"]):
         lines.append("")
         lines.append("Units and supply centres:")
-    for power in shown["powers"]:
+        lines.extend(position_lines(shown["powers"]))
+    return "\n".join(lines)
+
+
+def position_of(state: dict[str, Any], power: str) -> dict[str, list[str]]:
+    """A power's units, dislodged units and supply centres in a state (or a power's view of it)."""
+    return {
+        "units": [f"{u['type']} {u['loc']}" for u in state.get("units", []) if u["power"] == power],
+        "dislodged": [f"{d['type']} {d['loc']}" for d in state.get("dislodged", [])
+                      if d["power"] == power],
+        "centres": sorted(c for c, owner in state.get("supply_centers", {}).items()
+                          if owner == power),
+    }
+
+
+def position_lines(powers: list[dict[str, Any]]) -> list[str]:
+    """Two lines for each power with units or centres (``position_of`` and its ``power``): its
+    units, then its supply centres, each with their count (``judge show`` and BOARD)."""
+    width = max((len(p["power"]) for p in powers), default=0)
+    lines = []
+    for power in powers:
         if not (power["units"] or power["centres"] or power["dislodged"]):
             continue
         units = ", ".join(power["units"]) or "no units"
@@ -123,7 +135,7 @@ def show_text(shown: dict[str, Any]) -> str:
         centres = ", ".join(power["centres"]) or "none"
         lines.append(f"  {power['power']:<{width}}  {len(power['units'])} units: {units}{dislodged}")
         lines.append(f"  {'':<{width}}  {len(power['centres'])} centres: {centres}")
-    return "\n".join(lines)
+    return lines
 
 
 def public(shown: dict[str, Any]) -> dict[str, Any]:

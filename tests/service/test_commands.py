@@ -14,6 +14,7 @@ from judge.service.commands import (
     COMMAND_WORDS,
     COMMANDS,
     Become,
+    Board,
     Broadcast,
     Clear,
     Command,
@@ -118,6 +119,8 @@ FORMS: list[tuple[str, Command]] = [
     ("history roses1 from Fall 1901 Movement to 2026-02-01",
      History("roses1", None, date(2026, 2, 1), F1901M)),
     ("SUMMARY roses1", Summary("roses1")),
+    ("BOARD", Board(None)),
+    ("board Roses1", Board("roses1")),
     ("HELP", Help(None)),
     ("help Set Deadline", Help("set deadline")),
     ("VERSION", Version()),
@@ -147,8 +150,11 @@ FORMS: list[tuple[str, Command]] = [
     ("SET NO DRAW", SetNoDraw()),
     ("SET CONCEDE England", SetConcede("england")),
     ("set concede E", SetConcede("e")),
+    ("SET CONCEDE Red Rose", SetConcede("red rose")),
     # masters
     ("BECOME England", Become("england")),
+    ("BECOME Red Rose", Become("red rose")),
+    ("become  white\trose", Become("white rose")),
     ("START", Start()),
     ("process", Process()),
     ("Predict", Predict()),
@@ -158,6 +164,7 @@ FORMS: list[tuple[str, Command]] = [
     ("resume", Resume()),
     ("TERMINATE", Terminate()),
     ("EJECT Turkey", Eject("turkey")),
+    ("EJECT White Rose", Eject("white rose")),
     ("SET DEADLINE 2026-12-24 20:00", SetDeadline(datetime(2026, 12, 24, 20, 0))),
     ("set deadline 24 Dec 2026 8pm", SetDeadline(datetime(2026, 12, 24, 20, 0))),
     ("set deadline 24 Dec 2026 8 pm", SetDeadline(datetime(2026, 12, 24, 20, 0))),
@@ -245,6 +252,14 @@ def test_registry_entries_are_complete() -> None:
     assert COMMANDS["PRESS"].who is Who.PLAYER
     assert COMMANDS["SET DEADLINE"].who is Who.MASTER
     assert {"SIGNON", "SET", "PRESS", "ENDPRESS", "ENDBROADCAST", "PHASE"} <= COMMAND_WORDS
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_each_command_example_reads_as_that_command(name: str) -> None:
+    """HELP <command> shows the registry's example: it must read as the command it explains."""
+    items = parse_commands([SIGNON, *COMMANDS[name].example.splitlines()])
+    assert len(items) == 2, items
+    assert type(items[1]) is COMMANDS[name].command, items[1]
 
 
 # --- errors ---------------------------------------------------------------------------------------
