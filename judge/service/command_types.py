@@ -1,8 +1,8 @@
 """What a mail body is read into: the items, every command, and the registry of commands.
 
 Each line of a mail body becomes an ``Item``: a ``Command`` (a frozen dataclass named after the
-command: ``Signon``, ``Create``, ``Press``, ...), an ``OrderLine`` for the game kind to read, or a
-``CommandError``. ``COMMANDS`` is the registry of every command: its usage, who may use it, what it
+command: ``Signon``, ``Create``, ``Press``, ...), an ``OrderLine`` for the game kind to read, a
+``CommandError``, or (for friendly lines: a greeting, "Thanks!", a name) a ``Closing``. ``COMMANDS`` is the registry of every command: its usage, who may use it, what it
 does and an example; HELP and the documentation are written from it. How lines are read into these is the
 business of ``commands`` (the reader) and ``command_grammar`` (one line).
 """
@@ -52,6 +52,17 @@ class OrderLine(Item):
 @dataclass(frozen=True)
 class CommandError(Item):
     message: str
+
+
+@dataclass(frozen=True)
+class Closing(Item):
+    """Friendly lines, not commands: a greeting, or the closing of a mail ("Thanks!", "Cheers,
+    Anna", a name; ``closings``). ``lines`` are its lines that are not blank, with each run of
+    blanks made one space; ``phase`` as for an ``OrderLine`` (the service still takes any of them
+    that reads as an order)."""
+
+    lines: tuple[str, ...]
+    phase: PhaseName | None = None
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,10 @@ dropped by the mail layer) and returns one item for each line that is not blank,
 - an ``OrderLine``: a line that is not a command, after a ``SIGNON`` (or ``JOIN``, ``CREATE``,
   ``OBSERVE``, ``BECOME``). Orders are not read here: the service hands them to the game kind;
 - a ``CommandError``: a line that could not be read, with a message naming the word that could
-  not be read and what was expected there.
+  not be read and what was expected there;
+- a ``Closing``: friendly lines that are no commands, a greeting ("Hi judge,") or the closing of
+  the mail ("Thanks!", "Cheers, Anna", "Best regards" and a name, a name alone: ``closings``),
+  listed once in the reply rather than as errors.
 
 Every item has ``line`` (1-based) and ``raw`` (the line as written). They say where the item was
 written and are left out when items are compared: ``Signon("r", "roses1", "pw")`` equals the
@@ -76,6 +79,7 @@ import dataclasses
 import difflib
 from collections.abc import Sequence
 
+from .closings import closing_end
 from .command_grammar import read_line
 from .command_types import (
     COMMAND_WORDS,
@@ -84,6 +88,7 @@ from .command_types import (
     Board,
     Broadcast,
     Clear,
+    Closing,
     Command,
     CommandError,
     CommandInfo,
@@ -136,7 +141,7 @@ from .command_values import DrawRule, NmrPolicy, PhaseKind, PhaseName, PressMode
 
 __all__ = [
     "parse_commands", "COMMANDS", "COMMAND_WORDS", "CommandInfo", "Who",
-    "Item", "Command", "OrderLine", "CommandError",
+    "Item", "Command", "OrderLine", "CommandError", "Closing",
     "Season", "PhaseKind", "PhaseName", "PressMode", "NmrPolicy", "DrawRule",
     "Signon", "Signoff", "Create", "Join", "Observe", "List", "History", "Summary", "Board", "Help",
     "Version",
@@ -186,6 +191,12 @@ class _Reader:
         word = text.split(None, 1)[0]
         first = word.upper()
         if first not in COMMAND_WORDS:
+            end = closing_end(lines, index, _is_command)
+            if end is not None:
+                kept = tuple(" ".join(line.split()) for line in lines[index:end] if line.strip())
+                quoted = "\n> ".join(line for line in lines[index:end] if line.strip())
+                self.items.append(Closing(kept, self.phase).written_at(number, quoted))
+                return end
             self.items.append(self.order_line(text, word).written_at(number, raw))
             return index + 1
         self.phase, self.phase_refused = None, None
@@ -236,6 +247,11 @@ def _block(header: Command | CommandError, first: str, body: tuple[str, ...]) ->
         return CommandError(f"{header.message}; none of the {first} was sent")
     assert isinstance(header, (Press, Broadcast))
     return dataclasses.replace(header, body_lines=body)
+
+
+def _is_command(line: str) -> bool:
+    """Whether a line (not blank) begins with a command word."""
+    return line.split(None, 1)[0].upper() in COMMAND_WORDS
 
 
 def _is_block_end(line: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from judge.games.registry import UnknownGameKind, game_kind
 from judge.store import (
+    GameStatus,
     Membership,
     MembershipStatus,
     Player,
@@ -49,30 +50,34 @@ from .lifecycle import vote_draw, withdraw_draw
 from .mailroom import Context, find_player
 from .notify import phase_name, send_notice
 from .settings import bookkeeping_of
+from .unread import MAX_ERRORS, quote_line
 
 
-def carry_out(ctx: Context, item: c.Item) -> None:
+def carry_out(ctx: Context, item: c.Item) -> bool:
+    """Carry out one item of a mail and say what it did; False if it was refused or could not
+    be read (nothing of it was then done)."""
     handler = HANDLERS[type(item)]  # every item has one: tests/service/test_every_command.py
     info = _INFO.get(type(item))
     if info is not None and info.who is not c.Who.ANYONE and ctx.membership is None:
         ctx.say(f"{_name(item)}: sign on to a game first (SIGNON).")
-        return
+        return False
     if info is not None and info.who is c.Who.MASTER and not is_master(ctx):
         ctx.say(f"{_name(item)}: only the game's master may do that.")
-        return
+        return False
     saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to)
     # A command applies fully or not at all: a savepoint, but for those that write nothing.
     savepoint = None if type(item) in _WRITES_NOTHING else ctx.db.begin_nested()
     try:
-        handler(ctx, item)
+        done = handler(ctx, item)
     except GameError as refusal:
         if savepoint is not None:
             savepoint.rollback()
         ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to = saved
         ctx.say(f"Refused: {refusal}.")
-    else:
-        if savepoint is not None:
-            savepoint.commit()
+        return False
+    if savepoint is not None:
+        savepoint.commit()
+    return done is not False and not isinstance(item, c.CommandError)
 
 
 def _name(item: c.Item) -> str:
@@ -165,19 +170,24 @@ def command_error(ctx: Context, error: c.CommandError) -> None:
 def orders(ctx: Context, line: c.OrderLine) -> None:
     game, membership = ctx.game, ctx.membership
     if game is None or membership is None or ctx.power is None:
-        ctx.say("Orders need a SIGNON as a power first: this line was not read.")
-        return
+        raise GameError("orders need a SIGNON as a power first: this line was not read")
     if line.phase is not None and str(line.phase) != game.phase:
         keep_for_later(ctx.db, game, membership, ctx.power, str(line.phase), line.text, ctx.now)
         ctx.say(f"Kept for {line.phase}: read when that phase begins (its errors are then in "
                 f"your orders' record, and you may still change them then).")
         return
     submission = submit_orders(ctx.db, game, membership, ctx.power, [line.text], ctx.now)
+    errors = 0
     for read in submission.lines:
         if read.error:
-            ctx.say(f"Error: {read.text}: {read.error}")
+            errors += 1
+            if errors <= MAX_ERRORS:
+                ctx.say(f"Error: {quote_line(read.text)}: {read.error}")
         else:
             ctx.say(f"Accepted: {read.canonical}")
+    if errors > MAX_ERRORS:
+        ctx.say(f"... and {errors - MAX_ERRORS} more orders could not be read (not answered one "
+                "by one).")
     ctx.say(f"Your orders for {game.phase} are {'complete' if submission.complete else 'not complete yet'}.")
     process_if_ready(ctx, game)
 
@@ -198,6 +208,26 @@ def phase(ctx: Context, command: c.Phase) -> None:
     else:
         ctx.say(f"The orders that follow, up to the next command, are for {phase_name(later)}: "
                 "they are kept, and read when that phase begins.")
+
+
+def closing(ctx: Context, item: c.Closing) -> bool:
+    """Friendly lines (a greeting, "Thanks!", a name): listed once, not as errors. Any of them
+    that reads as an order for the current phase is taken as one, so no order is lost."""
+    game, power = ctx.game, ctx.power
+    taken: list[str] = []
+    now = item.phase is None or (game is not None and str(item.phase) == game.phase)
+    if game is not None and power is not None and now and game.status is not GameStatus.FORMING:
+        kind = kind_of(game)
+        taken = [line for line in item.lines
+                 if any(read.error is None for read in kind.read_orders(game.state, power, [line]))]
+    if taken:
+        orders(ctx, c.OrderLine("\n".join(taken), item.phase))
+    left = [line for line in item.lines if line not in taken]
+    if left:
+        what = "an order" if power is not None else "a command"
+        named = f": {' / '.join(left)}" if taken else ""
+        ctx.say(f"Ignored, not {what} (the greeting or closing of your mail){named}.")
+    return bool(taken)
 
 
 def clear(ctx: Context, command: c.Clear) -> None:
@@ -293,6 +323,7 @@ HANDLERS: dict[type, Handler] = {
     c.Phase: phase,
     c.CommandError: command_error,
     c.OrderLine: orders,
+    c.Closing: closing,
     c.Clear: clear,
     c.SetWait: set_wait,
     c.SetNoWait: set_wait,

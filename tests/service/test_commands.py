@@ -347,7 +347,7 @@ def test_error_messages(line: str, message: str) -> None:
 
 
 def test_not_a_command_before_signon() -> None:
-    items = parse_commands(["A Lon - Nth", "singon Rroses1 pw", "hello"])
+    items = parse_commands(["A Lon - Nth", "singon Rroses1 pw", "bla bla"])
     assert [item.message for item in items if isinstance(item, CommandError)] == [
         "not a command; orders must follow SIGNON",
         '"singon" is not a command (did you mean SIGNON?); orders must follow SIGNON',
