@@ -17,6 +17,7 @@ from judge.service.commands import (
     Board,
     Broadcast,
     Clear,
+    Closing,
     Command,
     CommandError,
     Create,
@@ -575,3 +576,24 @@ def test_no_line_makes_the_reader_raise(words: list[str]) -> None:
         return
     items = parse_commands([SIGNON, line])
     assert len(items) == (2 if line.strip() else 1)
+
+
+def test_friendly_lines_are_one_closing_not_errors() -> None:
+    items = parse_commands([SIGNON, "F lon - nth", "Best regards,", "", "Anna  Smith", "LIST"])
+    assert items[1:] == [OrderLine("F lon - nth"), Closing(("Best regards,", "Anna Smith")), List()]
+    assert (items[2].line, items[2].raw) == (3, "Best regards,\n> Anna  Smith")
+    assert parse_commands(["Hi judge,", "HELP", "Thanks!"]) == [
+        Closing(("Hi judge,",)), Help(None), Closing(("Thanks!",))]
+
+
+def test_a_closing_keeps_the_phase_of_the_orders_before_it() -> None:
+    items = parse_commands([SIGNON, "PHASE F1901M", "F nth - nwy", "Cheers, Anna"])
+    assert items[-1] == Closing(("Cheers, Anna",), F1901M)
+
+
+@pytest.mark.parametrize("line", ["A Lvp-Yrk", "F lon - nth", "Build A Par", "lorem ipsum dolor",
+                                  "A Mun S A Par - Bur", "F Nth C A Lon - Nwy"])
+def test_orders_and_junk_are_no_closing(line: str) -> None:
+    """(A word alone, "Waive" as "Anna", is a closing here: the service then takes it as an
+    order if it reads as one, test_friendly_and_junk_mail.py.)"""
+    assert not isinstance(read(line), Closing)
