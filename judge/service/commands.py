@@ -33,6 +33,8 @@ out in lower case; passwords, mail addresses and press bodies exactly as written
   is one error at its first line, and nothing of it is kept; a block whose first line cannot be
   read is one error too, its body dropped unread. Recipients, separated by spaces or commas, are
   kept as words (names, letters, ``all``, ``master``, ``observers``) for the service to resolve.
+- A power is named by its name, adjective or letter; BECOME, EJECT and SET CONCEDE take a name
+  of several words as written (``BECOME Red Rose``; it comes out as ``red rose``).
 - ``PHASE <season> <year> [<phase>]`` (``PHASE Fall 1901 Movement``, ``PHASE F1901M``; without
   the phase, movement, or adjustment in winter): the order lines that follow, up to the next
   command, are for that later phase (``OrderLine.phase``).
