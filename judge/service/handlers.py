@@ -216,7 +216,8 @@ def closing(ctx: Context, item: c.Closing) -> bool:
     game, power = ctx.game, ctx.power
     taken: list[str] = []
     now = item.phase is None or (game is not None and str(item.phase) == game.phase)
-    if game is not None and power is not None and now and game.status is not GameStatus.FORMING:
+    running = game is not None and game.status in (GameStatus.ACTIVE, GameStatus.PAUSED)
+    if game is not None and power is not None and now and running:
         kind = kind_of(game)
         taken = [line for line in item.lines
                  if any(read.error is None for read in kind.read_orders(game.state, power, [line]))]

@@ -117,3 +117,10 @@ def test_a_repeated_help_is_answered_once(judge: MailJudge) -> None:
     assert reply.count("The same as line 1: answered there.") == 49
     assert reply.count("> VERSION\njudge ") == 1
     assert reply.count("The same as line 51: answered there.") == 49
+
+
+def test_a_closing_after_the_game_ended_is_only_ignored(judge: MailJudge) -> None:
+    seats = new_game(judge)
+    judge.send("master@example.org", "SIGNON Malpha secret\nTERMINATE")
+    reply = as_power(judge, seats, "England", "Cheers, Anna")
+    assert IGNORED_ORDER in reply and "Refused" not in reply
