@@ -167,9 +167,10 @@ class GameKind(Protocol):
     def standing(self, state: State) -> Standing: ...
 
     def holdings(self, state: State, power: str) -> dict[str, list[str]]:
-        """What a power holds, as ``judge show`` lists it for the judge's keeper (the whole state,
-        nothing hidden): each kind of holding with its items, in the order shown (Diplomacy:
-        ``units``, ``dislodged``, ``centres``)."""
+        """What a power holds in a state, or in a reader's ``view`` of it (what that reader may
+        know of it): each kind of holding with its items, in the order shown, the same kinds for
+        every power (Diplomacy: ``units``, ``dislodged``, ``centres``). ``judge show`` lists
+        them from the whole state for the judge's keeper; BOARD from the asker's view."""
         ...
 
 

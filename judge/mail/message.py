@@ -40,6 +40,9 @@ _SIGNATURES = frozenset({"application/pgp-signature", "application/pkcs7-signatu
 _MSG_ID = re.compile(r"<([^<>]+)>")
 _ATTRIBUTION = re.compile(r"\b(wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef)\s*:\s*$", re.IGNORECASE)
 _ORIGINAL_MESSAGE = re.compile(r"^\s*-{2,}\s*Original Message\s*-{2,}\s*$", re.IGNORECASE)
+_UNDERSCORES = re.compile(r"^\s*_{10,}\s*$")
+_FROM = re.compile(r"^\s*\*?(From|Von|De|Da|Van)\s*:\*?\s", re.IGNORECASE)
+_SENT = re.compile(r"^\s*\*?(Sent|Date|Gesendet|Envoyé|Enviado|Inviato|Verzonden)\s*:\*?\s", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -132,13 +135,18 @@ def _incoming(msg: Message, raw: bytes, body_lines: list[str], notes: list[str])
 def command_lines(lines: Iterable[str]) -> list[str]:
     """The lines a player wrote: up to a signature, without quoted reply lines and their attribution.
 
-    Stops at a signature separator (``-- `` or ``--``) or an Outlook ``-----Original Message-----``
-    line; drops lines starting with ``>`` and an ``On ... wrote:`` line (even one wrapped over two
-    lines) just before a quote block. Blank lines are kept.
+    Stops at a signature separator (``-- `` or ``--``), an Outlook ``-----Original Message-----``
+    line, or the header block of a message replied to without quoting it (Outlook's: a line of
+    underscores, or a ``From:`` line with ``Sent:`` or ``Date:`` on the next); drops lines starting
+    with ``>`` and an ``On ... wrote:`` line (even one wrapped over two lines) just before a quote
+    block. Blank lines are kept.
     """
+    lines = list(lines)
     kept: list[str] = []
-    for line in lines:
-        if line in ("-- ", "--") or _ORIGINAL_MESSAGE.match(line):
+    for number, line in enumerate(lines):
+        if line in ("-- ", "--") or _ORIGINAL_MESSAGE.match(line) or _UNDERSCORES.match(line):
+            break
+        if _FROM.match(line) and number + 1 < len(lines) and _SENT.match(lines[number + 1]):
             break
         if line.lstrip().startswith(">"):
             _drop_attribution(kept)

@@ -22,6 +22,7 @@ from lark.lexer import PatternStr
 
 from .command_types import (
     Become,
+    Board,
     Broadcast,
     Clear,
     Command,
@@ -108,6 +109,11 @@ def _words(children: Iterable[Any]) -> list[str]:
     return [str(child) for child in children]
 
 
+def _power_name(children: Iterable[Any]) -> str:
+    """A power named in one word or several (``Red Rose``), in lower case, one space between."""
+    return " ".join(read_power(word) for word in _words(children))
+
+
 class _Builder(Transformer[Token, Command]):
     """Called by the LALR parser as it reduces each rule: builds the command, reading its values."""
 
@@ -161,6 +167,9 @@ class _Builder(Transformer[Token, Command]):
     def summary(self, c: list[Any]) -> Command:
         return Summary(read_game(str(c[0])))
 
+    def board(self, c: list[Any]) -> Command:
+        return Board(None if c[0] is None else read_game(str(c[0])))
+
     def help(self, c: list[Any]) -> Command:
         return Help(" ".join(_words(c)).lower() or None)
 
@@ -193,16 +202,16 @@ class _Builder(Transformer[Token, Command]):
         return SetAbsence(c[0], c[1])
 
     def set_concede(self, c: list[Any]) -> Command:
-        return SetConcede(read_power(str(c[0])))
+        return SetConcede(_power_name(c))
 
     def become(self, c: list[Any]) -> Command:
-        return Become(read_power(str(c[0])))
+        return Become(_power_name(c))
 
     def rollback(self, c: list[Any]) -> Command:
         return Rollback(" ".join(_words(c)))
 
     def eject(self, c: list[Any]) -> Command:
-        return Eject(read_power(str(c[0])))
+        return Eject(_power_name(c))
 
     def set_deadline(self, c: list[Any]) -> Command:
         return SetDeadline(c[0])

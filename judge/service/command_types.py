@@ -1,9 +1,9 @@
 """What a mail body is read into: the items, every command, and the registry of commands.
 
 Each line of a mail body becomes an ``Item``: a ``Command`` (a frozen dataclass named after the
-command: ``Signon``, ``Create``, ``Press``, ...), an ``OrderLine`` for the game kind to read, or a
-``CommandError``. ``COMMANDS`` is the registry of every command: its usage, a line of help, and who
-may use it; HELP and the documentation are written from it. How lines are read into these is the
+command: ``Signon``, ``Create``, ``Press``, ...), an ``OrderLine`` for the game kind to read, a
+``CommandError``, or (for friendly lines: a greeting, "Thanks!", a name) a ``Closing``. ``COMMANDS`` is the registry of every command: its usage, who may use it, what it
+does and an example; HELP and the documentation are written from it. How lines are read into these is the
 business of ``commands`` (the reader) and ``command_grammar`` (one line).
 """
 
@@ -55,16 +55,31 @@ class CommandError(Item):
 
 
 @dataclass(frozen=True)
+class Closing(Item):
+    """Friendly lines, not commands: a greeting, or the closing of a mail ("Thanks!", "Cheers,
+    Anna", a name; ``closings``). ``lines`` are its lines that are not blank, with each run of
+    blanks made one space; ``phase`` as for an ``OrderLine`` (the service still takes any of them
+    that reads as an order)."""
+
+    lines: tuple[str, ...]
+    phase: str | None = None
+
+
+@dataclass(frozen=True)
 class Command(Item):
     """The base of every command."""
 
 
 @dataclass(frozen=True)
 class CommandInfo:
+    """A command as HELP explains it: how it is written, who may use it, what it does, and an
+    example (lines of a mail, one command and any lines it takes with it)."""
+
     command: type[Command]
     usage: str
     who: Who
     help: str
+    example: str
 
 
 COMMANDS: dict[str, CommandInfo] = {}
@@ -72,9 +87,9 @@ COMMANDS: dict[str, CommandInfo] = {}
 _C = TypeVar("_C", bound=type[Command])
 
 
-def _command(name: str, usage: str, who: Who, text: str) -> Callable[[_C], _C]:
+def _command(name: str, usage: str, who: Who, text: str, example: str) -> Callable[[_C], _C]:
     def register(cls: _C) -> _C:
-        COMMANDS[name] = CommandInfo(cls, usage, who, text)
+        COMMANDS[name] = CommandInfo(cls, usage, who, text, example)
         return cls
 
     return register
@@ -87,7 +102,10 @@ _ANYONE, _PLAYER, _MASTER = Who.ANYONE, Who.PLAYER, Who.MASTER
 
 @_command("SIGNON", "SIGNON <letter><game> <password>  |  SIGNON <power>@<game> <password>",
           _ANYONE,
-          "Sign on to a game as a power (or as its master); what follows is for that game.")
+          "Sign on to a game as a power (or as its master, with the letter M, or an observer, "
+          "O); the commands and orders that follow in the mail are for that game. The power's "
+          "letter is written against the game's name.",
+          "SIGNON Ealpha mypassword")
 @dataclass(frozen=True)
 class Signon(Command):
     power: str
@@ -95,14 +113,16 @@ class Signon(Command):
     password: str
 
 
-@_command("SIGNOFF", "SIGNOFF", _ANYONE, "End the mail: nothing after it is read.")
+@_command("SIGNOFF", "SIGNOFF", _ANYONE, "End the mail: nothing after it is read (a signature, say).",
+          "SIGNOFF")
 @dataclass(frozen=True)
 class Signoff(Command):
     pass
 
 
 @_command("CREATE", "CREATE ?<game> <password> [<variant>]", _ANYONE,
-          "Create a game and become its master.")
+          "Create a game and become its master.",
+          "CREATE ?alpha mypassword roses1")
 @dataclass(frozen=True)
 class Create(Command):
     game: str
@@ -111,7 +131,8 @@ class Create(Command):
 
 
 @_command("JOIN", "JOIN <game> <password>  |  SIGNON ?<game> <password>", _ANYONE,
-          "Join a game that is forming; a power is assigned when it starts.")
+          "Join a game that is forming; a power is assigned when it starts.",
+          "JOIN alpha mypassword")
 @dataclass(frozen=True)
 class Join(Command):
     game: str
@@ -119,7 +140,8 @@ class Join(Command):
 
 
 @_command("OBSERVE", "OBSERVE <game> <password>", _ANYONE,
-          "Receive a game's reports as an observer.")
+          "Receive a game's reports as an observer.",
+          "OBSERVE alpha mypassword")
 @dataclass(frozen=True)
 class Observe(Command):
     game: str
@@ -127,14 +149,16 @@ class Observe(Command):
 
 
 @_command("LIST", "LIST [<game>]", _ANYONE,
-          "List the games on this judge, or one game's settings, players and deadlines.")
+          "List the games on this judge, or one game's settings, players and deadlines.",
+          "LIST alpha")
 @dataclass(frozen=True)
 class List(Command):
     game: str | None = None
 
 
 @_command("HISTORY", "HISTORY <game> [FROM <date>|<phase>] [TO <date>]", _ANYONE,
-          "Send a game's past reports.")
+          "Send a game's past reports.",
+          "HISTORY alpha FROM 2026-01-01 TO 2026-02-01")
 @dataclass(frozen=True)
 class History(Command):
     game: str
@@ -144,19 +168,33 @@ class History(Command):
 
 
 @_command("SUMMARY", "SUMMARY <game>", _ANYONE,
-          "Send a one-screen summary of a game: scores (centres) per year, who played which power.")
+          "Send a one-screen summary of a game: scores (centres) per year, who played which power.",
+          "SUMMARY alpha")
 @dataclass(frozen=True)
 class Summary(Command):
     game: str
 
 
-@_command("HELP", "HELP [<command>]", _ANYONE, "Send the list of commands, or help on one.")
+@_command("BOARD", "BOARD [<game>]", _ANYONE,
+          "Send a game's board as it stands: the phase and deadline, each power's units and "
+          "supply centres (without a game: the game signed on to).",
+          "BOARD alpha")
+@dataclass(frozen=True)
+class Board(Command):
+    game: str | None = None  # None: the game signed on to in this mail
+
+
+@_command("HELP", "HELP [<command> | ORDERS | <game> | <variant>]", _ANYONE,
+          "Send the list of commands and how to write orders (for your game's variant, or the "
+          "game or variant named), or help on one command (HELP SET: every setting).",
+          "HELP SET DEADLINE")
 @dataclass(frozen=True)
 class Help(Command):
     topic: str | None = None
 
 
-@_command("VERSION", "VERSION", _ANYONE, "Send the judge's version.")
+@_command("VERSION", "VERSION", _ANYONE, "Send the judge's version.",
+          "VERSION")
 @dataclass(frozen=True)
 class Version(Command):
     pass
@@ -165,13 +203,15 @@ class Version(Command):
 # --- commands: players ----------------------------------------------------------------------------
 
 
-@_command("RESIGN", "RESIGN", _PLAYER, "Leave the game you are signed on to.")
+@_command("RESIGN", "RESIGN", _PLAYER, "Leave the game you are signed on to.",
+          "RESIGN")
 @dataclass(frozen=True)
 class Resign(Command):
     pass
 
 
-@_command("CLEAR", "CLEAR", _PLAYER, "Withdraw all your orders for this phase.")
+@_command("CLEAR", "CLEAR", _PLAYER, "Withdraw all your orders for this phase.",
+          "CLEAR")
 @dataclass(frozen=True)
 class Clear(Command):
     pass
@@ -179,7 +219,8 @@ class Clear(Command):
 
 @_command("PRESS", "PRESS TO <powers> [GREY|WHITE] [FAKE <power>] ... ENDPRESS", _PLAYER,
           "Send a message to some powers (or all, master, observers); GREY hides who wrote it, "
-          "FAKE makes it look written by another power.")
+          "FAKE makes it look written by another power.",
+          "PRESS TO France, Germany\nShall we share Belgium?\nENDPRESS")
 @dataclass(frozen=True)
 class Press(Command):
     recipients: tuple[str, ...]
@@ -189,7 +230,8 @@ class Press(Command):
 
 
 @_command("BROADCAST", "BROADCAST [GREY|WHITE] ... ENDBROADCAST", _PLAYER,
-          "Send a message to everyone in the game.")
+          "Send a message to everyone in the game.",
+          "BROADCAST\nGood luck, everyone.\nENDBROADCAST")
 @dataclass(frozen=True)
 class Broadcast(Command):
     grey: bool = False
@@ -197,34 +239,40 @@ class Broadcast(Command):
 
 
 @_command("PHASE", "PHASE <phase>  (e.g. PHASE F1901M, PHASE Fall 1901 Movement)", _PLAYER,
-          "The orders that follow, up to the next command, are for that later phase.")
+          "The orders that follow, up to the next command, are for that later phase: they are "
+          "kept, read when it begins, and you are mailed how they read.",
+          "PHASE F1901M")
 @dataclass(frozen=True)
 class Phase(Command):
     phase: str  # as written, for the game's kind to read
 
 
-@_command("SET PASSWORD", "SET PASSWORD <new password>", _PLAYER, "Change your password.")
+@_command("SET PASSWORD", "SET PASSWORD <new password>", _PLAYER, "Change your password.",
+          "SET PASSWORD n3wpassword")
 @dataclass(frozen=True)
 class SetPassword(Command):
     password: str
 
 
 @_command("SET ADDRESS", "SET ADDRESS <mail address>", _PLAYER,
-          "Change where the judge writes to you.")
+          "Change where the judge writes to you.",
+          "SET ADDRESS me@example.org")
 @dataclass(frozen=True)
 class SetAddress(Command):
     address: str
 
 
 @_command("SET WAIT", "SET WAIT", _PLAYER,
-          "Hold the phase until its deadline, even if all orders are in.")
+          "Hold the phase until its deadline, even if all orders are in.",
+          "SET WAIT")
 @dataclass(frozen=True)
 class SetWait(Command):
     pass
 
 
 @_command("SET NOWAIT", "SET NOWAIT", _PLAYER,
-          "Let the phase process as soon as all orders are in.")
+          "Let the phase process as soon as all orders are in.",
+          "SET NOWAIT")
 @dataclass(frozen=True)
 class SetNoWait(Command):
     pass
@@ -232,7 +280,8 @@ class SetNoWait(Command):
 
 @_command("SET ABSENCE", "SET ABSENCE <date> TO <date>", _PLAYER,
           "Announce an absence: a deadline that would fall in it is pushed past it "
-          "(never the current one).")
+          "(never the current one).",
+          "SET ABSENCE 2026-07-01 TO 2026-07-14")
 @dataclass(frozen=True)
 class SetAbsence(Command):
     from_date: date
@@ -240,19 +289,22 @@ class SetAbsence(Command):
 
 
 @_command("SET DRAW", "SET DRAW [<powers>]", _PLAYER,
-          "Vote for a draw: among all survivors, or (draw rule ANY) among the powers named.")
+          "Vote for a draw: among all survivors, or (draw rule ANY) among the powers named.",
+          "SET DRAW")
 @dataclass(frozen=True)
 class SetDraw(Command):
     powers: tuple[str, ...] = ()  # as written; empty: every surviving power
 
 
-@_command("SET NODRAW", "SET NODRAW", _PLAYER, "Withdraw your vote for a draw.")
+@_command("SET NODRAW", "SET NODRAW", _PLAYER, "Withdraw your vote for a draw.",
+          "SET NODRAW")
 @dataclass(frozen=True)
 class SetNoDraw(Command):
     pass
 
 
-@_command("SET CONCEDE", "SET CONCEDE <power>", _PLAYER, "Vote to concede the game to a power.")
+@_command("SET CONCEDE", "SET CONCEDE <power>", _PLAYER, "Vote to concede the game to a power.",
+          "SET CONCEDE England")
 @dataclass(frozen=True)
 class SetConcede(Command):
     power: str
@@ -262,85 +314,99 @@ class SetConcede(Command):
 
 
 @_command("BECOME", "BECOME <power>", _MASTER,
-          "Act for a power: the orders that follow are for it.")
+          "Act for a power: the orders that follow in the mail are for it (a name of several "
+          "words is written as it is).",
+          "BECOME Red Rose")
 @dataclass(frozen=True)
 class Become(Command):
     power: str
 
 
-@_command("START", "START", _MASTER, "Start a forming game.")
+@_command("START", "START", _MASTER, "Start a forming game.",
+          "START")
 @dataclass(frozen=True)
 class Start(Command):
     pass
 
 
-@_command("PROCESS", "PROCESS", _MASTER, "Process the current phase now.")
+@_command("PROCESS", "PROCESS", _MASTER, "Process the current phase now.",
+          "PROCESS")
 @dataclass(frozen=True)
 class Process(Command):
     pass
 
 
 @_command("PREDICT", "PREDICT", _MASTER,
-          "Show what the current orders would give, without processing.")
+          "Show what the current orders would give, without processing.",
+          "PREDICT")
 @dataclass(frozen=True)
 class Predict(Command):
     pass
 
 
 @_command("ROLLBACK", "ROLLBACK <phase>", _MASTER,
-          "Return the game to the start of an earlier phase.")
+          "Return the game to the start of an earlier phase.",
+          "ROLLBACK S1901M")
 @dataclass(frozen=True)
 class Rollback(Command):
     phase: str  # as written, for the game's kind to read
 
 
-@_command("PAUSE", "PAUSE", _MASTER, "Stop the clock: no deadline passes until RESUME.")
+@_command("PAUSE", "PAUSE", _MASTER, "Stop the clock: no deadline passes until RESUME.",
+          "PAUSE")
 @dataclass(frozen=True)
 class Pause(Command):
     pass
 
 
-@_command("RESUME", "RESUME", _MASTER, "Restart the clock after PAUSE.")
+@_command("RESUME", "RESUME", _MASTER, "Restart the clock after PAUSE.",
+          "RESUME")
 @dataclass(frozen=True)
 class Resume(Command):
     pass
 
 
-@_command("TERMINATE", "TERMINATE", _MASTER, "End the game.")
+@_command("TERMINATE", "TERMINATE", _MASTER, "End the game.",
+          "TERMINATE")
 @dataclass(frozen=True)
 class Terminate(Command):
     pass
 
 
 @_command("EJECT", "EJECT <power>", _MASTER,
-          "Remove a power's player; the power is left abandoned.")
+          "Remove a power's player; the power is left abandoned.",
+          "EJECT Italy")
 @dataclass(frozen=True)
 class Eject(Command):
     power: str
 
 
 @_command("SET DEADLINE", "SET DEADLINE <date> <time>", _MASTER,
-          "Set the current phase's deadline.")
+          "Set the current phase's deadline.",
+          "SET DEADLINE 2026-12-24 20:00")
 @dataclass(frozen=True)
 class SetDeadline(Command):
     when: datetime
 
 
 @_command("SET GRACE", "SET GRACE <date> <time>", _MASTER,
-          "Set the end of the current phase's grace.")
+          "Set the end of the current phase's grace.",
+          "SET GRACE 2026-12-26 20:00")
 @dataclass(frozen=True)
 class SetGrace(Command):
     when: datetime
 
 
-@_command("SET VARIANT", "SET VARIANT <variant>", _MASTER, "Choose the variant of a forming game.")
+@_command("SET VARIANT", "SET VARIANT <variant>", _MASTER, "Choose the variant of a forming game.",
+          "SET VARIANT roses1")
 @dataclass(frozen=True)
 class SetVariant(Command):
     variant: str
 
 
 @_command("SET PRESS", "SET PRESS NONE|WHITE|GREY|BOTH [FAKE]", _MASTER,
-          "Choose which press is allowed; FAKE allows fake press too.")
+          "Choose which press is allowed; FAKE allows fake press too.",
+          "SET PRESS WHITE")
 @dataclass(frozen=True)
 class SetPress(Command):
     mode: PressMode
@@ -348,7 +414,8 @@ class SetPress(Command):
 
 
 @_command("SET NMR", "SET NMR CIVIL DISORDER|ABANDON", _MASTER,
-          "What becomes of a power with no orders at the end of grace.")
+          "What becomes of a power with no orders at the end of grace.",
+          "SET NMR ABANDON")
 @dataclass(frozen=True)
 class SetNmr(Command):
     policy: NmrPolicy
@@ -357,7 +424,8 @@ class SetNmr(Command):
 @_command("SET TIMING",
           "SET <class> [DEADLINE] [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]", _MASTER,
           "Set the timing of one class of the game's phases (Diplomacy: movement, retreat or "
-          "adjustment), e.g. SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h.")
+          "adjustment), e.g. SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h.",
+          "SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h")
 @dataclass(frozen=True)
 class SetTiming(Command):
     kind: str  # the timing class as written (lower case), for the game's kind to read
@@ -368,26 +436,30 @@ class SetTiming(Command):
 
 
 @_command("SET DAYS", "SET DAYS <days>", _MASTER,
-          "Set the days of the week on which deadlines may fall, e.g. SET DAYS mon-fri.")
+          "Set the days of the week on which deadlines may fall, e.g. SET DAYS mon-fri.",
+          "SET DAYS mon-fri")
 @dataclass(frozen=True)
 class SetDays(Command):
     days: tuple[int, ...]
 
 
 @_command("SET TIMEZONE", "SET TIMEZONE <zone>", _MASTER,
-          "Set the game's time zone, e.g. Europe/London: deadlines are given in it.")
+          "Set the game's time zone, e.g. Europe/London: deadlines are given in it.",
+          "SET TIMEZONE Europe/London")
 @dataclass(frozen=True)
 class SetTimezone(Command):
     zone: str
 
 
-@_command("SET ANONYMOUS", "SET ANONYMOUS ON|OFF", _MASTER, "Hide who plays which power.")
+@_command("SET ANONYMOUS", "SET ANONYMOUS ON|OFF", _MASTER, "Hide who plays which power.",
+          "SET ANONYMOUS ON")
 @dataclass(frozen=True)
 class SetAnonymous(Command):
     on: bool
 
 
-@_command("SET GUNBOAT", "SET GUNBOAT ON|OFF", _MASTER, "Gunboat: anonymous, and no press at all.")
+@_command("SET GUNBOAT", "SET GUNBOAT ON|OFF", _MASTER, "Gunboat: anonymous, and no press at all.",
+          "SET GUNBOAT ON")
 @dataclass(frozen=True)
 class SetGunboat(Command):
     on: bool
@@ -395,7 +467,8 @@ class SetGunboat(Command):
 
 @_command("SET DRAW RULE", "SET DRAW RULE ALL|DIAS|ANY", _MASTER,
           "Choose how draws are voted: ALL (or DIAS), every survivor shares the draw; ANY, the "
-          "survivors may agree on a draw among some of them.")
+          "survivors may agree on a draw among some of them.",
+          "SET DRAW RULE ANY")
 @dataclass(frozen=True)
 class SetDrawRule(Command):
     rule: DrawRule
@@ -403,7 +476,8 @@ class SetDrawRule(Command):
 
 @_command("SET REMINDER", "SET REMINDER <length>|OFF", _MASTER,
           "Remind players whose orders are not complete this long before each deadline "
-          "(24h unless set), or never.")
+          "(24h unless set), or never.",
+          "SET REMINDER 12h")
 @dataclass(frozen=True)
 class SetReminder(Command):
     before: timedelta | None  # None: no reminders

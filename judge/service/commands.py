@@ -7,7 +7,10 @@ dropped by the mail layer) and returns one item for each line that is not blank,
 - an ``OrderLine``: a line that is not a command, after a ``SIGNON`` (or ``JOIN``, ``CREATE``,
   ``OBSERVE``, ``BECOME``). Orders are not read here: the service hands them to the game kind;
 - a ``CommandError``: a line that could not be read, with a message naming the word that could
-  not be read and what was expected there.
+  not be read and what was expected there;
+- a ``Closing``: friendly lines that are no commands, a greeting ("Hi judge,") or the closing of
+  the mail ("Thanks!", "Cheers, Anna", "Best regards" and a name, a name alone: ``closings``),
+  listed once in the reply rather than as errors.
 
 Every item has ``line`` (1-based) and ``raw`` (the line as written). They say where the item was
 written and are left out when items are compared: ``Signon("r", "roses1", "pw")`` equals the
@@ -30,6 +33,8 @@ out in lower case; passwords, mail addresses and press bodies exactly as written
   is one error at its first line, and nothing of it is kept; a block whose first line cannot be
   read is one error too, its body dropped unread. Recipients, separated by spaces or commas, are
   kept as words (names, letters, ``all``, ``master``, ``observers``) for the service to resolve.
+- A power is named by its name, adjective or letter; BECOME, EJECT and SET CONCEDE take a name
+  of several words as written (``BECOME Red Rose``; it comes out as ``red rose``).
 - ``PHASE <phase>`` (Diplomacy: ``PHASE Fall 1901 Movement``, ``PHASE F1901M``, ``PHASE fall
   1901``): the order lines that follow, up to the next command, are for that later phase
   (``OrderLine.phase``). The phase is kept as written: the game's kind reads it (``read_phase``).
@@ -78,13 +83,16 @@ import dataclasses
 import difflib
 from collections.abc import Sequence
 
+from .closings import closing_end
 from .command_grammar import read_line
 from .command_types import (
     COMMAND_WORDS,
     COMMANDS,
     Become,
+    Board,
     Broadcast,
     Clear,
+    Closing,
     Command,
     CommandError,
     CommandInfo,
@@ -137,9 +145,9 @@ from .command_values import DrawRule, NmrPolicy, PressMode
 
 __all__ = [
     "parse_commands", "COMMANDS", "COMMAND_WORDS", "CommandInfo", "Who",
-    "Item", "Command", "OrderLine", "CommandError",
+    "Item", "Command", "OrderLine", "CommandError", "Closing",
     "PressMode", "NmrPolicy", "DrawRule",
-    "Signon", "Signoff", "Create", "Join", "Observe", "List", "History", "Summary", "Help",
+    "Signon", "Signoff", "Create", "Join", "Observe", "List", "History", "Summary", "Board", "Help",
     "Version",
     "Resign", "Clear", "Press", "Broadcast", "Phase", "SetPassword", "SetAddress", "SetWait",
     "SetNoWait", "SetAbsence", "SetDraw", "SetNoDraw", "SetConcede", "Become", "Start", "Process",
@@ -187,6 +195,12 @@ class _Reader:
         word = text.split(None, 1)[0]
         first = word.upper()
         if first not in COMMAND_WORDS:
+            end = closing_end(lines, index, _is_command)
+            if end is not None:
+                kept = tuple(" ".join(line.split()) for line in lines[index:end] if line.strip())
+                quoted = "\n> ".join(line for line in lines[index:end] if line.strip())
+                self.items.append(Closing(kept, self.phase).written_at(number, quoted))
+                return end
             self.items.append(self.order_line(text, word).written_at(number, raw))
             return index + 1
         self.phase, self.phase_refused = None, None
@@ -237,6 +251,11 @@ def _block(header: Command | CommandError, first: str, body: tuple[str, ...]) ->
         return CommandError(f"{header.message}; none of the {first} was sent")
     assert isinstance(header, (Press, Broadcast))
     return dataclasses.replace(header, body_lines=body)
+
+
+def _is_command(line: str) -> bool:
+    """Whether a line (not blank) begins with a command word."""
+    return line.split(None, 1)[0].upper() in COMMAND_WORDS
 
 
 def _is_block_end(line: str) -> bool:

@@ -247,12 +247,17 @@ def keep_for_later(
 ) -> None:
     """Keep an order line for a later phase (PHASE): it is read when that phase begins, as if sent
     then. Kept lines are submissions whose ``orders`` are not read yet (None)."""
-    played = db.exec(select(PhaseRecord).where(PhaseRecord.game_id == game.id,
-                                                PhaseRecord.phase == phase)).first()
-    if phase == game.phase or played is not None:
+    if not may_keep_for(db, game, phase):
         raise GameError(f"{phase} is not a later phase than {game.phase}")
     db.add(SubmittedOrders(game_id=game.id, phase=phase, power=power, text=line,  # type: ignore[arg-type]
                            orders=None, received_at=now, membership_id=membership.id))  # type: ignore[arg-type]
+
+
+def may_keep_for(db: Session, game: Game, phase: str) -> bool:
+    """Whether orders may be kept for ``phase`` (PHASE): neither the current phase nor one played."""
+    played = db.exec(select(PhaseRecord).where(PhaseRecord.game_id == game.id,
+                                                PhaseRecord.phase == phase)).first()
+    return phase != game.phase and played is None
 
 
 @dataclass(frozen=True)

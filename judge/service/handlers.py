@@ -8,13 +8,11 @@ it never commits (the mail's one transaction does) and never raises for a player
 
 from __future__ import annotations
 
-from sqlmodel import select
 
-from judge import __version__
 from judge.games import registry
 from judge.games.registry import UnknownGameKind, game_kind
 from judge.store import (
-    Game,
+    GameStatus,
     Membership,
     MembershipStatus,
     Player,
@@ -39,45 +37,48 @@ from .games import (
     join_game,
     keep_for_later,
     kind_of,
+    may_keep_for,
     read_phase,
     members,
     secret_revealed,
     submit_orders,
 )
+from .handlers_info import INFO_HANDLERS
 from .handlers_master import MASTER_HANDLERS, take_over
 from .handlers_talk import TALK_HANDLERS
 from .handlers_types import Handler
 from .lifecycle import vote_draw, withdraw_draw
 from .mailroom import Context, find_player
-from .notify import game_status, send_notice
+from .notify import game_status, phase_name, send_notice
 from .settings import bookkeeping_of
+from .unread import MAX_ERRORS, quote_line
 
 
-def carry_out(ctx: Context, item: c.Item) -> None:
-    handler = HANDLERS.get(type(item))
-    if handler is None:
-        ctx.say(f"{_name(item)} is not available on this judge yet.")
-        return
+def carry_out(ctx: Context, item: c.Item) -> bool:
+    """Carry out one item of a mail and say what it did; False if it was refused or could not
+    be read (nothing of it was then done)."""
+    handler = HANDLERS[type(item)]  # every item has one: tests/service/test_every_command.py
     info = _INFO.get(type(item))
     if info is not None and info.who is not c.Who.ANYONE and ctx.membership is None:
         ctx.say(f"{_name(item)}: sign on to a game first (SIGNON).")
-        return
+        return False
     if info is not None and info.who is c.Who.MASTER and not is_master(ctx):
         ctx.say(f"{_name(item)}: only the game's master may do that.")
-        return
+        return False
     saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to)
     # A command applies fully or not at all: a savepoint, but for those that write nothing.
     savepoint = None if type(item) in _WRITES_NOTHING else ctx.db.begin_nested()
     try:
-        handler(ctx, item)
+        done = handler(ctx, item)
     except GameError as refusal:
         if savepoint is not None:
             savepoint.rollback()
         ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to = saved
         ctx.say(f"Refused: {refusal}.")
-    else:
-        if savepoint is not None:
-            savepoint.commit()
+        return False
+    if savepoint is not None:
+        savepoint.commit()
+    return done is not False and not isinstance(item, c.CommandError)
 
 
 def _name(item: c.Item) -> str:
@@ -156,28 +157,8 @@ def observe(ctx: Context, command: c.Observe) -> None:
     ctx.say(f"You observe {game.name}: you will receive its reports and broadcasts.")
 
 
-def list_games(ctx: Context, command: c.List) -> None:
-    if command.game:
-        game = find_game(ctx, command.game)
-        ctx.say(f"{game.name}: {game.kind}, {game_status(game)}.")
-        for membership in members(ctx.db, game):
-            who = membership.power or membership.role.value
-            ctx.say(f"  {who}{' (waiting)' if membership.wait else ''}")
-        return
-    games = ctx.db.exec(select(Game).order_by(Game.name)).all()
-    if not games:
-        ctx.say("No games on this judge yet.")
-    for game in games:
-        ctx.say(f"{game.name}: {game.kind}, {game_status(game)}")
-
-
-def help_text(ctx: Context, command: c.Help) -> None:
-    for name, info in c.COMMANDS.items():
-        ctx.say(f"{info.usage}\n    {info.help}")
-
-
-def version(ctx: Context, command: c.Version) -> None:
-    ctx.say(f"judge {__version__}")
+def signoff(ctx: Context, command: c.Signoff) -> None:
+    ctx.say("Signed off: nothing after this line is read.")
 
 
 def command_error(ctx: Context, error: c.CommandError) -> None:
@@ -190,8 +171,7 @@ def command_error(ctx: Context, error: c.CommandError) -> None:
 def orders(ctx: Context, line: c.OrderLine) -> None:
     game, membership = ctx.game, ctx.membership
     if game is None or membership is None or ctx.power is None:
-        ctx.say("Orders need a SIGNON as a power first: this line was not read.")
-        return
+        raise GameError("orders need a SIGNON as a power first: this line was not read")
     phase = read_phase(game, line.phase) if line.phase is not None else game.phase
     if phase != game.phase:
         keep_for_later(ctx.db, game, membership, ctx.power, phase, line.text, ctx.now)
@@ -199,13 +179,58 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
                 f"your orders' record, and you may still change them then).")
         return
     submission = submit_orders(ctx.db, game, membership, ctx.power, [line.text], ctx.now)
+    errors = 0
     for read in submission.lines:
         if read.error:
-            ctx.say(f"Error: {read.text}: {read.error}")
+            errors += 1
+            if errors <= MAX_ERRORS:
+                ctx.say(f"Error: {quote_line(read.text)}: {read.error}")
         else:
             ctx.say(f"Accepted: {read.canonical}")
+    if errors > MAX_ERRORS:
+        ctx.say(f"... and {errors - MAX_ERRORS} more orders could not be read (not answered one "
+                "by one).")
     ctx.say(f"Your orders for {game.phase} are {'complete' if submission.complete else 'not complete yet'}.")
     process_if_ready(ctx, game)
+
+
+def phase(ctx: Context, command: c.Phase) -> None:
+    """PHASE: the reader sends the order lines after it to that phase; say so, or refuse a phase
+    that is not a later one (its order lines are then refused one by one, in ``orders``)."""
+    game = ctx.game
+    assert game is not None  # carry_out lets only a signed-on member through
+    if ctx.power is None:
+        raise GameError("only a power has orders to give (SIGNON as a power, or BECOME)")
+    later = read_phase(game, command.phase)
+    if later == game.phase:
+        ctx.say(f"{later} is the current phase: the orders that follow are for it.")
+    elif not may_keep_for(ctx.db, game, later):
+        raise GameError(f"{later} is not a later phase than {game.phase}: the orders that follow "
+                        "are not taken")
+    else:
+        ctx.say(f"The orders that follow, up to the next command, are for {phase_name(game, later)}: "
+                "they are kept, and read when that phase begins.")
+
+
+def closing(ctx: Context, item: c.Closing) -> bool:
+    """Friendly lines (a greeting, "Thanks!", a name): listed once, not as errors. Any of them
+    that reads as an order for the current phase is taken as one, so no order is lost."""
+    game, power = ctx.game, ctx.power
+    taken: list[str] = []
+    now = item.phase is None or (game is not None and str(item.phase) == game.phase)
+    running = game is not None and game.status in (GameStatus.ACTIVE, GameStatus.PAUSED)
+    if game is not None and power is not None and now and running:
+        kind = kind_of(game)
+        taken = [line for line in item.lines
+                 if any(read.error is None for read in kind.read_orders(game.state, power, [line]))]
+    if taken:
+        orders(ctx, c.OrderLine("\n".join(taken), item.phase))
+    left = [line for line in item.lines if line not in taken]
+    if left:
+        what = "an order" if power is not None else "a command"
+        named = f": {' / '.join(left)}" if taken else ""
+        ctx.say(f"Ignored, not {what} (the greeting or closing of your mail){named}.")
+    return bool(taken)
 
 
 def clear(ctx: Context, command: c.Clear) -> None:
@@ -297,11 +322,11 @@ HANDLERS: dict[type, Handler] = {
     c.Create: create,
     c.Join: join,
     c.Observe: observe,
-    c.List: list_games,
-    c.Help: help_text,
-    c.Version: version,
+    c.Signoff: signoff,
+    c.Phase: phase,
     c.CommandError: command_error,
     c.OrderLine: orders,
+    c.Closing: closing,
     c.Clear: clear,
     c.SetWait: set_wait,
     c.SetNoWait: set_wait,
@@ -312,12 +337,14 @@ HANDLERS: dict[type, Handler] = {
     c.Resign: resign,
     c.Start: start,
     c.Process: process,
+    **INFO_HANDLERS,
     **MASTER_HANDLERS,
     **TALK_HANDLERS,
 }
 
 _WRITES_NOTHING: frozenset[type] = frozenset(
-    {c.Signon, c.List, c.Help, c.Version, c.CommandError, c.History, c.Summary}
+    {c.Signon, c.Signoff, c.Phase, c.List, c.Help, c.Board, c.Version, c.CommandError,
+     c.History, c.Summary}
 )
 """Commands that only read (SIGNON checks a password and remembers the game for the mail): no
 savepoint is needed to undo them."""

@@ -209,6 +209,26 @@ def set_reminder(ctx: Context, command: c.SetReminder) -> None:
             f"only when the phase is longer than that).{when_next}")
 
 
+def settings_lines(game: Game) -> list[str]:
+    """A game's settings, a line each, as LIST shows them."""
+    settings = game_settings(game)
+    fake = ", and fake press" if settings.fake_press else ""
+    remind = f"{length_words(settings.remind)} before a deadline" if settings.remind else "none"
+    lines = [
+        f"Press:      {_PRESS_WORDS[settings.press.value]}{fake}",
+        f"Anonymous:  {'yes' if settings.anonymous else 'no'}"
+        f"{' (a gunboat game)' if settings.gunboat else ''}",
+        f"Draw rule:  {settings.draw_rule.value.upper()}",
+        f"No orders:  a power with no complete orders at the end of grace "
+        f"{_nmr_words(game, settings.nmr)}",
+        f"Reminders:  {remind}",
+        f"Time zone:  {settings.zone}",
+    ]
+    for name, timing in settings.timings.items():
+        lines.append(f"{(name.capitalize() + ':'):<11} deadline {describe_timing(timing)}")
+    return lines
+
+
 SETTINGS_HANDLERS: dict[type, Handler] = {
     c.SetVariant: set_variant,
     c.SetPress: set_press,

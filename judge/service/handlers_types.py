@@ -7,4 +7,6 @@ from typing import Any
 
 from .mailroom import Context
 
-Handler = Callable[[Context, Any], None]
+Handler = Callable[[Context, Any], bool | None]
+"""A handler carries out one item for the mail's context and says what it did. It refuses with a
+``GameError``; it may return False when it did nothing without refusing (lines ignored)."""

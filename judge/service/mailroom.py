@@ -48,6 +48,7 @@ from .commands import Item, OrderLine, parse_commands
 from .config import Config
 from .flood import flood_guard
 from .reports import render, reply_subject
+from .unread import HeldBack, Repeats, quoted, summarised
 
 log = logging.getLogger("judge.mail")
 
@@ -264,12 +265,19 @@ def _answer(db: Session, config: Config, mail: IncomingMail, now: datetime) -> s
 
     context = Context(db, config, now, mail, player=find_player(db, mail.reply_address))
     context.reply_to = context.player.address if context.player else mail.reply_address.lower()
-    items = _batch_orders(parse_commands(command_lines(mail.body_lines)))
+    items, sizes = summarised(_batch_orders(parse_commands(command_lines(mail.body_lines))))
     if not items:
         context.entries.append(Entry("(no commands)", ["The judge found no commands in this "
                                                        "mail. Send HELP for the commands."]))
+    repeats, held = Repeats(), HeldBack(sizes)
     for item in items:
-        context.entries.append(Entry(item.raw))
-        carry_out(context, item)
+        entry = Entry(quoted(item.raw))
+        context.entries.append(entry)
+        if (line := repeats.seen_at(item)) is not None:
+            context.say(f"The same as line {line}: answered there.")
+        elif not carry_out(context, item) and held.holds_back(item, entry.said):
+            context.entries.remove(entry)
+    if (summary := held.summary()) is not None:
+        context.entries.append(Entry("(the rest of your mail)", [summary]))
     _reply(db, config, mail, context.reply_to, context.entries, now)
     return f"answered {len(items)} line(s)"

@@ -21,9 +21,21 @@ from .mailroom import MAX_BATCH, ingest, ingest_batch
 from .ticker import tick
 
 
+GITIGNORE = """\
+# Made by `judge init`: this folder is a judge's own (its settings, perhaps with mail passwords,
+# its database and its mail), never part of a repository. Git ignores all of it, this file too.
+*
+"""
+
+
 def init_judge(directory: Path) -> Path:
-    """A new judge: its settings file, its database (schema made), and its two Maildirs."""
+    """A new judge: its settings file, its database (schema made), and its two Maildirs. A
+    folder made here (or found empty) gets a ``.gitignore`` that makes git ignore all of it, so
+    a judge made inside a working tree is never committed with it."""
+    fresh = not directory.exists() or (directory.is_dir() and not any(directory.iterdir()))
     path = write_default_config(directory)
+    if fresh:
+        (directory / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
     config = load_config(path)
     open_store(config.database_url).close()
     MaildirInbox(config.inbox)

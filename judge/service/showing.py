@@ -112,12 +112,21 @@ def show_text(shown: dict[str, Any]) -> str:
     if shown["holdings"]:
         lines.append("")
         lines.append(f"What each power holds ({', '.join(shown['holdings'])}):")
-    for power in shown["powers"]:
-        held = [(label, power[label]) for label in shown["holdings"] if power[label]]
+        lines.extend(holdings_lines(shown["powers"], shown["holdings"]))
+    return "\n".join(lines)
+
+
+def holdings_lines(powers: list[dict[str, Any]], labels: list[str]) -> list[str]:
+    """A line for each kind of holding (``labels``, the keys of the kind's ``holdings``) that a
+    power has, with its count, the power named on its first line (``judge show`` and BOARD)."""
+    width = max((len(p["power"]) for p in powers), default=0)
+    lines = []
+    for power in powers:
+        held = [(label, power[label]) for label in labels if power.get(label)]
         for number, (label, items) in enumerate(held):
             name = power["power"] if number == 0 else ""
             lines.append(f"  {name:<{width}}  {len(items)} {label}: {', '.join(items)}")
-    return "\n".join(lines)
+    return lines
 
 
 def public(shown: dict[str, Any]) -> dict[str, Any]:

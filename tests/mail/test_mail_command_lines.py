@@ -62,3 +62,17 @@ def test_outlook_original_message_ends_the_text() -> None:
 
 def test_signoff_is_not_ours_to_handle() -> None:
     assert command_lines(["SIGNOFF", "garbage"]) == ["SIGNOFF", "garbage"]
+
+
+def test_outlook_reply_header_ends_the_text() -> None:
+    """Outlook puts the message replied to below a line of underscores and its header, unquoted."""
+    lines = ["A Mos - Sev", "", "________________________________", "From: The Judge <judge@example.net>",
+             "Sent: Monday, 5 January 2026 12:00", "SIGNON x y"]
+    assert command_lines(lines) == ["A Mos - Sev", ""]
+    lines = ["A Mos - Sev", "From: The Judge <judge@example.net>", "Date: Mon, 5 Jan 2026", "LIST"]
+    assert command_lines(lines) == ["A Mos - Sev"]
+
+
+def test_a_from_line_alone_is_kept() -> None:
+    lines = ["PRESS TO F", "From: your friend in Moscow", "ENDPRESS"]
+    assert command_lines(lines) == lines

@@ -14,8 +14,10 @@ from judge.service.commands import (
     COMMAND_WORDS,
     COMMANDS,
     Become,
+    Board,
     Broadcast,
     Clear,
+    Closing,
     Command,
     CommandError,
     Create,
@@ -116,6 +118,8 @@ FORMS: list[tuple[str, Command]] = [
     ("history roses1 from Fall 1901 Movement to 2026-02-01",
      History("roses1", None, date(2026, 2, 1), "Fall 1901 Movement")),
     ("SUMMARY roses1", Summary("roses1")),
+    ("BOARD", Board(None)),
+    ("board Roses1", Board("roses1")),
     ("HELP", Help(None)),
     ("help Set Deadline", Help("set deadline")),
     ("VERSION", Version()),
@@ -141,8 +145,11 @@ FORMS: list[tuple[str, Command]] = [
     ("SET NO DRAW", SetNoDraw()),
     ("SET CONCEDE England", SetConcede("england")),
     ("set concede E", SetConcede("e")),
+    ("SET CONCEDE Red Rose", SetConcede("red rose")),
     # masters
     ("BECOME England", Become("england")),
+    ("BECOME Red Rose", Become("red rose")),
+    ("become  white\trose", Become("white rose")),
     ("START", Start()),
     ("process", Process()),
     ("Predict", Predict()),
@@ -152,6 +159,7 @@ FORMS: list[tuple[str, Command]] = [
     ("resume", Resume()),
     ("TERMINATE", Terminate()),
     ("EJECT Turkey", Eject("turkey")),
+    ("EJECT White Rose", Eject("white rose")),
     ("SET DEADLINE 2026-12-24 20:00", SetDeadline(datetime(2026, 12, 24, 20, 0))),
     ("set deadline 24 Dec 2026 8pm", SetDeadline(datetime(2026, 12, 24, 20, 0))),
     ("set deadline 24 Dec 2026 8 pm", SetDeadline(datetime(2026, 12, 24, 20, 0))),
@@ -241,6 +249,14 @@ def test_registry_entries_are_complete() -> None:
     assert {"SIGNON", "SET", "PRESS", "ENDPRESS", "ENDBROADCAST", "PHASE"} <= COMMAND_WORDS
 
 
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_each_command_example_reads_as_that_command(name: str) -> None:
+    """HELP <command> shows the registry's example: it must read as the command it explains."""
+    items = parse_commands([SIGNON, *COMMANDS[name].example.splitlines()])
+    assert len(items) == 2, items
+    assert type(items[1]) is COMMANDS[name].command, items[1]
+
+
 # --- errors ---------------------------------------------------------------------------------------
 
 ERRORS = [
@@ -325,7 +341,7 @@ def test_error_messages(line: str, message: str) -> None:
 
 
 def test_not_a_command_before_signon() -> None:
-    items = parse_commands(["A Lon - Nth", "singon Rroses1 pw", "hello"])
+    items = parse_commands(["A Lon - Nth", "singon Rroses1 pw", "bla bla"])
     assert [item.message for item in items if isinstance(item, CommandError)] == [
         "not a command; orders must follow SIGNON",
         '"singon" is not a command (did you mean SIGNON?); orders must follow SIGNON',
@@ -547,3 +563,24 @@ def test_no_line_makes_the_reader_raise(words: list[str]) -> None:
         return
     items = parse_commands([SIGNON, line])
     assert len(items) == (2 if line.strip() else 1)
+
+
+def test_friendly_lines_are_one_closing_not_errors() -> None:
+    items = parse_commands([SIGNON, "F lon - nth", "Best regards,", "", "Anna  Smith", "LIST"])
+    assert items[1:] == [OrderLine("F lon - nth"), Closing(("Best regards,", "Anna Smith")), List()]
+    assert (items[2].line, items[2].raw) == (3, "Best regards,\n> Anna  Smith")
+    assert parse_commands(["Hi judge,", "HELP", "Thanks!"]) == [
+        Closing(("Hi judge,",)), Help(None), Closing(("Thanks!",))]
+
+
+def test_a_closing_keeps_the_phase_of_the_orders_before_it() -> None:
+    items = parse_commands([SIGNON, "PHASE F1901M", "F nth - nwy", "Cheers, Anna"])
+    assert items[-1] == Closing(("Cheers, Anna",), F1901M)
+
+
+@pytest.mark.parametrize("line", ["A Lvp-Yrk", "F lon - nth", "Build A Par", "lorem ipsum dolor",
+                                  "A Mun S A Par - Bur", "F Nth C A Lon - Nwy"])
+def test_orders_and_junk_are_no_closing(line: str) -> None:
+    """(A word alone, "Waive" as "Anna", is a closing here: the service then takes it as an
+    order if it reads as one, test_friendly_and_junk_mail.py.)"""
+    assert not isinstance(read(line), Closing)
