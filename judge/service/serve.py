@@ -1,6 +1,6 @@
 """``judge serve``: the daemon that runs a judge unattended.
 
-APScheduler (3.x) paces four jobs. Three of them (inbox, deadline, tick) are run one at a time by
+APScheduler (3.x) paces four jobs (five with the archive). Three of them (inbox, deadline, tick) are run one at a time by
 one worker thread, so they never overlap; the fourth (outbox) has a thread of its own, so that
 talking to the outgoing mail server never holds up the incoming mail. No job overlaps itself
 (``max_instances=1``; runs missed meanwhile are ``coalesce``d into one):
@@ -21,7 +21,10 @@ talking to the outgoing mail server never holds up the incoming mail. No job ove
   (``ticker.process_due``: deadlines, grace, civil disorder), and wake the outbox job;
 - ``outbox``, every ``[serve] poll_seconds`` and whenever another job has queued mail: due mail is
   sent (``ticker.deliver``: retries with backoff included; no transaction is open while the mail
-  server is talked to, so the other jobs are not held up).
+  server is talked to, so the other jobs are not held up);
+- ``archive``, every ``ARCHIVE_SECONDS`` when judge.toml has ``[archive] dir``, on a thread of its
+  own: the web archive's pages of the games that changed since it last looked are rewritten
+  (``archive.update_archive``; it only reads the database).
 
 SIGTERM or SIGINT: the jobs in progress finish the transaction they are in (the inbox, ticker and
 outbox loops ask between batches, games and batches of mail sent), the scheduler shuts down, the
@@ -51,6 +54,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from judge.mail.transports import Inbox, Outbox, open_inbox, open_outbox, start_lmtp
 from judge.store import Store, next_attention, open_store
 
+from .archive import update_archive
 from .clocks import Clock, SystemClock
 from .config import Config
 from .mailroom import ingest, ingest_batch
@@ -58,6 +62,9 @@ from .outage import guard_outage
 from .ticker import deliver, process_due
 
 log = logging.getLogger("judge.serve")
+
+ARCHIVE_SECONDS = 10
+"""How often ``judge serve`` looks for games whose archive pages are out of date."""
 
 BATCH = 20
 """The most mails the daemon commits together: enough to share the cost of a commit, few enough
@@ -77,13 +84,15 @@ class Daemon:
         self.stopping = threading.Event()
         self._working = threading.Lock()  # held by the inbox or tick job in progress
         self._sending = threading.Lock()  # held by the outbox job in progress
+        self._archiving = threading.Lock()  # held by the archive job in progress
         self._wake = threading.Lock()  # guards the two flags below
         self._send_running = False  # the outbox job is at work
         self._send_wanted = False  # there is new mail to send since it last looked
         self._inbox_trouble = ""  # the inbox's last error, logged once
         self.scheduler = BackgroundScheduler(
             executors={"default": ThreadPoolExecutor(max_workers=1),
-                       "sender": ThreadPoolExecutor(max_workers=1)},
+                       "sender": ThreadPoolExecutor(max_workers=1),
+                       "archive": ThreadPoolExecutor(max_workers=1)},
             job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
             timezone=timezone.utc,
         )
@@ -99,6 +108,10 @@ class Daemon:
         self.scheduler.add_job(self._job(self.send_outbox, self._sending), "interval",
                                seconds=serve.poll_seconds, id="outbox", executor="sender",
                                next_run_time=now + timedelta(seconds=serve.poll_seconds))
+        if self.config.archive is not None:
+            self.scheduler.add_job(self._job(self.keep_archive, self._archiving), "interval",
+                                   seconds=ARCHIVE_SECONDS, id="archive", executor="archive",
+                                   next_run_time=now + timedelta(seconds=1))
         self.scheduler.start()
         log.info("serving %s: inbox every %gs, safety tick every %gs, outage limit %s",
                  self.config.address, serve.poll_seconds, serve.tick_seconds, serve.outage_limit)
@@ -112,7 +125,7 @@ class Daemon:
         self.stopping.set()
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
-        with self._working, self._sending:
+        with self._working, self._sending, self._archiving:
             pass
         log.info("stopped")
 
@@ -197,6 +210,18 @@ class Daemon:
                 if not self._send_wanted or self.stopping.is_set():
                     self._send_running = False
                     return
+
+    def keep_archive(self) -> None:
+        """Rewrite the archive's pages of the games that changed (``[archive] dir``): it only
+        reads the database, so the inbox, the deadlines and the outbox go on meanwhile."""
+        assert self.config.archive is not None
+        try:
+            built = update_archive(self.store, self.config.archive)
+        except Exception:
+            log.exception("updating the archive failed; trying again in %gs", ARCHIVE_SECONDS)
+            return
+        if built.games:
+            log.info("archive: wrote the pages of %s", ", ".join(built.games))
 
     def wake_sender(self) -> None:
         """New mail is queued: the outbox job runs now, or, if it is at work, looks again when done."""
