@@ -166,6 +166,15 @@ class GameKind(Protocol):
 
     def standing(self, state: State) -> Standing: ...
 
+    def exports(self, game: str, phases: Sequence[tuple[State, dict[str, Any]]],
+                present: State) -> dict[str, Any]:
+        """The game in other programs' formats, for the archive's downloads: a JSON value by the
+        end of its file's name (Diplomacy on the standard map: ``{"mila.json": ...}``, the saved
+        game MILA's ``diplomacy`` package loads), or nothing. ``game``: its name; ``phases``: each processed phase's
+        state before and report, oldest first; ``present``: the state now. Called only for a
+        game that is over or that hides nothing (``view`` of no power is the whole state)."""
+        ...
+
     def holdings(self, state: State, power: str) -> dict[str, list[str]]:
         """What a power holds in a state, or in a reader's ``view`` of it (what that reader may
         know of it): each kind of holding with its items, in the order shown, the same kinds for

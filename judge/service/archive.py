@@ -139,13 +139,28 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
             "press": press.get(record.phase, []),
         })
     chart = score_chart(values["powers"], values["years"], values["score"])
+    exports = _exports(game, line)
     page = environment.get_template("game.html").render(
         **values, chart=chart, phases=phases, title=kind.title,
-        record_file=f"{game.name}.json", current=press.get(game.phase, []) if game.phase else [],
+        record_file=f"{game.name}.json", exports=[f"{game.name}.{suffix}" for suffix in exports],
+        current=press.get(game.phase, []) if game.phase else [],
         current_title=phase_name(game) if game.status is GameStatus.ACTIVE else None,
     )
     _write(out / "games" / f"{game.name}.html", page)
     _write(out / "games" / f"{game.name}.json", json.dumps(public_record(db, game), indent=1))
+    for suffix, exported in exports.items():
+        _write(out / "games" / f"{game.name}.{suffix}", json.dumps(exported))
+
+
+def _exports(game: Game, line: list[PhaseRecord]) -> dict[str, Any]:
+    """The game in other programs' formats (the kind's ``exports``): only once it is over, or
+    when the kind hides nothing from observers."""
+    kind = kind_of(game)
+    if not line or game.state is None:
+        return {}
+    if game.status not in _ENDED and kind.view(game.state, None) != game.state:
+        return {}
+    return kind.exports(game.name, [(r.state_before, r.resolution) for r in line], game.state)
 
 
 def _public_press(db: Session, game: Game) -> dict[str, list[dict[str, str]]]:

@@ -147,5 +147,9 @@ class Duel:
     def standing(self, state: State) -> Standing:
         return Standing(state["round"], dict(state["points"]))
 
+    def exports(self, game: str, phases: Sequence[tuple[State, dict[str, Any]]],
+                present: State) -> dict[str, Any]:
+        return {}
+
     def holdings(self, state: State, power: str) -> dict[str, list[str]]:
         return {"points": [str(state["points"][power])], "reserve": [str(state["reserve"][power])]}

@@ -20,6 +20,7 @@ from .boxes import numbered_slots, one_too_many, slot_limit, without_orders
 from .legality import Illegal, check_convoy, check_move, check_support, find_unit, fleets_in_seas
 from . import phase_names
 from .maps import Map
+from .mila import saved_game
 from .orders import (
     Build,
     Convoy,
@@ -346,6 +347,13 @@ class DiplomacyGame:
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         return state  # nothing is hidden in Diplomacy
+
+    def exports(self, game: str, phases: Sequence[tuple[State, dict[str, Any]]],
+                present: State) -> dict[str, Any]:
+        """MILA's saved game for the standard map (``mila.py``); nothing for other maps."""
+        if self.map.name != "standard":
+            return {}
+        return {"mila.json": saved_game(self.map, game, phases, present)}
 
     def holdings(self, state: State, power: str) -> dict[str, list[str]]:
         """The power's units (on the board and in its box), its dislodged units, and the supply
