@@ -1,0 +1,146 @@
+"""The web archive (``judge archive build``): every game walked through phase by phase, and nothing
+a running game hides: private press, orders of a phase not processed, the secrets of a game kind
+that hides things (Duel's bids), anonymous players' addresses."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from alpha import MASTER, as_power, game, holds, master, new_game
+from duel_play import duel_judge, order, started
+from mail_judge import MailJudge
+from serve_support import wait_for
+
+from judge.cli import main
+from judge.service.archive import build_archive, update_archive
+from judge.service.clocks import SystemClock
+from judge.service.config import load_config, write_default_config
+from judge.service import serve
+from judge.service.serve import Daemon
+from judge.mail.maildir import MaildirInbox, MaildirOutbox
+from judge.store import open_store
+
+
+def _site(folder: Path) -> dict[str, str]:
+    """Every file the archive wrote, by its path in the folder."""
+    return {str(path.relative_to(folder)): path.read_text(encoding="utf-8")
+            for path in folder.rglob("*") if path.is_file()}
+
+
+def _everything(folder: Path) -> str:
+    return "\n".join(_site(folder).values())
+
+
+def test_a_game_is_walked_through_phase_by_phase(judge: MailJudge, tmp_path: Path) -> None:
+    seats = new_game(judge)
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))  # S1901M processes
+    as_power(judge, seats, "England", "PRESS TO France", "Shall we share the Channel?", "ENDPRESS")
+    as_power(judge, seats, "England", "BROADCAST", "Greetings from London.", "ENDBROADCAST")
+    as_power(judge, seats, "France", "A par - bur")  # F1901M: France's order not yet processed
+    out = tmp_path / "site"
+    assert build_archive(judge.store, out).games == ["alpha"]
+    site = _site(out)
+    assert sorted(site) == [".built.json", "games/alpha.html", "games/alpha.json",
+                            "games/alpha.mila.json", "index.html", "style.css"]
+    index, page = site["index.html"], site["games/alpha.html"]
+    assert '<a href="games/alpha.html">alpha</a>' in index and "diplomacy/standard" in index
+    assert "<h3>Spring 1901 Movement</h3>" in page and "A vie H" in page
+    assert "Greetings from London." in page and "From England" in page
+    assert "share the Channel" not in _everything(out)  # private press
+    assert "A par - bur" not in _everything(out)  # an order of a phase not processed yet
+    record = json.loads(site["games/alpha.json"])
+    assert record["secret"] is None and "orders" not in record["phases"][0]
+    assert game(judge).secret.hex() not in _everything(out)
+    assert "Supply centres at the start and at the end of each year" in page
+
+
+def test_an_anonymous_game_shows_no_address_until_it_ends(judge: MailJudge, tmp_path: Path) -> None:
+    seats = new_game(judge, "SET ANONYMOUS ON")
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))
+    out = tmp_path / "site"
+    build_archive(judge.store, out)
+    text = _everything(out)
+    assert "(hidden until the game ends)" in text
+    assert not any(address in text for address, _ in seats.values())
+    master(judge, "TERMINATE")
+    update_archive(judge.store, out)
+    text = _everything(out)
+    assert all(address in text for address, _ in seats.values())
+    record = json.loads((out / "games" / "alpha.json").read_text())
+    assert record["secret"] == game(judge).secret.hex() and record["phases"][0]["orders"]
+
+
+@pytest.fixture
+def duel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MailJudge]:
+    yield from duel_judge(tmp_path, monkeypatch)
+
+
+def test_a_game_kind_s_secrets_stay_out_of_the_archive_while_it_runs(
+    duel: MailJudge, tmp_path: Path,
+) -> None:
+    signons = started(duel)
+    order(duel, signons, "North", "BID 5")
+    order(duel, signons, "South", "BID 3")  # the bids are each side's secret
+    out = tmp_path / "site"
+    build_archive(duel.store, out)
+    text = _everything(out)
+    assert "Duel results for duel, Round 1 bid of the duel." in text
+    assert "North leads the round." in text
+    assert "BID 5" not in text and "Your bid" not in text
+    record = json.loads((out / "games" / "duel.json").read_text())
+    assert record["phases"][0]["report"]["bids"] == {}  # the observers' view
+    assert sorted(p.name for p in (out / "games").glob("duel.*")) == ["duel.html", "duel.json"]
+
+
+def test_only_the_games_that_changed_are_written_again(judge: MailJudge, tmp_path: Path) -> None:
+    seats = new_game(judge)
+    out = tmp_path / "site"
+    assert build_archive(judge.store, out).games == ["alpha"]
+    assert update_archive(judge.store, out).games == []
+    orders = {power: holds(judge, power) for power in seats}
+    judge.send("someone@example.org", "CREATE ?beta secret roses1")
+    assert update_archive(judge.store, out).games == ["beta"]
+    for power in seats:
+        as_power(judge, seats, power, *orders[power])
+    assert update_archive(judge.store, out).games == ["alpha"]
+    assert "beta" in (out / "index.html").read_text()
+
+
+def test_judge_archive_build_from_the_command_line(
+    judge: MailJudge, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    new_game(judge)
+    out = tmp_path / "web"
+    assert main(["--config", str(judge.config.path), "archive", "build", "--out", str(out)]) == 0
+    assert capsys.readouterr().out == f"1 games written to {out} (open {out / 'index.html'})\n"
+    assert (out / "games" / "alpha.html").exists()
+
+
+def test_judge_serve_keeps_the_archive_current(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve, "ARCHIVE_SECONDS", 0.3)
+    path = write_default_config(tmp_path / "judge")
+    path.write_text(path.read_text().replace('# [archive]', '[archive]').replace(
+        '# dir = "archive"', 'dir = "archive"'))
+    config = load_config(path)
+    assert config.archive == (tmp_path / "judge" / "archive").resolve()
+    store = open_store(config.database_url)
+    judge = MailJudge(config, store, now=datetime.now(timezone.utc))
+    daemon = Daemon(config, store, MaildirInbox(config.inbox), MaildirOutbox(config.outbox),
+                    SystemClock())
+    daemon.start()
+    try:
+        judge.send(MASTER, "CREATE ?gamma secret standard")
+        page = config.archive / "games" / "gamma.html"
+        wait_for(page.exists, 20, "the new game's page")
+        judge.send("p@example.org", "JOIN gamma pw")
+        wait_for(lambda: "1 of 7 players have joined" in page.read_text(), 20,
+                 "the page rewritten after a player joined")
+    finally:
+        daemon.stop()
+        store.close()
