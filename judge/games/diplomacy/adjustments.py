@@ -131,7 +131,9 @@ def resolve_adjustments(
             results.append(OrderResult(power, order, unit, (word if word is Word.FAILS else Word.ILLEGAL,), problem))
             continue
         used[power] += 1
-        assert unit is not None
+        if unit is None:  # a waive: a build not taken
+            results.append(OrderResult(power, order, None, (Word.SUCCEEDS,)))
+            continue
         if unit.province in game_map.boxes:
             if isinstance(order, Build):
                 off_board.append(unit)
