@@ -7,8 +7,8 @@ after) is the game's archive.
 
 Orders are handled as text: ``read_orders`` turns what a player wrote into one ``OrderLine`` per
 order, each with the canonical text the judge will keep and a ``slot`` (the unit or decision it
-fills: a later order for the same slot replaces the earlier one), or an error saying exactly why
-it was refused.
+fills: a later order for the same slot replaces the earlier one, and says which it replaced), or
+an error saying exactly why it was refused.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class OrderLine:
     canonical: str | None = None
     slot: str | None = None
     error: str | None = None
+    replaces: str | None = None  # the order that stood in its slot before, if another
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,11 @@ class GameKind(Protocol):
 
     def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
         """Whether these canonical orders are all the power has to order this phase."""
+        ...
+
+    def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
+        """What these canonical orders leave the power to order this phase, each in a few words
+        (a unit, "1 build"): empty when they are complete."""
         ...
 
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:

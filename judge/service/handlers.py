@@ -48,7 +48,7 @@ from .handlers_talk import TALK_HANDLERS
 from .handlers_types import Handler
 from .lifecycle import vote_draw, withdraw_draw
 from .mailroom import Context, find_player
-from .notify import send_notice
+from .notify import orders_status, send_notice
 from .settings import bookkeeping_of
 
 
@@ -201,8 +201,8 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
         if read.error:
             ctx.say(f"Error: {read.text}: {read.error}")
         else:
-            ctx.say(f"Accepted: {read.canonical}")
-    ctx.say(f"Your orders for {game.phase} are {'complete' if submission.complete else 'not complete yet'}.")
+            ctx.say(f"Accepted: {read.canonical}" + (f" (replaces {read.replaces})" if read.replaces else ""))
+    ctx.say(f"Your orders for {game.phase} are {orders_status(submission)}.")
     process_if_ready(ctx, game)
 
 

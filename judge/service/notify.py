@@ -13,7 +13,15 @@ from judge.store import Game, GameStatus, PhaseRecord, Role, queue_mail
 
 from .config import Config
 from .deadlines import utc_to_local
-from .games import KeptRead, Processed, address_of, kind_of, members, secret_revealed
+from .games import (
+    KeptRead,
+    Processed,
+    Submission,
+    address_of,
+    kind_of,
+    members,
+    secret_revealed,
+)
 from .reports import notice_subject, orders_subject, render, results_subject
 
 PHASE_NAMES = {"S": "Spring", "F": "Fall", "W": "Winter"}
@@ -25,6 +33,13 @@ def phase_name(phase: str) -> str:
     if len(phase) >= 3 and phase[0] in PHASE_NAMES and phase[-1] in KIND_NAMES:
         return f"{PHASE_NAMES[phase[0]]} {phase[1:-1]} {KIND_NAMES[phase[-1]]}"
     return phase
+
+
+def orders_status(submission: Submission) -> str:
+    """``complete``, or ``not complete yet`` and what is still to order."""
+    if submission.complete:
+        return "complete"
+    return f"not complete yet: still to order {', '.join(submission.waiting)}"
 
 
 def when(game: Game, instant: datetime | None) -> str:
@@ -85,7 +100,7 @@ def report_processed(
         last = kept[-1].submission
         entries.append(_Entry(
             f"(your orders for {phase_name(game.phase)})",
-            [f"Your orders for {game.phase} are {'complete' if last.complete else 'not complete yet'}"
+            [f"Your orders for {game.phase} are {orders_status(last)}"
              f"; the deadline is {when(game, game.deadline)}."]))
         body = render("kept_orders.txt", game=game.name, phase_name=phase_name(game.phase),
                       entries=entries, judge_name=config.name, judge_address=config.address)
@@ -113,7 +128,7 @@ def _by_membership(kept: list[KeptRead]) -> list[list[KeptRead]]:
 
 def _kept_entry(read: KeptRead) -> _Entry:
     said = [f"Error: {line.text}: {line.error}" if line.error else f"Accepted: {line.canonical}"
-            for line in read.submission.lines]
+            + (f" (replaces {line.replaces})" if line.replaces else "") for line in read.submission.lines]
     text = "\n> ".join(line.text for line in read.submission.lines) or "(no orders)"
     return _Entry(text, said)
 

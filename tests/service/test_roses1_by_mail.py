@@ -107,7 +107,7 @@ def test_the_first_year_of_a_roses_game_by_mail(judge: MailJudge) -> None:
     assert "Error: Build F Roc: Red Rose may build only one fleet a year (rule 7)" in reply
     reply = order(judge, addresses, "Red Rose", "Build F Roc")  # a later mail: F lon stands
     assert "Error: Build F Roc: Red Rose may build only one fleet a year (rule 7)" in reply
-    assert "Your orders for W1455A are not complete yet." in reply
+    assert "Your orders for W1455A are not complete yet: still to order 1 build (or WAIVE)." in reply
     with judge.store.session() as db:
         taken = db.exec(select(SubmittedOrders).order_by(col(SubmittedOrders.id).desc())).first()
     assert taken is not None and taken.orders == {"build lon": "Build F lon"}

@@ -16,7 +16,8 @@ from typing import Any
 
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, State
 from .adjustments import adjustment_counts, buildable_sites, supply_counts
-from .boxes import numbered_slots, one_too_many, slot_limit, without_orders
+from .arrival import check_adjustment, check_due, check_limit, check_retreat_order, waiting
+from .boxes import one_too_many, slot_limit, without_orders
 from .legality import Illegal, check_convoy, check_move, check_support, find_unit, fleets_in_seas
 from .maps import Map
 from .orders import (
@@ -112,7 +113,9 @@ class DiplomacyGame:
     ) -> list[OrderLine]:
         position = self.position(state)
         counted: dict[str, int] = {}  # slots of things alike (waives, units in a box)
-        fleets = self._fleet_builds(standing or {})  # the slots of the power's fleet builds
+        taken = {  # the power's orders, by slot: those standing, then those read here
+            slot: parse_order(self.map, text) for slot, text in (standing or {}).items()
+        }
         read: list[OrderLine] = []
         for line in lines:
             for text in split_orders(line):
@@ -125,21 +128,15 @@ class DiplomacyGame:
                 except Illegal as why:
                     read.append(OrderLine(text, error=str(why)))
                     continue
-                slot, refused = self._count(position, Power(power), order, slot, counted, fleets)
+                slot, refused = self._count(position, Power(power), order, slot, counted, taken)
                 if refused:
                     read.append(OrderLine(text, error=refused))
-                else:
-                    read.append(OrderLine(text, canonical=str(order), slot=slot))
+                    continue
+                before = taken.get(slot)
+                taken[slot] = order
+                replaced = str(before) if before is not None and before != order else None
+                read.append(OrderLine(text, canonical=str(order), slot=slot, replaces=replaced))
         return read
-
-    def _fleet_builds(self, standing: Mapping[str, str]) -> set[str]:
-        """The slots of the fleet builds among orders already taken (slot -> canonical order)."""
-        return {
-            slot
-            for slot, text in standing.items()
-            if isinstance(order := parse_order(self.map, text), Build)
-            and order.unit.type is UnitType.FLEET
-        }
 
     def _count(
         self,
@@ -148,13 +145,13 @@ class DiplomacyGame:
         order: Order,
         slot: str,
         counted: dict[str, int],
-        fleets: set[str],
+        taken: Mapping[str, Order],
     ) -> tuple[str, str]:
         """Number the slot of one of several things alike (``waive 2``, ``scotland A 2``: ``#``
-        marks them), and refuse one too many: units in a box beyond their number, a fleet build
-        beyond the variant's limit (Wars of the Roses I, rule 7), counted over the power's whole
-        set of orders, those taken before (``fleets``, the slots of its fleet builds, kept up to
-        date) and these, each filling its slot. (slot, error or "")."""
+        marks them), and refuse one too many, counted over the power's whole set of orders
+        (``taken``: those given before and those read so far, each filling its slot): units in a
+        box beyond their number, builds or removals beyond those due, a fleet build beyond the
+        variant's limit (Wars of the Roses I, rule 7). (slot, error or "")."""
         numbered = slot == "waive" or slot.endswith(" #")
         base = slot.removesuffix(" #")
         number = counted.get(base, 0) + 1
@@ -164,45 +161,37 @@ class DiplomacyGame:
                 counted[base] = number
                 return slot, one_too_many(self.map, position, power, base)
             slot = f"{base} {number}"
-        if isinstance(order, Build):
-            fleet = order.unit.type is UnitType.FLEET
-            refused = self.rules.too_many_fleets(power, len(fleets - {slot}) + fleet)
+        if position.phase.kind is PhaseKind.ADJUSTMENT:
+            refused = check_limit(self.map, position, power, order, slot, taken)
             if refused:
                 return slot, refused
-            fleets.discard(slot)  # a build replaces the one its slot held
-            if fleet:
-                fleets.add(slot)
+        if isinstance(order, Build):
+            fleets = sum(
+                1
+                for other_slot, other in taken.items()
+                if other_slot != slot and isinstance(other, Build)
+                and other.unit.type is UnitType.FLEET
+            )
+            refused = self.rules.too_many_fleets(power, fleets + (order.unit.type is UnitType.FLEET))
+            if refused:
+                return slot, refused
         if numbered:
             counted[base] = number
         return slot, ""
 
     def _check(self, position: Position, power: Power, order: Order) -> str:
         """The slot an order fills; raises Illegal for an order impossible in this position."""
+        kind = position.phase.kind
+        if kind is PhaseKind.ADJUSTMENT:
+            check_due(self.map, position, power, order)
         special = self.rules.check_order(self.map, position, power, order)
         if special is not None:  # the King's orders, and units in boxes
             return special
         assert not isinstance(order, TransferKing)  # the rules take the King's orders
-        kind = position.phase.kind
         if kind is PhaseKind.ADJUSTMENT:
-            if isinstance(order, Waive):
-                return "waive"
-            if isinstance(order, Build):
-                return f"build {order.unit.province}"
-            if isinstance(order, Disband):
-                unit = find_unit(position.units, order.unit)
-                if unit.power != power:
-                    raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
-                return unit.province
-            raise Illegal("only builds, removals and waives are ordered in an adjustment phase")
+            return check_adjustment(self.map, position, power, order)
         if kind is PhaseKind.RETREAT:
-            if not isinstance(order, (Move, Disband)):
-                raise Illegal("only retreats and disbands are ordered in a retreat phase")
-            for dislodged in position.dislodged:
-                if dislodged.unit.province == order.unit.province:
-                    if dislodged.unit.power != power:
-                        raise Illegal(f"the unit in {dislodged.unit.province} is not yours")
-                    return dislodged.unit.province
-            raise Illegal(f"no unit of yours was dislodged from {order.unit.province}")
+            return check_retreat_order(self.map, position, power, order)
         if isinstance(order, (Build, Disband, Waive)):
             raise Illegal("that is not an order for a movement phase")
         unit = find_unit(position.units, order.unit)
@@ -217,23 +206,14 @@ class DiplomacyGame:
             check_convoy(self.map, position.units, fleets, unit, order)
         return unit.province
 
-    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
-        position = self.position(state)
-        kind = position.phase.kind
+    def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
+        """What these canonical orders leave to order (``arrival.waiting``): nothing when they
+        are complete. Orders that cannot stand do not count."""
         ordered = {line.slot for line in self.read_orders(state, power, orders) if line.slot}
-        if kind is PhaseKind.MOVEMENT:
-            return all(
-                u.province in ordered for u in position.units_of(Power(power))
-            ) and numbered_slots(position, Power(power)) <= ordered
-        if kind is PhaseKind.RETREAT:
-            return all(
-                d.unit.province in ordered for d in position.dislodged if d.unit.power == power
-            )
-        due = adjustment_counts(self.map, position).get(Power(power), 0)
-        if due > 0:
-            possible = min(due, len(buildable_sites(self.map, position, Power(power))))
-            return sum(1 for slot in ordered if slot.startswith(("build ", "waive "))) >= possible
-        return sum(1 for slot in ordered if not slot.startswith(("build ", "waive "))) >= -due
+        return waiting(self.map, self.position(state), Power(power), ordered)
+
+    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
+        return not self.waiting(state, power, orders)
 
     # --- resolution --------------------------------------------------------------------------------
 
