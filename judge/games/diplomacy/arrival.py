@@ -20,7 +20,7 @@ from .boxes import numbered_slots
 from .legality import Illegal, find_unit
 from .maps import Map
 from .orders import Build, Disband, Move, Order, Waive
-from .position import Position
+from .position import Position, Word
 from .retreats import check_retreat
 from .vocabulary import PhaseKind, Power
 
@@ -47,11 +47,13 @@ def check_adjustment(game_map: Map, position: Position, power: Power, order: Ord
     if isinstance(order, Waive):
         return "waive"
     if isinstance(order, Build):
-        unit, problem, _ = check_build(game_map, position, position.units, power, order)
+        unit, problem, word = check_build(game_map, position, position.units, power, order)
         if unit is None:
+            if word is Word.FAILS:  # a coast missing: the problem names the coasts
+                raise Illegal(problem)
             sites = ", ".join(dict.fromkeys(buildable_sites(game_map, position, power)))
             choices = f"{power} may build at {sites}" if sites else f"{power} has nowhere to build"
-            raise Illegal(f"{problem} ({choices})")
+            raise Illegal(f"{problem}; {choices}")
         return f"build {unit.province}"
     if isinstance(order, Disband):
         unit = find_unit(position.units, order.unit)
@@ -94,10 +96,10 @@ def check_limit(
     ]
     if len(alike) < due:
         return ""
-    what = plural(due, "build") if building else plural(due, "removal")
+    what = f"has {plural(due, 'build')} due" if building else f"must remove {plural(due, 'unit')}"
     return (
-        f"{power} has {what} due and has ordered {', '.join(alike)} already (an order for the "
-        f"same {'site' if building else 'unit'} replaces one; CLEAR withdraws them all)"
+        f"{power} {what} and has ordered {', '.join(alike)} already (an order for the same "
+        f"{'site' if building else 'unit'} replaces one; CLEAR withdraws them all)"
     )
 
 

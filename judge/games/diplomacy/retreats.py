@@ -119,6 +119,8 @@ def check_retreat(
     else:
         arrives = Location(province_of(order.destination))
     if arrives not in dislodged.retreats:
-        options = ", ".join(dislodged.retreats) or "nowhere"
+        if not dislodged.retreats:
+            return dislodged, None, f"{unit} has nowhere to retreat: it can only disband"
+        options = ", ".join(dislodged.retreats)
         return dislodged, None, f"{unit} cannot retreat to {arrives}; it may retreat to {options}"
     return dislodged, arrives, ""
