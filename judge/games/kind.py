@@ -111,6 +111,13 @@ class GameKind(Protocol):
         ``powers``."""
         ...
 
+    def board(self, state: State) -> dict[str, Any]:
+        """What each power holds, as every report shows and counts it: ``powers``, a list in the
+        order of ``powers()`` of {"power", "letter" (its SIGNON letter), "units", "dislodged",
+        "centres"} (lists of words; a power's count of centres is the length of its list), and
+        ``notes``, sentences on how they are counted."""
+        ...
+
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         """What this power (or an observer, for None) may see of the state."""
         ...

@@ -5,9 +5,18 @@ from __future__ import annotations
 
 from judge.store import Game, GameStatus, Player, Role, game_by_name
 
-from .games import GameError, is_ready, members, process_phase, secret_published, start_game
+from .games import (
+    GameError,
+    is_ready,
+    kind_of,
+    members,
+    process_phase,
+    secret_published,
+    start_game,
+)
 from .mailroom import Context
-from .notify import phase_name, report_processed, send_notice, when
+from .notify import phase_name, recipients, report_processed, send_notice, when
+from .reports import render
 from .settings import with_defaults
 
 
@@ -48,19 +57,27 @@ def start_and_announce(ctx: Context, game: Game) -> None:
             assert player is not None
             lines.append(f"{membership.power}: {'(anonymous)' if anonymous else player.address}")
     ctx.say(f"{game.name} has started: {phase_name(game.phase)}, deadline {when(game, game.deadline)}.")
+    board = kind_of(game).board(game.state)
     paragraphs = [
         f"{game.name} has started. The first phase is {phase_name(game.phase)}; "
         f"the deadline is {when(game, game.deadline)}.",
         "The powers:\n" + "\n".join(lines),
+        render("diplomacy/board.txt", title="The starting position:", board=board).rstrip(),
         secret_published(game),
     ]
-    send_notice(ctx.db, ctx.config, game, paragraphs, ctx.now)
+    letters = {entry["power"]: entry["letter"] for entry in board["powers"]}
+    players: set[str] = set()
     for membership in members(ctx.db, game):
-        if membership.power and anonymous:  # each player learns only their own power
+        if membership.power:  # each player learns his power, and how to sign on as it
             player = ctx.db.get(Player, membership.player_id)
             assert player is not None
-            send_notice(ctx.db, ctx.config, game, [f"You play {membership.power}."], ctx.now,
-                        to=[player.address])
+            players.add(player.address)
+            you = (f"You play {membership.power}: sign on with SIGNON {letters[membership.power]}"
+                   f"{game.name} <password> (or SIGNON {membership.power.replace(' ', '')}@"
+                   f"{game.name} <password>), with the password you joined with.")
+            send_notice(ctx.db, ctx.config, game, [you, *paragraphs], ctx.now, to=[player.address])
+    others = [address for address in recipients(ctx.db, game) if address not in players]
+    send_notice(ctx.db, ctx.config, game, paragraphs, ctx.now, to=others)
 
 
 def process_if_ready(ctx: Context, game: Game) -> None:

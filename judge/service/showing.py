@@ -40,6 +40,7 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
     acting = kind_of(game).pending(game.state).powers if started else frozenset()
     submitted = current_orders(db, game) if started else {}
     state = game.state if isinstance(game.state, dict) else {}
+    board = {e["power"]: e for e in kind_of(game).board(state)["powers"]} if started else {}
     holders = {m.power: address_of(db, m) for m in members(db, game) if m.power is not None}
     powers = []
     for power in kind_of(game).powers():
@@ -55,11 +56,9 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
             "power": power,
             "player": holders.get(power),
             "orders": orders if started else None,
-            "units": [f"{u['type']} {u['loc']}" for u in state.get("units", []) if u["power"] == power],
-            "dislodged": [f"{d['type']} {d['loc']}" for d in state.get("dislodged", [])
-                          if d["power"] == power],
-            "centres": sorted(c for c, owner in state.get("supply_centers", {}).items()
-                              if owner == power),
+            "units": board[power]["units"] if board else [],  # as the reports count them
+            "dislodged": board[power]["dislodged"] if board else [],
+            "centres": board[power]["centres"] if board else [],
         })
     return {
         "name": game.name,

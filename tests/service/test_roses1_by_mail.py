@@ -100,7 +100,10 @@ def test_the_first_year_of_a_roses_game_by_mail(judge: MailJudge) -> None:
         centres["col"] == "Red Rose" and centres["chi"] == "Red Rose" and centres["ncl"] == "Scots"
     )
     report = judge.mail_to(addresses["French"], "Diplomacy results roses F1455M")[0].body
-    assert "Scots" in report and "4 centres, 3 units" in report  # Edinburgh and Stirling count
+    # Edinburgh and Stirling count, and the report says so (rule 5).
+    assert "  Scots       4 centres: dum, ncl, Edinburgh (Scotland box), Stirling (Scotland box)" in report
+    assert "A power's supply centres include those of its box off the board" in report
+    assert "  Scots       builds 1\n" in report  # four centres, three units
 
     # Winter 1455: one fleet a year (rule 7); the Scots build in their box, announced to all.
     reply = order(judge, addresses, "Red Rose", "Build F Lon", "Build F Roc")

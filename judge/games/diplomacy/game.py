@@ -36,6 +36,7 @@ from .orders import (
 from .parser import OrderSyntaxError, parse_order, split_orders
 from .position import Position
 from .random_orders import random_orders
+from .reports import board, phase_report
 from .rules import rules_for
 from .selfplay_invariants import violations
 from .turns import adjudicate, starting_position
@@ -251,6 +252,7 @@ class DiplomacyGame:
             "centres": {  # with the centres of a power's box, as builds count them
                 power: supply[power] for power in self.map.powers
             },
+            **phase_report(self.map, position, resolution, len(given)),  # the board, the year
             **self.rules.report(self.map, resolution.position),  # the King, the boxes
         }
         if resolution.notes:
@@ -313,6 +315,11 @@ class DiplomacyGame:
         alive |= set(position.supply_centres.values())
         alive |= {box.power for box in self.map.boxes.values() if box.centres}
         return [power for power in self.map.powers if power in alive]
+
+    def board(self, state: State) -> dict[str, Any]:
+        """Each power's units and supply centres, counted as every report counts them
+        (``reports.board``)."""
+        return board(self.map, self.position(state))
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         return state  # nothing is hidden in Diplomacy

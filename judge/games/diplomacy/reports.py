@@ -1,0 +1,127 @@
+"""What the turn reports say of a phase, as players of Diplomacy by mail expect to read it.
+
+Every report (``phase_report``) has each order's result, what the judge did for absent players,
+and the board after the phase: each power's units and supply centres (``board``). After the
+fall (its movement, or its retreats when there were some), centres change hands (rules: the game
+year), and the report says which did (``changes``) and the builds or removals each power has due
+for the winter (``due``). After the winter's adjustments it says what each power built, removed
+(the judge's removals for a power that ordered too few: civil disorder, 2023 rules) and waived
+(a build due and not taken, ordered as WAIVE or not ordered at all).
+
+One count of supply centres everywhere (the results, ``judge show``, SUMMARY, the start notice):
+a power's centres on the board and, on a map with off-board boxes (Wars of the Roses I, rule 5),
+its box's centres, which count for builds like any other; each is listed under its name with its
+box, and the report says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .adjustments import adjustment_counts, buildable_sites
+from .maps import Map
+from .orders import Build, Disband
+from .position import Position, Resolution, Word
+from .vocabulary import PhaseKind, Power, Season
+
+
+def board(game_map: Map, position: Position) -> dict[str, Any]:
+    """Each power's units (on the board, then in its box) and supply centres (on the board, then
+    its box's), in the order of the map's powers, and what the reader should know of the count."""
+    powers = []
+    for power, info in game_map.powers.items():
+        units = [str(u) for u in position.units.values() if u.power == power]
+        units += [str(u) for u in position.off_board if u.power == power]
+        centres: list[str] = sorted(
+            c for c, owner in position.supply_centres.items() if owner == power
+        )
+        for box in game_map.boxes.values():
+            if box.power == power:
+                centres += [f"{name} ({box.name} box)" for name in box.centres]
+        powers.append({
+            "power": power,
+            "letter": info.letter,
+            "units": units,
+            "dislodged": [str(d.unit) for d in position.dislodged if d.unit.power == power],
+            "centres": centres,
+        })
+    notes = []
+    if game_map.boxes:
+        notes.append(
+            "A power's supply centres include those of its box off the board, which count for "
+            "builds (rule 5)."
+        )
+    return {"powers": powers, "notes": notes}
+
+
+def phase_report(
+    game_map: Map, position: Position, resolution: Resolution, ordered: int
+) -> dict[str, Any]:
+    """The parts of a phase's report that tell what became of the board: ``board`` after it,
+    and ``changes`` and ``due`` after the fall, ``adjusted`` after the winter. ``ordered``: how
+    many of the resolution's results answer orders given (the rest are the judge's defaults)."""
+    following = resolution.position
+    report: dict[str, Any] = {"board": board(game_map, following)}
+    phase = position.phase
+    if phase.season is Season.FALL and following.phase.season is not Season.FALL:
+        report["changes"] = _changes(game_map, position, following)
+        report["due"] = _due(game_map, following)
+    if phase.kind is PhaseKind.ADJUSTMENT:
+        report["adjusted"] = _adjusted(game_map, position, resolution, ordered)
+    return report
+
+
+def _changes(game_map: Map, before: Position, after: Position) -> list[dict[str, Any]]:
+    """The supply centres that changed hands at the end of the fall: who owns each now (None:
+    no one, as when a foreign centre reverts, Wars of the Roses I, rule 6) and who did."""
+    return [
+        {
+            "centre": centre,
+            "name": game_map.provinces[centre].name,
+            "owner": after.supply_centres.get(centre),
+            "was": before.supply_centres.get(centre),
+        }
+        for centre in sorted(set(before.supply_centres) | set(after.supply_centres))
+        if before.supply_centres.get(centre) != after.supply_centres.get(centre)
+    ]
+
+
+def _due(game_map: Map, position: Position) -> list[dict[str, Any]]:
+    """Each power's builds (positive) or removals (negative) for the winter, and for builds how
+    many it can make (one per vacant home centre it owns, or its box)."""
+    due = []
+    for power, count in adjustment_counts(game_map, position).items():
+        if count > 0:
+            sites = len(buildable_sites(game_map, position, power))
+            due.append({"power": power, "count": count, "can_build": min(count, sites)})
+        elif count < 0:
+            due.append({"power": power, "count": count, "can_build": 0})
+    return due
+
+
+def _adjusted(
+    game_map: Map, position: Position, resolution: Resolution, ordered: int
+) -> list[dict[str, Any]]:
+    """What each power with adjustments due built, removed (by its orders, or by the judge:
+    civil disorder) and waived (its builds due and not made)."""
+    due = adjustment_counts(game_map, position)
+    done: dict[Power, dict[str, Any]] = {
+        power: {"power": power, "built": [], "removed": [], "disorder": [], "waived": 0}
+        for power, count in due.items()
+        if count
+    }
+    for result in resolution.results[:ordered]:
+        if Word.SUCCEEDS not in result.resolution or result.power not in done:
+            continue
+        entry = done[result.power]
+        if isinstance(result.order, Build) and result.unit is not None:
+            entry["built"].append(str(result.unit))
+        elif isinstance(result.order, Disband) and result.unit is not None:
+            entry["removed"].append(str(result.unit))
+    for action in resolution.automatic:
+        done[action.unit.power]["disorder"].append(str(action.unit))
+    for power, entry in done.items():
+        if due[power] > 0:
+            entry["waived"] = due[power] - len(entry["built"])
+    return list(done.values())
+
