@@ -14,6 +14,7 @@ from sqlmodel import col, select
 
 from judge.games.registry import game_kind
 from judge.service.games import survivors
+from judge.service.showing import game_shown, show_text
 from judge.store import Game, GameStatus, Membership, SubmittedOrders
 
 MASTER = "master@example.org"
@@ -161,3 +162,30 @@ def test_the_french_with_nothing_on_the_board_survive_on_their_box_centres(
     reply = order(judge, addresses, "French", "SET DRAW")
     everyone = ", ".join(SIGNON)
     assert f"Every surviving power agrees: roses ends in a draw among {everyone}." in reply
+
+
+def test_box_centres_are_counted_alike_everywhere_and_said_so(judge: MailJudge) -> None:
+    """Rule 5: the centres of the Scots' and the French's boxes are theirs and count for builds;
+    the results, ``judge show``, SUMMARY and the start notice all count them, and say so."""
+    start(judge)
+    notice = judge.mail_to(PLAYERS[0], "Diplomacy notice: roses")[0].body
+    assert "  Scots       3 units: F dum, A scotland, A scotland\n" in notice
+    assert "              3 centres: dum, Edinburgh (Scotland box), Stirling (Scotland box)\n" in notice
+    assert "A power's supply centres include those of its box off the board" in notice
+    judge.advance(hours=49)  # past the deadline, then the grace: everything holds
+    judge.advance(hours=25)
+    assert state(judge).phase == "F1455M"
+    spring = judge.mail_to(PLAYERS[0], "Diplomacy results roses S1455M")[0].body
+    assert "  French      3 units: F har, A france, F france\n" in spring
+
+    with judge.store.session() as db:
+        shown = game_shown(db, state(judge))
+    scots = next(entry for entry in shown["powers"] if entry["power"] == "Scots")
+    assert scots["centres"] == ["dum", "Edinburgh (Scotland box)", "Stirling (Scotland box)"]
+    assert "3 centres: dum, Edinburgh (Scotland box), Stirling (Scotland box)" in show_text(shown)
+
+    summary = judge.send("anyone@example.net", "SUMMARY roses")
+    table = summary.split("Supply centres at the start and at the end of each year:\n")[1]
+    start_row = table.splitlines()[1]
+    assert start_row.split()[1:] == ["3"] * 7  # every power: three centres, the boxes' too
+    assert "A power's supply centres include those of its box off the board" in table

@@ -26,25 +26,32 @@ from .vocabulary import PhaseKind, Power, Season
 
 
 def board(game_map: Map, position: Position) -> dict[str, Any]:
-    """Each power's units (on the board, then in its box) and supply centres (on the board, then
-    its box's), in the order of the map's powers, and what the reader should know of the count."""
-    powers = []
-    for power, info in game_map.powers.items():
-        units = [str(u) for u in position.units.values() if u.power == power]
-        units += [str(u) for u in position.off_board if u.power == power]
-        centres: list[str] = sorted(
-            c for c, owner in position.supply_centres.items() if owner == power
-        )
-        for box in game_map.boxes.values():
-            if box.power == power:
-                centres += [f"{name} ({box.name} box)" for name in box.centres]
-        powers.append({
+    """Each power's units (on the board by place, then in its box) and supply centres (on the
+    board, then its box's), in the order of the map's powers, and what the reader should know of
+    the count."""
+    units: dict[Power, list[str]] = {power: [] for power in game_map.powers}
+    for unit in sorted(position.units.values(), key=lambda u: u.location):
+        units[unit.power].append(str(unit))
+    for unit in position.off_board:
+        units[unit.power].append(str(unit))
+    centres: dict[Power, list[str]] = {power: [] for power in game_map.powers}
+    for centre, owner in sorted(position.supply_centres.items()):
+        centres[owner].append(centre)
+    for box in game_map.boxes.values():
+        centres[box.power] += [f"{name} ({box.name} box)" for name in box.centres]
+    dislodged: dict[Power, list[str]] = {power: [] for power in game_map.powers}
+    for record in position.dislodged:
+        dislodged[record.unit.power].append(str(record.unit))
+    powers = [
+        {
             "power": power,
             "letter": info.letter,
-            "units": units,
-            "dislodged": [str(d.unit) for d in position.dislodged if d.unit.power == power],
-            "centres": centres,
-        })
+            "units": units[power],
+            "dislodged": dislodged[power],
+            "centres": centres[power],
+        }
+        for power, info in game_map.powers.items()
+    ]
     notes = []
     if game_map.boxes:
         notes.append(
