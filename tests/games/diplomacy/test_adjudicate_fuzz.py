@@ -14,7 +14,7 @@ import json
 from random import Random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from judge.cli import adjudicate_lines
@@ -143,3 +143,47 @@ def test_a_line_the_judge_fails_on_is_answered_and_the_next_line_too(monkeypatch
     answers = [json.loads(a) for a in adjudicate_lines(["{}", "{}"], "standard")]
     assert answers[0] == {"error": "the judge could not adjudicate this line (RuntimeError: a bug)"}
     assert answers[1] == {"results": []}
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.sampled_from(WORDS + ("S1901M", "W1455A",
+                                                                            "F1901R", "England")),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(("power", "type", "loc", "order", "attacker_from", "by_convoy")), inner,
+        max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(VARIANTS),
+    phase=st.sampled_from(PHASES),
+    seed=st.integers(0, 2**32),
+    changes=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 40), json_values), max_size=4),
+)
+@example(
+    variant="roses1", phase="F{}R", seed=0,
+    changes=[(5, 0, [{"power": "Scots", "type": "A", "loc": "scotland", "attacker_from": "dum"}])],
+)
+def test_a_malformed_position_is_answered_with_what_is_wrong(
+    variant: str, phase: str, seed: int, changes: list[tuple[int, int, Any]]
+) -> None:
+    """A line with some of its fields, or of the objects in them, changed to values of the wrong
+    shape or meaning is answered, saying what is wrong (never the judge failing on it)."""
+    game_map = load_variant(variant)
+    rng = Random(seed)
+    data = random_position(game_map, phase.format(game_map.first_phase.year), rng)
+    data["orders"] = [{"power": p, "order": "H"} for p in game_map.powers]
+    keys = ("variant", "phase", "units", "supply_centers", "orders", "dislodged", "standoffs",
+            "king")
+    for field, number, value in changes:
+        key = keys[field]
+        items = data.get(key)
+        if isinstance(items, list) and items and isinstance(items[number % len(items)], dict):
+            item = items[number % len(items)]
+            item[sorted(item)[number % len(item)] if item else "power"] = value
+        else:
+            data[key] = value
+    (answer,) = [json.loads(a) for a in adjudicate_lines([json.dumps(data)], "standard")]
+    assert "results" in answer or not answer["error"].startswith("the judge could not"), answer
