@@ -114,7 +114,8 @@ class GameKind(Protocol):
     def board(self, state: State) -> dict[str, Any]:
         """What each power holds, as every report shows and counts it: ``powers``, a list in the
         order of ``powers()`` of {"power", "letter" (its SIGNON letter), "units", "dislodged",
-        "centres"} (lists of words; a power's count of centres is the length of its list), and
+        "centres", "box_centres"} (lists of words; a power's count of centres, everywhere, is
+        the length of ``centres``; ``box_centres`` are its own besides, said apart), and
         ``notes``, sentences on how they are counted."""
         ...
 

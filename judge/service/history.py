@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from sqlmodel import Session, col, select
 
-from judge.games.kind import GameKind
 from judge.store import Game, GameStatus, Membership, MembershipStatus, PhaseRecord, Player, Role
 
 from .deadlines import utc_to_local
@@ -164,7 +164,7 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
         )
     )
     powers = list(kind.powers())
-    years = centres_by_year(line, powers, kind)
+    years = centres_by_year(line, powers)
     outcome = kind.outcome(game.state) if game.status is GameStatus.FINISHED else None
     return {
         "game": game.name,
@@ -183,38 +183,35 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
         "powers": powers,
         "width": max((len(power) for power in powers), default=4) + 1,
         "years": years,
-        "centre_notes": kind.board(game.state)["notes"] if years else [],
+        "centre_notes": kind.board(game.state)["notes"] if years else [],  # how they count
         "outcome": outcome.reason if outcome is not None else None,
         "processed": len(line),
     }
 
 
-def centres_by_year(
-    line: list[PhaseRecord], powers: list[str], kind: GameKind
-) -> list[tuple[str, list[int]]]:
+def centres_by_year(line: list[PhaseRecord], powers: list[str]) -> list[tuple[str, list[int]]]:
     """Each power's supply centres (in the order of ``powers``) at the start and at the end of
     each year whose fall has been processed: after the year's winter phase, or its last fall
     phase when there was no winter. Empty for a game kind whose state has no supply centres."""
     rows: dict[str, list[int]] = {}
     if line:
-        start = _centres(line[0].state_before, powers, kind)
+        start = _centres(line[0].state_before, powers)
         if start is not None:
             rows["start"] = start
     for record in line:  # oldest first: a later phase of the same year replaces an earlier one
         match = _YEAR_END.match(record.phase)
-        counts = _centres(record.state_after, powers, kind) if match else None
+        counts = _centres(record.state_after, powers) if match else None
         if match and counts is not None:
             rows[match.group(1)] = counts
     return list(rows.items())
 
 
-def _centres(state: Any, powers: list[str], kind: GameKind) -> list[int] | None:
-    """Each power's supply centres in a Diplomacy state, counted as the reports count them
-    (``kind.board``: a Wars of the Roses I box's centres too)."""
+def _centres(state: Any, powers: list[str]) -> list[int] | None:
+    """Each power's supply centres in a Diplomacy state (``supply_centers``: province -> owner)."""
     owners = state.get("supply_centers") if isinstance(state, dict) else None
     if not isinstance(owners, dict):
         return None
-    counts = {entry["power"]: len(entry["centres"]) for entry in kind.board(state)["powers"]}
+    counts = Counter(owners.values())
     return [counts.get(power, 0) for power in powers]
 
 

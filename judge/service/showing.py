@@ -59,6 +59,7 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
             "units": board[power]["units"] if board else [],  # as the reports count them
             "dislodged": board[power]["dislodged"] if board else [],
             "centres": board[power]["centres"] if board else [],
+            "box_centres": board[power]["box_centres"] if board else [],
         })
     return {
         "name": game.name,
@@ -80,6 +81,7 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
             for m in members(db, game)
         ],
         "powers": powers,
+        "centre_notes": kind_of(game).board(state)["notes"] if started else [],
         "state": game.state,
         "_deadline_words": when(game, game.deadline),
         "_grace_words": when(game, game.grace_until) if game.grace_until else None,
@@ -120,8 +122,11 @@ def show_text(shown: dict[str, Any]) -> str:
         units = ", ".join(power["units"]) or "no units"
         dislodged = f"; dislodged: {', '.join(power['dislodged'])}" if power["dislodged"] else ""
         centres = ", ".join(power["centres"]) or "none"
+        if power["box_centres"]:
+            centres += f"; in its box: {', '.join(power['box_centres'])}"
         lines.append(f"  {power['power']:<{width}}  {len(power['units'])} units: {units}{dislodged}")
         lines.append(f"  {'':<{width}}  {len(power['centres'])} centres: {centres}")
+    lines += shown["centre_notes"]
     return "\n".join(lines)
 
 

@@ -101,10 +101,11 @@ def test_the_first_year_of_a_roses_game_by_mail(judge: MailJudge) -> None:
         centres["col"] == "Red Rose" and centres["chi"] == "Red Rose" and centres["ncl"] == "Scots"
     )
     report = judge.mail_to(addresses["French"], "Diplomacy results roses F1455M")[0].body
-    # Edinburgh and Stirling count, and the report says so (rule 5).
-    assert "  Scots       4 centres: dum, ncl, Edinburgh (Scotland box), Stirling (Scotland box)" in report
-    assert "A power's supply centres include those of its box off the board" in report
-    assert "  Scots       builds 1\n" in report  # four centres, three units
+    # Edinburgh and Stirling are the Scots' besides, and count for builds (rule 5); the report
+    # says so.
+    assert "  Scots       2 centres: dum, ncl; in its box: Edinburgh (Scotland), Stirling (Scotland)" in report
+    assert "Centres are counted on the board, as victory counts them (rule 3)" in report
+    assert "  Scots       builds 1\n" in report  # two centres and two in the box, three units
 
     # Winter 1455: one fleet a year (rule 7); the Scots build in their box, announced to all.
     reply = order(judge, addresses, "Red Rose", "Build F Lon", "Build F Roc")
@@ -165,13 +166,16 @@ def test_the_french_with_nothing_on_the_board_survive_on_their_box_centres(
 
 
 def test_box_centres_are_counted_alike_everywhere_and_said_so(judge: MailJudge) -> None:
-    """Rule 5: the centres of the Scots' and the French's boxes are theirs and count for builds;
-    the results, ``judge show``, SUMMARY and the start notice all count them, and say so."""
+    """Rule 5: the centres of the Scots' and the French's boxes are theirs and count for builds,
+    but not for victory (rule 3): the results, ``judge show``, SUMMARY and the start notice all
+    count the centres on the board, list the box centres apart, and say so."""
     start(judge)
     notice = judge.mail_to(PLAYERS[0], "Diplomacy notice: roses")[0].body
     assert "  Scots       3 units: F dum, A scotland, A scotland\n" in notice
-    assert "              3 centres: dum, Edinburgh (Scotland box), Stirling (Scotland box)\n" in notice
-    assert "A power's supply centres include those of its box off the board" in notice
+    assert ("              1 centre: dum; in its box: Edinburgh (Scotland), Stirling (Scotland)\n"
+            in notice)
+    said = "Centres are counted on the board, as victory counts them (rule 3); the centres of a"
+    assert said in notice
     judge.advance(hours=49)  # past the deadline, then the grace: everything holds
     judge.advance(hours=25)
     assert state(judge).phase == "F1455M"
@@ -181,11 +185,14 @@ def test_box_centres_are_counted_alike_everywhere_and_said_so(judge: MailJudge) 
     with judge.store.session() as db:
         shown = game_shown(db, state(judge))
     scots = next(entry for entry in shown["powers"] if entry["power"] == "Scots")
-    assert scots["centres"] == ["dum", "Edinburgh (Scotland box)", "Stirling (Scotland box)"]
-    assert "3 centres: dum, Edinburgh (Scotland box), Stirling (Scotland box)" in show_text(shown)
+    assert scots["centres"] == ["dum"]
+    assert scots["box_centres"] == ["Edinburgh (Scotland)", "Stirling (Scotland)"]
+    text = show_text(shown)
+    assert "1 centres: dum; in its box: Edinburgh (Scotland), Stirling (Scotland)" in text
+    assert said in text
 
     summary = judge.send("anyone@example.net", "SUMMARY roses")
     table = summary.split("Supply centres at the start and at the end of each year:\n")[1]
     start_row = table.splitlines()[1]
-    assert start_row.split()[1:] == ["3"] * 7  # every power: three centres, the boxes' too
-    assert "A power's supply centres include those of its box off the board" in table
+    assert start_row.split()[1:] == ["3", "3", "3", "3", "3", "1", "1"]  # on the board
+    assert said in table

@@ -15,7 +15,7 @@ from random import Random
 from typing import Any
 
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, State
-from .adjustments import adjustment_counts, buildable_sites, supply_counts
+from .adjustments import adjustment_counts, buildable_sites
 from .arrival import check_adjustment, check_due, check_limit, check_retreat_order, waiting
 from .boxes import one_too_many, slot_limit, without_orders
 from .legality import Illegal, check_convoy, check_move, check_support, find_unit, fleets_in_seas
@@ -230,7 +230,7 @@ class DiplomacyGame:
         resolution = adjudicate(self.map, position, given + defaults)
         following = write_position(resolution.position)
         self._remember(following, resolution.position)
-        supply = supply_counts(self.map, resolution.position)
+        owned = Counter(resolution.position.supply_centres.values())
         report: dict[str, Any] = {
             "phase": str(position.phase),
             "results": [
@@ -249,8 +249,8 @@ class DiplomacyGame:
                 for a in resolution.automatic
             ],
             "next": following,
-            "centres": {  # with the centres of a power's box, as builds count them
-                power: supply[power] for power in self.map.powers
+            "centres": {  # on the board, the count of every report (reports.py)
+                power: owned[power] for power in self.map.powers
             },
             **phase_report(self.map, position, resolution, len(given)),  # the board, the year
             **self.rules.report(self.map, resolution.position),  # the King, the boxes

@@ -8,10 +8,10 @@ for the winter (``due``). After the winter's adjustments it says what each power
 (the judge's removals for a power that ordered too few: civil disorder, 2023 rules) and waived
 (a build due and not taken, ordered as WAIVE or not ordered at all).
 
-One count of supply centres everywhere (the results, ``judge show``, SUMMARY, the start notice):
-a power's centres on the board and, on a map with off-board boxes (Wars of the Roses I, rule 5),
-its box's centres, which count for builds like any other; each is listed under its name with its
-box, and the report says so.
+One count of supply centres everywhere (the results, ``judge show``, SUMMARY, the start notice,
+the victory conditions): a power's centres on the board. On a map with off-board boxes (Wars of
+the Roses I) a power's box centres are its own besides (rule 5): they count for its builds but
+not for victory (rule 3), and every report lists them apart and says so.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from .vocabulary import PhaseKind, Power, Season
 
 
 def board(game_map: Map, position: Position) -> dict[str, Any]:
-    """Each power's units (on the board by place, then in its box) and supply centres (on the
-    board, then its box's), in the order of the map's powers, and what the reader should know of
-    the count."""
+    """Each power's units (on the board by place, then in its box), supply centres on the board
+    (the count) and in its box (said beside), in the order of the map's powers, and what the
+    reader should know of the count."""
     units: dict[Power, list[str]] = {power: [] for power in game_map.powers}
     for unit in sorted(position.units.values(), key=lambda u: u.location):
         units[unit.power].append(str(unit))
@@ -37,8 +37,9 @@ def board(game_map: Map, position: Position) -> dict[str, Any]:
     centres: dict[Power, list[str]] = {power: [] for power in game_map.powers}
     for centre, owner in sorted(position.supply_centres.items()):
         centres[owner].append(centre)
+    in_box: dict[Power, list[str]] = {power: [] for power in game_map.powers}
     for box in game_map.boxes.values():
-        centres[box.power] += [f"{name} ({box.name} box)" for name in box.centres]
+        in_box[box.power] += [f"{name} ({box.name})" for name in box.centres]
     dislodged: dict[Power, list[str]] = {power: [] for power in game_map.powers}
     for record in position.dislodged:
         dislodged[record.unit.power].append(str(record.unit))
@@ -49,14 +50,15 @@ def board(game_map: Map, position: Position) -> dict[str, Any]:
             "units": units[power],
             "dislodged": dislodged[power],
             "centres": centres[power],
+            "box_centres": in_box[power],
         }
         for power, info in game_map.powers.items()
     ]
     notes = []
     if game_map.boxes:
         notes.append(
-            "A power's supply centres include those of its box off the board, which count for "
-            "builds (rule 5)."
+            "Centres are counted on the board, as victory counts them (rule 3); the centres of a "
+            "power's box off the board are its own besides, and count for its builds (rule 5)."
         )
     return {"powers": powers, "notes": notes}
 
@@ -64,11 +66,11 @@ def board(game_map: Map, position: Position) -> dict[str, Any]:
 def phase_report(
     game_map: Map, position: Position, resolution: Resolution, ordered: int
 ) -> dict[str, Any]:
-    """The parts of a phase's report that tell what became of the board: ``board`` after it,
+    """The parts of a phase's report that tell what became of the board: ``after`` it (``board``),
     and ``changes`` and ``due`` after the fall, ``adjusted`` after the winter. ``ordered``: how
     many of the resolution's results answer orders given (the rest are the judge's defaults)."""
     following = resolution.position
-    report: dict[str, Any] = {"board": board(game_map, following)}
+    report: dict[str, Any] = {"after": board(game_map, following)}
     phase = position.phase
     if phase.season is Season.FALL and following.phase.season is not Season.FALL:
         report["changes"] = _changes(game_map, position, following)
