@@ -167,13 +167,11 @@ class DiplomacyGame:
             if refused:
                 return slot, refused
         if isinstance(order, Build):
-            fleets = sum(
-                1
-                for other_slot, other in taken.items()
-                if other_slot != slot and isinstance(other, Build)
-                and other.unit.type is UnitType.FLEET
+            fleets = sum(  # the power's fleet builds with this one, this one replacing its slot's
+                isinstance(other, Build) and other.unit.type is UnitType.FLEET
+                for other in {**taken, slot: order}.values()
             )
-            refused = self.rules.too_many_fleets(power, fleets + (order.unit.type is UnitType.FLEET))
+            refused = self.rules.too_many_fleets(power, fleets)
             if refused:
                 return slot, refused
         if numbered:
