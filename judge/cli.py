@@ -44,7 +44,8 @@ EXAMPLE = {
 
 
 def adjudicate_lines(lines: Iterable[bytes | str], variant: str) -> Iterator[bytes]:
-    """One JSON answer per input line, in order; a bad line gets ``{"error": ...}``."""
+    """One JSON answer per input line, in order; a bad line gets ``{"error": ...}``. No line
+    stops the lines after it: should the engine fail on one (a bug), that line's answer says so."""
     for line in lines:
         if not line.strip():
             yield orjson.dumps({"error": "empty line: expected a JSON object"})
@@ -55,6 +56,9 @@ def adjudicate_lines(lines: Iterable[bytes | str], variant: str) -> Iterator[byt
             answer = {"error": f"not valid JSON: {error}"}
         except WireError as error:
             answer = {"error": str(error)}
+        except Exception as error:  # noqa: BLE001 - a bug must not cost the lines after it
+            name = type(error).__name__
+            answer = {"error": f"the judge could not adjudicate this line ({name}: {error})"}
         yield orjson.dumps(answer)
 
 

@@ -7,8 +7,8 @@ after) is the game's archive.
 
 Orders are handled as text: ``read_orders`` turns what a player wrote into one ``OrderLine`` per
 order, each with the canonical text the judge will keep and a ``slot`` (the unit or decision it
-fills: a later order for the same slot replaces the earlier one), or an error saying exactly why
-it was refused.
+fills: a later order for the same slot replaces the earlier one, and says which it replaced), or
+an error saying exactly why it was refused.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class OrderLine:
     canonical: str | None = None
     slot: str | None = None
     error: str | None = None
+    replaces: str | None = None  # the order that stood in its slot before, if another
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,7 @@ class GameKind(Protocol):
     phase_example: str  # how its phases are written, for a player who wrote one wrong
     civil_disorder: str  # what the rules do for a power that gave no orders, in words
     score: str  # what ``standing`` counts, as SUMMARY's table heads it: "supply centres"
+    score_note: str  # how it is counted, where players need telling (said beside counts); or ""
 
     def phase_title(self, phase: str) -> str:
         """A phase as reports name it: ``S1901M`` -> ``Spring 1901 Movement``."""
@@ -142,6 +144,11 @@ class GameKind(Protocol):
         """Whether these canonical orders are all the power has to order this phase."""
         ...
 
+    def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
+        """What these canonical orders leave the power to order this phase, each in a few words
+        (a unit, "1 build"): empty when they are complete."""
+        ...
+
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
         """Resolve the current phase; a power missing from ``orders`` gets the default orders
         (civil disorder). ``rng`` is the only source of chance."""
@@ -150,6 +157,10 @@ class GameKind(Protocol):
     def survivors(self, state: State) -> Sequence[str]:
         """The powers still in the game (who share a draw, who may concede), in the order of
         ``powers``."""
+        ...
+
+    def letter(self, power: str) -> str:
+        """The power's letter, as SIGNON takes it written against the game's name (``Ealpha``)."""
         ...
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:

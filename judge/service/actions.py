@@ -16,7 +16,8 @@ from .games import (
     start_game,
 )
 from .mailroom import Context
-from .notify import phase_name, report_processed, send_notice, when
+from .notify import phase_name, recipients, report_processed, send_notice, when
+from .showing import holdings_lines
 
 
 def find_game(ctx: Context, name: str) -> Game:
@@ -40,8 +41,13 @@ def is_master(ctx: Context) -> bool:
 
 
 def start_and_announce(ctx: Context, game: Game) -> None:
+    """Start the game and tell everyone: the first phase and its deadline, who plays which power
+    (no addresses in an anonymous game), the starting position as each reader may see it, and
+    the commitment to the game's secret. Each player's notice begins with his power and how to
+    sign on as it."""
     start_game(ctx.db, game, ctx.now)
     ctx.db.flush()
+    kind = kind_of(game)
     anonymous = game_settings(game).anonymous
     lines = []
     for membership in members(ctx.db, game):
@@ -50,19 +56,33 @@ def start_and_announce(ctx: Context, game: Game) -> None:
             assert player is not None
             lines.append(f"{membership.power}: {'(anonymous)' if anonymous else player.address}")
     ctx.say(f"{game.name} has started: {phase_name(game)}, deadline {when(game, game.deadline)}.")
-    paragraphs = [
-        f"{game.name} has started. The first phase is {phase_name(game)}; "
-        f"the deadline is {when(game, game.deadline)}.",
-        "The powers:\n" + "\n".join(lines),
-        secret_published(game),
-    ]
-    send_notice(ctx.db, ctx.config, game, paragraphs, ctx.now)
+
+    def paragraphs(reader: str | None) -> list[str]:
+        seen = kind.view(game.state, reader)
+        board = [{"power": power, **kind.holdings(seen, power)} for power in kind.powers()]
+        return [
+            f"{game.name} has started. The first phase is {phase_name(game)}; "
+            f"the deadline is {when(game, game.deadline)}.",
+            "The powers:\n" + "\n".join(lines),
+            "\n".join(["The starting position:",
+                       *holdings_lines(board, list(kind.holdings(seen, kind.powers()[0]))),
+                       *([kind.score_note] if kind.score_note else [])]),
+            secret_published(game),
+        ]
+
+    players: set[str] = set()
     for membership in members(ctx.db, game):
-        if membership.power and anonymous:  # each player learns only their own power
+        if membership.power:  # each player learns his power, and how to sign on as it
             player = ctx.db.get(Player, membership.player_id)
             assert player is not None
-            send_notice(ctx.db, ctx.config, game, [f"You play {membership.power}."], ctx.now,
+            players.add(player.address)
+            you = (f"You play {membership.power}: sign on with SIGNON {kind.letter(membership.power)}"
+                   f"{game.name} <password> (or SIGNON {membership.power.replace(' ', '')}@"
+                   f"{game.name} <password>), with the password you joined with.")
+            send_notice(ctx.db, ctx.config, game, [you, *paragraphs(membership.power)], ctx.now,
                         to=[player.address])
+    others = [address for address in recipients(ctx.db, game) if address not in players]
+    send_notice(ctx.db, ctx.config, game, paragraphs(None), ctx.now, to=others)
     process_if_ready(ctx, game)
 
 

@@ -315,6 +315,7 @@ class Submission:
     lines: list[OrderLine]
     standing: dict[str, str]  # slot -> canonical order
     complete: bool
+    waiting: list[str]  # what is left to order (kind.waiting): empty when complete
 
 
 def current_orders(db: Session, game: Game) -> dict[str, SubmittedOrders]:
@@ -348,7 +349,8 @@ def submit_orders(
     for line in read:
         if line.slot is not None and line.canonical is not None:
             standing[line.slot] = line.canonical
-    complete = kind.complete(game.state, power, list(standing.values()))
+    waiting = kind.waiting(game.state, power, list(standing.values()))
+    complete = not waiting
     db.add(
         SubmittedOrders(
             game_id=game.id,  # type: ignore[arg-type]
@@ -362,7 +364,7 @@ def submit_orders(
             membership_id=membership.id,  # type: ignore[arg-type]
         )
     )
-    return Submission(read, standing, complete)
+    return Submission(read, standing, complete, waiting)
 
 
 def late_powers(db: Session, game: Game, pending: Pending | None = None) -> list[str]:

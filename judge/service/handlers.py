@@ -49,7 +49,7 @@ from .handlers_talk import TALK_HANDLERS
 from .handlers_types import Handler
 from .lifecycle import vote_draw, withdraw_draw
 from .mailroom import Context, find_player
-from .notify import game_status, phase_name, send_notice
+from .notify import game_status, orders_status, phase_name, send_notice
 from .settings import bookkeeping_of
 from .unread import MAX_ERRORS, quote_line
 
@@ -186,11 +186,12 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
             if errors <= MAX_ERRORS:
                 ctx.say(f"Error: {quote_line(read.text)}: {read.error}")
         else:
-            ctx.say(f"Accepted: {read.canonical}")
+            ctx.say(f"Accepted: {read.canonical}"
+                    + (f" (replaces {read.replaces})" if read.replaces else ""))
     if errors > MAX_ERRORS:
         ctx.say(f"... and {errors - MAX_ERRORS} more orders could not be read (not answered one "
                 "by one).")
-    ctx.say(f"Your orders for {game.phase} are {'complete' if submission.complete else 'not complete yet'}.")
+    ctx.say(f"Your orders for {game.phase} are {orders_status(submission)}.")
     process_if_ready(ctx, game)
 
 

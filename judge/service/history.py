@@ -182,6 +182,7 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
         "width": max((len(power) for power in powers), default=4) + 1,
         "years": years,
         "score": kind.score,
+        "score_note": kind.score_note,
         "outcome": outcome.reason if outcome is not None else None,
         "processed": len(line),
     }

@@ -12,7 +12,16 @@ from judge.store import Game, GameStatus, PhaseRecord, Role, queue_mail
 
 from .config import Config
 from .deadlines import utc_to_local
-from .games import KeptRead, Processed, address_of, game_settings, kind_of, members, secret_revealed
+from .games import (
+    KeptRead,
+    Processed,
+    Submission,
+    address_of,
+    game_settings,
+    kind_of,
+    members,
+    secret_revealed,
+)
 from .reports import notice_subject, orders_subject, render, results_subject
 
 
@@ -28,6 +37,13 @@ def game_status(game: Game) -> str:
     if game.status is GameStatus.ACTIVE:
         return f"in {phase_name(game)}, deadline {when(game, game.deadline)}"
     return game.status.value
+
+
+def orders_status(submission: Submission) -> str:
+    """``complete``, or ``not complete yet`` and what is still to order."""
+    if submission.complete:
+        return "complete"
+    return f"not complete yet: still to order {', '.join(submission.waiting)}"
 
 
 def when(game: Game, instant: datetime | None) -> str:
@@ -123,7 +139,7 @@ def _report_kept(db: Session, config: Config, game: Game, processed: Processed, 
         last = kept[-1].submission
         entries.append(_Entry(
             f"(your orders for {phase_name(game, phase)})",
-            [f"Your orders for {phase} are {'complete' if last.complete else 'not complete yet'}"
+            [f"Your orders for {phase} are {orders_status(last)}"
              f"{'; the deadline is ' + when(game, game.deadline) if phase == game.phase else ''}."]))
         body = render("kept_orders.txt", game=game.name, phase_name=phase_name(game, phase),
                       entries=entries, judge_name=config.name, judge_address=config.address)
@@ -149,7 +165,7 @@ def _by_membership(kept: list[KeptRead]) -> list[list[KeptRead]]:
 
 def _kept_entry(read: KeptRead) -> _Entry:
     said = [f"Error: {line.text}: {line.error}" if line.error else f"Accepted: {line.canonical}"
-            for line in read.submission.lines]
+            + (f" (replaces {line.replaces})" if line.replaces else "") for line in read.submission.lines]
     text = "\n> ".join(line.text for line in read.submission.lines) or "(no orders)"
     return _Entry(text, said)
 

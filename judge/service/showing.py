@@ -79,6 +79,7 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
         "holdings": labels,  # the keys of each power's holdings, in the kind's order
         "state": game.state,
         "_phase_words": phase_name(game) if game.phase else None,
+        "_score_note": kind.score_note,
         "_deadline_words": when(game, game.deadline),
         "_grace_words": when(game, game.grace_until) if game.grace_until else None,
         "_reminder_words": when(game, game.remind_at) if game.remind_at else None,
@@ -113,20 +114,32 @@ def show_text(shown: dict[str, Any]) -> str:
         lines.append("")
         lines.append(f"What each power holds ({', '.join(shown['holdings'])}):")
         lines.extend(holdings_lines(shown["powers"], shown["holdings"]))
+        if shown["_score_note"]:
+            lines.append(shown["_score_note"])
     return "\n".join(lines)
 
 
 def holdings_lines(powers: list[dict[str, Any]], labels: list[str]) -> list[str]:
     """A line for each kind of holding (``labels``, the keys of the kind's ``holdings``) that a
-    power has, with its count, the power named on its first line (``judge show`` and BOARD)."""
+    power has, with its count, the power named on its first line (``judge show``, BOARD and the
+    start notice): ``England  3 units: F edi, F lon, A lvp``, then ``3 centres: edi, lon, lvp``."""
     width = max((len(p["power"]) for p in powers), default=0)
     lines = []
     for power in powers:
         held = [(label, power[label]) for label in labels if power.get(label)]
         for number, (label, items) in enumerate(held):
             name = power["power"] if number == 0 else ""
-            lines.append(f"  {name:<{width}}  {len(items)} {label}: {', '.join(items)}")
+            lines.append(f"  {name:<{width}}  {len(items)} {_counted(label, len(items))}: "
+                         f"{', '.join(items)}")
     return lines
+
+
+def _counted(label: str, count: int) -> str:
+    """``units`` -> ``unit`` for one; the first word of a label is its noun."""
+    first, _, rest = label.partition(" ")
+    if count == 1 and first.endswith("s"):
+        first = first[:-1]
+    return f"{first} {rest}".rstrip()
 
 
 def public(shown: dict[str, Any]) -> dict[str, Any]:

@@ -41,6 +41,7 @@ class Duel:
     phase_example: str = "e.g. Round 2 bid"
     civil_disorder: str = "it bids nothing and defends"
     score: str = "points"
+    score_note: str = ""
 
     def __post_init__(self) -> None:
         self.timings: Sequence[TimingClass] = (
@@ -94,8 +95,16 @@ class Duel:
                 read.append(OrderLine(line, error=f"not an order of the {state['step']} phase"))
         return read
 
+    def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
+        if orders or power not in self.pending(state).powers:
+            return []
+        return ["a bid" if state["step"] == "bid" else "a choice (ATTACK or DEFEND)"]
+
     def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
-        return bool(orders) or power not in self.pending(state).powers
+        return not self.waiting(state, power, orders)
+
+    def letter(self, power: str) -> str:
+        return power[0]
 
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
         after = copy.deepcopy(state)
@@ -152,4 +161,6 @@ class Duel:
         return {}
 
     def holdings(self, state: State, power: str) -> dict[str, list[str]]:
-        return {"points": [str(state["points"][power])], "reserve": [str(state["reserve"][power])]}
+        reserve = state["reserve"].get(power)  # in a view, only the reader's own
+        return {"points": [str(state["points"][power])],
+                "reserve": [str(reserve)] if reserve is not None else []}

@@ -95,7 +95,7 @@ def test_500_junk_order_lines_are_answered_briefly(judge: MailJudge) -> None:
     assert reply.count("Error: lorem ipsum") == 10
     assert "> (and 480 more lines)" in reply
     assert "... and 490 more orders could not be read (not answered one by one)." in reply
-    assert "Your orders for S1901M are not complete yet." in reply
+    assert "Your orders for S1901M are not complete yet: still to order F edi, F lon, A lvp." in reply
 
 
 def test_500_lines_of_mixed_junk_stay_within_a_few_kilobytes_a_hundred_lines(

@@ -141,10 +141,10 @@ def test_board_shows_the_position_and_centres(judge: MailJudge) -> None:
     master(judge, "PROCESS")
     reply = as_power(judge, seats, "England", "BOARD")  # the game signed on to
     assert "The board of alpha (diplomacy/standard), Fall 1901 Movement, deadline " in reply
-    assert "  England  3 units: F nth, F edi, A lvp\n           3 centres: edi, lon, lvp" in reply
-    assert "  Russia   4 units: A mos, F sev, A war, F stp/sc\n" in reply
+    assert "  England  3 units: F edi, A lvp, F nth\n           3 centres: edi, lon, lvp" in reply
+    assert "  Russia   4 units: A mos, F sev, F stp/sc, A war\n" in reply
     # Anyone may ask by the game's name, as with SUMMARY:
-    assert "  England  3 units: F nth, F edi, A lvp" in judge.send(OUTSIDER, "BOARD alpha")
+    assert "  England  3 units: F edi, A lvp, F nth" in judge.send(OUTSIDER, "BOARD alpha")
 
 
 def test_board_of_a_game_not_started_or_not_named(judge: MailJudge) -> None:
@@ -159,7 +159,7 @@ def test_board_of_a_roses_game_shows_the_boxes(judge: MailJudge) -> None:
     start_roses(judge)
     reply = judge.send(OUTSIDER, "BOARD roses")
     assert "  Scots       3 units: F dum, A scotland, A scotland" in reply
-    assert "  Red Rose    3 units: A lon, A can, F roc\n              3 centres: can, lon, roc" in reply
+    assert "  Red Rose    3 units: A can, A lon, F roc\n              3 centres: can, lon, roc" in reply
 
 
 # --- BECOME with a power's name of several words --------------------------------------------------

@@ -29,8 +29,8 @@ def test_orders_kept_for_a_later_phase_are_read_and_answered_when_it_begins(
     assert "Fall 1901 Movement has begun, and the orders you sent earlier for it" in body
     assert "> F lon - eng\n> A lvp - mos\nAccepted: F lon - eng\nError: A lvp - mos: " in body
     assert "> F edi - nth\nAccepted: F edi - nth\n" in body
-    assert ("Your orders for F1901M are not complete yet; the deadline is Wed 07 Jan 2026 "
-            "12:00 UTC.") in body  # A lvp has no order
+    assert ("Your orders for F1901M are not complete yet: still to order A lvp; the deadline "
+            "is Wed 07 Jan 2026 12:00 UTC.") in body  # A lvp has no order
     results = mail_since(judge, before, "Diplomacy results alpha S1901M")
     assert told[0].id > max(mail.id for mail in results if mail.id is not None)  # after the report
     with judge.store.session() as db:

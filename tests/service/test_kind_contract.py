@@ -51,6 +51,7 @@ def test_powers_are_named_by_their_own_names(kind: GameKind) -> None:
     for power in powers:
         assert kind.power_named(power) == power
         assert kind.power_named(power.lower()) == power
+        assert kind.power_named(kind.letter(power)) == power
     assert kind.power_named("nobody-at-all") is None
 
 
@@ -71,7 +72,7 @@ def test_a_game_is_played_phase_by_phase_on_plain_json_values(kind: GameKind) ->
         assert pending.timing in [timing.name for timing in kind.timings]
         assert pending.powers <= set(powers)
         for power in pending.powers:
-            assert not kind.complete(state, power, [])
+            assert not kind.complete(state, power, []) and kind.waiting(state, power, [])
         for power in [*powers, None]:
             assert _json(kind.view(state, power)) == kind.view(state, power)
         assert list(kind.survivors(state)) == [p for p in powers if p in kind.survivors(state)]

@@ -14,6 +14,7 @@ from sqlmodel import col, select
 
 from judge.games.registry import game_kind
 from judge.service.games import survivors
+from judge.service.showing import game_shown, show_text
 from judge.store import Game, GameStatus, Membership, SubmittedOrders
 
 MASTER = "master@example.org"
@@ -100,14 +101,18 @@ def test_the_first_year_of_a_roses_game_by_mail(judge: MailJudge) -> None:
         centres["col"] == "Red Rose" and centres["chi"] == "Red Rose" and centres["ncl"] == "Scots"
     )
     report = judge.mail_to(addresses["French"], "Diplomacy results roses F1455M")[0].body
-    assert "Scots" in report and "4 centres, 3 units" in report  # Edinburgh and Stirling count
+    # Edinburgh and Stirling are the Scots' besides, and count for builds (rule 5); the report
+    # says so.
+    assert "  Scots       2 centres: dum, ncl; in its box: Edinburgh (Scotland), Stirling (Scotland)" in report
+    assert "Centres are counted on the board, as victory counts them (rule 3)" in report
+    assert "  Scots       builds 1\n" in report  # two centres and two in the box, three units
 
     # Winter 1455: one fleet a year (rule 7); the Scots build in their box, announced to all.
     reply = order(judge, addresses, "Red Rose", "Build F Lon", "Build F Roc")
     assert "Error: Build F Roc: Red Rose may build only one fleet a year (rule 7)" in reply
     reply = order(judge, addresses, "Red Rose", "Build F Roc")  # a later mail: F lon stands
     assert "Error: Build F Roc: Red Rose may build only one fleet a year (rule 7)" in reply
-    assert "Your orders for W1455A are not complete yet." in reply
+    assert "Your orders for W1455A are not complete yet: still to order 1 build (or WAIVE)." in reply
     with judge.store.session() as db:
         taken = db.exec(select(SubmittedOrders).order_by(col(SubmittedOrders.id).desc())).first()
     assert taken is not None and taken.orders == {"build lon": "Build F lon"}
@@ -158,3 +163,38 @@ def test_the_french_with_nothing_on_the_board_survive_on_their_box_centres(
     reply = order(judge, addresses, "French", "SET DRAW")
     everyone = ", ".join(SIGNON)
     assert f"Every surviving power agrees: roses ends in a draw among {everyone}." in reply
+
+
+def test_box_centres_are_counted_alike_everywhere_and_said_so(judge: MailJudge) -> None:
+    """Rule 5: the centres of the Scots' and the French's boxes are theirs and count for builds,
+    but not for victory (rule 3): the results, ``judge show``, SUMMARY and the start notice all
+    count the centres on the board, list the box centres apart, and say so."""
+    start(judge)
+    notice = judge.mail_to(PLAYERS[0], "Diplomacy notice: roses")[0].body
+    assert ("  Scots       3 units: F dum, A scotland, A scotland\n"
+            "              1 centre: dum\n"
+            "              2 centres in its box (for builds): Edinburgh (Scotland), Stirling "
+            "(Scotland)\n") in notice
+    said = "Centres are counted on the board, as victory counts them (rule 3); the centres of a"
+    assert said in notice
+    judge.advance(hours=49)  # past the deadline, then the grace: everything holds
+    judge.advance(hours=25)
+    assert state(judge).phase == "F1455M"
+    spring = judge.mail_to(PLAYERS[0], "Diplomacy results roses S1455M")[0].body
+    assert "  French      3 units: F har, A france, F france\n" in spring
+
+    with judge.store.session() as db:
+        shown = game_shown(db, state(judge))
+    scots = next(entry for entry in shown["powers"] if entry["power"] == "Scots")
+    assert scots["centres"] == ["dum"]
+    box = ["Edinburgh (Scotland)", "Stirling (Scotland)"]
+    assert scots["centres in its box (for builds)"] == box
+    text = show_text(shown)
+    assert "1 centre: dum\n" in text and f"2 centres in its box (for builds): {', '.join(box)}" in text
+    assert said in text
+
+    summary = judge.send("anyone@example.net", "SUMMARY roses")
+    table = summary.split("Supply centres on the board at the start and at the end of each year:\n")[1]
+    start_row = table.splitlines()[1]
+    assert start_row.split()[1:] == ["3", "3", "3", "3", "3", "1", "1"]  # on the board
+    assert said in table

@@ -39,7 +39,7 @@ def test_show_tells_the_phase_deadline_orders_units_and_centres(
     assert "  Turkey   none yet          no player: civil disorder" in lines
     assert "  England  3 units: F edi, F lon, A lvp" in lines
     assert "           3 centres: edi, lon, lvp" in lines
-    assert "  Russia   4 units: A mos, F sev, A war, F stp/sc" in lines
+    assert "  Russia   4 units: A mos, F sev, F stp/sc, A war" in lines
     shown = json.loads(show(judge, capsys, "--json"))
     assert shown["deadline"] == "2026-01-07T12:00:00+00:00" and shown["zone"] == "UTC"
     england = next(p for p in shown["powers"] if p["power"] == "England")

@@ -22,7 +22,7 @@ allows one fleet a year, rule 7).
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -101,7 +101,7 @@ def resolve_adjustments(
             elif used[power] >= allowance:
                 problem = f"{power} has used all {allowance} of its builds"
             elif isinstance(order, Build):
-                unit, problem, word = _check_build(game_map, position, units, power, order)
+                unit, problem, word = check_build(game_map, position, units, power, order)
                 if unit is not None and refuse_build is not None:
                     problem = refuse_build(power, unit, built[power])
                     if problem:
@@ -131,7 +131,9 @@ def resolve_adjustments(
             results.append(OrderResult(power, order, unit, (word if word is Word.FAILS else Word.ILLEGAL,), problem))
             continue
         used[power] += 1
-        assert unit is not None
+        if unit is None:  # a waive: a build not taken
+            results.append(OrderResult(power, order, None, (Word.SUCCEEDS,)))
+            continue
         if unit.province in game_map.boxes:
             if isinstance(order, Build):
                 off_board.append(unit)
@@ -175,9 +177,12 @@ def _box_unit_to_remove(
     return mine[0], ""
 
 
-def _check_build(
-    game_map: Map, position: Position, units: dict[Province, Unit], power: Power, order: Build
+def check_build(
+    game_map: Map, position: Position, units: Mapping[Province, Unit], power: Power, order: Build
 ) -> tuple[Unit | None, str, Word]:
+    """The unit a build makes, or None and why not (DATC 6.I.1 to 6.I.7; ``units``: those on the
+    board so far this phase). A fleet build missing the coast of a centre with two fails (6.B.14);
+    the judge refuses it as it arrives (``arrival.py``)."""
     province = province_of(order.unit.location)
     box = game_map.boxes.get(province)
     if box is not None:

@@ -15,8 +15,9 @@ from random import Random
 from typing import Any
 
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, State, TimingClass
-from .adjustments import adjustment_counts, buildable_sites, supply_counts
-from .boxes import numbered_slots, one_too_many, slot_limit, without_orders
+from .adjustments import adjustment_counts, buildable_sites
+from .arrival import check_adjustment, check_due, check_limit, check_retreat_order, waiting
+from .boxes import one_too_many, slot_limit, without_orders
 from .legality import Illegal, check_convoy, check_move, check_support, find_unit, fleets_in_seas
 from . import phase_names
 from .maps import Map
@@ -38,6 +39,7 @@ from .phase_names import TIMING_OF, TIMINGS
 from .parser import OrderSyntaxError, parse_order, split_orders
 from .position import Position
 from .random_orders import random_orders
+from .reports import board, count_notes, phase_report
 from .rules import rules_for
 from .selfplay_invariants import violations
 from .turns import adjudicate, starting_position
@@ -52,13 +54,16 @@ class DiplomacyGame:
     title = "Diplomacy"
     templates = "diplomacy"
     timings: Sequence[TimingClass] = TIMINGS
-    score = "supply centres"
     phase_example = phase_names.EXAMPLE
     civil_disorder = "its units hold, retreats disband, builds are waived"
 
     def __init__(self, game_map: Map) -> None:
         self.map = game_map
         self.name = f"diplomacy/{game_map.name}"
+        # what SUMMARY's table counts: the centres on the board, as victory does (with boxes, a
+        # power's box centres are its own besides: Wars of the Roses I, rules 3 and 5)
+        self.score = "supply centres on the board" if game_map.boxes else "supply centres"
+        self.score_note = " ".join(count_notes(game_map))
         self.rules = rules_for(game_map)  # the variant's special rules (hooks.py)
         self._recent: tuple[tuple[State, Position], ...] = ()
 
@@ -123,7 +128,9 @@ class DiplomacyGame:
     ) -> list[OrderLine]:
         position = self.position(state)
         counted: dict[str, int] = {}  # slots of things alike (waives, units in a box)
-        fleets = self._fleet_builds(standing or {})  # the slots of the power's fleet builds
+        taken = {  # the power's orders, by slot: those standing, then those read here
+            slot: parse_order(self.map, text) for slot, text in (standing or {}).items()
+        }
         read: list[OrderLine] = []
         for line in lines:
             for text in split_orders(line):
@@ -136,21 +143,15 @@ class DiplomacyGame:
                 except Illegal as why:
                     read.append(OrderLine(text, error=str(why)))
                     continue
-                slot, refused = self._count(position, Power(power), order, slot, counted, fleets)
+                slot, refused = self._count(position, Power(power), order, slot, counted, taken)
                 if refused:
                     read.append(OrderLine(text, error=refused))
-                else:
-                    read.append(OrderLine(text, canonical=str(order), slot=slot))
+                    continue
+                before = taken.get(slot)
+                taken[slot] = order
+                replaced = str(before) if before is not None and before != order else None
+                read.append(OrderLine(text, canonical=str(order), slot=slot, replaces=replaced))
         return read
-
-    def _fleet_builds(self, standing: Mapping[str, str]) -> set[str]:
-        """The slots of the fleet builds among orders already taken (slot -> canonical order)."""
-        return {
-            slot
-            for slot, text in standing.items()
-            if isinstance(order := parse_order(self.map, text), Build)
-            and order.unit.type is UnitType.FLEET
-        }
 
     def _count(
         self,
@@ -159,13 +160,13 @@ class DiplomacyGame:
         order: Order,
         slot: str,
         counted: dict[str, int],
-        fleets: set[str],
+        taken: Mapping[str, Order],
     ) -> tuple[str, str]:
         """Number the slot of one of several things alike (``waive 2``, ``scotland A 2``: ``#``
-        marks them), and refuse one too many: units in a box beyond their number, a fleet build
-        beyond the variant's limit (Wars of the Roses I, rule 7), counted over the power's whole
-        set of orders, those taken before (``fleets``, the slots of its fleet builds, kept up to
-        date) and these, each filling its slot. (slot, error or "")."""
+        marks them), and refuse one too many, counted over the power's whole set of orders
+        (``taken``: those given before and those read so far, each filling its slot): units in a
+        box beyond their number, builds or removals beyond those due, a fleet build beyond the
+        variant's limit (Wars of the Roses I, rule 7). (slot, error or "")."""
         numbered = slot == "waive" or slot.endswith(" #")
         base = slot.removesuffix(" #")
         number = counted.get(base, 0) + 1
@@ -175,45 +176,35 @@ class DiplomacyGame:
                 counted[base] = number
                 return slot, one_too_many(self.map, position, power, base)
             slot = f"{base} {number}"
-        if isinstance(order, Build):
-            fleet = order.unit.type is UnitType.FLEET
-            refused = self.rules.too_many_fleets(power, len(fleets - {slot}) + fleet)
+        if position.phase.kind is PhaseKind.ADJUSTMENT:
+            refused = check_limit(self.map, position, power, order, slot, taken)
             if refused:
                 return slot, refused
-            fleets.discard(slot)  # a build replaces the one its slot held
-            if fleet:
-                fleets.add(slot)
+        if isinstance(order, Build):
+            fleets = sum(  # the power's fleet builds with this one, this one replacing its slot's
+                isinstance(other, Build) and other.unit.type is UnitType.FLEET
+                for other in {**taken, slot: order}.values()
+            )
+            refused = self.rules.too_many_fleets(power, fleets)
+            if refused:
+                return slot, refused
         if numbered:
             counted[base] = number
         return slot, ""
 
     def _check(self, position: Position, power: Power, order: Order) -> str:
         """The slot an order fills; raises Illegal for an order impossible in this position."""
+        kind = position.phase.kind
+        if kind is PhaseKind.ADJUSTMENT:
+            check_due(self.map, position, power, order)
         special = self.rules.check_order(self.map, position, power, order)
         if special is not None:  # the King's orders, and units in boxes
             return special
         assert not isinstance(order, TransferKing)  # the rules take the King's orders
-        kind = position.phase.kind
         if kind is PhaseKind.ADJUSTMENT:
-            if isinstance(order, Waive):
-                return "waive"
-            if isinstance(order, Build):
-                return f"build {order.unit.province}"
-            if isinstance(order, Disband):
-                unit = find_unit(position.units, order.unit)
-                if unit.power != power:
-                    raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
-                return unit.province
-            raise Illegal("only builds, removals and waives are ordered in an adjustment phase")
+            return check_adjustment(self.map, position, power, order)
         if kind is PhaseKind.RETREAT:
-            if not isinstance(order, (Move, Disband)):
-                raise Illegal("only retreats and disbands are ordered in a retreat phase")
-            for dislodged in position.dislodged:
-                if dislodged.unit.province == order.unit.province:
-                    if dislodged.unit.power != power:
-                        raise Illegal(f"the unit in {dislodged.unit.province} is not yours")
-                    return dislodged.unit.province
-            raise Illegal(f"no unit of yours was dislodged from {order.unit.province}")
+            return check_retreat_order(self.map, position, power, order)
         if isinstance(order, (Build, Disband, Waive)):
             raise Illegal("that is not an order for a movement phase")
         unit = find_unit(position.units, order.unit)
@@ -228,23 +219,14 @@ class DiplomacyGame:
             check_convoy(self.map, position.units, fleets, unit, order)
         return unit.province
 
-    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
-        position = self.position(state)
-        kind = position.phase.kind
+    def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
+        """What these canonical orders leave to order (``arrival.waiting``): nothing when they
+        are complete. Orders that cannot stand do not count."""
         ordered = {line.slot for line in self.read_orders(state, power, orders) if line.slot}
-        if kind is PhaseKind.MOVEMENT:
-            return all(
-                u.province in ordered for u in position.units_of(Power(power))
-            ) and numbered_slots(position, Power(power)) <= ordered
-        if kind is PhaseKind.RETREAT:
-            return all(
-                d.unit.province in ordered for d in position.dislodged if d.unit.power == power
-            )
-        due = adjustment_counts(self.map, position).get(Power(power), 0)
-        if due > 0:
-            possible = min(due, len(buildable_sites(self.map, position, Power(power))))
-            return sum(1 for slot in ordered if slot.startswith(("build ", "waive "))) >= possible
-        return sum(1 for slot in ordered if not slot.startswith(("build ", "waive "))) >= -due
+        return waiting(self.map, self.position(state), Power(power), ordered)
+
+    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
+        return not self.waiting(state, power, orders)
 
     # --- resolution --------------------------------------------------------------------------------
 
@@ -260,7 +242,7 @@ class DiplomacyGame:
         resolution = adjudicate(self.map, position, given + defaults)
         following = write_position(resolution.position)
         self._remember(following, resolution.position)
-        supply = supply_counts(self.map, resolution.position)
+        owned = Counter(resolution.position.supply_centres.values())
         report: dict[str, Any] = {
             "phase": str(position.phase),
             "results": [
@@ -279,9 +261,10 @@ class DiplomacyGame:
                 for a in resolution.automatic
             ],
             "next": following,
-            "centres": {  # with the centres of a power's box, as builds count them
-                power: supply[power] for power in self.map.powers
+            "centres": {  # on the board, the count of every report (reports.py)
+                power: owned[power] for power in self.map.powers
             },
+            **phase_report(self.map, position, resolution, len(given)),  # the board, the year
             **self.rules.report(self.map, resolution.position),  # the King, the boxes
         }
         if resolution.notes:
@@ -345,6 +328,11 @@ class DiplomacyGame:
         alive |= {box.power for box in self.map.boxes.values() if box.centres}
         return [power for power in self.map.powers if power in alive]
 
+    def board(self, state: State) -> dict[str, Any]:
+        """Each power's units and supply centres, counted as every report counts them
+        (``reports.board``)."""
+        return board(self.map, self.position(state))
+
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         return state  # nothing is hidden in Diplomacy
 
@@ -356,15 +344,19 @@ class DiplomacyGame:
         return {"mila.json": saved_game(self.map, game, phases, present)}
 
     def holdings(self, state: State, power: str) -> dict[str, list[str]]:
-        """The power's units (on the board and in its box), its dislodged units, and the supply
-        centres it owns on the board, as the state writes them."""
-        return {
-            "units": [f"{u['type']} {u['loc']}" for u in state["units"] if u["power"] == power],
-            "dislodged": [f"{d['type']} {d['loc']}" for d in state.get("dislodged", [])
-                          if d["power"] == power],
-            "centres": sorted(centre for centre, owner in state["supply_centers"].items()
-                              if owner == power),
-        }
+        """The power's units (on the board by place, then in its box), its dislodged units, its
+        supply centres on the board (the count victory goes by, rule 3 of Wars of the Roses I)
+        and, apart, the centres of its box (its own besides, counting for builds: rule 5), as
+        every report shows them (``reports.board``)."""
+        entry = next(e for e in self.board(state)["powers"] if e["power"] == power)
+        held = {"units": entry["units"], "dislodged": entry["dislodged"],
+                "centres": entry["centres"]}
+        if self.map.boxes:
+            held["centres in its box (for builds)"] = entry["box_centres"]
+        return held
+
+    def letter(self, power: str) -> str:
+        return self.map.powers[Power(power)].letter
 
     def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
         """Everything: once a phase is processed its orders and results are public. Added for the

@@ -55,7 +55,7 @@ def resolve_retreats(
     checked: list[tuple[Power, Order, Dislodged | None, Location | None, str]] = []
     chosen: dict[Province, int] = {}
     for power, order in orders:
-        dislodged, arrives, problem = _check(game_map, by_province, power, order)
+        dislodged, arrives, problem = check_retreat(game_map, by_province, power, order)
         checked.append((power, order, dislodged, arrives, problem))
         if dislodged is not None and not problem:
             chosen[dislodged.unit.province] = len(checked) - 1  # the last possible order wins
@@ -92,9 +92,11 @@ def resolve_retreats(
     return RetreatOutcome(results, automatic, units)
 
 
-def _check(
+def check_retreat(
     game_map: Map, by_province: Mapping[Province, Dislodged], power: Power, order: Order
 ) -> tuple[Dislodged | None, Location | None, str]:
+    """The dislodged unit a retreat phase order names, where it arrives (None: a disband), and
+    why it is impossible ("" if it is possible); the judge checks orders so as they arrive."""
     if not isinstance(order, (Move, Disband)):
         return None, None, "only retreats and disbands are ordered in a retreat phase (DATC 6.H.1)"
     dislodged = by_province.get(province_of(order.unit.location))
@@ -117,6 +119,8 @@ def _check(
     else:
         arrives = Location(province_of(order.destination))
     if arrives not in dislodged.retreats:
-        options = ", ".join(dislodged.retreats) or "nowhere"
+        if not dislodged.retreats:
+            return dislodged, None, f"{unit} has nowhere to retreat: it can only disband"
+        options = ", ".join(dislodged.retreats)
         return dislodged, None, f"{unit} cannot retreat to {arrives}; it may retreat to {options}"
     return dislodged, arrives, ""

@@ -133,6 +133,8 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     if phase.kind is PhaseKind.RETREAT:
         for item in _list(data, "dislodged"):
             unit = _unit(game_map, item)
+            if unit.province in boxes:
+                raise WireError(f"{unit} is off the board: only a unit on it can be dislodged")
             record = Dislodged(
                 unit, _province(game_map, item.get("attacker_from")), bool(item.get("by_convoy"))
             )

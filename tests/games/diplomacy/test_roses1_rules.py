@@ -196,11 +196,15 @@ def test_rule_3_victory_is_checked_only_at_the_end_of_a_year() -> None:
         assert GAME.outcome(state(owners, phase=phase)) is None, phase
 
 
-def test_the_report_counts_box_centres_and_shows_the_king_and_the_boxes() -> None:
+def test_the_report_counts_centres_on_the_board_and_shows_the_king_and_the_boxes() -> None:
+    """Rules 3 and 5: the count of centres is the one victory goes by, on the board; a box's
+    centres are listed apart (they count for builds)."""
     result = GAME.resolve(GAME.new_game(b""), {}, Random(0))
     report = result.report
-    assert report["centres"]["Scots"] == 3 and report["centres"]["French"] == 3
+    assert report["centres"]["Scots"] == 1 and report["centres"]["French"] == 1
     assert report["centres"]["Red Rose"] == 3
+    scots = next(entry for entry in report["after"]["powers"] if entry["power"] == "Scots")
+    assert scots["box_centres"] == ["Edinburgh (Scotland)", "Stirling (Scotland)"]
     assert report["king"] == {
         "name": "Henry VI",
         "province": "lon",
