@@ -50,7 +50,7 @@ def test_a_player_waives_a_build_and_the_winter_resolves(judge: MailJudge) -> No
     put(judge, winter(judge))
     reply = as_power(judge, seats, "France", "Build A par", "WAIVE")
     assert "Accepted: Build A par\n" in reply and "Accepted: Waive\n" in reply
-    assert reply.rstrip().split("\n-- ")[0].endswith("Your orders for W1901A are complete.")
+    assert reply.split("\n-- ")[0].rstrip().endswith("Your orders for W1901A are complete.")
     assert "Your orders for W1901A are complete." in reply
     reply = as_power(judge, seats, "Germany", "Remove A ber")
     assert "Winter 1901 Adjustment of alpha has been processed (all orders in)." in reply
