@@ -43,14 +43,20 @@ EXAMPLE = {
 }
 
 
-def adjudicate_lines(lines: Iterable[bytes | str], variant: str) -> Iterator[bytes]:
-    """One JSON answer per input line, in order; a bad line gets ``{"error": ...}``."""
+def adjudicate_lines(lines: Iterable[bytes | str], variant: str, svg: bool = False) -> Iterator[bytes]:
+    """One JSON answer per input line, in order; a bad line gets ``{"error": ...}``. With
+    ``svg``, each answer carries the picture of its next position (``"svg"``)."""
     for line in lines:
         if not line.strip():
             yield orjson.dumps({"error": "empty line: expected a JSON object"})
             continue
         try:
-            answer = adjudicate_object(orjson.loads(line), load_variant, variant)
+            data = orjson.loads(line)
+            answer = adjudicate_object(data, load_variant, variant)
+            if svg:
+                from .pictures import picture  # only when asked: drawing loads the shapes
+
+                answer["svg"] = picture(data.get("variant") or variant, answer["next"])
         except orjson.JSONDecodeError as error:
             answer = {"error": f"not valid JSON: {error}"}
         except WireError as error:
@@ -60,7 +66,7 @@ def adjudicate_lines(lines: Iterable[bytes | str], variant: str) -> Iterator[byt
 
 def _adjudicate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     output = stdout.buffer
-    for answer in adjudicate_lines(stdin.buffer, args.variant):
+    for answer in adjudicate_lines(stdin.buffer, args.variant, args.svg):
         output.write(answer + b"\n")
         output.flush()
     return 0
@@ -246,6 +252,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     adjudicate.add_argument(
         "--variant", default="standard", help="the variant of lines that name none"
+    )
+    adjudicate.add_argument(
+        "--svg", action="store_true", help="add the picture of each next position (SVG) as \"svg\""
     )
     adjudicate.set_defaults(run=_adjudicate)
     example = commands.add_parser("example", help="print a sample position for judge adjudicate")

@@ -46,7 +46,7 @@ def panels(game_map: Map, shapes: Shapes, position: Position) -> dict[str, Panel
         x, y = shapes.panels[key]
         units = [unit for unit in position.off_board if unit.province == key]
         units.sort(key=lambda unit: unit.type)
-        width = max(150.0, 24 + len(units) * _STEP)
+        width = max(172.0, 24 + len(units) * _STEP)
         first = x + width / 2 - (len(units) - 1) * _STEP / 2
         placed = tuple((unit, (first + number * _STEP, y + 30.0)) for number, unit in enumerate(units))
         laid_out[key] = Panel(key, x, y, width, placed)

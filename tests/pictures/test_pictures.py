@@ -5,6 +5,7 @@ the King where he is, and an arrow or mark for every order, starting at the unit
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
@@ -132,3 +133,20 @@ def test_a_picture_renders_to_a_png_of_its_own_size() -> None:
     root = ElementTree.fromstring(svg)
     assert (width, height) == (int(root.get("width", 0)), int(root.get("height", 0)))
     assert len(data) > 20_000  # a map, not a blank page
+
+
+def test_judge_adjudicate_svg_adds_the_picture_of_the_next_position() -> None:
+    from judge.cli import EXAMPLE, adjudicate_lines
+
+    line = json.dumps(EXAMPLE)
+    plain, drawn = (json.loads(next(adjudicate_lines([line], "standard", svg))) for svg in (False, True))
+    assert "svg" not in plain and drawn["next"] == plain["next"]
+    root = ElementTree.fromstring(drawn["svg"])
+    assert root.get("data-phase") == plain["next"]["phase"]
+    units = {(g.get("data-power"), g.get("data-type"), g.get("data-loc"))
+             for g in root.iter(f"{SVG}g") if "unit" in g.get("class", "").split()}
+    assert units == {(u["power"], u["type"], u["loc"]) for u in plain["next"]["units"]} | {
+        (d["power"], d["type"], d["loc"]) for d in plain["next"].get("dislodged", [])
+    }
+    bad = next(adjudicate_lines(['{"variant": "nowhere"}'], "standard", True))
+    assert "error" in json.loads(bad)  # a bad line is still answered, and with no picture
