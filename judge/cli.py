@@ -192,6 +192,23 @@ def _show(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
+def _map(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from .service.pictures import map_picture
+
+    out = Path(args.out)
+    if out.suffix.lower() not in (".svg", ".png"):
+        raise SystemExit("judge: --out must name a .svg or .png file")
+    svg = map_picture(_config(args), args.game, args.phase)
+    if out.suffix.lower() == ".png":
+        from .pictures import png
+
+        out.write_bytes(png(svg))
+    else:
+        out.write_text(svg, encoding="utf-8")
+    stdout.write(f"{out}\n")
+    return 0
+
+
 def _config(args: argparse.Namespace) -> Config:
     if not args.config:
         raise SystemExit("judge: give --config FILE (the judge.toml that `judge init DIR` wrote)")
@@ -246,6 +263,11 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("game")
     show.add_argument("--json", action="store_true", help="as JSON")
     show.set_defaults(run=_show)
+    drawn = commands.add_parser("map", help="draw a game's map now, or a phase as played, as SVG or PNG")
+    drawn.add_argument("game")
+    drawn.add_argument("phase", nargs="?", help="a processed phase (S1901M): its position and orders")
+    drawn.add_argument("--out", required=True, metavar="FILE", help="FILE.svg or FILE.png")
+    drawn.set_defaults(run=_map)
     adjudicate = commands.add_parser(
         "adjudicate",
         help="adjudicate positions: JSON Lines in on standard input, one JSON line out per line",

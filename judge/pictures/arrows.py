@@ -37,8 +37,9 @@ from .shapes import Shapes
 from .style import INK, UNIT_RADIUS
 
 _WORKED = {"succeeds", "given", "stands", "available"}
-DISLODGED_OFFSET = (UNIT_RADIUS * 1.2, UNIT_RADIUS * 1.1)
-"""Where a dislodged unit is drawn, from its province's unit place: below right of it."""
+DISLODGED_OFFSET = (UNIT_RADIUS * 1.9, -UNIT_RADIUS * 0.8)
+"""Where a dislodged unit is drawn, from its province's unit place: beside it, up and to the right
+(its name is written below)."""
 
 
 def dislodged_place(shapes: Shapes, unit: Unit) -> Point:

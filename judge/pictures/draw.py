@@ -136,7 +136,7 @@ def _unit(shapes: Shapes, unit: Unit, place: Point, extra: str = "", scale: floa
         body = (f'<path d="M{-w:.1f},{-h * 0.55:.1f} L{w:.1f},{-h * 0.55:.1f} L{w * 0.62:.1f},{h:.1f} '
                 f'L{-w * 0.62:.1f},{h:.1f} Z" fill="{colour}" stroke="{INK}" stroke-width="1.2" stroke-linejoin="round"/>')
     letter = (f'<path d="{_LETTERS[unit.type]}" transform="scale({scale:.2f})" fill="none" '
-              f'stroke="{ink_on(colour)}" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/>')
+              f'stroke="{ink_on(colour)}" stroke-width="1.7" stroke-linecap="round" stroke-linejoin="round"/>')
     return (f'<g class="unit{extra}" data-power="{escape(unit.power)}" data-type="{unit.type}" '
             f'data-loc="{unit.location}" transform="translate({place[0]:.1f},{place[1]:.1f})">'
             f"{body}{letter}</g>")

@@ -12,7 +12,7 @@ from pathlib import Path
 import resvg_py
 
 _FONT_FOLDERS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu")
-_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf")
+_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 
 
 @cache

@@ -14,7 +14,7 @@ BORDER = "#9a8a70"
 COAST = "#6f6252"
 INK = "#222222"
 FAILED = "#555555"
-UNIT_RADIUS = 7.0
+UNIT_RADIUS = 7.5
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

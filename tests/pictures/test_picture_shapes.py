@@ -63,6 +63,34 @@ def test_provinces_touch_in_the_picture_exactly_where_they_are_adjacent(variant:
     assert sorted("-".join(sorted(pair)) for pair in touching - adjacent) == []
 
 
+PIECES = {("standard", "nap"): 2}  # Naples, with Sicily
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_province_is_drawn_in_one_piece(variant: str) -> None:
+    """Stray cells would show a province where it is not (islands excepted)."""
+    grid, legend = _grid_and_legend(variant)
+    pieces: dict[str, int] = {}
+    seen: set[tuple[int, int]] = set()
+    for y, row in enumerate(grid):
+        for x, char in enumerate(row):
+            if (x, y) in seen:
+                continue
+            pieces[legend[char]] = pieces.get(legend[char], 0) + 1
+            stack = [(x, y)]
+            seen.add((x, y))
+            while stack:
+                cx, cy = stack.pop()
+                for nx, ny in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
+                    inside = 0 <= ny < len(grid) and 0 <= nx < len(row)
+                    if inside and (nx, ny) not in seen and grid[ny][nx] == char:
+                        seen.add((nx, ny))
+                        stack.append((nx, ny))
+    for area, count in pieces.items():
+        if area:  # land that is no province may lie in many pieces
+            assert count == PIECES.get((variant, area), 1), area
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_units_and_names_stand_inside_their_provinces(variant: str) -> None:
     game_map = load_variant(variant)
