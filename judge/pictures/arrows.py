@@ -164,7 +164,10 @@ def _shorten(start: Point, end: Point, by_start: float, by_end: float) -> tuple[
     ux, uy = dx / length, dy / length
     by_start = min(by_start, length / 3)
     by_end = min(by_end, length / 3)
-    return (start[0] + ux * by_start, start[1] + uy * by_start), (end[0] - ux * by_end, end[1] - uy * by_end)
+    return (
+        (start[0] + ux * by_start, start[1] + uy * by_start),
+        (end[0] - ux * by_end, end[1] - uy * by_end),
+    )
 
 
 def _arrow(start: Point, end: Point, colour: str, ok: bool, width: float) -> str:
@@ -231,14 +234,16 @@ def _convoy(army: Point, fleet: Point, target: Point, colour: str, ok: bool) -> 
 
 def _ring(x: float, y: float, colour: str, ok: bool) -> str:
     dash = "" if ok else ' stroke-dasharray="3 2"'
-    return (f'<path d="M{x - UNIT_RADIUS - 3.5:.1f},{y:.1f} a{UNIT_RADIUS + 3.5:.1f},{UNIT_RADIUS + 3.5:.1f} 0 1,0 '
-            f'{2 * UNIT_RADIUS + 7:.1f},0 a{UNIT_RADIUS + 3.5:.1f},{UNIT_RADIUS + 3.5:.1f} 0 1,0 '
-            f'{-2 * UNIT_RADIUS - 7:.1f},0" fill="none" stroke="{colour}" stroke-width="2.2"{dash}/>')
+    r = UNIT_RADIUS + 3.5  # a circle as a path: it starts at the unit's left, as arrows start
+    return (f'<path d="M{x - r:.1f},{y:.1f} a{r:.1f},{r:.1f} 0 1,0 {2 * r:.1f},0 '
+            f'a{r:.1f},{r:.1f} 0 1,0 {-2 * r:.1f},0" fill="none" stroke="{colour}" '
+            f'stroke-width="2.2"{dash}/>')
 
 
 def _cross(place: Point, ok: bool) -> str:
     x, y, s = place[0], place[1], UNIT_RADIUS + 2
-    d = f"M{x - s:.1f},{y - s:.1f} L{x + s:.1f},{y + s:.1f} M{x + s:.1f},{y - s:.1f} L{x - s:.1f},{y + s:.1f}"
+    d = (f"M{x - s:.1f},{y - s:.1f} L{x + s:.1f},{y + s:.1f} "
+         f"M{x + s:.1f},{y - s:.1f} L{x - s:.1f},{y + s:.1f}")
     opacity = 1.0 if ok else 0.5
     return (f'<path d="{d}" stroke="#ffffff" stroke-width="4.2" stroke-linecap="round"/>'
             f'<path d="{d}" stroke="#c0392b" stroke-width="2.4" stroke-linecap="round" '

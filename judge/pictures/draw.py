@@ -39,12 +39,16 @@ from .style import (
 )
 
 _SEASONS = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
-_KINDS = {PhaseKind.MOVEMENT: "movement", PhaseKind.RETREAT: "retreats", PhaseKind.ADJUSTMENT: "adjustments"}
-_STRIP = 22
+_KINDS = {
+    PhaseKind.MOVEMENT: "movement",
+    PhaseKind.RETREAT: "retreats",
+    PhaseKind.ADJUSTMENT: "adjustments",
+}
+_STRIP = 22  # the height of the band of powers under the map
 _LETTERS = {  # the unit's letter, drawn as strokes (cheaper to render than text)
     UnitType.ARMY: "M-3,3.5 L0,-3.8 L3,3.5 M-1.8,0.9 L1.8,0.9",
     UnitType.FLEET: "M-2.2,3.8 L-2.2,-3.6 L2.8,-3.6 M-2.2,0 L2,0",
-}  # the height of the band of powers under the map
+}
 
 
 def draw(
@@ -64,7 +68,11 @@ def draw(
     laid_out = panels(game_map, shapes, position)
     parts += panel_marks(game_map, shapes, laid_out)
     parts += [_unit(shapes, unit, shapes.places[unit.location]) for unit in position.units.values()]
-    parts += [_unit(shapes, unit, place, " in-box") for panel in laid_out.values() for unit, place in panel.units]
+    parts += [
+        _unit(shapes, unit, place, " in-box")
+        for panel in laid_out.values()
+        for unit, place in panel.units
+    ]
     parts += _dislodged(shapes, position)
     parts += _king(shapes, position)
     parts += order_marks(game_map, shapes, position, results, laid_out)
@@ -134,9 +142,11 @@ def _unit(shapes: Shapes, unit: Unit, place: Point, extra: str = "", scale: floa
     else:
         w, h = r * 1.45, r * 0.95
         body = (f'<path d="M{-w:.1f},{-h * 0.55:.1f} L{w:.1f},{-h * 0.55:.1f} L{w * 0.62:.1f},{h:.1f} '
-                f'L{-w * 0.62:.1f},{h:.1f} Z" fill="{colour}" stroke="{INK}" stroke-width="1.2" stroke-linejoin="round"/>')
+                f'L{-w * 0.62:.1f},{h:.1f} Z" fill="{colour}" stroke="{INK}" stroke-width="1.2" '
+                'stroke-linejoin="round"/>')
     letter = (f'<path d="{_LETTERS[unit.type]}" transform="scale({scale:.2f})" fill="none" '
-              f'stroke="{ink_on(colour)}" stroke-width="1.7" stroke-linecap="round" stroke-linejoin="round"/>')
+              f'stroke="{ink_on(colour)}" stroke-width="1.7" stroke-linecap="round" '
+              'stroke-linejoin="round"/>')
     return (f'<g class="unit{extra}" data-power="{escape(unit.power)}" data-type="{unit.type}" '
             f'data-loc="{unit.location}" transform="translate({place[0]:.1f},{place[1]:.1f})">'
             f"{body}{letter}</g>")

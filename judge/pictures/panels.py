@@ -63,15 +63,17 @@ def panel_marks(game_map: Map, shapes: Shapes, laid_out: dict[str, Panel]) -> li
         parts.append(
             f'<g class="box" data-box="{key}" data-x="{panel.x:.1f}" data-y="{panel.y:.1f}" '
             f'data-width="{panel.width:.1f}" data-height="{_HEIGHT:.1f}">'
-            f'<rect x="{panel.x:.1f}" y="{panel.y:.1f}" width="{panel.width:.1f}" height="{_HEIGHT:.1f}" rx="6" '
+            f'<rect x="{panel.x:.1f}" y="{panel.y:.1f}" width="{panel.width:.1f}" '
+            f'height="{_HEIGHT:.1f}" rx="6" '
             f'fill="#ffffff" fill-opacity="0.9" stroke="{INK}" stroke-width="1.2"/>'
             f'<text x="{panel.x + panel.width / 2:.1f}" y="{panel.y + 13:.1f}" font-size="10.5" '
-            f'font-weight="bold" text-anchor="middle" fill="{INK}">{escape(box.name)} (off the board)</text>'
+            f'font-weight="bold" text-anchor="middle" fill="{INK}">'
+            f"{escape(box.name)} (off the board)</text>"
             f'<circle cx="{panel.x + 10:.1f}" cy="{panel.y + _HEIGHT - 8.5:.1f}" r="3.2" fill="{colour}" '
             f'stroke="{INK}"/><text x="{panel.x + 17:.1f}" y="{panel.y + _HEIGHT - 5.5:.1f}" '
             f'font-size="9" fill="{INK}">{escape(centres)}: {escape(box.power)}</text>'
             + ("" if panel.units else f'<text x="{panel.x + panel.width / 2:.1f}" y="{panel.y + 33:.1f}" '
-               f'font-size="9" font-style="italic" text-anchor="middle" fill="#666666">no units</text>')
+               f'font-size="9" text-anchor="middle" fill="#666666">no units</text>')
             + "</g>"
         )
     return parts

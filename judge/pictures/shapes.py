@@ -111,7 +111,8 @@ def read_shapes(text: str, game_map: Map, source: str = "shapes") -> Shapes:
                 raise ShapesError(f"{source}: [places] must say where a fleet on {province}/{coast} stands")
     colours: dict[str, str] = dict(data.get("colours", {}))
     if set(colours) != set(game_map.powers):
-        raise ShapesError(f"{source}: [colours] must give a colour for each power: {', '.join(game_map.powers)}")
+        powers = ", ".join(game_map.powers)
+        raise ShapesError(f"{source}: [colours] must give a colour for each power: {powers}")
     seas = {char for char, name in legend.items() if name in game_map.seas}
     borders: dict[str, list[str]] = {"land": [], "coast": [], "sea": []}
     for piece in pieces:
@@ -155,7 +156,9 @@ def _points(data: dict[str, Any], table: str, source: str) -> dict[str, Point]:
     return points
 
 
-def _unit_spot(cells: list[tuple[int, int]], depth: list[list[float]], grid: list[str], below: int) -> Point:
+def _unit_spot(
+    cells: list[tuple[int, int]], depth: list[list[float]], grid: list[str], below: int
+) -> Point:
     """Where an area's unit stands: deep inside it, with room for its name just below, near
     its middle among equals."""
     mx = sum(x for x, _ in cells) / len(cells)
