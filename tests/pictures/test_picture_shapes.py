@@ -14,7 +14,7 @@ import pytest
 from judge.games.diplomacy.vocabulary import province_of
 from judge.games.variants import load_variant, variant_names
 from judge.pictures import ShapesError, load_shapes
-from judge.pictures.outline import outlines
+from judge.pictures.outline import depths, outlines
 from judge.pictures.shapes import read_shapes
 
 VARIANTS = variant_names()
@@ -95,6 +95,15 @@ def test_units_and_names_stand_inside_their_provinces(variant: str) -> None:
     shapes = load_shapes(variant)
     for location, (x, y) in shapes.places.items():
         assert shapes.contains(province_of(location), x, y), location
+    grid, _ = _grid_and_legend(variant)
+    depth = depths(grid)
+    for province, info in game_map.provinces.items():
+        coasts = [shapes.places[f"{province}/{coast}"] for coast in info.coasts]
+        for x, y in coasts:  # a fleet on a coast stands clear of it, so arrows end on land
+            assert depth[int(y / shapes.cell)][int(x / shapes.cell)] >= 1.5, province
+        if coasts:  # and its coasts are told apart
+            (x1, y1), (x2, y2) = coasts
+            assert abs(x1 - x2) + abs(y1 - y2) >= 3 * shapes.cell, province
     for province in game_map.provinces:
         assert shapes.contains(province, *shapes.areas[province].label), province
 
