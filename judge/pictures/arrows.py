@@ -99,7 +99,7 @@ class _Places:
     def of(self, location: str) -> Point:
         if location in self.panels:
             panel = self.panels[location]
-            return (panel.x + panel.width / 2, panel.y + 30.0)
+            return (panel.x + panel.width / 2, panel.units_y)
         return self.shapes.places.get(location) or self.shapes.places[province_of(location)]
 
     def unit(self, location: str, unit_type: str | None = None) -> Point:

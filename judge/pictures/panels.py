@@ -28,6 +28,8 @@ class Panel:
     x: float
     y: float
     width: float
+    units_y: float  # the row of units: on the side facing the board, so arrows leave clear of words
+    title_y: float  # the baseline of the box's name; its centres are written under it
     units: tuple[tuple[Unit, Point], ...]
 
     def place_of(self, unit_type: str, number: int) -> Point:
@@ -35,7 +37,7 @@ class Panel:
         the panel's middle if it has none."""
         matching = [place for unit, place in self.units if unit.type == unit_type]
         if not matching:
-            return (self.x + self.width / 2, self.y + _HEIGHT / 2)
+            return (self.x + self.width / 2, self.units_y)
         return matching[number % len(matching)]
 
 
@@ -48,8 +50,10 @@ def panels(game_map: Map, shapes: Shapes, position: Position) -> dict[str, Panel
         units.sort(key=lambda unit: unit.type)
         width = max(172.0, 24 + len(units) * _STEP)
         first = x + width / 2 - (len(units) - 1) * _STEP / 2
-        placed = tuple((unit, (first + number * _STEP, y + 30.0)) for number, unit in enumerate(units))
-        laid_out[key] = Panel(key, x, y, width, placed)
+        at_top = y < shapes.height / 2  # the board lies below it
+        units_y, title_y = (y + 42.0, y + 13.0) if at_top else (y + 16.0, y + 37.0)
+        placed = tuple((unit, (first + number * _STEP, units_y)) for number, unit in enumerate(units))
+        laid_out[key] = Panel(key, x, y, width, units_y, title_y, placed)
     return laid_out
 
 
@@ -66,13 +70,13 @@ def panel_marks(game_map: Map, shapes: Shapes, laid_out: dict[str, Panel]) -> li
             f'<rect x="{panel.x:.1f}" y="{panel.y:.1f}" width="{panel.width:.1f}" '
             f'height="{_HEIGHT:.1f}" rx="6" '
             f'fill="#ffffff" fill-opacity="0.9" stroke="{INK}" stroke-width="1.2"/>'
-            f'<text x="{panel.x + panel.width / 2:.1f}" y="{panel.y + 13:.1f}" font-size="10.5" '
+            f'<text x="{panel.x + panel.width / 2:.1f}" y="{panel.title_y:.1f}" font-size="10.5" '
             f'font-weight="bold" text-anchor="middle" fill="{INK}">'
             f"{escape(box.name)} (off the board)</text>"
-            f'<circle cx="{panel.x + 10:.1f}" cy="{panel.y + _HEIGHT - 8.5:.1f}" r="3.2" fill="{colour}" '
-            f'stroke="{INK}"/><text x="{panel.x + 17:.1f}" y="{panel.y + _HEIGHT - 5.5:.1f}" '
+            f'<circle cx="{panel.x + 10:.1f}" cy="{panel.title_y + 10.5:.1f}" r="3.2" fill="{colour}" '
+            f'stroke="{INK}"/><text x="{panel.x + 17:.1f}" y="{panel.title_y + 13.5:.1f}" '
             f'font-size="9" fill="{INK}">{escape(centres)}: {escape(box.power)}</text>'
-            + ("" if panel.units else f'<text x="{panel.x + panel.width / 2:.1f}" y="{panel.y + 33:.1f}" '
+            + ("" if panel.units else f'<text x="{panel.x + panel.width / 2:.1f}" y="{panel.units_y + 3:.1f}" '
                f'font-size="9" text-anchor="middle" fill="#666666">no units</text>')
             + "</g>"
         )
