@@ -43,15 +43,21 @@ EXAMPLE = {
 }
 
 
-def adjudicate_lines(lines: Iterable[bytes | str], variant: str) -> Iterator[bytes]:
+def adjudicate_lines(lines: Iterable[bytes | str], variant: str, svg: bool = False) -> Iterator[bytes]:
     """One JSON answer per input line, in order; a bad line gets ``{"error": ...}``. No line
-    stops the lines after it: should the engine fail on one (a bug), that line's answer says so."""
+    stops the lines after it: should the engine fail on one (a bug), that line's answer says so.
+    With ``svg``, each answer carries the picture of its next position (``"svg"``)."""
     for line in lines:
         if not line.strip():
             yield orjson.dumps({"error": "empty line: expected a JSON object"})
             continue
         try:
-            answer = adjudicate_object(orjson.loads(line), load_variant, variant)
+            data = orjson.loads(line)
+            answer = adjudicate_object(data, load_variant, variant)
+            if svg:
+                from .pictures import picture  # only when asked: drawing loads the shapes
+
+                answer["svg"] = picture(data.get("variant") or variant, answer["next"])
         except orjson.JSONDecodeError as error:
             answer = {"error": f"not valid JSON: {error}"}
         except WireError as error:
@@ -64,7 +70,7 @@ def adjudicate_lines(lines: Iterable[bytes | str], variant: str) -> Iterator[byt
 
 def _adjudicate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     output = stdout.buffer
-    for answer in adjudicate_lines(stdin.buffer, args.variant):
+    for answer in adjudicate_lines(stdin.buffer, args.variant, args.svg):
         output.write(answer + b"\n")
         output.flush()
     return 0
@@ -241,6 +247,23 @@ def _archive(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
+def _map(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    from .service.pictures import map_picture
+
+    out = Path(args.out)
+    if out.suffix.lower() not in (".svg", ".png"):
+        raise SystemExit("judge: --out must name a .svg or .png file")
+    svg = map_picture(_config(args), args.game, args.phase)
+    if out.suffix.lower() == ".png":
+        from .pictures import png
+
+        out.write_bytes(png(svg))
+    else:
+        out.write_text(svg, encoding="utf-8")
+    stdout.write(f"{out}\n")
+    return 0
+
+
 def _config(args: argparse.Namespace) -> Config:
     if not args.config:
         raise SystemExit("judge: give --config FILE (the judge.toml that `judge init DIR` wrote)")
@@ -309,12 +332,20 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("game")
     show.add_argument("--json", action="store_true", help="as JSON")
     show.set_defaults(run=_show)
+    drawn = commands.add_parser("map", help="draw a game's map now, or a phase as played, as SVG or PNG")
+    drawn.add_argument("game")
+    drawn.add_argument("phase", nargs="?", help="a processed phase (S1901M): its position and orders")
+    drawn.add_argument("--out", required=True, metavar="FILE", help="FILE.svg or FILE.png")
+    drawn.set_defaults(run=_map)
     adjudicate = commands.add_parser(
         "adjudicate",
         help="adjudicate positions: JSON Lines in on standard input, one JSON line out per line",
     )
     adjudicate.add_argument(
         "--variant", default="standard", help="the variant of lines that name none"
+    )
+    adjudicate.add_argument(
+        "--svg", action="store_true", help="add the picture of each next position (SVG) as \"svg\""
     )
     adjudicate.set_defaults(run=_adjudicate)
     example = commands.add_parser("example", help="print a sample position for judge adjudicate")

@@ -56,6 +56,13 @@ def test_games_import_nothing_from_the_layers_above(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", _files("games"), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_games_never_import_the_pictures(path: Path) -> None:
+    """The map pictures draw the engines' positions; the engines know nothing of them."""
+    for module, _ in _imports(path):
+        assert not module.startswith("judge.pictures"), f"{path}: a game engine imports {module}"
+
+
+@pytest.mark.parametrize("path", _files("games"), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_games_are_pure(path: Path) -> None:
     relative = str(path.relative_to(PACKAGE.parent))
     for module, names in _imports(path):
@@ -73,6 +80,7 @@ def test_games_are_pure(path: Path) -> None:
         ("store", ("judge.service", "judge.mail", "judge.cli", "judge.games")),
         ("mail", ("judge.service", "judge.store", "judge.cli", "judge.games")),
         ("service", ("judge.cli",)),
+        ("pictures", ("judge.service", "judge.store", "judge.mail", "judge.cli")),
     ],
 )
 def test_lower_layers_never_import_higher_ones(layer: str, forbidden: tuple[str, ...]) -> None:

@@ -15,9 +15,11 @@ from judge.games.diplomacy.maps import Map, MapError, read_map
 
 
 def variant_names() -> list[str]:
-    """The variants this judge has a map for."""
+    """The variants this judge has a map for (``NAME.toml``; ``NAME.shapes.toml`` beside it is
+    the map's picture, read by judge.pictures)."""
     folder = resources.files(__name__)
-    return sorted(item.name.removesuffix(".toml") for item in folder.iterdir() if item.name.endswith(".toml"))
+    names = (item.name.removesuffix(".toml") for item in folder.iterdir() if item.name.endswith(".toml"))
+    return sorted(name for name in names if "." not in name)
 
 
 @cache

@@ -1,0 +1,80 @@
+"""How fast the judge draws a map picture: the SVG of a phase with its orders, and its PNG.
+
+Usage (from the top of the tree, after ``pip install -e '.[test]'``):
+
+    python benchmarks/map_speed.py [--variant standard] [--pictures 40] [--seed 1]
+
+It plays a random game of the variant (random legal orders for every power, as ``judge selfplay``
+does) and keeps the movement phases from its fifth year on, when the board is full; then it draws
+``--pictures`` of them, each with its phase's orders and their results, and renders each to PNG.
+It prints the median milliseconds per picture for the SVG alone and for SVG and PNG together, as
+wall-clock time and as the process's CPU time (steadier when other work shares the machine). The
+drawing is single-threaded: the figures are for one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from random import Random
+from typing import Any
+
+from judge.games.diplomacy.game import DiplomacyGame
+from judge.games.variants import load_variant
+from judge.pictures import load_shapes, picture, png
+
+
+def movement_phases(variant: str, count: int, seed: int) -> list[tuple[dict[str, Any], list[Any]]]:
+    """(state, results) of mid-game movement phases of random games, ``count`` of them."""
+    kind = DiplomacyGame(load_variant(variant))
+    found: list[tuple[dict[str, Any], list[Any]]] = []
+    while len(found) < count:
+        rng = Random(seed + len(found))
+        state = kind.new_game(b"")
+        first = kind.standing(state).year
+        while len(found) < count:
+            pending = kind.pending(state)
+            orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
+            result = kind.resolve(state, orders, rng)
+            if pending.timing == "movement" and kind.standing(state).year >= first + 4:
+                found.append((state, result.report["results"]))
+            if result.outcome is not None:
+                break
+            state = result.state
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--pictures", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    phases = movement_phases(args.variant, args.pictures, args.seed)
+    load_shapes(args.variant)  # read once per process, as the judge does
+    png(picture(args.variant, *phases[0]))  # and the renderer's fonts
+    svg_wall, svg_cpu, both_wall, both_cpu, sizes = [], [], [], [], []
+    for state, results in phases:
+        wall, cpu = time.perf_counter(), time.process_time()
+        svg = picture(args.variant, state, results)
+        svg_wall.append(time.perf_counter() - wall)
+        svg_cpu.append(time.process_time() - cpu)
+        data = png(svg)
+        both_wall.append(time.perf_counter() - wall)
+        both_cpu.append(time.process_time() - cpu)
+        sizes.append(len(data))
+    orders = statistics.median(len(results) for _, results in phases)
+
+    def ms(values: list[float]) -> str:
+        return f"{statistics.median(values) * 1000:.1f} ms"
+
+    print(f"{args.variant}: {len(phases)} mid-game movement phases, median {orders:.0f} orders each")
+    print(f"SVG only:        {ms(svg_wall)} wall, {ms(svg_cpu)} CPU a picture")
+    print(f"SVG + PNG:       {ms(both_wall)} wall, {ms(both_cpu)} CPU a picture "
+          f"(min {min(both_wall) * 1000:.1f}, max {max(both_wall) * 1000:.1f} ms wall; "
+          f"PNG median {statistics.median(sizes) / 1000:.0f} kB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""Map pictures: a Diplomacy position, and a phase's orders, drawn as SVG (and PNG).
+
+``picture(variant, state, results)`` draws a position in the JSON form ``judge adjudicate`` reads
+and writes (``judge/games/diplomacy/wire.py``), with the orders of the phase it was given (the
+``results`` of ``judge adjudicate``'s output, or of a game's phase report) as arrows; ``png(svg)``
+renders it. Each variant's shapes come from ``NAME.shapes.toml`` beside its map, read and checked
+against the map once per process.
+
+This package draws; it imports the rules engines (for the map and positions) but nothing of the
+service, the store, mail or the command line, and the engines never import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from judge.games.variants import load_variant
+
+from .draw import draw
+from .png import png
+from .shapes import Shapes, ShapesError, read_shapes
+
+__all__ = ["Shapes", "ShapesError", "load_shapes", "picture", "png"]
+
+
+@cache
+def load_shapes(variant: str) -> Shapes:
+    """A variant's shapes, read and checked against its map (raises ShapesError, or MapError
+    for an unknown variant)."""
+    game_map = load_variant(variant)
+    resource = resources.files("judge.games.variants").joinpath(f"{variant}.shapes.toml")
+    if not resource.is_file():
+        raise ShapesError(f"variant {variant!r} has no picture (no {variant}.shapes.toml)")
+    return read_shapes(resource.read_text(encoding="utf-8"), game_map, f"{variant}.shapes.toml")
+
+
+def picture(
+    variant: str, state: dict[str, Any], results: Sequence[dict[str, Any]] | None = None
+) -> str:
+    """The SVG picture of a position (``state``, wire form) and optionally its phase's orders
+    with their resolutions. Raises WireError for a position that cannot be read."""
+    return draw(load_variant(variant), load_shapes(variant), state, results or ())

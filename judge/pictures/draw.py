@@ -1,0 +1,210 @@
+"""The picture of a position: sea and land, names, supply centres by owner, units by power,
+dislodged units with their retreats, the King, the off-board boxes, and the orders (``arrows.py``).
+
+Every drawn piece a program may look for carries its meaning in ``class`` and ``data-*``
+attributes (``<g class="unit" data-power="England" data-type="F" data-loc="nth">``), so tests and
+other tools read the picture without guessing from its geometry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from judge.games.diplomacy.maps import Map
+from judge.games.diplomacy.position import Position
+from judge.games.diplomacy.vocabulary import PhaseKind, ProvinceKind, Season, Unit, UnitType
+from judge.games.diplomacy.wire import read_position
+
+from .arrows import dislodged_place, order_marks
+from .outline import Point
+from .panels import panel_marks, panels
+from .shapes import Shapes
+from .style import (
+    BORDER,
+    COAST,
+    FONT,
+    INK,
+    LAND,
+    NEUTRAL,
+    OFFBOARD,
+    OFFBOARD_LAND,
+    SEA,
+    SEA_BORDER,
+    SEA_INK,
+    UNIT_RADIUS,
+    ink_on,
+    tint,
+)
+
+_SEASONS = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
+_KINDS = {
+    PhaseKind.MOVEMENT: "movement",
+    PhaseKind.RETREAT: "retreats",
+    PhaseKind.ADJUSTMENT: "adjustments",
+}
+_STRIP = 22  # the height of the band of powers under the map
+_LETTERS = {  # the unit's letter, drawn as strokes (cheaper to render than text)
+    UnitType.ARMY: "M-3,3.5 L0,-3.8 L3,3.5 M-1.8,0.9 L1.8,0.9",
+    UnitType.FLEET: "M-2.2,3.8 L-2.2,-3.6 L2.8,-3.6 M-2.2,0 L2,0",
+}
+
+
+def draw(
+    game_map: Map, shapes: Shapes, state: dict[str, Any], results: Sequence[dict[str, Any]]
+) -> str:
+    """The SVG text of a position (wire form) with its phase's orders (results) drawn on it."""
+    position = read_position(game_map, state)
+    width, height = shapes.width, shapes.height
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height + _STRIP:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height + _STRIP:.0f}" font-family="{FONT}" '
+        f'data-variant="{game_map.name}" data-phase="{position.phase}">',
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="{SEA}"/>',
+    ]
+    parts += _areas(game_map, shapes, position)
+    parts += _labels(game_map, shapes, position)
+    laid_out = panels(game_map, shapes, position)
+    parts += panel_marks(game_map, shapes, laid_out)
+    parts += [_unit(shapes, unit, shapes.places[unit.location]) for unit in position.units.values()]
+    parts += [
+        _unit(shapes, unit, place, " in-box")
+        for panel in laid_out.values()
+        for unit, place in panel.units
+    ]
+    parts += _dislodged(shapes, position)
+    parts += _king(shapes, position)
+    parts += order_marks(game_map, shapes, position, results, laid_out)
+    parts += _title(game_map, position, width)
+    parts += _strip(game_map, shapes, position, width, height)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _areas(game_map: Map, shapes: Shapes, position: Position) -> list[str]:
+    """Land filled by the owner of its centre (paled), seas left to the background, then the
+    borders once each. Areas of one colour are one path: fewer shapes to render."""
+    fills: dict[str, list[str]] = {}
+    for key, area in shapes.areas.items():
+        info = game_map.provinces.get(key)  # type: ignore[call-overload]
+        if info is None:  # a box, or land that is no province
+            fill = OFFBOARD_LAND if key in game_map.boxes else NEUTRAL
+        elif info.kind is ProvinceKind.SEA:
+            continue
+        else:
+            owner = position.supply_centres.get(info.abbreviation)
+            fill = tint(shapes.colours[owner]) if owner else LAND
+        fills.setdefault(fill, []).append(area.path)
+    borders = shapes.borders
+    crisp = 'shape-rendering="crispEdges"'  # sharp one-pixel lines: a third faster to render as PNG
+    return [
+        f'<path class="land" d="{" ".join(paths)}" fill="{fill}" fill-rule="evenodd" {crisp}/>'
+        for fill, paths in fills.items()
+    ] + [
+        f'<path class="borders" d="{borders["sea"]}" fill="none" stroke="{SEA_BORDER}" {crisp}/>',
+        f'<path class="borders" d="{borders["land"]}" fill="none" stroke="{BORDER}" {crisp}/>',
+        f'<path class="coast" d="{borders["coast"]}" fill="none" stroke="{COAST}" {crisp}/>',
+    ]
+
+
+def _labels(game_map: Map, shapes: Shapes, position: Position) -> list[str]:
+    """The provinces' abbreviations (one text element each for land and sea: cheaper to
+    render than one per name) and the supply centres, each a dot in its owner's colour."""
+    land: list[str] = []
+    sea: list[str] = []
+    centres: list[str] = []
+    for province, info in game_map.provinces.items():
+        x, y = shapes.areas[province].label
+        (sea if info.kind is ProvinceKind.SEA else land).append(
+            f'<tspan x="{x:.1f}" y="{y + 3.2:.1f}">{province.capitalize()}</tspan>'
+        )
+        if info.supply_centre:
+            owner = position.supply_centres.get(province)
+            fill = shapes.colours[owner] if owner else "#ffffff"
+            centres.append(
+                f'<circle class="centre" data-province="{province}" data-owner="{escape(owner or "")}" '
+                f'cx="{x - 12.5:.1f}" cy="{y:.1f}" r="3.2" fill="{fill}" stroke="{INK}" stroke-width="1"/>'
+            )
+    return [
+        f'<text class="labels" font-size="9" text-anchor="middle" fill="{INK}">{"".join(land)}</text>',
+        f'<text class="labels" font-size="9" text-anchor="middle" fill="{SEA_INK}">{"".join(sea)}</text>',
+        *centres,
+    ]
+
+
+def _unit(shapes: Shapes, unit: Unit, place: Point, extra: str = "", scale: float = 1.0) -> str:
+    """A unit's token: a round counter for an army, a hull for a fleet, in its power's colour."""
+    colour = shapes.colours[unit.power]
+    r = UNIT_RADIUS * scale
+    if unit.type is UnitType.ARMY:
+        body = f'<circle r="{r:.1f}" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
+    else:
+        w, h = r * 1.45, r * 0.95
+        body = (f'<path d="M{-w:.1f},{-h * 0.55:.1f} L{w:.1f},{-h * 0.55:.1f} L{w * 0.62:.1f},{h:.1f} '
+                f'L{-w * 0.62:.1f},{h:.1f} Z" fill="{colour}" stroke="{INK}" stroke-width="1.2" '
+                'stroke-linejoin="round"/>')
+    letter = (f'<path d="{_LETTERS[unit.type]}" transform="scale({scale:.2f})" fill="none" '
+              f'stroke="{ink_on(colour)}" stroke-width="1.7" stroke-linecap="round" '
+              'stroke-linejoin="round"/>')
+    return (f'<g class="unit{extra}" data-power="{escape(unit.power)}" data-type="{unit.type}" '
+            f'data-loc="{unit.location}" transform="translate({place[0]:.1f},{place[1]:.1f})">'
+            f"{body}{letter}</g>")
+
+
+def _dislodged(shapes: Shapes, position: Position) -> list[str]:
+    """Dislodged units beside their province's place, ringed in red, with a thin red line to
+    each province they may retreat to."""
+    parts = []
+    for record in position.dislodged:
+        x, y = dislodged_place(shapes, record.unit)
+        for option in record.retreats:
+            tx, ty = shapes.places[option]
+            parts.append(
+                f'<line class="retreat-option" data-loc="{record.unit.location}" data-to="{option}" '
+                f'x1="{x:.1f}" y1="{y:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" stroke="#c0392b" '
+                f'stroke-width="1.2" stroke-dasharray="2 2"/>'
+            )
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{UNIT_RADIUS + 2.5:.1f}" fill="none" '
+                     f'stroke="#c0392b" stroke-width="1.6"/>')
+        parts.append(_unit(shapes, record.unit, (x, y), " dislodged", 0.9))
+    return parts
+
+
+def _king(shapes: Shapes, position: Position) -> list[str]:
+    """Henry VI (Wars of the Roses I, rule 4): a gold crown over the place he is in."""
+    if position.king is None:
+        return []
+    x, y = shapes.places[position.king]
+    y -= UNIT_RADIUS + 4
+    return [
+        f'<g class="king" data-province="{position.king}" transform="translate({x:.1f},{y:.1f})">'
+        '<path d="M-6,3 L-7,-4 L-3.5,-0.5 L0,-6 L3.5,-0.5 L7,-4 L6,3 Z" fill="#f2c230" '
+        f'stroke="{INK}" stroke-width="1" stroke-linejoin="round"/><title>the King</title></g>'
+    ]
+
+
+def _title(game_map: Map, position: Position, width: float) -> list[str]:
+    phase = position.phase
+    text = f"{game_map.title}: {_SEASONS[phase.season]} {phase.year}, {_KINDS[phase.kind]}"
+    return [f'<text class="title" x="{width - 8:.0f}" y="16" font-size="12" font-weight="bold" '
+            f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
+            f"{escape(text)}</text>"]
+
+
+def _strip(game_map: Map, shapes: Shapes, position: Position, width: float, height: float) -> list[str]:
+    """The band under the map: each power's colour, name and supply centres (the centres of
+    its box, if it has one, counted)."""
+    parts = [f'<rect y="{height:.0f}" width="{width:.0f}" height="{_STRIP}" fill="{OFFBOARD}"/>']
+    names = []
+    step = width / len(game_map.powers)
+    for number, power in enumerate(game_map.powers):
+        x = number * step + 8
+        count = position.centre_count(power) + sum(
+            len(box.centres) for box in game_map.boxes.values() if box.power == power
+        )
+        parts.append(f'<rect x="{x:.1f}" y="{height + 6:.1f}" width="11" height="11" rx="2" '
+                     f'fill="{shapes.colours[power]}" stroke="{INK}"/>')
+        names.append(f'<tspan x="{x + 15:.1f}" y="{height + 15:.1f}">{escape(power)} {count}</tspan>')
+    parts.append(f'<text class="powers" font-size="10.5" fill="{INK}">{"".join(names)}</text>')
+    return parts

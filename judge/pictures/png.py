@@ -1,0 +1,38 @@
+"""SVG to PNG without a browser: resvg (a Rust renderer, through the resvg-py wheel).
+
+Text is set in DejaVu Sans where the system has it (Debian's fonts-dejavu-core), loaded once;
+otherwise resvg looks through the system's fonts.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import resvg_py
+
+_FONT_FOLDERS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu")
+_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+
+
+@cache
+def _font_files() -> tuple[str, ...]:
+    for folder in _FONT_FOLDERS:
+        files = tuple(str(Path(folder, name)) for name in _FONTS if Path(folder, name).is_file())
+        if files:
+            return files
+    return ()
+
+
+def png(svg: str, width: int | None = None) -> bytes:
+    """The PNG of an SVG picture, at its own size or scaled to ``width`` pixels."""
+    fonts = _font_files()
+    return bytes(
+        resvg_py.svg_to_bytes(
+            svg_string=svg,
+            width=width,
+            font_family="DejaVu Sans",
+            skip_system_fonts=bool(fonts),
+            font_files=list(fonts) or None,
+        )
+    )

@@ -1,0 +1,35 @@
+"""The picture's colours, sizes and font, in one place."""
+
+from __future__ import annotations
+
+FONT = "DejaVu Sans"
+SEA = "#b8d3ea"
+SEA_BORDER = "#8fb2d2"
+SEA_INK = "#305f8c"
+LAND = "#f0e8d2"
+NEUTRAL = "#d8d1c1"
+OFFBOARD = "#efeae0"  # the band of powers under the map
+OFFBOARD_LAND = "#dcd3bd"  # the land of an off-board box
+BORDER = "#9a8a70"
+COAST = "#6f6252"
+INK = "#222222"
+FAILED = "#555555"
+UNIT_RADIUS = 7.5
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    value = colour.lstrip("#")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+def tint(colour: str, strength: float = 0.42) -> str:
+    """A power's colour, paled, for the land of the centres it owns."""
+    red, green, blue = _rgb(colour)
+    mix = [round(255 + (channel - 255) * strength) for channel in (red, green, blue)]
+    return "#{:02x}{:02x}{:02x}".format(*mix)
+
+
+def ink_on(colour: str) -> str:
+    """Black or white, whichever reads better on a colour."""
+    red, green, blue = _rgb(colour)
+    return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#ffffff"
