@@ -23,7 +23,7 @@ from .draw import draw
 from .png import png
 from .shapes import Shapes, ShapesError, read_shapes
 
-__all__ = ["Shapes", "ShapesError", "load_shapes", "picture", "png"]
+__all__ = ["Shapes", "ShapesError", "kind_picture", "load_shapes", "picture", "png"]
 
 
 @cache
@@ -43,3 +43,16 @@ def picture(
     """The SVG picture of a position (``state``, wire form) and optionally its phase's orders
     with their resolutions. Raises WireError for a position that cannot be read."""
     return draw(load_variant(variant), load_shapes(variant), state, results or ())
+
+
+def kind_picture(
+    kind: str, state: dict[str, Any], report: dict[str, Any] | None = None
+) -> str | None:
+    """The SVG picture of a position of a game of ``kind`` (its full name, ``diplomacy/roses1``)
+    and, given a processed phase's report as a reader may see it, that phase's orders; None for a
+    game kind the judge has no pictures of. ``state`` is what the reader may see of it."""
+    family, _, variant = kind.partition("/")
+    if family != "diplomacy" or not resources.files("judge.games.variants").joinpath(
+            f"{variant}.shapes.toml").is_file():
+        return None
+    return picture(variant, state, (report or {}).get("results"))

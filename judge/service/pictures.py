@@ -8,8 +8,7 @@ What is drawn is what an observer may see (the game kind's view).
 
 from __future__ import annotations
 
-from judge.games.diplomacy.vocabulary import Phase
-from judge.pictures import picture
+from judge.pictures import kind_picture
 from judge.store import game_by_name, open_store
 
 from .config import Config
@@ -18,31 +17,32 @@ from .history import line_of_play
 
 
 def map_picture(config: Config, name: str, phase: str | None = None) -> str:
-    """The SVG picture of the game ``name`` now, or of its phase ``phase`` (``S1901M``) as played;
-    exits with a message naming what is missing."""
+    """The SVG picture of the game ``name`` now, or of its phase ``phase`` (as the game's kind
+    reads phase names: ``S1901M``) as played; exits with a message naming what is missing."""
     store = open_store(config.database_url)
     try:
         with store.session() as db:
             game = game_by_name(db, name)
             if game is None:
                 raise SystemExit(f"judge: there is no game called {name}")
-            family, _, variant = game.kind.partition("/")
-            if family != "diplomacy":
-                raise SystemExit(f"judge: no map pictures for {game.kind} games yet")
             kind = kind_of(game)
+            if not isinstance(game.state, dict):
+                raise SystemExit(f"judge: {name} has not started")
             if phase is None:
-                if not isinstance(game.state, dict):
-                    raise SystemExit(f"judge: {name} has not started")
-                return picture(variant, kind.view(game.state, None))
-            try:
-                wanted = str(Phase.parse(phase))
-            except ValueError as error:
-                raise SystemExit(f"judge: {error}") from None
-            records = [r for r in line_of_play(db, game) if r.phase == wanted]
-            if not records:
-                raise SystemExit(f"judge: {name} has no processed phase {wanted}")
-            record = records[-1]
-            results = (record.resolution or {}).get("results", [])
-            return picture(variant, kind.view(record.state_before, None), results)
+                drawn = kind_picture(game.kind, kind.view(game.state, None))
+            else:
+                wanted = kind.read_phase(phase)
+                if wanted is None:
+                    raise SystemExit(f"judge: cannot read {phase!r} as a phase of {name} "
+                                     f"({kind.phase_example})")
+                records = [r for r in line_of_play(db, game) if r.phase == wanted]
+                if not records:
+                    raise SystemExit(f"judge: {name} has no processed phase {wanted}")
+                record = records[-1]
+                drawn = kind_picture(game.kind, kind.view(record.state_before, None),
+                                     kind.report_view(record.resolution, None))
+            if drawn is None:
+                raise SystemExit(f"judge: no map pictures for {game.kind} games yet")
+            return drawn
     finally:
         store.close()
