@@ -48,7 +48,7 @@ def test_map_draws_a_played_phase_with_its_orders_and_the_game_now(
     assert capsys.readouterr().out.splitlines()[-1] == str(tmp_path / "now.png")
     for words, message in [
         (["F1901M"], "alpha has no processed phase F1901M"),
-        (["S1901"], "not a phase"),
+        (["S1901X"], "cannot read .S1901X. as a phase of alpha"),
     ]:
         with pytest.raises(SystemExit, match=message):
             draw(judge, tmp_path / "x.svg", *words)
