@@ -2,8 +2,10 @@
 
 ``build_archive`` writes into a folder: ``index.html`` (every game, running and finished: its
 kind, where it stands, its players), a page per game (``games/<name>.html``: who played what, the
-chart and table of each power's score by year, then every processed phase of its line of play
-with its turn report and the public press of the phase) and each game's record for download
+chart and table of each power's score by year, the map as the game stands, then every processed
+phase of its line of play with its map (the position it began from and its orders, drawn by
+``judge.pictures`` for the kinds it draws; SVG files beside the page), its turn report and the
+public press of the phase) and each game's record for download
 (``games/<name>.json``). Pages are plain HTML and one style sheet: no script, readable on a phone.
 
 Nothing a running game hides is written: the turn reports are the observers' (the kind's
@@ -28,6 +30,7 @@ import sqlalchemy as sa
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from sqlmodel import Session, col, func, select
 
+from judge.pictures import kind_picture
 from judge.store import Game, GameStatus, Membership, PhaseRecord, Press, Store
 
 from .charts import score_chart
@@ -103,6 +106,7 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
         rows = [built[name]["row"] for name in names]
         _write(out / "index.html", environment.get_template("index.html").render(games=rows))
         _write(out / "style.css", environment.get_template("style.css").render())
+        _write(out / "favicon.svg", environment.get_template("favicon.svg").render())
         _write(built_file, json.dumps({name: built[name] for name in names}, indent=1))
     return Built(written)
 
@@ -126,22 +130,35 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
     values = summary_values(db, game, line, game_status(game))
     press = _public_press(db, game)
     phases = []
+    pictures = out / "games" / game.name
     for index, record in enumerate(line):
         last = index == len(line) - 1
         outcome = values["outcome"] if last else None
         report = turn_report(game, record, None, next_phase=kind.pending(record.state_after).phase,
                              deadline=None, outcome=outcome)
+        anchor = _anchor(record.phase)
+        drawn = kind_picture(game.kind, kind.view(record.state_before, None),
+                             kind.report_view(record.resolution, None))
+        if drawn is not None:
+            pictures.mkdir(exist_ok=True)
+            _write(pictures / f"{anchor}.svg", drawn)
         phases.append({
-            "id": _anchor(record.phase),
+            "id": anchor,
             "phase": record.phase,
             "title": phase_name(game, record.phase),
             "report": report.rstrip("\n"),
             "press": press.get(record.phase, []),
+            "map": f"{game.name}/{anchor}.svg" if drawn is not None else None,
         })
+    now = kind_picture(game.kind, kind.view(game.state, None)) if game.state is not None else None
+    if now is not None:
+        pictures.mkdir(exist_ok=True)
+        _write(pictures / "now.svg", now)
     chart = score_chart(values["powers"], values["years"], values["score"])
     exports = _exports(game, line)
     page = environment.get_template("game.html").render(
         **values, chart=chart, phases=phases, title=kind.title,
+        now_map=f"{game.name}/now.svg" if now is not None else None,
         record_file=f"{game.name}.json", exports=[f"{game.name}.{suffix}" for suffix in exports],
         current=press.get(game.phase, []) if game.phase else [],
         current_title=phase_name(game) if game.status is GameStatus.ACTIVE else None,

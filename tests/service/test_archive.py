@@ -5,6 +5,7 @@ that hides things (Duel's bids), anonymous players' addresses."""
 from __future__ import annotations
 
 import json
+from xml.etree import ElementTree
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
@@ -45,11 +46,18 @@ def test_a_game_is_walked_through_phase_by_phase(judge: MailJudge, tmp_path: Pat
     out = tmp_path / "site"
     assert build_archive(judge.store, out).games == ["alpha"]
     site = _site(out)
-    assert sorted(site) == [".built.json", "games/alpha.html", "games/alpha.json",
-                            "games/alpha.mila.json", "index.html", "style.css"]
+    assert sorted(site) == sorted([".built.json", "games/alpha.html", "games/alpha.json",
+                            "games/alpha.mila.json", "games/alpha/now.svg",
+                            "games/alpha/phase-s1901m.svg", "index.html", "style.css",
+                            "favicon.svg"])
+    spring = ElementTree.fromstring(site["games/alpha/phase-s1901m.svg"])
+    assert spring.get("data-phase") == "S1901M"
+    assert ElementTree.fromstring(site["games/alpha/now.svg"]).get("data-phase") == "F1901M"
     index, page = site["index.html"], site["games/alpha.html"]
     assert '<a href="games/alpha.html">alpha</a>' in index and "diplomacy/standard" in index
     assert "<h3>Spring 1901 Movement</h3>" in page and "A vie H" in page
+    assert ('<img src="alpha/phase-s1901m.svg" alt="Map of Spring 1901 Movement: the position the '
+            "phase began from") in page
     assert "Greetings from London." in page and "From England" in page
     assert "share the Channel" not in _everything(out)  # private press
     assert "A par - bur" not in _everything(out)  # an order of a phase not processed yet
