@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "mail"
 from postfix_server import Postfix  # noqa: E402
 from servers import DOMAIN, Certificate, Dovecot, free_port  # noqa: E402  (the tests' own server fixtures)
 
-from judge.service.operate import init_judge  # noqa: E402
+from judge.service.daemon.operate import init_judge  # noqa: E402
 
 
 class Relay:

@@ -35,10 +35,10 @@ from judge.games.diplomacy.random_orders import random_orders
 from judge.games.diplomacy.vocabulary import Power
 from judge.games.registry import game_kind
 from judge.service.config import load_config
-from judge.service.games import create_game, start_game
-from judge.service.mailroom import ingest, ingest_batch
-from judge.service.operate import init_judge
-from judge.service.ticker import tick
+from judge.service.play.games import create_game, start_game
+from judge.service.intake.mailroom import ingest, ingest_batch
+from judge.service.daemon.operate import init_judge
+from judge.service.daemon.ticker import tick
 from judge.store import (
     Game,
     InboundMail,

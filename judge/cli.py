@@ -104,7 +104,7 @@ def _selfplay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
     from .games.registry import UnknownGameKind
     from .games.selfplay import summary_json, summary_text
-    from .service.playouts import run_playouts
+    from .service.play.playouts import run_playouts
 
     started = perf_counter()
     try:
@@ -121,7 +121,7 @@ def _selfplay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _init(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.operate import init_judge
+    from .service.daemon.operate import init_judge
 
     path = init_judge(Path(args.directory))
     stdout.write(f"A new judge in {path.parent}: settings in {path}\n")
@@ -132,7 +132,7 @@ EX_TEMPFAIL = 75  # sysexits.h: an MTA's pipe keeps the mail and tries again lat
 
 
 def _ingest(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.operate import ingest_file
+    from .service.daemon.operate import ingest_file
 
     raw = Path(args.message).read_bytes() if args.message else stdin.buffer.read()
     try:
@@ -145,7 +145,7 @@ def _ingest(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _tick(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.operate import tick_once
+    from .service.daemon.operate import tick_once
 
     for line in tick_once(_config(args), _now(args)):
         stdout.write(line + "\n")
@@ -153,8 +153,8 @@ def _tick(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.clocks import ScaledClock
-    from .service.serve import configure_logging, serve
+    from .service.daemon.clocks import ScaledClock
+    from .service.daemon.serve import configure_logging, serve
 
     config = _config(args)
     configure_logging(args.log_level)
@@ -167,21 +167,21 @@ def _serve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _backup(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.maintenance import backup_database
+    from .service.daemon.maintenance import backup_database
 
     stdout.write(backup_database(_config(args), Path(args.file)) + "\n")
     return 0
 
 
 def _upgrade(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.maintenance import upgrade_database
+    from .service.daemon.maintenance import upgrade_database
 
     stdout.write(upgrade_database(_config(args)) + "\n")
     return 0
 
 
 def _games(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.operate import list_games
+    from .service.daemon.operate import list_games
 
     for line in list_games(_config(args)):
         stdout.write(line + "\n")
@@ -189,7 +189,7 @@ def _games(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _show(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.showing import public, show_game, show_text
+    from .service.web.showing import public, show_game, show_text
 
     shown = show_game(_config(args), args.game)
     stdout.write((json.dumps(public(shown), indent=2) if args.json else show_text(shown)) + "\n")
@@ -197,7 +197,7 @@ def _show(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _record(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.records import export_record
+    from .service.web.records import export_record
 
     text = json.dumps(export_record(_config(args), args.game), indent=1) + "\n"
     if args.out:
@@ -231,7 +231,7 @@ def _verify(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _archive(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.archive import build_archive
+    from .service.web.archive import build_archive
     from .store import open_store
 
     config = _config(args)
@@ -248,7 +248,7 @@ def _archive(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _map(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.pictures import map_picture
+    from .service.web.pictures import map_picture
 
     out = Path(args.out)
     if out.suffix.lower() not in (".svg", ".png"):

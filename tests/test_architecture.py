@@ -29,18 +29,7 @@ DATA_READERS = {
 
 def _imports(path: Path) -> list[tuple[str, list[str]]]:
     """(module, names) for each import in a file; relative imports made absolute."""
-    package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
-    found: list[tuple[str, list[str]]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.extend((alias.name, []) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            module = node.module or ""
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                module = ".".join([*base, module] if module else base)
-            found.append((module, [alias.name for alias in node.names]))
-    return found
+    return _imports_of(ast.parse(path.read_text(encoding="utf-8")), path)
 
 
 def _files(folder: str) -> list[Path]:
@@ -87,3 +76,88 @@ def test_lower_layers_never_import_higher_ones(layer: str, forbidden: tuple[str,
     for path in _files(layer):
         for module, _ in _imports(path):
             assert not module.startswith(forbidden), f"{path} imports {module}"
+
+
+# The service's subpackages, each one concern, in the order they may import one another: a module
+# imports from its own subpackage, from those before it, and from the service's own settings
+# (config, serve_config) at the top; never from one after it.
+SERVICE_LAYERS = ("commands", "play", "mailing", "web", "intake", "daemon")
+SERVICE_TOP = {"judge.service.config", "judge.service.serve_config", "judge.service"}
+
+
+def _service_layer(module: str) -> int | None:
+    parts = module.split(".")
+    if len(parts) > 2 and parts[:2] == ["judge", "service"] and parts[2] in SERVICE_LAYERS:
+        return SERVICE_LAYERS.index(parts[2])
+    return None
+
+
+@pytest.mark.parametrize("path", _files("service"), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_service_s_subpackages_import_one_way(path: Path) -> None:
+    own = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    layer = _service_layer(own)
+    if layer is None:
+        assert own in SERVICE_TOP or own.endswith("__init__"), f"{own}: a service module outside the subpackages"
+        return
+    for module, names in _imports(path):
+        targets = [module] + [f"{module}.{name}" for name in names]
+        for target in targets:
+            other = _service_layer(target)
+            assert other is None or other <= layer, (
+                f"{own} ({SERVICE_LAYERS[layer]}) imports {target} ({SERVICE_LAYERS[other]})")
+
+
+def _runtime_imports(path: Path) -> list[tuple[str, list[str]]]:
+    """The imports of a file that run (at the top of the module or inside a function), leaving
+    out those under ``if TYPE_CHECKING:``, which only the type checker reads."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            node.body = []
+    return _imports_of(tree, path)
+
+
+def _imports_of(tree: ast.AST, path: Path) -> list[tuple[str, list[str]]]:
+    """(module, names) for each import in a parsed file; relative imports made absolute."""
+    package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
+    found: list[tuple[str, list[str]]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, []) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, module] if module else base)
+            found.append((module, [alias.name for alias in node.names]))
+    return found
+
+
+def test_no_module_of_the_judge_imports_itself_round_a_circle() -> None:
+    """Every import that runs, at the top of a module or inside a function: the modules of the
+    package form no cycle."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        own = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+        known = graph.setdefault(own, set())
+        for module, names in _runtime_imports(path):
+            for target in (module, *(f"{module}.{name}" for name in names)):
+                if target.startswith("judge.") and target != own:
+                    known.add(target)
+    modules = set(graph)
+    edges = {m: {t for t in targets if t in modules and not m.startswith(t + ".")}
+             for m, targets in graph.items()}
+    state: dict[str, int] = {}
+
+    def visit(module: str, trail: list[str]) -> None:
+        state[module] = 1
+        for target in edges[module]:
+            if state.get(target) == 1:
+                raise AssertionError(" -> ".join([*trail[trail.index(target):], target]))
+            if target not in state:
+                visit(target, [*trail, target])
+        state[module] = 2
+
+    for module in sorted(modules):
+        if module not in state:
+            visit(module, [module])

@@ -13,7 +13,13 @@ from typing import Any
 
 from judge.mail.settings import Transports, TransportSettingsError, read_transports
 
-from .serve_config import FloodLimit, ServeSettings, SettingError, flood_limit, serve_settings
+from .serve_config import (
+    FloodLimit,
+    ServeSettings,
+    SettingError,
+    flood_limit,
+    serve_settings,
+)
 
 DEFAULT_FILE = "judge.toml"
 

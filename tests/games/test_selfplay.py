@@ -26,7 +26,7 @@ from judge.games.selfplay import (
     summary_text,
 )
 from judge.games.variants import load_variant
-from judge.service.playouts import run_playouts
+from judge.service.play.playouts import run_playouts
 
 TOP = Path(__file__).resolve().parents[2]
 
@@ -162,7 +162,7 @@ def test_the_command_fails_when_an_invariant_is_broken(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     broken = selfplay(BrokenGame(load_variant("standard")), games=1, seed=5, last_year=1904)
-    monkeypatch.setattr("judge.service.playouts.run_playouts", lambda *args: broken)
+    monkeypatch.setattr("judge.service.play.playouts.run_playouts", lambda *args: broken)
     assert main(["selfplay", "standard", "--games", "1", "--seed", "5", "--until", "1904"]) == 1
     out = capsys.readouterr().out
     assert "violations: 1" in out

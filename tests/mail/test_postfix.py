@@ -19,7 +19,7 @@ from sqlmodel import select
 
 from judge.mail.transports import start_lmtp
 from judge.service.config import Config, load_config
-from judge.service.operate import ingest_file, init_judge, tick_once
+from judge.service.daemon.operate import ingest_file, init_judge, tick_once
 from judge.store import InboundMail, open_store
 
 NOW = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)

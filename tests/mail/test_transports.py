@@ -18,7 +18,7 @@ from judge.mail.maildir import MaildirInbox, MaildirOutbox
 from judge.mail.smtp import SmtpOutbox
 from judge.mail.transports import open_inbox, open_outbox, start_lmtp
 from judge.service.config import Config, ConfigError, load_config
-from judge.service.operate import ingest_file, init_judge, tick_once
+from judge.service.daemon.operate import ingest_file, init_judge, tick_once
 from judge.store import Outbox, OutboxStatus, open_store
 
 NOW = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)

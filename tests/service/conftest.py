@@ -9,7 +9,7 @@ import pytest
 from mail_judge import MailJudge
 
 from judge.service.config import load_config
-from judge.service.operate import init_judge
+from judge.service.daemon.operate import init_judge
 from judge.store import open_store
 
 

@@ -13,9 +13,10 @@ from mail_judge import MailJudge
 from sqlmodel import select
 
 from judge.games import registry
-from judge.service import command_grammar, reports
+from judge.service.commands import command_grammar
+from judge.service.mailing import reports
 from judge.service.config import load_config
-from judge.service.operate import init_judge
+from judge.service.daemon.operate import init_judge
 from judge.store import Game, Membership, Outbox, Player, open_store
 
 MASTER = "master@example.org"

@@ -10,8 +10,8 @@ from datetime import datetime, timedelta, timezone
 from sqlmodel import select
 
 from judge.service.config import Config
-from judge.service.mailroom import ingest
-from judge.service.ticker import tick
+from judge.service.intake.mailroom import ingest
+from judge.service.daemon.ticker import tick
 from judge.store import Outbox, Store
 
 START = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)  # a Monday

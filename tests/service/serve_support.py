@@ -18,7 +18,7 @@ from pathlib import Path
 from sqlmodel import col, select
 
 from judge.service.config import Config
-from judge.service.mailroom import ingest
+from judge.service.intake.mailroom import ingest
 from judge.store import (
     Game,
     GameStatus,

@@ -17,11 +17,11 @@ from mail_judge import MailJudge
 from serve_support import wait_for
 
 from judge.cli import main
-from judge.service.archive import build_archive, update_archive
-from judge.service.clocks import SystemClock
+from judge.service.web.archive import build_archive, update_archive
+from judge.service.daemon.clocks import SystemClock
 from judge.service.config import load_config, write_default_config
-from judge.service import serve
-from judge.service.serve import Daemon
+from judge.service.daemon import serve
+from judge.service.daemon.serve import Daemon
 from judge.mail.maildir import MaildirInbox, MaildirOutbox
 from judge.store import open_store
 

@@ -22,7 +22,7 @@ from mail_judge import MailJudge
 
 from selenium.webdriver.support.wait import WebDriverWait
 
-from judge.service.archive import build_archive
+from judge.service.web.archive import build_archive
 
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 SHOTS = Path(__file__).resolve().parents[2] / "test-output"  # screenshots, kept for a person

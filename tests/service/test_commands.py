@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.service import command_grammar
+from judge.service.commands import command_grammar
 from judge.service.commands import (
     COMMAND_WORDS,
     COMMANDS,

@@ -37,7 +37,7 @@ from serve_support import (
 )
 
 from judge.service.config import load_config
-from judge.service.operate import init_judge
+from judge.service.daemon.operate import init_judge
 from judge.store import open_store
 
 SEED = int(os.environ.get("JUDGE_CRASH_SEED", "1455"))  # the year of the first battle of St Albans

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.games.registry import game_kind
-from judge.service.settings import set_timing, settings_of
-from judge.service.deadlines import (
+from judge.service.play.settings import set_timing, settings_of
+from judge.service.play.deadlines import (
     EVERY_DAY,
     Timing,
     clock_jump_guard,

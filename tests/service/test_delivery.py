@@ -11,8 +11,8 @@ import pytest
 from mail_judge import MailJudge
 from sqlmodel import select
 
-from judge.service.mailroom import ingest
-from judge.service.ticker import CLAIM, deliver
+from judge.service.intake.mailroom import ingest
+from judge.service.daemon.ticker import CLAIM, deliver
 from judge.store import Outbox, OutboxStatus, open_store
 
 

@@ -18,7 +18,7 @@ from sqlmodel import select
 
 from judge.cli import EX_TEMPFAIL, build_parser, main
 from judge.service.config import load_config
-from judge.service.operate import init_judge
+from judge.service.daemon.operate import init_judge
 from judge.store import InboundMail, migrate, open_store
 
 DEPLOY = Path(__file__).resolve().parent.parent.parent / "deploy"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from alpha import MASTER, NOTICE, PLAYERS, Seats, as_power, game, master, new_game
 from mail_judge import MailJudge
 
-from judge.service.settings import bookkeeping_of
+from judge.service.play.settings import bookkeeping_of
 from judge.store import GameStatus
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]

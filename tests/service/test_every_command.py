@@ -11,7 +11,7 @@ from alpha import MASTER, as_power, master, new_game
 from mail_judge import MailJudge
 
 from judge.service.commands import COMMANDS, Item, Who, parse_commands
-from judge.service.handlers import HANDLERS
+from judge.service.intake.handlers import HANDLERS
 
 OUTSIDER = "someone@example.org"
 

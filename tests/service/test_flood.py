@@ -11,8 +11,8 @@ from serve_support import mail
 from sqlmodel import col, select
 
 from judge.service.config import load_config
-from judge.service.flood import ANSWERED, DROPPED
-from judge.service.mailroom import ingest
+from judge.service.intake.flood import ANSWERED, DROPPED
+from judge.service.intake.mailroom import ingest
 from judge.service.serve_config import FloodLimit
 from judge.store import InboundMail, InboundStatus, Outbox
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.service.games import standing_orders
+from judge.service.play.games import standing_orders
 from judge.store import Game, Membership
 
 from mail_judge import MailJudge

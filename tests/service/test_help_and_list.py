@@ -14,7 +14,7 @@ from test_roses1_by_mail import start as start_roses
 from judge.games.diplomacy.parser import parse_order
 from judge.games.registry import game_kind, kind_names
 from judge.service.commands import COMMANDS
-from judge.service.reports import render
+from judge.service.mailing.reports import render
 
 OUTSIDER = "someone@example.org"
 STANDARD = "How to write orders (Diplomacy, the standard map):"

@@ -50,9 +50,9 @@ from sqlmodel import select
 import judge.store.passwords as passwords_module
 from judge.mail.message import IncomingMail, read_message
 from judge.service.config import load_config
-from judge.service.mailroom import ingest
-from judge.service.operate import init_judge
-from judge.service.ticker import deliver
+from judge.service.intake.mailroom import ingest
+from judge.service.daemon.operate import init_judge
+from judge.service.daemon.ticker import deliver
 from judge.store import (
     Game,
     InboundMail,

@@ -16,9 +16,10 @@ from sqlalchemy import event
 from sqlmodel import Session, select
 
 from judge.service import commands as c
-from judge.service import handlers, operate
-from judge.service.mailroom import ingest, ingest_batch
-from judge.service.ticker import deliver
+from judge.service.intake import handlers
+from judge.service.daemon import operate
+from judge.service.intake.mailroom import ingest, ingest_batch
+from judge.service.daemon.ticker import deliver
 from judge.store import InboundMail, InboundStatus, Outbox, OutboxStatus, SubmittedOrders
 
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from judge.service.operate import init_judge
+from judge.service.daemon.operate import init_judge
 
 
 def git(tree: Path, *args: str) -> subprocess.CompletedProcess[str]:

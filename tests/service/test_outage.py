@@ -10,10 +10,10 @@ from mail_judge import START, MailJudge
 from serve_support import MASTER, new_game
 from sqlmodel import select
 
-from judge.service.mailroom import ingest
-from judge.service.outage import guard_outage
+from judge.service.intake.mailroom import ingest
+from judge.service.daemon.outage import guard_outage
 from judge.service.serve_config import ServeSettings
-from judge.service.ticker import tick
+from judge.service.daemon.ticker import tick
 from judge.store import Game, JudgeClock, PhaseRecord
 
 NOTICE = "Diplomacy notice: alpha"

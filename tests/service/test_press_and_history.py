@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from sqlmodel import col, select
 
-from judge.service import history
+from judge.service.mailing import history
 
 from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Player, Press, PressKind
 

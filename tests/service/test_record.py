@@ -17,7 +17,7 @@ from mail_judge import MailJudge
 from judge.cli import main
 from judge.games.dice import commitment
 from judge.games.record_check import check_record
-from judge.service.records import game_record
+from judge.service.web.records import game_record
 from judge.store import GameStatus
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from alpha import PLAYERS, Seats, as_power, game, holds, new_game
 from mail_judge import MailJudge
 
-from judge.service.showing import game_shown
+from judge.service.web.showing import game_shown
 
 SPRING = {
     "France": ["A par - bur", "A mar - spa", "F bre - mao"],

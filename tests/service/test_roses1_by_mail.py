@@ -13,8 +13,8 @@ from mail_judge import MailJudge
 from sqlmodel import col, select
 
 from judge.games.registry import game_kind
-from judge.service.games import survivors
-from judge.service.showing import game_shown, show_text
+from judge.service.play.games import survivors
+from judge.service.web.showing import game_shown, show_text
 from judge.store import Game, GameStatus, Membership, SubmittedOrders
 
 MASTER = "master@example.org"

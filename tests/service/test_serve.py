@@ -17,10 +17,10 @@ import pytest
 from serve_support import delivered, drop, mail, new_game, start_judge, wait_for
 from sqlmodel import col, select
 
-from judge.service.clocks import ScaledClock, SystemClock
+from judge.service.daemon.clocks import ScaledClock, SystemClock
 from judge.service.config import ConfigError, load_config, write_default_config
-from judge.service.mailroom import ingest
-from judge.service.serve import Daemon
+from judge.service.intake.mailroom import ingest
+from judge.service.daemon.serve import Daemon
 from judge.service.serve_config import parse_length
 from judge.mail.maildir import MaildirInbox, MaildirOutbox
 from judge.store import Game, Outbox, OutboxStatus, PhaseRecord, open_store, queue_mail

@@ -37,9 +37,9 @@ from serve_support import (
 from sqlmodel import select
 
 from judge.service.config import load_config
-from judge.service.games import process_phase
-from judge.service.mailroom import ingest
-from judge.service.operate import init_judge
+from judge.service.play.games import process_phase
+from judge.service.intake.mailroom import ingest
+from judge.service.daemon.operate import init_judge
 from judge.store import PhaseRecord, SubmittedOrders, claim_due_games, open_store
 
 RATE = 1800.0

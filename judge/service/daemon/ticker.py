@@ -1,0 +1,267 @@
+"""Everything due at an instant: deadlines, ends of grace, and mail delivery (``judge tick``).
+
+The instant is always given (``--now`` on the command line; the daemon passes the clock), so a
+test or a replay decides what time it is.
+
+At a deadline a game with every order in processes; otherwise its late players are told and get
+the grace period (the game's ``deadline`` then moves to the end of grace, the next moment it needs
+attention). The grace ends after the phase kind's grace length, or when the master said (SET GRACE:
+``grace_until`` is then already set, later than the deadline). At the end of grace the game's NMR
+policy applies: *civil disorder* processes the phase with default orders for what is missing;
+*abandon* pauses the game until someone takes over each abandoned power (JOIN), and the phase then
+gets a new deadline. A power that has no player at all (never taken, resigned, ejected) is in
+civil disorder under either policy: there is no one to abandon it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from sqlmodel import Session, col, update
+
+from judge.mail.compose import compose
+from judge.mail.smtp import PermanentDeliveryError
+from judge.store import (
+    Game,
+    GameStatus,
+    MembershipStatus,
+    Outbox,
+    OutboxStatus,
+    Store,
+    claim_due_games,
+    due_outbox,
+)
+
+from ..commands.command_values import NmrPolicy
+from ..config import Config
+from ..mailing.notify import masters, phase_name, report_processed, send_notice, when
+from ..mailing.reminders import remind_late_players
+from ..play.deadlines import grace_end
+from ..play.games import (
+    address_of,
+    game_settings,
+    kind_of,
+    late_powers,
+    members,
+    process_while_ready,
+)
+from ..play.settings import with_bookkeeping
+
+log = logging.getLogger("judge.tick")
+
+MAX_ATTEMPTS = 8  # then a mail is marked failed (about a day of retries)
+SEND_BATCH = 20  # mails claimed, sent and settled together by ``deliver``
+CLAIM = timedelta(minutes=15)  # a claimed mail not settled by then (its judge died) is sent again
+
+
+class Transport(Protocol):
+    def deliver(self, raw: bytes) -> None: ...
+
+
+def _never() -> bool:
+    return False
+
+
+def tick(
+    store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool] = _never
+) -> list[str]:
+    """Do everything due at ``now`` (:func:`process_due`), then send the outbox (:func:`deliver`);
+    return a line for each thing done (for the log)."""
+    done = process_due(store, config, now, stop)
+    return done + deliver(store, config, transport, now, stop)
+
+
+def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], bool] = _never) -> list[str]:
+    """Process every game with something due at ``now`` (deadline, grace, civil disorder, reminder).
+
+    ``stop`` is asked between games (the daemon's SIGTERM): each game is its own transaction, so
+    stopping there loses nothing, and the games left are due at the next tick."""
+    done: list[str] = []
+    while not stop():
+        failed: tuple[int, str] | None = None
+        with store.session() as db:
+            games = claim_due_games(db, now, limit=1)
+            if not games:
+                break
+            game_id = games[0].id
+            try:
+                with db.begin_nested():  # a game that cannot be processed rolls back alone
+                    done.append(_deadline(db, config, games[0], now))
+            except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
+                log.exception("game %s could not be processed", games[0].name)
+                failed = (game_id or 0, f"{type(error).__name__}: {error}")
+        if failed is not None:
+            done.append(_set_aside(store, config, failed[0], failed[1], now))
+    return done
+
+
+def _set_aside(store: Store, config: Config, game_id: int, error: str, now: datetime) -> str:
+    """Pause a game whose deadline raised, so the games due after it still process, and tell its
+    masters why (the log has the traceback); a master RESUMEs it once the cause is fixed."""
+    with store.session() as db:
+        game = db.get(Game, game_id)
+        assert game is not None
+        game.status = GameStatus.PAUSED
+        game.deadline = game.grace_until = game.remind_at = None
+        game.settings = with_bookkeeping(game.settings, paused_by="error")
+        db.add(game)
+        paragraphs = [
+            f"The judge could not process {game.name} at its deadline ({error}).",
+            "The game is paused and nothing in it has changed; the judge's operator has the details "
+            "in the log. A master can RESUME the game once the cause is fixed.",
+        ]
+        send_notice(db, config, game, paragraphs, now, to=masters(db, game) or None)
+        return f"{game.name}: set aside and paused after an error: {error}"
+
+
+def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
+    if game.deadline is None or game.deadline > now:  # claimed for the reminder before it
+        return remind_late_players(db, config, game, now)
+    game.remind_at = None  # the deadline has come: late players get the late notice instead
+    late = late_powers(db, game)
+    if not late:
+        return _process(db, config, game, now, "deadline: all orders in")
+    timing = game_settings(game).timing(kind_of(game).pending(game.state).timing)
+    assert game.deadline is not None
+    end_of_grace = None
+    if game.grace_until is None and timing.grace > timedelta(0):
+        end_of_grace = grace_end(game.deadline, timing)
+    elif game.grace_until is not None and game.grace_until > game.deadline:  # set by SET GRACE
+        end_of_grace = game.grace_until
+    if end_of_grace is not None:
+        game.grace_until = game.deadline = end_of_grace
+        db.add(game)
+        for membership in members(db, game):
+            if membership.power in late:
+                send_notice(db, config, game, [
+                    f"Your orders for {phase_name(game)} were not complete at the deadline. "
+                    f"You have until {when(game, game.grace_until)} (the grace period); after that "
+                    f"{_policy_words(game)}."], now, to=[address_of(db, membership)])
+        send_notice(db, config, game, [f"Late for {phase_name(game)}: {', '.join(late)}."],
+                    now, to=masters(db, game))
+        return f"{game.name}: late {', '.join(late)}; grace until {game.grace_until}"
+    held = [m for m in members(db, game) if m.power in late]
+    if game_settings(game).nmr is NmrPolicy.ABANDON and held:
+        late = sorted(m.power for m in held if m.power)
+        for membership in held:
+            membership.status = MembershipStatus.ABANDONED
+            db.add(membership)
+        game.status = GameStatus.PAUSED
+        game.deadline = game.grace_until = None
+        game.settings = with_bookkeeping(game.settings, paused_by="abandonment")
+        db.add(game)
+        send_notice(db, config, game, [
+            f"{', '.join(late)} gave no complete orders by the end of grace and "
+            f"{'is' if len(late) == 1 else 'are'} abandoned. The game waits until a new player "
+            f"takes over (JOIN {game.name} <password>)."], now)
+        return f"{game.name}: abandoned {', '.join(late)}; paused"
+    return _process(db, config, game, now, f"end of grace: civil disorder for {', '.join(late)}")
+
+
+def _policy_words(game: Game) -> str:
+    if game_settings(game).nmr is NmrPolicy.ABANDON:
+        return "the power is abandoned and the game waits for a new player"
+    return f"the power is in civil disorder: {kind_of(game).civil_disorder}"
+
+
+def _process(db: Session, config: Config, game: Game, now: datetime, reason: str) -> str:
+    done = process_while_ready(db, game, now, reason)
+    db.flush()
+    report_processed(db, config, game, done, now)
+    return "; ".join(f"{game.name}: processed {processed.record.phase} ({processed.record.reason})"
+                     for processed in done)
+
+
+def deliver(
+    store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool] = _never
+) -> list[str]:
+    """Send the outbox's due mail; a failure is retried with exponential backoff, a refusal is final.
+
+    Mail goes out in batches of ``SEND_BATCH``, each in three steps, so that no transaction is open
+    while the mail server is talked to (the inbox and the ticker go on meanwhile):
+    1. claim: one short transaction counts an attempt and makes the batch due again only after
+       ``CLAIM`` (another judge process leaves it alone; a judge killed while sending sends it
+       again after that, with the same Message-ID);
+    2. send, with no transaction open;
+    3. settle: one short transaction records each mail as sent, refused, or due again later.
+    ``stop`` is asked between batches, as in :func:`process_due`."""
+    done: list[str] = []
+    sender = f"{config.name} <{config.address}>"
+    while not stop():
+        claimed = _claim(store, now)
+        if not claimed:
+            break
+        done.extend(_settle(store, [_send(transport, sender, mail) for mail in claimed], now))
+    return done
+
+
+@dataclass(frozen=True)
+class _Claimed:
+    """What sending one outbox mail needs, read while it was claimed."""
+
+    id: int
+    message_id: str
+    to_address: str
+    subject: str
+    body: str
+    in_reply_to: str | None
+    created_at: datetime
+    attempts: int
+
+
+def _claim(store: Store, now: datetime) -> list[_Claimed]:
+    claimed: list[_Claimed] = []
+    with store.session() as db:
+        for mail in due_outbox(db, now, limit=SEND_BATCH):
+            mail.attempts += 1
+            mail.next_attempt_at = now + CLAIM
+            db.add(mail)
+            assert mail.id is not None
+            claimed.append(_Claimed(mail.id, mail.message_id, mail.to_address, mail.subject, mail.body,
+                                    mail.in_reply_to, mail.created_at, mail.attempts))
+    return claimed
+
+
+def _send(transport: Transport, sender: str, mail: _Claimed) -> tuple[_Claimed, Exception | None]:
+    """Write one mail and hand it to the transport: what went wrong, if anything."""
+    try:
+        raw = compose(mail.to_address, mail.subject, mail.body, sender=sender, message_id=mail.message_id,
+                      in_reply_to=mail.in_reply_to, date=mail.created_at)
+    except Exception as error:  # noqa: BLE001 - not a mail that can be written: never retried
+        return mail, PermanentDeliveryError(f"cannot compose: {error}")
+    try:
+        transport.deliver(raw)
+    except Exception as error:  # noqa: BLE001 - settled below: refused for good, or retried later
+        return mail, error
+    return mail, None
+
+
+def _settle(store: Store, outcomes: list[tuple[_Claimed, Exception | None]], now: datetime) -> list[str]:
+    sent = [mail for mail, error in outcomes if error is None]
+    with store.session() as db:
+        if sent:  # the usual case, in one statement (a mail purged meanwhile is simply not there)
+            db.execute(update(Outbox).where(col(Outbox.id).in_([mail.id for mail in sent]))
+                       .values(status=OutboxStatus.SENT, last_error=""))
+        for failed, error in outcomes:
+            if error is None:
+                continue
+            mail = db.get(Outbox, failed.id)
+            if mail is None:  # gone meanwhile (a purge): nothing to record
+                continue
+            if isinstance(error, PermanentDeliveryError):  # refused for good: retrying cannot help
+                mail.status = OutboxStatus.FAILED
+                mail.last_error = str(error)
+                log.warning("mail %s refused: %s", failed.message_id, error)
+            else:  # worth retrying (smtplib errors are OSErrors; anything else is retried as well)
+                mail.last_error = f"{type(error).__name__}: {error}"
+                if failed.attempts >= MAX_ATTEMPTS:
+                    mail.status = OutboxStatus.FAILED
+                else:
+                    mail.next_attempt_at = now + timedelta(minutes=2 ** failed.attempts)
+                log.warning("delivering %s failed: %s", failed.message_id, mail.last_error)
+            db.add(mail)
+    return [f"sent {mail.message_id} to {mail.to_address}" for mail in sent]

@@ -1,0 +1,105 @@
+"""Steps the command handlers share: finding a game, registering the sender, starting a game and
+processing a phase with its reports. Each works in the mail's transaction (``Context.db``)."""
+
+from __future__ import annotations
+
+from judge.store import Game, GameStatus, Player, Role, game_by_name
+
+from ..mailing.notify import phase_name, recipients, report_processed, send_notice, when
+from ..play.games import (
+    GameError,
+    game_settings,
+    is_ready,
+    kind_of,
+    members,
+    process_while_ready,
+    secret_published,
+    start_game,
+)
+from ..web.showing import holdings_lines
+from .context import Context
+
+
+def find_game(ctx: Context, name: str) -> Game:
+    game = game_by_name(ctx.db, name)
+    if game is None:
+        raise GameError(f"there is no game called {name}")
+    return game
+
+
+def sender_as_player(ctx: Context) -> Player:
+    """The sender as a player, registered at the sender's address on first use."""
+    if ctx.player is None:
+        ctx.player = Player(address=ctx.reply_to.lower(), created_at=ctx.now)
+        ctx.db.add(ctx.player)
+        ctx.db.flush()
+    return ctx.player
+
+
+def is_master(ctx: Context) -> bool:
+    return ctx.membership is not None and ctx.membership.role is Role.MASTER
+
+
+def start_and_announce(ctx: Context, game: Game) -> None:
+    """Start the game and tell everyone: the first phase and its deadline, who plays which power
+    (no addresses in an anonymous game), the starting position as each reader may see it, and
+    the commitment to the game's secret. Each player's notice begins with his power and how to
+    sign on as it."""
+    start_game(ctx.db, game, ctx.now)
+    ctx.db.flush()
+    kind = kind_of(game)
+    anonymous = game_settings(game).anonymous
+    lines = []
+    for membership in members(ctx.db, game):
+        if membership.power:
+            player = ctx.db.get(Player, membership.player_id)
+            assert player is not None
+            lines.append(f"{membership.power}: {'(anonymous)' if anonymous else player.address}")
+    ctx.say(f"{game.name} has started: {phase_name(game)}, deadline {when(game, game.deadline)}.")
+
+    def paragraphs(reader: str | None) -> list[str]:
+        seen = kind.view(game.state, reader)
+        board = [{"power": power, **kind.holdings(seen, power)} for power in kind.powers()]
+        return [
+            f"{game.name} has started. The first phase is {phase_name(game)}; "
+            f"the deadline is {when(game, game.deadline)}.",
+            "The powers:\n" + "\n".join(lines),
+            "\n".join(["The starting position:",
+                       *holdings_lines(board, list(kind.holdings(seen, kind.powers()[0]))),
+                       *([kind.score_note] if kind.score_note else [])]),
+            secret_published(game),
+        ]
+
+    players: set[str] = set()
+    for membership in members(ctx.db, game):
+        if membership.power:  # each player learns his power, and how to sign on as it
+            player = ctx.db.get(Player, membership.player_id)
+            assert player is not None
+            players.add(player.address)
+            you = (f"You play {membership.power}: sign on with SIGNON {kind.letter(membership.power)}"
+                   f"{game.name} <password> (or SIGNON {membership.power.replace(' ', '')}@"
+                   f"{game.name} <password>), with the password you joined with.")
+            send_notice(ctx.db, ctx.config, game, [you, *paragraphs(membership.power)], ctx.now,
+                        to=[player.address])
+    others = [address for address in recipients(ctx.db, game) if address not in players]
+    send_notice(ctx.db, ctx.config, game, paragraphs(None), ctx.now, to=others)
+    process_if_ready(ctx, game)
+
+
+def process_if_ready(ctx: Context, game: Game) -> None:
+    """Process the current phase now if it is ready (``games.is_ready``): all orders in, or
+    nothing to order; and each phase after it that is ready as it begins."""
+    if is_ready(ctx.db, game):
+        acting = kind_of(game).pending(game.state).powers
+        process_and_report(ctx, game, "all orders in" if acting else "nothing to order")
+
+
+def process_and_report(ctx: Context, game: Game, reason: str) -> None:
+    if game.status is not GameStatus.ACTIVE:
+        raise GameError(f"{game.name} is not running")
+    done = process_while_ready(ctx.db, game, ctx.now, reason)
+    ctx.db.flush()
+    report_processed(ctx.db, ctx.config, game, done, ctx.now)
+    for processed in done:
+        ctx.say(f"{phase_name(game, processed.record.phase)} of {game.name} has been processed "
+                f"({processed.record.reason}).")

@@ -1,0 +1,58 @@
+"""What the commands of one mail share while it is carried out (``Context``), and the reply's
+entries: the handlers write into it, the mail path (``mailroom``) makes it and sends the reply."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import Session
+
+from judge.mail.message import IncomingMail
+from judge.store import Game, Membership, Player, player_by_address, queue_mail
+
+from ..config import Config
+
+
+@dataclass
+class Entry:
+    """One line of the mail as the reply quotes it, and what the judge says about it."""
+
+    line: str
+    said: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Context:
+    """What the commands of one mail share: the database session, who wrote, what they are
+    signed on to, and the reply being written."""
+
+    db: Session
+    config: Config
+    now: datetime
+    mail: IncomingMail
+    player: Player | None = None  # the sender, once known as a player
+    game: Game | None = None  # the game signed on to
+    membership: Membership | None = None
+    power: str | None = None  # the power ordered for (SIGNON as a power, or BECOME)
+    entries: list[Entry] = field(default_factory=list)
+    reply_to: str = ""
+
+    def say(self, text: str) -> None:
+        self.entries[-1].said.append(text)
+
+    def send(self, to: str, subject: str, body: str, game: Game | None = None) -> None:
+        """Queue a mail other than the reply (notices, press, reports)."""
+        queue_mail(
+            self.db,
+            to,
+            subject,
+            body,
+            domain=self.config.domain,
+            game_id=game.id if game is not None else None,
+            now=self.now,
+        )
+
+
+def find_player(db: Session, address: str) -> Player | None:
+    return player_by_address(db, address)

@@ -1,0 +1,352 @@
+"""What each command does: one handler per command, declared in ``HANDLERS``, the one place
+where the judge's commands meet the service (the command language itself is ``commands.py``).
+
+A handler changes the database through the game functions and says what it did (``ctx.say``);
+it never commits (the mail's one transaction does) and never raises for a player's mistake: a
+``GameError`` becomes a sentence in the reply, and the other lines of the mail still run.
+"""
+
+from __future__ import annotations
+
+from judge.games import registry
+from judge.games.registry import UnknownGameKind, game_kind
+from judge.store import (
+    GameStatus,
+    Membership,
+    MembershipStatus,
+    Player,
+    Role,
+    hash_password,
+    verify_password,
+)
+
+from .. import commands as c
+from ..mailing.notify import game_status, orders_status, phase_name, send_notice
+from ..play.games import (
+    GameError,
+    create_game,
+    is_full,
+    join_game,
+    keep_for_later,
+    kind_of,
+    may_keep_for,
+    members,
+    read_phase,
+    secret_revealed,
+    submit_orders,
+)
+from ..play.lifecycle import vote_draw, withdraw_draw
+from ..play.settings import bookkeeping_of
+from .actions import (
+    find_game,
+    is_master,
+    process_and_report,
+    process_if_ready,
+    sender_as_player,
+    start_and_announce,
+)
+from .context import Context, find_player
+from .handlers_info import INFO_HANDLERS
+from .handlers_master import MASTER_HANDLERS, take_over
+from .handlers_talk import TALK_HANDLERS
+from .handlers_types import Handler
+from .unread import MAX_ERRORS, quote_line
+
+
+def carry_out(ctx: Context, item: c.Item) -> bool:
+    """Carry out one item of a mail and say what it did; False if it was refused or could not
+    be read (nothing of it was then done)."""
+    handler = HANDLERS[type(item)]  # every item has one: tests/service/test_every_command.py
+    info = _INFO.get(type(item))
+    if info is not None and info.who is not c.Who.ANYONE and ctx.membership is None:
+        ctx.say(f"{_name(item)}: sign on to a game first (SIGNON).")
+        return False
+    if info is not None and info.who is c.Who.MASTER and not is_master(ctx):
+        ctx.say(f"{_name(item)}: only the game's master may do that.")
+        return False
+    saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to)
+    # A command applies fully or not at all: a savepoint, but for those that write nothing.
+    savepoint = None if type(item) in _WRITES_NOTHING else ctx.db.begin_nested()
+    try:
+        done = handler(ctx, item)
+    except GameError as refusal:
+        if savepoint is not None:
+            savepoint.rollback()
+        ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to = saved
+        ctx.say(f"Refused: {refusal}.")
+        return False
+    if savepoint is not None:
+        savepoint.commit()
+    return done is not False and not isinstance(item, c.CommandError)
+
+
+def _name(item: c.Item) -> str:
+    for name, info in c.COMMANDS.items():
+        if info.command is type(item):
+            return name
+    return type(item).__name__.upper()
+
+
+# --- anyone ---------------------------------------------------------------------------------
+
+
+def signon(ctx: Context, command: c.Signon) -> None:
+    game = find_game(ctx, command.game)
+    membership: Membership | None = None
+    power: str | None = None
+    if command.power in ("m", "master"):
+        candidates = [m for m in members(ctx.db, game) if m.role is Role.MASTER]
+    elif command.power in ("o", "observer"):
+        candidates = [m for m in members(ctx.db, game) if m.role is Role.OBSERVER]
+    else:
+        power = kind_of(game).power_named(command.power)
+        if power is None:
+            raise GameError(f"{game.name} has no power {command.power!r}")
+        candidates = [m for m in members(ctx.db, game) if m.power == power]
+    for candidate in candidates:
+        if verify_password(command.password, candidate.password_hash):
+            membership = candidate
+            break
+    if membership is None:
+        raise GameError("that power and password do not match: nothing after this line is done "
+                        "for that game")
+    holder = ctx.db.get(Player, membership.player_id)
+    assert holder is not None
+    ctx.game, ctx.membership, ctx.power, ctx.player = game, membership, power, holder
+    ctx.reply_to = holder.address  # replies go only to the registered address
+    role = power or membership.role.value
+    ctx.say(f"Signed on to {game.name} as {role}. {game.name} is {game_status(game)}.")
+
+
+def create(ctx: Context, command: c.Create) -> None:
+    variant = command.variant or registry.DEFAULT
+    try:
+        kind = game_kind(variant)
+    except UnknownGameKind as error:
+        raise GameError(str(error)) from None
+    game = create_game(ctx.db, command.game, kind.name, sender_as_player(ctx), command.password, ctx.now)
+    ctx.db.flush()
+    ctx.game = game
+    ctx.membership = members(ctx.db, game)[0]
+    ctx.say(
+        f"Game {game.name} ({kind.name}) created; you are its master. It starts when "
+        f"{len(kind.powers())} players have joined (JOIN {game.name} <password>), or at START."
+    )
+
+
+def join(ctx: Context, command: c.Join) -> None:
+    game = find_game(ctx, command.game)
+    membership = join_game(ctx.db, game, sender_as_player(ctx), command.password, Role.PLAYER, ctx.now)
+    ctx.db.flush()
+    ctx.game, ctx.membership = game, membership
+    if membership.power is not None:  # a started game: an open power taken over
+        take_over(ctx, game, membership)
+        return
+    players = sum(1 for m in members(ctx.db, game) if m.role is Role.PLAYER)
+    ctx.say(f"Joined {game.name}: {players} of {len(kind_of(game).powers())} players.")
+    if is_full(ctx.db, game):
+        start_and_announce(ctx, game)
+
+
+def observe(ctx: Context, command: c.Observe) -> None:
+    game = find_game(ctx, command.game)
+    membership = join_game(ctx.db, game, sender_as_player(ctx), command.password, Role.OBSERVER, ctx.now)
+    ctx.db.flush()
+    ctx.game, ctx.membership = game, membership
+    ctx.say(f"You observe {game.name}: you will receive its reports and broadcasts.")
+
+
+def signoff(ctx: Context, command: c.Signoff) -> None:
+    ctx.say("Signed off: nothing after this line is read.")
+
+
+def command_error(ctx: Context, error: c.CommandError) -> None:
+    ctx.say(f"Error: {error.message}")
+
+
+# --- players ----------------------------------------------------------------------------------
+
+
+def orders(ctx: Context, line: c.OrderLine) -> None:
+    game, membership = ctx.game, ctx.membership
+    if game is None or membership is None or ctx.power is None:
+        raise GameError("orders need a SIGNON as a power first: this line was not read")
+    phase = read_phase(game, line.phase) if line.phase is not None else game.phase
+    if phase != game.phase:
+        keep_for_later(ctx.db, game, membership, ctx.power, phase, line.text, ctx.now)
+        ctx.say(f"Kept for {phase}: read when that phase begins (its errors are then in "
+                f"your orders' record, and you may still change them then).")
+        return
+    submission = submit_orders(ctx.db, game, membership, ctx.power, [line.text], ctx.now)
+    errors = 0
+    for read in submission.lines:
+        if read.error:
+            errors += 1
+            if errors <= MAX_ERRORS:
+                ctx.say(f"Error: {quote_line(read.text)}: {read.error}")
+        else:
+            ctx.say(f"Accepted: {read.canonical}"
+                    + (f" (replaces {read.replaces})" if read.replaces else ""))
+    if errors > MAX_ERRORS:
+        ctx.say(f"... and {errors - MAX_ERRORS} more orders could not be read (not answered one "
+                "by one).")
+    ctx.say(f"Your orders for {game.phase} are {orders_status(submission)}.")
+    process_if_ready(ctx, game)
+
+
+def phase(ctx: Context, command: c.Phase) -> None:
+    """PHASE: the reader sends the order lines after it to that phase; say so, or refuse a phase
+    that is not a later one (its order lines are then refused one by one, in ``orders``)."""
+    game = ctx.game
+    assert game is not None  # carry_out lets only a signed-on member through
+    if ctx.power is None:
+        raise GameError("only a power has orders to give (SIGNON as a power, or BECOME)")
+    later = read_phase(game, command.phase)
+    if later == game.phase:
+        ctx.say(f"{later} is the current phase: the orders that follow are for it.")
+    elif not may_keep_for(ctx.db, game, later):
+        raise GameError(f"{later} is not a later phase than {game.phase}: the orders that follow "
+                        "are not taken")
+    else:
+        ctx.say(f"The orders that follow, up to the next command, are for {phase_name(game, later)}: "
+                "they are kept, and read when that phase begins.")
+
+
+def closing(ctx: Context, item: c.Closing) -> bool:
+    """Friendly lines (a greeting, "Thanks!", a name): listed once, not as errors. Any of them
+    that reads as an order for the current phase is taken as one, so no order is lost."""
+    game, power = ctx.game, ctx.power
+    taken: list[str] = []
+    now = item.phase is None or (game is not None and str(item.phase) == game.phase)
+    running = game is not None and game.status in (GameStatus.ACTIVE, GameStatus.PAUSED)
+    if game is not None and power is not None and now and running:
+        kind = kind_of(game)
+        taken = [line for line in item.lines
+                 if any(read.error is None for read in kind.read_orders(game.state, power, [line]))]
+    if taken:
+        orders(ctx, c.OrderLine("\n".join(taken), item.phase))
+    left = [line for line in item.lines if line not in taken]
+    if left:
+        what = "an order" if power is not None else "a command"
+        named = f": {' / '.join(left)}" if taken else ""
+        ctx.say(f"Ignored, not {what} (the greeting or closing of your mail){named}.")
+    return bool(taken)
+
+
+def clear(ctx: Context, command: c.Clear) -> None:
+    assert ctx.game is not None and ctx.membership is not None
+    if ctx.power is None:
+        raise GameError("only a power has orders to clear")
+    submit_orders(ctx.db, ctx.game, ctx.membership, ctx.power, [], ctx.now, clear=True)
+    ctx.say(f"Your orders for {ctx.game.phase} are withdrawn.")
+
+
+def set_wait(ctx: Context, command: c.SetWait | c.SetNoWait) -> None:
+    assert ctx.membership is not None and ctx.game is not None
+    ctx.membership.wait = isinstance(command, c.SetWait)
+    ctx.db.add(ctx.membership)
+    if ctx.membership.wait:
+        ctx.say("This phase will wait for its deadline.")
+    else:
+        ctx.say("This phase may process as soon as all orders are in.")
+        process_if_ready(ctx, ctx.game)
+
+
+def set_password(ctx: Context, command: c.SetPassword) -> None:
+    assert ctx.membership is not None
+    ctx.membership.password_hash = hash_password(command.password)
+    ctx.db.add(ctx.membership)
+    ctx.say("Password changed.")
+
+
+def set_address(ctx: Context, command: c.SetAddress) -> None:
+    player = sender_as_player(ctx)
+    other = find_player(ctx.db, command.address)
+    if other is not None and other.id != player.id:
+        raise GameError(f"{command.address} is another player's address")
+    player.address = command.address.lower()
+    ctx.db.add(player)
+    ctx.say(f"The judge will write to you at {player.address} from now on.")
+
+
+def set_draw(ctx: Context, command: c.SetDraw) -> None:
+    game, membership = ctx.game, ctx.membership
+    assert game is not None and membership is not None
+    sharing = vote_draw(ctx.db, game, membership, command.powers, ctx.now)
+    named = ""
+    sets = bookkeeping_of(game.settings).get("draw_sets", {})
+    if sharing is None and str(membership.id) in sets:
+        named = f" (a draw among {', '.join(sets[str(membership.id)])})"
+    ctx.say(f"Your draw vote{named} is recorded.")
+    if sharing is not None:
+        ctx.say(f"Every surviving power agrees: {game.name} ends in a draw among "
+                f"{', '.join(sharing)}.")
+        send_notice(ctx.db, ctx.config, game,
+                    [f"The game has ended in a draw among {', '.join(sharing)}.",
+                     secret_revealed(game)], ctx.now)
+
+
+def set_nodraw(ctx: Context, command: c.SetNoDraw) -> None:
+    game, membership = ctx.game, ctx.membership
+    assert game is not None and membership is not None
+    withdraw_draw(game, membership)
+    ctx.db.add(membership)
+    ctx.say("Your draw vote is withdrawn.")
+
+
+def resign(ctx: Context, command: c.Resign) -> None:
+    membership, game = ctx.membership, ctx.game
+    assert membership is not None and game is not None
+    membership.status = MembershipStatus.RESIGNED
+    ctx.db.add(membership)
+    ctx.say(f"You have resigned from {game.name}.")
+    what = f"{membership.power} is looking for a new player" if membership.power else "a member left"
+    send_notice(ctx.db, ctx.config, game, [f"{what}."], ctx.now)
+
+
+# --- masters ------------------------------------------------------------------------------------
+
+
+def start(ctx: Context, command: c.Start) -> None:
+    assert ctx.game is not None
+    start_and_announce(ctx, ctx.game)
+
+
+def process(ctx: Context, command: c.Process) -> None:
+    assert ctx.game is not None
+    process_and_report(ctx, ctx.game, "processed by the master")
+
+
+HANDLERS: dict[type, Handler] = {
+    c.Signon: signon,
+    c.Create: create,
+    c.Join: join,
+    c.Observe: observe,
+    c.Signoff: signoff,
+    c.Phase: phase,
+    c.CommandError: command_error,
+    c.OrderLine: orders,
+    c.Closing: closing,
+    c.Clear: clear,
+    c.SetWait: set_wait,
+    c.SetNoWait: set_wait,
+    c.SetPassword: set_password,
+    c.SetAddress: set_address,
+    c.SetDraw: set_draw,
+    c.SetNoDraw: set_nodraw,
+    c.Resign: resign,
+    c.Start: start,
+    c.Process: process,
+    **INFO_HANDLERS,
+    **MASTER_HANDLERS,
+    **TALK_HANDLERS,
+}
+
+_WRITES_NOTHING: frozenset[type] = frozenset(
+    {c.Signon, c.Signoff, c.Phase, c.List, c.Help, c.Board, c.Version, c.CommandError,
+     c.History, c.Summary}
+)
+"""Commands that only read (SIGNON checks a password and remembers the game for the mail): no
+savepoint is needed to undo them."""
+
+_INFO: dict[type, c.CommandInfo] = {info.command: info for info in c.COMMANDS.values()}

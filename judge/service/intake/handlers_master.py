@@ -1,0 +1,251 @@
+"""The master's commands beyond START and PROCESS, and two players' commands about the game's
+course (SET ABSENCE, SET CONCEDE); the game settings are in ``handlers_settings``. See
+``handlers.py`` for the registry: who may use a command is checked there, from ``COMMANDS``.
+
+Each handler does its work through ``lifecycle`` and ``games``, says in plain words what it did,
+and tells the game's members what they need to know. The master's replies go to the master only.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from judge.store import Game, GameStatus, Membership, Role
+
+from .. import commands as c
+from ..mailing.notify import game_status, masters, phase_name, send_notice, when
+from ..mailing.reports import render
+from ..play.deadlines import local_to_utc, utc_to_local
+from ..play.games import (
+    GameError,
+    address_of,
+    game_settings,
+    kind_of,
+    late_powers,
+    read_phase,
+    secret_revealed,
+)
+from ..play.lifecycle import (
+    concede,
+    eject,
+    pause,
+    power_of,
+    predict,
+    require_started,
+    resume,
+    resume_if_complete,
+    rollback,
+    set_deadline,
+    set_grace,
+    terminate,
+)
+from .actions import process_if_ready
+from .context import Context
+from .handlers_settings import SETTINGS_HANDLERS
+from .handlers_types import Handler
+
+MAX_ABSENCE_DAYS = 21
+"""The longest absence a player may announce; a longer one is for the master (PAUSE)."""
+
+
+def _signed_on(ctx: Context) -> tuple[Game, Membership]:
+    assert ctx.game is not None and ctx.membership is not None  # checked by carry_out
+    return ctx.game, ctx.membership
+
+
+def _tell(ctx: Context, game: Game, *paragraphs: str) -> None:
+    send_notice(ctx.db, ctx.config, game, list(paragraphs), ctx.now)
+
+
+# --- acting and previewing ------------------------------------------------------------------------
+
+
+def become(ctx: Context, command: c.Become) -> None:
+    game, _ = _signed_on(ctx)
+    require_started(game, "power to act for")
+    power = power_of(game, command.power)
+    ctx.power = power  # the membership stays the master's: submissions record who gave them
+    ctx.say(f"You act for {power} in {game.name}: the order lines that follow in this mail are "
+            f"{power}'s (kept as given by the master).")
+
+
+def predict_phase(ctx: Context, command: c.Predict) -> None:
+    game, _ = _signed_on(ctx)
+    result = predict(ctx.db, game)
+    kind = kind_of(game)
+    outcome = result.outcome.reason if result.outcome is not None else None
+    text = render(
+        f"{kind.templates}/prediction.txt",
+        game=game.name,
+        phase_name=phase_name(game),
+        powers=list(kind.powers()),
+        late=late_powers(ctx.db, game),
+        report=kind.report_view(result.report, None),  # the master reads as an observer
+        outcome=outcome,
+    )
+    ctx.say(text.strip("\n"))
+
+
+# --- the course of the game -----------------------------------------------------------------------
+
+
+def rollback_to(ctx: Context, command: c.Rollback) -> None:
+    game, _ = _signed_on(ctx)
+    left = game.phase
+    rollback(ctx.db, game, read_phase(game, command.phase), ctx.now)
+    name = phase_name(game)
+    clock = (f"The deadline is {when(game, game.deadline)}." if game.status is GameStatus.ACTIVE
+             else "The game stays paused: RESUME gives it a deadline.")
+    ctx.say(f"{game.name} is back at the start of {name} (it was at {phase_name(game, left)}). "
+            f"Orders given before now no longer count. {clock}")
+    _tell(ctx, game,
+          f"The master has returned {game.name} to the start of {name}. What was processed "
+          "since stays in the archive, but the game goes on from here: orders given before this "
+          "notice no longer count, for this phase or any later one, and draw and concession "
+          f"votes are cleared. Please send your orders for {name} again.", clock)
+    process_if_ready(ctx, game)  # a phase in which nobody has anything to order goes on at once
+
+
+def pause_game(ctx: Context, command: c.Pause) -> None:
+    game, _ = _signed_on(ctx)
+    pause(game)
+    ctx.say(f"{game.name} is paused: no deadline runs until RESUME.")
+    _tell(ctx, game, f"The master has paused {game.name} in {phase_name(game)}: no "
+          "deadline runs until the game resumes. Orders sent meanwhile are kept.")
+
+
+def resume_game(ctx: Context, command: c.Resume) -> None:
+    game, _ = _signed_on(ctx)
+    resume(ctx.db, game, ctx.now)
+    deadline = when(game, game.deadline)
+    ctx.say(f"{game.name} resumes: the deadline for {phase_name(game)} is {deadline}.")
+    _tell(ctx, game, f"{game.name} resumes. The deadline for {phase_name(game)} is "
+          f"{deadline}.")
+    process_if_ready(ctx, game)
+
+
+def terminate_game(ctx: Context, command: c.Terminate) -> None:
+    game, _ = _signed_on(ctx)
+    terminate(game, ctx.now)
+    ctx.say(f"{game.name} is terminated; everyone has been told, and the game's secret revealed.")
+    _tell(ctx, game, f"The master has terminated {game.name}: the game ends here, without a "
+          "winner or a draw.", secret_revealed(game))
+
+
+def eject_power(ctx: Context, command: c.Eject) -> None:
+    game, _ = _signed_on(ctx)
+    power = power_of(game, command.power)
+    ejected = eject(ctx.db, game, power)
+    send_notice(ctx.db, ctx.config, game, [
+        f"The master has removed you from {game.name}: you no longer play {power}."],
+        ctx.now, to=[address_of(ctx.db, ejected)])
+    ctx.say(f"{power}'s player is ejected from {game.name}; {power} is open for a new player.")
+    _tell(ctx, game, f"The master has removed {power}'s player from {game.name}. {power} is open: "
+          f"a new player takes it over with JOIN {game.name} <password>. Until then it is in "
+          "civil disorder.")
+
+
+def take_over(ctx: Context, game: Game, membership: Membership) -> None:
+    """After a JOIN that took over an open power of a started game (``games.join_game``)."""
+    power = membership.power
+    assert power is not None
+    ctx.power = power
+    ctx.say(f"You have taken over {power} in {game.name}; it is {game_status(game)}. The order "
+            f"lines that follow in this mail are {power}'s.")
+    _tell(ctx, game, f"{power} in {game.name} has a new player.")
+    if resume_if_complete(ctx.db, game, ctx.now):
+        deadline = when(game, game.deadline)
+        ctx.say(f"Every power has a player again: {game.name} resumes, deadline {deadline}.")
+        _tell(ctx, game, f"Every power of {game.name} has a player again: the game resumes. The "
+              f"deadline for {phase_name(game)} is {deadline}.")
+
+
+# --- deadlines ------------------------------------------------------------------------------------
+
+
+def set_deadline_at(ctx: Context, command: c.SetDeadline) -> None:
+    game, _ = _signed_on(ctx)
+    set_deadline(game, _instant(game, command), ctx.now)
+    deadline = when(game, game.deadline)
+    ctx.say(f"The deadline for {phase_name(game)} of {game.name} is now {deadline}.")
+    _tell(ctx, game, f"The master has set the deadline for {phase_name(game)} to "
+          f"{deadline}.")
+
+
+def set_grace_until(ctx: Context, command: c.SetGrace) -> None:
+    game, _ = _signed_on(ctx)
+    set_grace(game, _instant(game, command), ctx.now)
+    grace = when(game, game.grace_until)
+    ctx.say(f"The grace for {phase_name(game)} of {game.name} now ends {grace}.")
+    _tell(ctx, game, f"The master has set the end of grace for {phase_name(game)} to "
+          f"{grace}: players late at the deadline have until then.")
+
+
+def _instant(game: Game, command: c.SetDeadline | c.SetGrace) -> datetime:
+    zone = game_settings(game).zone
+    try:
+        return local_to_utc(command.when, zone)
+    except ValueError as error:
+        raise GameError(str(error)) from None
+
+
+# --- players: absences and concessions ------------------------------------------------------------
+
+
+def set_absence(ctx: Context, command: c.SetAbsence) -> None:
+    game, membership = _signed_on(ctx)
+    if membership.role is not Role.PLAYER:
+        raise GameError("only a player's deadlines wait for an absence")
+    first, last = command.from_date, command.to_date
+    today = utc_to_local(ctx.now, game_settings(game).zone).date()
+    if last < first:
+        raise GameError(f"the absence ends ({_day(last)}) before it begins ({_day(first)})")
+    if last < today:
+        raise GameError(f"that absence is over already (today is {_day(today)})")
+    if last - first >= timedelta(days=MAX_ABSENCE_DAYS):
+        raise GameError(f"an absence is at most {MAX_ABSENCE_DAYS} days; for a longer one ask "
+                        "the master")
+    kept = [span for span in membership.absences if date.fromisoformat(span[1]) >= today]
+    membership.absences = kept + [[first.isoformat(), last.isoformat()]]
+    ctx.db.add(membership)
+    current = (f" The current deadline ({when(game, game.deadline)}) does not move."
+               if game.deadline is not None else "")
+    ctx.say(f"Your absence from {_day(first)} to {_day(last)} is recorded: a deadline set from "
+            f"now on that would fall in it moves to the first day after it.{current}")
+    who = membership.power or "A player"
+    notice = (f"{who} will be away from {_day(first)} to {_day(last)}: deadlines set from now on "
+              "that fall in that absence move past it.")
+    send_notice(ctx.db, ctx.config, game, [notice], ctx.now, to=masters(ctx.db, game))
+
+
+def _day(day: date) -> str:
+    return day.strftime("%a %d %b %Y")
+
+
+def set_concede(ctx: Context, command: c.SetConcede) -> None:
+    game, membership = _signed_on(ctx)
+    to = power_of(game, command.power)
+    if not concede(ctx.db, game, membership, to, ctx.now):
+        ctx.say(f"Your vote to concede {game.name} to {to} is recorded. The game ends when every "
+                "other surviving power concedes to it.")
+        return
+    ctx.say(f"Your vote to concede {game.name} to {to} is recorded: every other surviving power "
+            f"has conceded, and {to} wins.")
+    _tell(ctx, game, f"Every other surviving power has conceded {game.name} to {to}: {to} wins "
+          "the game.", secret_revealed(game))
+
+
+MASTER_HANDLERS: dict[type, Handler] = {
+    c.Become: become,
+    c.Predict: predict_phase,
+    c.Rollback: rollback_to,
+    c.Pause: pause_game,
+    c.Resume: resume_game,
+    c.Terminate: terminate_game,
+    c.Eject: eject_power,
+    c.SetDeadline: set_deadline_at,
+    c.SetGrace: set_grace_until,
+    c.SetAbsence: set_absence,
+    c.SetConcede: set_concede,
+    **SETTINGS_HANDLERS,
+}

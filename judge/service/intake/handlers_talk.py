@@ -1,0 +1,124 @@
+"""Press, broadcasts, and the game's history and summary (see ``handlers.py`` for the registry).
+
+PRESS and BROADCAST need a SIGNON (the registry's ``Who.PLAYER``); the rules of press are in
+``press.py``. HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
+records (``history.py``). Each handler says what it did, or refuses with a ``GameError``.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from judge.store import Game, GameStatus, PressKind
+
+from .. import commands as c
+from ..mailing.history import line_of_play, past_reports, summary_values
+from ..mailing.notify import game_status
+from ..mailing.press import Sent, Writer, listed, send_press
+from ..mailing.reports import render
+from ..play.games import GameError, game_settings, read_phase
+from .actions import find_game
+from .context import Context
+from .handlers_types import Handler
+
+
+def press(ctx: Context, command: c.Press) -> None:
+    game = _signed_on_game(ctx)
+    sent = send_press(ctx.db, ctx.config, game, _writer(ctx), command.recipients,
+                      command.body_lines, ctx.now, grey=command.grey, fake_as=command.fake_as)
+    _tell(ctx, "Press", sent)
+
+
+def broadcast(ctx: Context, command: c.Broadcast) -> None:
+    game = _signed_on_game(ctx)
+    sent = send_press(ctx.db, ctx.config, game, _writer(ctx), None, command.body_lines, ctx.now,
+                      grey=command.grey)
+    _tell(ctx, "Broadcast", sent)
+
+
+def history(ctx: Context, command: c.History) -> None:
+    game = find_game(ctx, command.game)
+    if game.status is GameStatus.FORMING:
+        raise GameError(f"{game.name} has not started: it has no history yet")
+    line = line_of_play(ctx.db, game)
+    if not line:
+        raise GameError(f"no phase of {game.name} has been processed yet")
+    since: str | date | None = command.from_date
+    if command.from_phase is not None:
+        since = read_phase(game, command.from_phase)
+    # Each reader sees what the rules let them see: a power's view only to its signed-on player
+    # (a mail's From line proves nothing), everyone else the observers' view.
+    signed_on = ctx.game is not None and ctx.game.id == game.id
+    reader = ctx.power if signed_on else None
+    try:
+        told = past_reports(game, line, since, command.to_date, reader)
+    except LookupError:
+        played = ", ".join(record.phase for record in line)
+        raise GameError(f"{game.name} has no processed phase {since} (processed: "
+                        f"{played})") from None
+    span = _span(since, command.to_date)
+    zone = game_settings(game).zone
+    if not told.reports:
+        raise GameError(f"no phase of {game.name} was processed{span} (dates in {zone})")
+    count = len(told.reports)
+    ctx.say(f"History of {game.name}{span}: {count} phase{'' if count == 1 else 's'} "
+            f"(times in {zone}).")
+    for report in told.reports:
+        ctx.say(f"\n{report.heading}\n\n{report.report}")
+    if told.resume_from is not None:
+        until = "" if command.to_date is None else f" TO {command.to_date.isoformat()}"
+        ctx.say(f"\n{told.left_out} more phase{'' if told.left_out == 1 else 's'} in this range "
+                f"{'was' if told.left_out == 1 else 'were'} left out (at most {told.limit} in one "
+                f"reply): send HISTORY {game.name} FROM {told.resume_from}{until} for the rest.")
+
+
+def summary(ctx: Context, command: c.Summary) -> None:
+    game = find_game(ctx, command.game)
+    values = summary_values(ctx.db, game, line_of_play(ctx.db, game), game_status(game))
+    ctx.say(render("summary.txt", **values).rstrip("\n"))
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def _signed_on_game(ctx: Context) -> Game:
+    if ctx.game is None or ctx.membership is None:
+        raise GameError("sign on to a game first (SIGNON)")
+    return ctx.game
+
+
+def _writer(ctx: Context) -> Writer:
+    """The sender as press sees them: the role and power they signed on with (a master who
+    BECOMEs a power still writes as the master)."""
+    assert ctx.membership is not None
+    address = ctx.player.address if ctx.player is not None else ctx.reply_to
+    return Writer(ctx.membership.role, ctx.membership.power, address.lower())
+
+
+def _tell(ctx: Context, what: str, sent: Sent) -> None:
+    """Say who received a press, how they read it signed, and who did not get it."""
+    how = {PressKind.GREY: " (grey press)", PressKind.FAKE: " (fake press)"}.get(sent.kind, "")
+    ctx.say(f"{what} sent to {listed(sent.delivered)}: they read it as from {sent.signed}{how}.")
+    if sent.missed:
+        ctx.say(f"Not sent to {listed(sent.missed)}.")
+    if sent.master_copy:
+        ctx.say("The master receives a copy that shows who wrote it.")
+
+
+def _span(first: date | str | None, last: date | None) -> str:
+    since = first.isoformat() if isinstance(first, date) else first
+    if since is not None and last is not None:
+        return f" from {since} to {last.isoformat()}"
+    if since is not None:
+        return f" from {since}"
+    if last is not None:
+        return f" up to {last.isoformat()}"
+    return ""
+
+
+TALK_HANDLERS: dict[type, Handler] = {
+    c.Press: press,
+    c.Broadcast: broadcast,
+    c.History: history,
+    c.Summary: summary,
+}

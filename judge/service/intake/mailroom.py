@@ -1,0 +1,236 @@
+"""One mail in, its answer out: the judge's inbound path.
+
+``ingest`` stores the raw mail first (unique by Message-ID: a mail fetched twice is processed once),
+then, in the same transaction, reads it, carries out its commands, and queues the reply and every
+notice they cause. A mail that must never be answered (auto-replies, bounces) is logged and dropped.
+A failure while carrying out the commands rolls everything back but the log, which records it, and
+the sender still gets a reply saying the mail could not be processed. ``ingest_batch`` does the same
+for several mails fetched together, with one commit for all (group commit: on SQLite the disk's sync
+at each commit is most of a mail's cost), each mail in its own savepoint.
+
+Decisions about mail the judge cannot use as it is:
+
+- A mail whose structure the reader cannot take apart (``read_message`` raised: parts nested a
+  thousand deep, say) is answered once, saying so, when its headers name a sender who may be
+  answered; otherwise it is logged and dropped. Nothing in it is done.
+- A sender's internationalised address (RFC 6531: UTF-8 in the local part or the domain) is
+  answered like any other: the reply is written with UTF-8 headers (``judge.mail.compose``); the
+  transport must then offer SMTPUTF8 (a Maildir always does). An address that cannot be written in
+  a reply at all (control characters, no ``@``) is logged and the mail dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session
+
+from judge.mail.message import IncomingMail, command_lines, read_envelope, read_message
+from judge.store import (
+    InboundStatus,
+    Store,
+    forget,
+    queue_mail,
+    settle_inbound,
+    store_inbound,
+    synthetic_message_id,
+)
+
+from ..commands import Item, OrderLine, parse_commands
+from ..config import Config
+from ..mailing.reports import render, reply_subject
+from .context import Context, Entry, find_player
+from .flood import flood_guard
+from .handlers import carry_out
+from .unread import HeldBack, Repeats, quoted, summarised
+
+log = logging.getLogger("judge.mail")
+
+
+def ingest(store: Store, config: Config, raw: bytes, now: datetime) -> str:
+    """Process one mail; return what became of it (for the log and the operator).
+
+    One transaction stores the mail, carries out its commands and queues the answers: if the
+    process dies halfway, nothing of it was committed and the mail is processed when fetched again.
+    """
+    reading = _read(raw, config)
+    try:
+        with store.session() as db:
+            return _take_in(db, config, raw, reading, now)
+    except Exception as error:  # rolled back; the mail is logged and the player hears of it
+        with store.session() as db:
+            return _failed(db, config, raw, reading, error, now)
+
+
+MAX_BATCH = 100
+"""The most mails ``ingest_batch`` commits together (the write lock is held meanwhile)."""
+
+
+def ingest_batch(store: Store, config: Config, raws: Sequence[bytes], now: datetime) -> list[str]:
+    """Process several mails fetched together, with one commit (group commit); return what
+    became of each, in order.
+
+    Each mail is handled exactly as ``ingest`` handles it, inside its own savepoint, so a mail
+    whose handling fails rolls back alone (and is logged and answered as failed). Nothing is
+    committed until all are done: the caller marks the mails done in their mailbox only after this
+    returns, so a crash before the commit leaves every one of them to be fetched again, and the
+    store's Message-ID check keeps a mail fetched twice from being handled twice. If the batch
+    cannot be committed at all, each mail is taken in on its own instead.
+    """
+    readings = [_read(raw, config) for raw in raws]
+    try:
+        outcomes: list[str] = []
+        with store.session() as db:
+            locked = store.backend == "sqlite"  # the whole database, for this transaction
+            for raw, reading in zip(raws, readings):
+                if not locked:
+                    forget(db)  # what other judges committed since the last mail counts
+                savepoint = db.begin_nested()
+                try:
+                    outcome = _take_in(db, config, raw, reading, now)
+                except Exception as error:
+                    savepoint.rollback()
+                    outcome = _failed(db, config, raw, reading, error, now)
+                else:
+                    savepoint.commit()
+                outcomes.append(outcome)
+        return outcomes
+    except Exception:  # the database refused the batch: nothing of it was committed
+        log.exception("a batch of %d mails could not be committed; taking them one by one", len(raws))
+        return [ingest(store, config, raw, now) for raw in raws]
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """A mail as read before its transaction: the whole mail, or (when the reader could not take
+    it apart) only its headers and why the rest could not be read."""
+
+    mail: IncomingMail | None
+    unreadable: str = ""  # why the mail could not be read, for the log
+
+
+def _read(raw: bytes, config: Config) -> _Reading:
+    try:
+        return _Reading(read_message(raw, config.body_limit))
+    except Exception as error:  # a mail the reader cannot take apart: its headers may still do
+        why = f"unreadable: {type(error).__name__}: {error}"[:1000]
+        log.warning("a mail could not be read: %s", type(error).__name__)
+        try:
+            return _Reading(read_envelope(raw), why)
+        except Exception:
+            return _Reading(None, why)
+
+
+def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, now: datetime) -> str:
+    """Store the mail and answer it, or log it as dropped, in the caller's transaction."""
+    mail = reading.mail
+    if mail is None:  # not even its headers could be read: nobody to answer
+        stored = store_inbound(db, raw, synthetic_message_id(raw), "", "", now,
+                               status=InboundStatus.DROPPED, outcome=reading.unreadable)
+        return "dropped: unreadable" if stored is not None else f"already processed: {synthetic_message_id(raw)}"
+    stored = store_inbound(db, raw, mail.message_id, mail.sender, mail.subject, now)
+    if stored is None:
+        return f"already processed: {mail.message_id}"
+    reason = mail.never_answer or _unanswerable(mail.reply_address)
+    if reason is not None:
+        outcome = f"{reading.unreadable}; {reason}" if reading.unreadable else reason
+        settle_inbound(db, stored, InboundStatus.DROPPED, outcome)
+        log.info("dropped %s: %s", mail.message_id, outcome)
+        return f"dropped: {reason}"
+    if (flooded := flood_guard(db, config, stored, mail, now)) is not None:  # a per-sender rate limit
+        return flooded
+    if reading.unreadable:
+        _reply(db, config, mail, mail.reply_address.lower(), [Entry("(your mail)", [UNREADABLE])], now)
+        settle_inbound(db, stored, InboundStatus.PROCESSED, f"{reading.unreadable}; told the sender")
+        return "answered: unreadable"
+    outcome = _answer(db, config, mail, now)
+    settle_inbound(db, stored, InboundStatus.PROCESSED, outcome)
+    return outcome
+
+
+UNREADABLE = ("The judge could not read this mail: its structure could not be taken apart (for "
+              "example parts nested too deeply), so nothing in it was done. Please send your "
+              "commands again as plain text.")
+
+
+def _failed(
+    db: Session, config: Config, raw: bytes, reading: _Reading, error: Exception, now: datetime
+) -> str:
+    """Log a mail whose handling raised (its changes were rolled back) and tell its sender."""
+    mail = reading.mail
+    log.exception("processing %s failed", mail.message_id if mail else "a mail")
+    if mail is None:
+        raise error
+    stored = store_inbound(db, raw, mail.message_id, mail.sender, mail.subject, now,
+                           status=InboundStatus.FAILED, outcome=f"{type(error).__name__}: {error}")
+    if stored is not None and _unanswerable(mail.reply_address) is None:
+        _reply(db, config, mail, mail.reply_address.lower(), [Entry("(your mail)", [
+            "The judge could not process this mail; nothing in it was done. The judge's "
+            "keeper has been told."])], now)
+    return f"failed: {error}"
+
+
+def _reply(db: Session, config: Config, mail: IncomingMail, to: str, entries: list[Entry],
+           now: datetime) -> None:
+    body = render("reply.txt", entries=entries, notes=mail.notes, judge_name=config.name,
+                  judge_address=config.address)
+    queue_mail(db, to, reply_subject(mail.subject), body, domain=config.domain,
+               in_reply_to=mail.message_id, now=now)
+
+
+_ADDRESS = re.compile(r"[^\s<>()\[\]\\,;:@\"]+@[^\s<>()\[\]\\,;:@\"]+\.?[^\s<>()\[\]\\,;:@\"]*")
+
+
+def _unanswerable(address: str) -> str | None:
+    """Why no reply can be written to this address, or None when one can (local@domain, nothing
+    odd around it). Internationalised addresses (RFC 6531: UTF-8 in the local part or the domain)
+    are answered: the reply is then written with UTF-8 headers (``judge.mail.compose``)."""
+    if not address:
+        return "no sender address to answer"
+    if not address.isprintable() or _ADDRESS.fullmatch(address) is None:
+        return "the sender address cannot be written in a reply"
+    return None
+
+
+def _batch_orders(items: list[Item]) -> list[Item]:
+    """Consecutive order lines for the same phase become one item: one submission per mail, read
+    together (the reply still quotes every line)."""
+    batched: list[Item] = []
+    for item in items:
+        last = batched[-1] if batched else None
+        if (
+            isinstance(item, OrderLine)
+            and isinstance(last, OrderLine)
+            and last.phase == item.phase
+        ):
+            merged = OrderLine(f"{last.text}\n{item.text}", item.phase)
+            batched[-1] = merged.written_at(last.line, f"{last.raw}\n> {item.raw}")
+        else:
+            batched.append(item)
+    return batched
+
+
+def _answer(db: Session, config: Config, mail: IncomingMail, now: datetime) -> str:
+
+    context = Context(db, config, now, mail, player=find_player(db, mail.reply_address))
+    context.reply_to = context.player.address if context.player else mail.reply_address.lower()
+    items, sizes = summarised(_batch_orders(parse_commands(command_lines(mail.body_lines))))
+    if not items:
+        context.entries.append(Entry("(no commands)", ["The judge found no commands in this "
+                                                       "mail. Send HELP for the commands."]))
+    repeats, held = Repeats(), HeldBack(sizes)
+    for item in items:
+        entry = Entry(quoted(item.raw))
+        context.entries.append(entry)
+        if (line := repeats.seen_at(item)) is not None:
+            context.say(f"The same as line {line}: answered there.")
+        elif not carry_out(context, item) and held.holds_back(item, entry.said):
+            context.entries.remove(entry)
+    if (summary := held.summary()) is not None:
+        context.entries.append(Entry("(the rest of your mail)", [summary]))
+    _reply(db, config, mail, context.reply_to, context.entries, now)
+    return f"answered {len(items)} line(s)"

@@ -1,0 +1,138 @@
+"""What could not be read, said briefly: a mail of junk gets a short answer, not an echo of it.
+
+Every line of a mail is answered, but a reply must stay short whatever was sent: at most a few
+kilobytes for a hundred lines. So, before the items of a mail are carried out:
+
+- a run of lines that could not be read for the same reason (``CommandError`` items with one
+  message: a pasted text, a forwarded mail) becomes one item, quoting its first ``QUOTED`` lines
+  and counting the rest;
+- after ``MAX_ERRORS`` lines refused or unreadable, the answers to the rest that fail are held
+  back and counted in one sentence at the end of the reply (``HeldBack``): what failed changed
+  nothing, so nothing is lost by not repeating it;
+- a line is quoted up to ``LINE_WIDTH`` characters, and a batch of order lines up to
+  ``QUOTED_ORDERS`` lines (every order is still answered on a line of its own);
+- a command that only tells (HELP, LIST, ...) written again, with nothing done in between, is
+  answered once (``Repeats``).
+
+The order lines of a batch that cannot be read are capped the same way where they are answered
+(``handlers.orders``, with ``MAX_ERRORS``).
+"""
+
+from __future__ import annotations
+
+from ..commands import (
+    Board,
+    Closing,
+    CommandError,
+    Help,
+    History,
+    Item,
+    List,
+    Summary,
+    Version,
+)
+
+QUOTED = 3
+"""The lines quoted from a run of lines that could not be read for one reason."""
+MAX_ERRORS = 10
+"""The most errors a reply lists one by one; the rest are counted in one entry."""
+LINE_WIDTH = 200
+"""The most characters of one line a reply quotes."""
+QUOTED_ORDERS = 20
+"""The most lines of a batch of orders a reply quotes."""
+
+
+def summarised(items: list[Item]) -> tuple[list[Item], dict[int, int]]:
+    """The items with each long run of one error made one item, and how many lines each such
+    item answers (by ``id``; an item not there answers its own)."""
+    brief: list[Item] = []
+    sizes: dict[int, int] = {}
+    run: list[CommandError] = []
+    for item in [*items, None]:
+        if isinstance(item, CommandError) and run and item.message == run[0].message:
+            run.append(item)
+            continue
+        if len(run) > QUOTED:
+            summary = _run(run)
+            sizes[id(summary)] = len(run)
+            brief.append(summary)
+        else:
+            brief.extend(run)
+        run = [item] if isinstance(item, CommandError) else []
+        if item is not None and not isinstance(item, CommandError):
+            brief.append(item)
+    return brief, sizes
+
+
+def _run(run: list[CommandError]) -> CommandError:
+    quote = [quote_line(item.raw) for item in run[:QUOTED]]
+    quote.append(f"(and {len(run) - QUOTED} more lines)")
+    return CommandError(f"these {len(run)} lines could not be read: {run[0].message}"
+                        ).written_at(run[0].line, "\n> ".join(quote))
+
+
+class HeldBack:
+    """The answers held back: after ``MAX_ERRORS`` items refused or unreadable, the answer to
+    each further one is left out of the reply and counted, to be summed up at its end."""
+
+    def __init__(self, sizes: dict[int, int]) -> None:
+        self.sizes = sizes
+        self.failed = 0
+        self.lines = 0
+        self.first: tuple[int, str] | None = None  # the first held back: its line, what was said
+
+    def holds_back(self, item: Item, said: list[str]) -> bool:
+        """Note an item that failed (``said``: its answer); whether its answer is held back."""
+        self.failed += 1
+        if self.failed <= MAX_ERRORS:
+            return False
+        self.lines += self.sizes.get(id(item), max(1, item.raw.count("\n> ") + 1))
+        if self.first is None:
+            self.first = (item.line, " ".join(said))
+        return True
+
+    def summary(self) -> str | None:
+        """What the end of the reply says of the answers held back, or None if there were none."""
+        if self.first is None:
+            return None
+        line, said = self.first
+        return (f"{self.lines} more lines could not be read or were refused; they are not "
+                f"answered one by one (the first of them, line {line}: {said})")
+
+
+def quote_line(line: str) -> str:
+    """A line as the reply quotes it: cut at ``LINE_WIDTH`` characters."""
+    return line if len(line) <= LINE_WIDTH else line[:LINE_WIDTH] + " [...]"
+
+
+def quoted(raw: str) -> str:
+    """What the reply quotes for an item written as ``raw`` (lines joined by ``"\\n> "``): each
+    line cut at ``LINE_WIDTH``, and at most ``QUOTED_ORDERS`` lines."""
+    lines = raw.split("\n> ")
+    shown = [quote_line(line) for line in lines[:QUOTED_ORDERS]]
+    if len(lines) > QUOTED_ORDERS:
+        shown.append(f"(and {len(lines) - QUOTED_ORDERS} more lines)")
+    return "\n> ".join(shown)
+
+
+class Repeats:
+    """The commands of a mail that only tell (``TELLING``), to answer each once: a command
+    written again is answered "the same as line N", unless something was done in between."""
+
+    def __init__(self) -> None:
+        self.answered: dict[Item, int] = {}
+
+    def seen_at(self, item: Item) -> int | None:
+        """The line where the same command was answered, or None (and then it is noted)."""
+        if not isinstance(item, TELLING):
+            if not isinstance(item, (CommandError, Closing)):
+                self.answered.clear()  # it may change what the next one tells
+            return None
+        line = self.answered.get(item)
+        if line is None:
+            self.answered[item] = item.line
+        return line
+
+
+TELLING = (Help, Version, List, Summary, History, Board)
+"""The commands that only tell, whose answer is the same while nothing else is done."""

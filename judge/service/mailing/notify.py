@@ -1,0 +1,208 @@
+"""Mail to a game's members: turn reports and notices, queued in the caller's transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from judge.store import Game, GameStatus, PhaseRecord, Role, queue_mail
+
+from ..config import Config
+from ..play.deadlines import utc_to_local
+from ..play.games import (
+    KeptRead,
+    Processed,
+    Submission,
+    address_of,
+    game_settings,
+    kind_of,
+    members,
+    secret_revealed,
+)
+from .reports import notice_subject, orders_subject, render, results_subject
+
+
+def phase_name(game: Game, phase: str | None = None) -> str:
+    """A phase of the game as its kind names it in reports (``S1901M`` -> ``Spring 1901
+    Movement``): the current phase, or ``phase``."""
+    return kind_of(game).phase_title(game.phase if phase is None else phase)
+
+
+def game_status(game: Game) -> str:
+    """Where a game stands, in a few words: ``in Spring 1901 Movement, deadline ...``, or its
+    status (forming, paused, finished, terminated)."""
+    if game.status is GameStatus.ACTIVE:
+        return f"in {phase_name(game)}, deadline {when(game, game.deadline)}"
+    return game.status.value
+
+
+def orders_status(submission: Submission) -> str:
+    """``complete``, or ``not complete yet`` and what is still to order."""
+    if submission.complete:
+        return "complete"
+    return f"not complete yet: still to order {', '.join(submission.waiting)}"
+
+
+def when(game: Game, instant: datetime | None) -> str:
+    """A deadline as players read it: in the game's time zone, with the zone named."""
+    if instant is None:
+        return "not set"
+    zone = game_settings(game).zone
+    return utc_to_local(instant, zone).strftime(f"%a %d %b %Y %H:%M {zone}")
+
+
+def recipients(db: Session, game: Game) -> list[str]:
+    """Every active member's address: players, observers and the master, each once."""
+    seen: dict[str, None] = {}
+    for membership in members(db, game):
+        seen[address_of(db, membership)] = None
+    return list(seen)
+
+
+def send_notice(
+    db: Session,
+    config: Config,
+    game: Game,
+    paragraphs: list[str],
+    now: datetime,
+    to: list[str] | None = None,
+) -> None:
+    body = render(
+        "notice.txt",
+        game=game.name,
+        paragraphs=paragraphs,
+        judge_name=config.name,
+        judge_address=config.address,
+    )
+    for address in to if to is not None else recipients(db, game):
+        queue_mail(db, address, notice_subject(game), body, domain=config.domain,
+                   game_id=game.id, now=now)
+
+
+def readers(db: Session, game: Game) -> dict[str, str | None]:
+    """Every active member's address, once, with the power whose view it reads the game from:
+    a player's own power; None (what observers may see) for observers and masters."""
+    seen: dict[str, str | None] = {}
+    for membership in members(db, game):
+        address = address_of(db, membership)
+        power = membership.power if membership.role is Role.PLAYER else None
+        if seen.get(address) is None:
+            seen[address] = power
+    return seen
+
+
+def send_results(
+    db: Session, config: Config, game: Game, record: PhaseRecord, now: datetime, *, latest: bool
+) -> None:
+    """The turn report of a processed phase to every member of the game, each from the view of
+    the power it reads the game as (``readers``); one body for readers whose views agree.
+    ``latest``: the game is now in the phase that followed it (an earlier one of several
+    processed at once tells only which phase came next)."""
+    kind = kind_of(game)
+    ended = kind.outcome(game.state) if latest and game.status is GameStatus.FINISHED else None
+    next_phase = game.phase if latest else kind.pending(record.state_after).phase
+    deadline = when(game, game.deadline) if latest else None
+    bodies: list[tuple[tuple[dict[str, Any], dict[str, Any]], str]] = []
+    subject = results_subject(game, record.phase)
+    for address, power in readers(db, game).items():
+        seen = (kind.report_view(record.resolution, power), kind.view(record.state_after, power))
+        body = next((text for views, text in bodies if views == seen), None)
+        if body is None:
+            values = results_values(game, record, power, next_phase=next_phase, deadline=deadline,
+                                    outcome=ended.reason if ended is not None else None)
+            body = render(f"{kind.templates}/results.txt", **values, judge_name=config.name,
+                          judge_address=config.address)
+            bodies.append((seen, body))
+        queue_mail(db, address, subject, body, domain=config.domain, game_id=game.id, now=now)
+
+
+def report_processed(
+    db: Session, config: Config, game: Game, done: list[Processed], now: datetime
+) -> None:
+    """Everything the phases just processed (``done``, oldest first) tell: each one's turn report
+    to every member, to each player whose orders kept for a new phase (PHASE) were read as it
+    began how they read (their errors included), and the end of the game if it ended."""
+    for processed in done:
+        send_results(db, config, game, processed.record, now, latest=processed is done[-1])
+        _report_kept(db, config, game, processed, now)
+    if game.status is GameStatus.FINISHED:
+        send_notice(db, config, game, ["The game is over.", secret_revealed(game)], now)
+
+
+def _report_kept(db: Session, config: Config, game: Game, processed: Processed, now: datetime) -> None:
+    phase = kind_of(game).pending(processed.record.state_after).phase  # the phase they were for
+    for kept in _by_membership(processed.kept):
+        entries = [_kept_entry(read) for read in kept]
+        last = kept[-1].submission
+        entries.append(_Entry(
+            f"(your orders for {phase_name(game, phase)})",
+            [f"Your orders for {phase} are {orders_status(last)}"
+             f"{'; the deadline is ' + when(game, game.deadline) if phase == game.phase else ''}."]))
+        body = render("kept_orders.txt", game=game.name, phase_name=phase_name(game, phase),
+                      entries=entries, judge_name=config.name, judge_address=config.address)
+        queue_mail(db, address_of(db, kept[0].membership), orders_subject(game, phase), body,
+                   domain=config.domain, game_id=game.id, now=now)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A line as the reply template quotes it, and what the judge says about it."""
+
+    line: str
+    said: list[str]
+
+
+def _by_membership(kept: list[KeptRead]) -> list[list[KeptRead]]:
+    """The readings grouped by membership, in the order each was first read: one mail each."""
+    grouped: dict[int | None, list[KeptRead]] = {}
+    for read in kept:
+        grouped.setdefault(read.membership.id, []).append(read)
+    return list(grouped.values())
+
+
+def _kept_entry(read: KeptRead) -> _Entry:
+    said = [f"Error: {line.text}: {line.error}" if line.error else f"Accepted: {line.canonical}"
+            + (f" (replaces {line.replaces})" if line.replaces else "") for line in read.submission.lines]
+    text = "\n> ".join(line.text for line in read.submission.lines) or "(no orders)"
+    return _Entry(text, said)
+
+
+def turn_report(
+    game: Game, record: PhaseRecord, reader: str | None, *, next_phase: str, deadline: str | None,
+    outcome: str | None,
+) -> str:
+    """The turn report of a processed phase as ``reader`` (a power, or None for an observer) may
+    see it, without the mail's signature, as the results mail shows it (HISTORY sends past
+    ones). ``deadline`` None leaves the deadline out."""
+    values = results_values(game, record, reader, next_phase=next_phase, deadline=deadline,
+                            outcome=outcome)
+    return render(f"{kind_of(game).templates}/turn_report.txt", **values)
+
+
+def results_values(
+    game: Game, record: PhaseRecord, reader: str | None, *, next_phase: str,
+    deadline: str | None, outcome: str | None,
+) -> dict[str, Any]:
+    """What the turn report templates are given for a processed phase, as ``reader`` (a power, or
+    None for an observer) may see it: the game, the phase's and the next phase's names, the
+    powers, the reader (``reader``), the report (``report``: the kind's ``report_view``) and the
+    position after the phase (``board``: the kind's ``view``), the deadline, the end."""
+    kind = kind_of(game)
+    return {
+        "game": game.name,
+        "phase_name": phase_name(game, record.phase),
+        "powers": list(kind.powers()),
+        "reader": reader,
+        "report": kind.report_view(record.resolution, reader),
+        "board": kind.view(record.state_after, reader),
+        "outcome": outcome,
+        "next_phase_name": phase_name(game, next_phase),
+        "deadline": deadline,
+    }
+
+
+def masters(db: Session, game: Game) -> list[str]:
+    return [address_of(db, m) for m in members(db, game) if m.role is Role.MASTER]

@@ -1,0 +1,61 @@
+"""The text of the judge's mail, rendered from the Jinja2 templates under ``templates/``.
+
+Each mail is a template and a plain dict of values; the templates decide the layout players see,
+and nothing else writes mail text. Subjects follow fixed patterns that players filter on, each
+led by the title of the game's kind (``GameKind.title``): ``Diplomacy results <game> <phase>``,
+``Diplomacy notice: <game>``, ``Diplomacy press <game>``, ``Diplomacy orders <game> <phase>``
+(orders kept for a phase, read as it began); and ``Re: <subject>`` for replies.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from judge.store import Game
+
+from ..play.games import kind_of
+
+
+@cache
+def environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("judge.templates", ""),
+        undefined=StrictUndefined,  # a value a template names but was not given is an error
+        autoescape=False,  # plain text mail
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def render(template: str, **values: Any) -> str:
+    return environment().get_template(template).render(**values)
+
+
+def results_subject(game: Game, phase: str) -> str:
+    return f"{kind_of(game).title} results {game.name} {phase}"
+
+
+def notice_subject(game: Game) -> str:
+    return f"{kind_of(game).title} notice: {game.name}"
+
+
+def orders_subject(game: Game, phase: str) -> str:
+    return f"{kind_of(game).title} orders {game.name} {phase}"
+
+
+def press_subject(game: Game) -> str:
+    return f"{kind_of(game).title} press {game.name}"
+
+
+def reply_subject(subject: str) -> str:
+    subject = " ".join(subject.split())  # no line breaks of any kind in a header
+    subject = "".join(c for c in subject if c.isprintable())
+    subject = subject.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates either
+    subject = subject.replace("=?", "= ?")[:200]  # no text that reads as an encoded word; bounded
+    if not subject:
+        return "Re: your mail to the judge"
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"

@@ -1,0 +1,472 @@
+"""A game's life in the judge: created, joined, started, ordered, processed, ended.
+
+Everything here works inside the caller's database session and commits nothing itself: the mail
+that reports a change is queued in the same transaction as the change (architecture: nothing is
+lost, nothing is sent twice). The game kind is reached only through ``judge.games.kind``.
+
+Definitions used throughout (conventions: define them once):
+- a power's orders are *received* when it has submitted orders for the current phase;
+- they are *complete* when the game kind says they cover everything the power must order;
+- a power is *late* when its orders are not complete at the deadline;
+- a phase is *ready* when every power that must act has complete orders and no one has SET WAIT;
+  a ready phase processes at once, without waiting for its deadline;
+- orders *count* when they were submitted for the current phase after the game's last rollback
+  (``current_orders``): orders given before a ROLLBACK never count for the phases it replays;
+- a power is *open* when it is still in the game (``survivors``) and no player holds it: never
+  taken, or its player resigned, was ejected or abandoned it. JOIN on a started game takes one.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import date, datetime
+from random import Random
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from judge.games.dice import commitment, phase_random
+from judge.games.kind import GameKind, OrderLine, Pending
+from judge.games.registry import game_kind
+from judge.store import (
+    Game,
+    GameStatus,
+    Membership,
+    MembershipStatus,
+    PhaseRecord,
+    Player,
+    Role,
+    SubmittedOrders,
+    hash_password,
+    latest_orders,
+    memberships,
+    next_phase_sequence,
+)
+
+from .deadlines import deadline_for, extend_for_absences
+from .settings import (
+    GameSettings,
+    bookkeeping_of,
+    orders_after,
+    settings_of,
+    with_bookkeeping,
+)
+
+
+class GameError(ValueError):
+    """A request the game cannot grant; the message is said to the player as it is."""
+
+
+def kind_of(game: Game) -> GameKind:
+    return game_kind(game.kind)
+
+
+def game_settings(game: Game) -> GameSettings:
+    """The game's settings, typed, with its kind's timings."""
+    return settings_of(game.settings, kind_of(game))
+
+
+def read_phase(game: Game, text: str) -> str:
+    """The phase of the game a player names (``PHASE``, ``ROLLBACK``, ``HISTORY FROM``), as its
+    kind writes it; refused with the kind's example when the words name none."""
+    kind = kind_of(game)
+    phase = kind.read_phase(text)
+    if phase is None:
+        raise GameError(f'cannot read "{text}" as a phase of {game.name}; expected '
+                        f"{kind.phase_example}")
+    return phase
+
+
+def members(db: Session, game: Game, *, active: bool = True) -> list[Membership]:
+    """The game's memberships, oldest first: the active ones, or every one. Read once per
+    transaction (``judge.store.memo``): a mail or a deadline asks often."""
+    everyone = memberships(db, game.id)  # type: ignore[arg-type]
+    if not active:
+        return list(everyone)
+    return [m for m in everyone if m.status is MembershipStatus.ACTIVE]
+
+
+def address_of(db: Session, membership: Membership) -> str:
+    player = db.get(Player, membership.player_id)
+    assert player is not None
+    return player.address
+
+
+# --- forming ---------------------------------------------------------------------------------
+
+
+def create_game(
+    db: Session, name: str, kind_name: str, master: Player, password: str, now: datetime
+) -> Game:
+    kind = game_kind(kind_name)
+    if db.exec(select(Game).where(Game.name == name.lower())).first() is not None:
+        raise GameError(f"there is already a game called {name}")
+    game = Game(name=name.lower(), kind=kind.name, secret=secrets.token_bytes(32), created_at=now)
+    db.add(game)
+    db.flush()
+    db.add(
+        Membership(
+            game_id=game.id,  # type: ignore[arg-type]
+            player_id=master.id,  # type: ignore[arg-type]
+            role=Role.MASTER,
+            password_hash=hash_password(password),
+            joined_at=now,
+        )
+    )
+    return game
+
+
+def join_game(
+    db: Session, game: Game, player: Player, password: str, role: Role, now: datetime
+) -> Membership:
+    """A new membership of the game. A player joining a started (running or paused) game takes
+    over its first open power, in the order the game kind lists them: the membership has a power."""
+    power: str | None = None
+    if role is Role.PLAYER and game.status in (GameStatus.ACTIVE, GameStatus.PAUSED):
+        power = _open_power_for(db, game, player)
+    elif role is Role.PLAYER:
+        if game.status is not GameStatus.FORMING:
+            raise GameError(f"{game.name} has ended: it takes no players")
+        players = [m for m in members(db, game) if m.role is Role.PLAYER]
+        if any(m.player_id == player.id for m in players):
+            raise GameError(f"you have joined {game.name} already")
+        if len(players) >= len(kind_of(game).powers()):
+            raise GameError(f"{game.name} is full")
+    membership = Membership(
+        game_id=game.id,  # type: ignore[arg-type]
+        player_id=player.id,  # type: ignore[arg-type]
+        role=role,
+        power=power,
+        password_hash=hash_password(password),
+        joined_at=now,
+    )
+    db.add(membership)
+    return membership
+
+
+def _open_power_for(db: Session, game: Game, player: Player) -> str:
+    """The power a player joining a started game takes over; refuses if none may be taken."""
+    past = [m for m in members(db, game, active=False)
+            if m.player_id == player.id and m.role is Role.PLAYER]
+    playing = [m.power for m in past if m.status is MembershipStatus.ACTIVE]
+    if playing:
+        raise GameError(f"you play {playing[0]} in {game.name} already")
+    if any(m.status is MembershipStatus.EJECTED for m in past):
+        raise GameError(f"the master ejected you from {game.name}: you cannot take a power in "
+                        "it again")
+    vacant = open_powers(db, game)
+    if not vacant:
+        raise GameError(f"{game.name} has started and every power in it has a player")
+    game.settings = _without_concession(game.settings, vacant[0])  # a new player votes afresh
+    return vacant[0]
+
+
+def open_powers(db: Session, game: Game) -> list[str]:
+    """The powers still in the game that no player holds, in the game kind's order."""
+    held = {m.power for m in members(db, game) if m.power is not None}
+    return [power for power in survivors(game) if power not in held]
+
+
+def survivors(game: Game) -> list[str]:
+    """The powers still in the game, as its game kind says (Diplomacy: those with a unit or a
+    supply centre, off the board too); before it starts, every power."""
+    kind = kind_of(game)
+    if game.state is None:
+        return list(kind.powers())
+    return list(kind.survivors(game.state))
+
+
+def _without_concession(settings: dict[str, Any], power: str) -> dict[str, Any]:
+    concessions = dict(bookkeeping_of(settings).get("concessions", {}))
+    if power not in concessions:
+        return settings
+    concessions.pop(power)
+    return with_bookkeeping(settings, concessions=concessions or None)
+
+
+def is_full(db: Session, game: Game) -> bool:
+    players = [m for m in members(db, game) if m.role is Role.PLAYER]
+    return len(players) >= len(kind_of(game).powers())
+
+
+def start_game(db: Session, game: Game, now: datetime) -> None:
+    """Give out the powers at random (the game's secret seeds the draw), set up the first phase
+    and its deadline. Powers nobody took are in civil disorder from the start."""
+    kind = kind_of(game)
+    if game.status is not GameStatus.FORMING:
+        raise GameError(f"{game.name} has started already")
+    players = [m for m in members(db, game) if m.role is Role.PLAYER]
+    powers = list(kind.powers())
+    Random(game.secret).shuffle(powers)
+    for membership, power in zip(players, powers):
+        membership.power = power
+        db.add(membership)
+    game.state = kind.new_game(game.secret)
+    game.status = GameStatus.ACTIVE
+    _enter_phase(db, game, now)
+    db.add(game)
+
+
+def secret_hash(game: Game) -> str:
+    """Published when the game starts; the secret itself when it ends, so every draw and roll
+    can be checked."""
+    return commitment(game.secret)
+
+
+def secret_published(game: Game) -> str:
+    """The paragraph of the start notice that publishes the hash of the game's secret."""
+    return (f"The SHA-256 hash of {game.name}'s secret is {secret_hash(game)}. The secret seeds "
+            "every draw and roll of the game; it is revealed when the game ends, so that anyone "
+            "can check them.")
+
+
+def secret_revealed(game: Game) -> str:
+    """The paragraph of a final notice that reveals the game's secret."""
+    return (f"{game.name}'s secret was (hexadecimal) {game.secret.hex()}. Its SHA-256 hash, "
+            f"published when the game started, is {secret_hash(game)}.")
+
+
+def _enter_phase(db: Session, game: Game, now: datetime) -> list[KeptRead]:
+    game.phase = kind_of(game).pending(game.state).phase
+    game.deadline = fresh_deadline(db, game, now)
+    game.grace_until = None
+    plan_reminder(game, now)
+    return _read_kept_orders(db, game, now)
+
+
+def plan_reminder(game: Game, now: datetime) -> None:
+    """Set ``game.remind_at`` for the deadline the game has now: its reminder period before it, or
+    None when no reminder is due (see ``reminders`` for the rules). Call it whenever the deadline
+    is set afresh."""
+    before = game_settings(game).remind
+    reminded = bookkeeping_of(game.settings).get("reminded") == game.phase
+    if before is None or reminded or game.deadline is None or game.status is not GameStatus.ACTIVE:
+        game.remind_at = None
+        return
+    moment = game.deadline - before
+    game.remind_at = moment if now < moment < game.deadline else None
+
+
+def keep_for_later(
+    db: Session, game: Game, membership: Membership, power: str, phase: str, line: str, now: datetime
+) -> None:
+    """Keep an order line for a later phase (PHASE): it is read when that phase begins, as if sent
+    then. Kept lines are submissions whose ``orders`` are not read yet (None)."""
+    if not may_keep_for(db, game, phase):
+        raise GameError(f"{phase} is not a later phase than {game.phase}")
+    db.add(SubmittedOrders(game_id=game.id, phase=phase, power=power, text=line,  # type: ignore[arg-type]
+                           orders=None, received_at=now, membership_id=membership.id))  # type: ignore[arg-type]
+
+
+def may_keep_for(db: Session, game: Game, phase: str) -> bool:
+    """Whether orders may be kept for ``phase`` (PHASE): neither the current phase nor one played."""
+    played = db.exec(select(PhaseRecord).where(PhaseRecord.game_id == game.id,
+                                                PhaseRecord.phase == phase)).first()
+    return phase != game.phase and played is None
+
+
+@dataclass(frozen=True)
+class KeptRead:
+    """Order lines kept for a later phase (PHASE), read as that phase began: whose they are and
+    how they read. The player is told (``notify.report_processed``), as if they had sent them then."""
+
+    membership: Membership
+    power: str
+    submission: Submission
+
+
+def _read_kept_orders(db: Session, game: Game, now: datetime) -> list[KeptRead]:
+    rows = db.exec(select(SubmittedOrders).where(
+        SubmittedOrders.game_id == game.id, SubmittedOrders.phase == game.phase,
+        col(SubmittedOrders.id) > orders_after(game.settings),
+    ).order_by(col(SubmittedOrders.id))).all()
+    read: list[KeptRead] = []
+    for row in [row for row in rows if row.orders is None]:  # kept, not read yet
+        membership = db.get(Membership, row.membership_id)
+        if membership is not None and membership.status is MembershipStatus.ACTIVE:
+            submission = submit_orders(db, game, membership, row.power, row.text.splitlines(), now)
+            read.append(KeptRead(membership, row.power, submission))
+    return read
+
+
+def fresh_deadline(db: Session, game: Game, start: datetime) -> datetime:
+    """The deadline of the current phase if it began at ``start``: its kind's timing, pushed past
+    the absences (SET ABSENCE) of the players of the powers that must act. Called when a phase
+    begins or a paused game resumes, never for a deadline already running: an absence moves the
+    next deadline, not the current one."""
+    pending = kind_of(game).pending(game.state)
+    timing = game_settings(game).timing(pending.timing)
+    deadline = deadline_for(start, timing, _zone(game))
+    absences = [
+        (date.fromisoformat(first), date.fromisoformat(last))
+        for membership in members(db, game)
+        if membership.power in pending.powers
+        for first, last in membership.absences
+    ]
+    return extend_for_absences(deadline, absences, timing, _zone(game)) if absences else deadline
+
+
+def _zone(game: Game) -> str:
+    return game_settings(game).zone
+
+
+# --- orders ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What a player's order lines did: each line as read, the orders now standing, complete?"""
+
+    lines: list[OrderLine]
+    standing: dict[str, str]  # slot -> canonical order
+    complete: bool
+    waiting: list[str]  # what is left to order (kind.waiting): empty when complete
+
+
+def current_orders(db: Session, game: Game) -> dict[str, SubmittedOrders]:
+    """Each power's latest submission for the current phase among those that count: submitted
+    after the game's last rollback (the bookkeeping's ``orders_after``), by power."""
+    return latest_orders(db, game.id, game.phase, orders_after(game.settings))  # type: ignore[arg-type]
+
+
+def standing_orders(db: Session, game: Game, power: str) -> dict[str, str]:
+    row = current_orders(db, game).get(power)
+    return dict(row.orders or {}) if row is not None else {}
+
+
+def submit_orders(
+    db: Session,
+    game: Game,
+    membership: Membership,
+    power: str,
+    lines: list[str],
+    now: datetime,
+    *,
+    clear: bool = False,
+) -> Submission:
+    """Read order lines for the current phase; the orders that read well join (or replace, slot by
+    slot) the power's standing orders. ``clear`` withdraws the standing orders first."""
+    if game.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):  # paused: kept for resuming
+        raise GameError(f"{game.name} is not running: no orders are taken")
+    kind = kind_of(game)
+    standing = {} if clear else standing_orders(db, game, power)
+    read = kind.read_orders(game.state, power, lines, standing)
+    for line in read:
+        if line.slot is not None and line.canonical is not None:
+            standing[line.slot] = line.canonical
+    waiting = kind.waiting(game.state, power, list(standing.values()))
+    complete = not waiting
+    db.add(
+        SubmittedOrders(
+            game_id=game.id,  # type: ignore[arg-type]
+            phase=game.phase,
+            power=power,
+            text="\n".join(lines),
+            orders=standing,
+            complete=complete,
+            errors=[{"text": line.text, "error": line.error} for line in read if line.error],
+            received_at=now,
+            membership_id=membership.id,  # type: ignore[arg-type]
+        )
+    )
+    return Submission(read, standing, complete, waiting)
+
+
+def late_powers(db: Session, game: Game, pending: Pending | None = None) -> list[str]:
+    """The powers that must act this phase and have no complete orders in (``pending``: the
+    phase's ``kind.pending``, when the caller has it already)."""
+    pending = pending or kind_of(game).pending(game.state)
+    latest = current_orders(db, game)
+    return sorted(
+        power for power in pending.powers if power not in latest or not latest[power].complete
+    )
+
+
+def is_ready(db: Session, game: Game) -> bool:
+    """Every power that must act has complete orders in, and nobody has asked to wait."""
+    if game.status is not GameStatus.ACTIVE:
+        return False
+    pending = kind_of(game).pending(game.state)
+    if late_powers(db, game, pending):
+        return False
+    return not any(m.wait for m in members(db, game) if m.power in pending.powers)
+
+
+# --- processing --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Processed:
+    """A phase processed: its record, and the orders kept for the phase that began (read then)."""
+
+    record: PhaseRecord
+    kept: list[KeptRead]
+
+
+MOST_PHASES_AT_ONCE = 200
+"""The most phases processed one after the other at one moment (each ready as it began): a game
+kind whose phases never stop asking for nothing is a bug, and the rest wait for the next tick."""
+
+
+def process_while_ready(db: Session, game: Game, now: datetime, reason: str) -> list[Processed]:
+    """Process the current phase, then each next phase that is ready as it begins (its orders
+    were all sent ahead with PHASE, or no one has anything to order), oldest first."""
+    done = [process_phase(db, game, now, reason)]
+    while len(done) < MOST_PHASES_AT_ONCE and is_ready(db, game):
+        acting = kind_of(game).pending(game.state).powers
+        done.append(process_phase(db, game, now, "all orders in as it began" if acting
+                                  else "nothing to order"))
+    return done
+
+
+def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Processed:
+    """Resolve the current phase with the orders standing (a power without complete orders gets
+    the game kind's defaults for what it did not order), record it, and move to the next phase,
+    reading the orders kept for it; or end the game if the game kind says it is over."""
+    kind = kind_of(game)
+    latest = current_orders(db, game)
+    orders = {power: list((row.orders or {}).values()) for power, row in latest.items()}
+    result = kind.resolve(game.state, orders, phase_rng(game))
+    record = PhaseRecord(
+        game_id=game.id,  # type: ignore[arg-type]
+        phase=game.phase,
+        sequence=next_phase_sequence(db, game.id, game.phase),  # type: ignore[arg-type]
+        state_before=game.state,
+        orders={power: row.orders for power, row in latest.items()},
+        resolution=result.report,
+        state_after=result.state,
+        processed_at=now,
+        reason=reason,
+    )
+    db.add(record)
+    for membership in members(db, game):
+        if membership.wait:
+            membership.wait = False  # SET WAIT holds one phase
+            db.add(membership)
+    game.state = result.state
+    kept: list[KeptRead] = []
+    if result.outcome is not None:
+        game.phase = kind.pending(result.state).phase
+        end_game(game, GameStatus.FINISHED, now, by="outcome", winners=list(result.outcome.winners))
+    else:
+        kept = _enter_phase(db, game, now)
+    db.add(game)
+    return Processed(record, kept)
+
+
+def end_game(game: Game, status: GameStatus, now: datetime, *, by: str, winners: list[str]) -> None:
+    """End the game: every way a game ends comes here (the game kind's outcome, a draw, a
+    concession, TERMINATE). The final notice reveals the game's secret, so nothing may be replayed
+    after it (a rollback would know every later roll in advance): ``secret_revealed``."""
+    game.status = status
+    game.deadline = game.grace_until = game.remind_at = None
+    ended = {"by": by, "at": now.isoformat(), "winners": winners}
+    game.settings = with_bookkeeping(game.settings, ended=ended, paused_by=None,
+                                     secret_revealed=True)
+
+
+def phase_rng(game: Game) -> Random:
+    """The chance of the current phase: seeded by the game's secret and the phase's name, so a
+    replay after a rollback, and a PREDICT, draw exactly what processing draws."""
+    return phase_random(game.secret, game.phase)

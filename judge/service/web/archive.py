@@ -1,0 +1,203 @@
+"""The web archive: a static site of every game on the judge, for anyone to walk through.
+
+``build_archive`` writes into a folder: ``index.html`` (every game, running and finished: its
+kind, where it stands, its players), a page per game (``games/<name>.html``: who played what, the
+chart and table of each power's score by year, the map as the game stands, then every processed
+phase of its line of play with its map (the position it began from and its orders, drawn by
+``judge.pictures`` for the kinds it draws; SVG files beside the page), its turn report and the
+public press of the phase) and each game's record for download
+(``games/<name>.json``). Pages are plain HTML and one style sheet: no script, readable on a phone.
+
+Nothing a running game hides is written: the turn reports are the observers' (the kind's
+``report_view`` for no power), the record of a running game holds only what observers see (no
+orders, states through the kind's ``view``, no secret), press is only what went to everyone
+(BROADCAST), and no address of an anonymous or gunboat game's players before it ends. Orders
+appear only once their phase is processed, in its report.
+
+``judge archive build --out DIR`` writes it all; ``judge serve`` keeps a folder current (``[archive]
+dir`` in judge.toml) with ``update_archive``, which rewrites only the pages of games that changed
+since it last wrote them (it keeps what it wrote in ``.built.json``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from sqlmodel import Session, col, func, select
+
+from judge.pictures import kind_picture
+from judge.store import Game, GameStatus, Membership, PhaseRecord, Press, Store
+
+from ..mailing.history import line_of_play, summary_values
+from ..mailing.notify import game_status, phase_name, turn_report
+from ..mailing.press import EVERYONE, public_signature
+from ..play.games import kind_of
+from .charts import score_chart
+from .records import public_record
+
+STATE_FILE = ".built.json"
+_ENDED = (GameStatus.FINISHED, GameStatus.TERMINATED)
+
+
+def _environment() -> Environment:
+    return Environment(
+        loader=PackageLoader("judge.templates", "archive"),
+        undefined=StrictUndefined,
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+@dataclass(frozen=True)
+class Built:
+    """What one call wrote: the games whose pages it (re)wrote."""
+
+    games: list[str]
+
+
+def build_archive(store: Store, out: Path) -> Built:
+    """Write the whole archive into ``out`` (made if need be)."""
+    return _build(store, out, only_changed=False)
+
+
+def update_archive(store: Store, out: Path) -> Built:
+    """Rewrite the pages of the games that changed since the last call, and the index."""
+    return _build(store, out, only_changed=True)
+
+
+def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
+    (out / "games").mkdir(parents=True, exist_ok=True)
+    environment = _environment()
+    built_file = out / STATE_FILE
+    built: dict[str, dict[str, Any]] = {}  # game -> {"fingerprint", "row"}: what was written
+    if only_changed and built_file.exists():
+        built = json.loads(built_file.read_text(encoding="utf-8"))
+    written: list[str] = []
+    with store.session() as db:
+        latest = dict(db.exec(select(PhaseRecord.game_id, func.max(PhaseRecord.id))
+                              .group_by(col(PhaseRecord.game_id))).all())
+        presses = dict(db.exec(select(Press.game_id, func.max(Press.id))
+                               .group_by(col(Press.game_id))).all())
+        members = {game_id: (count, last) for game_id, count, last in db.exec(
+            select(Membership.game_id, func.count(), func.max(Membership.id))
+            .group_by(col(Membership.game_id))).all()}
+        names: list[str] = []
+        light = sa.select(col(Game.id), col(Game.name), col(Game.status), col(Game.phase),
+                          col(Game.deadline))  # not the states: only what a fingerprint needs
+        for game_id, name, status, phase, deadline in db.execute(
+                light.order_by(col(Game.name))).all():
+            names.append(name)
+            fingerprint = (f"{status.value}|{phase}|{deadline}|{latest.get(game_id)}|"
+                           f"{presses.get(game_id)}|{members.get(game_id)}")
+            if built.get(name, {}).get("fingerprint") == fingerprint:
+                continue
+            game = db.get(Game, game_id)
+            assert game is not None
+            _write_game(db, environment, game, out)
+            written.append(name)
+            built[name] = {"fingerprint": fingerprint, "row": _index_row(db, game)}
+    if written or not (out / "index.html").exists():
+        rows = [built[name]["row"] for name in names]
+        _write(out / "index.html", environment.get_template("index.html").render(games=rows))
+        _write(out / "style.css", environment.get_template("style.css").render())
+        _write(out / "favicon.svg", environment.get_template("favicon.svg").render())
+        _write(built_file, json.dumps({name: built[name] for name in names}, indent=1))
+    return Built(written)
+
+
+def _index_row(db: Session, game: Game) -> dict[str, Any]:
+    """A game's row of the index, as plain values (kept in the state file between updates)."""
+    values = summary_values(db, game, [], game_status(game))
+    return {
+        "name": game.name,
+        "kind": game.kind,
+        "status": game_status(game),
+        "year": kind_of(game).standing(game.state).year if game.state is not None else None,
+        "players": [{"power": h.power, "players": h.players} for h in values["holders"]],
+        "forming": values["forming"],
+    }
+
+
+def _write_game(db: Session, environment: Environment, game: Game, out: Path) -> None:
+    kind = kind_of(game)
+    line = line_of_play(db, game)
+    values = summary_values(db, game, line, game_status(game))
+    press = _public_press(db, game)
+    phases = []
+    pictures = out / "games" / game.name
+    for index, record in enumerate(line):
+        last = index == len(line) - 1
+        outcome = values["outcome"] if last else None
+        report = turn_report(game, record, None, next_phase=kind.pending(record.state_after).phase,
+                             deadline=None, outcome=outcome)
+        anchor = _anchor(record.phase)
+        drawn = kind_picture(game.kind, kind.view(record.state_before, None),
+                             kind.report_view(record.resolution, None))
+        if drawn is not None:
+            pictures.mkdir(exist_ok=True)
+            _write(pictures / f"{anchor}.svg", drawn)
+        phases.append({
+            "id": anchor,
+            "phase": record.phase,
+            "title": phase_name(game, record.phase),
+            "report": report.rstrip("\n"),
+            "press": press.get(record.phase, []),
+            "map": f"{game.name}/{anchor}.svg" if drawn is not None else None,
+        })
+    now = kind_picture(game.kind, kind.view(game.state, None)) if game.state is not None else None
+    if now is not None:
+        pictures.mkdir(exist_ok=True)
+        _write(pictures / "now.svg", now)
+    chart = score_chart(values["powers"], values["years"], values["score"])
+    exports = _exports(game, line)
+    page = environment.get_template("game.html").render(
+        **values, chart=chart, phases=phases, title=kind.title,
+        now_map=f"{game.name}/now.svg" if now is not None else None,
+        record_file=f"{game.name}.json", exports=[f"{game.name}.{suffix}" for suffix in exports],
+        current=press.get(game.phase, []) if game.phase else [],
+        current_title=phase_name(game) if game.status is GameStatus.ACTIVE else None,
+    )
+    _write(out / "games" / f"{game.name}.html", page)
+    _write(out / "games" / f"{game.name}.json", json.dumps(public_record(db, game), indent=1))
+    for suffix, exported in exports.items():
+        _write(out / "games" / f"{game.name}.{suffix}", json.dumps(exported))
+
+
+def _exports(game: Game, line: list[PhaseRecord]) -> dict[str, Any]:
+    """The game in other programs' formats (the kind's ``exports``): only once it is over, or
+    when the kind hides nothing from observers."""
+    kind = kind_of(game)
+    if not line or game.state is None:
+        return {}
+    if game.status not in _ENDED and kind.view(game.state, None) != game.state:
+        return {}
+    return kind.exports(game.name, [(r.state_before, r.resolution) for r in line], game.state)
+
+
+def _public_press(db: Session, game: Game) -> dict[str, list[dict[str, str]]]:
+    """The press of the game that went to everyone (BROADCAST), by the phase it was sent in, as
+    its readers saw it signed."""
+    rows = db.exec(select(Press).where(Press.game_id == game.id).order_by(col(Press.id)))
+    found: dict[str, list[dict[str, str]]] = {}
+    for row in rows:
+        if row.recipients == [EVERYONE]:
+            found.setdefault(row.phase, []).append(
+                {"from": public_signature(row), "body": row.body,
+                 "sent": row.sent_at.strftime("%d %b %Y %H:%M UTC")})
+    return found
+
+
+def _anchor(phase: str) -> str:
+    return "phase-" + "".join(c if c.isalnum() else "-" for c in phase.lower())
+
+
+def _write(path: Path, text: str) -> None:
+    temporary = path.with_name(path.name + ".new")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)  # a reader never sees half a page

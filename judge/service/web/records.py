@@ -1,0 +1,86 @@
+"""A game's record, for anyone to check its chance (``judge record GAME``; ``judge verify``).
+
+The record is the game's line of play (``history.line_of_play``) in the form
+``judge.games.record_check`` reads: every phase's state before, orders, report and state after,
+with the game's kind and the commitment to its secret published at the start. The secret itself
+is in it only once the game has ended and its final notice revealed it: while a game runs, the
+record would tell every later roll. The record holds the whole state: it is the keeper's, or the
+players' once the game is over, not for a running game's players.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session
+
+from judge.games.record_check import FORMAT
+from judge.store import Game, game_by_name, open_store
+
+from ..config import Config
+from ..mailing.history import line_of_play
+from ..play.games import kind_of, secret_hash
+from ..play.settings import bookkeeping_of
+
+
+def game_record(db: Session, game: Game) -> dict[str, Any]:
+    line = line_of_play(db, game)
+    revealed = bool(bookkeeping_of(game.settings).get("secret_revealed"))
+    return {
+        "format": FORMAT,
+        "game": game.name,
+        "kind": game.kind,
+        "status": game.status.value,
+        "powers": list(kind_of(game).powers()),
+        "commitment": secret_hash(game),
+        "secret": game.secret.hex() if revealed else None,
+        "from_start": bool(line) and line[0].state_before == kind_of(game).new_game(game.secret),
+        "phases": [
+            {
+                "phase": record.phase,
+                "processed_at": record.processed_at.isoformat(),
+                "reason": record.reason,
+                "state_before": record.state_before,
+                "orders": record.orders,
+                "report": record.resolution,
+                "state_after": record.state_after,
+            }
+            for record in line
+        ],
+    }
+
+
+def public_record(db: Session, game: Game) -> dict[str, Any]:
+    """The record anyone may download: the whole record once the game has ended and its secret
+    is revealed; before that, what observers see of each processed phase (the kind's ``view``
+    and ``report_view`` for no power), without the orders as given and without the secret."""
+    record = game_record(db, game)
+    if record["secret"] is not None:
+        return record
+    kind = kind_of(game)
+    record["phases"] = [
+        {
+            "phase": phase["phase"],
+            "processed_at": phase["processed_at"],
+            "reason": phase["reason"],
+            "state_before": kind.view(phase["state_before"], None),
+            "report": kind.report_view(phase["report"], None),
+            "state_after": kind.view(phase["state_after"], None),
+        }
+        for phase in record["phases"]
+    ]
+    record["from_start"] = None  # nothing here can be checked until the secret is revealed
+    return record
+
+
+def export_record(config: Config, name: str) -> dict[str, Any]:
+    """The record of the game called ``name``; exits naming the game if there is none."""
+    store = open_store(config.database_url)
+    try:
+        with store.session() as db:
+            game = game_by_name(db, name)
+            if game is None:
+                raise SystemExit(f"judge: there is no game called {name}")
+            return game_record(db, game)
+    finally:
+        store.close()
