@@ -15,12 +15,13 @@ from typing import Any
 from sqlmodel import Session
 
 from judge.games.record_check import FORMAT
-from judge.store import Game, game_by_name, open_store
+from judge.store import Game
 
 from ..config import Config
 from ..mailing.history import line_of_play
 from ..play.games import kind_of, secret_hash
 from ..play.settings import bookkeeping_of
+from .stored import read_game
 
 
 def game_record(db: Session, game: Game) -> dict[str, Any]:
@@ -75,12 +76,4 @@ def public_record(db: Session, game: Game) -> dict[str, Any]:
 
 def export_record(config: Config, name: str) -> dict[str, Any]:
     """The record of the game called ``name``; exits naming the game if there is none."""
-    store = open_store(config.database_url)
-    try:
-        with store.session() as db:
-            game = game_by_name(db, name)
-            if game is None:
-                raise SystemExit(f"judge: there is no game called {name}")
-            return game_record(db, game)
-    finally:
-        store.close()
+    return read_game(config, name, game_record)

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from judge.store import Game, game_by_name, open_store
+from judge.store import Game
 
 from ..config import Config
 from ..mailing.notify import phase_name, when
@@ -26,19 +26,12 @@ from ..play.games import (
     late_powers,
     members,
 )
+from .stored import read_game
 
 
 def show_game(config: Config, name: str) -> dict[str, Any]:
     """The game called ``name`` as ``judge show`` prints it; exits naming the game if none."""
-    store = open_store(config.database_url)
-    try:
-        with store.session() as db:
-            game = game_by_name(db, name)
-            if game is None:
-                raise SystemExit(f"judge: there is no game called {name}")
-            return game_shown(db, game)
-    finally:
-        store.close()
+    return read_game(config, name, game_shown)
 
 
 def game_shown(db: Session, game: Game) -> dict[str, Any]:
