@@ -11,6 +11,7 @@ import re
 import secrets
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.headerregistry import BaseHeader, HeaderRegistry
 from email.message import EmailMessage
@@ -75,8 +76,10 @@ def compose(
     headers: Mapping[str, str] | None = None,
     auto_submitted: AutoSubmitted | None = None,
     date: datetime | None = None,
+    attachments: Sequence[Attachment] = (),
 ) -> bytes:
-    """A plain-text UTF-8 mail as bytes.
+    """A plain-text UTF-8 mail as bytes; with ``attachments``, multipart/mixed: the text first,
+    then each attachment (a map picture) as a part of its own.
 
     ``to`` is one address or several (``"Name <a@b.c>"`` forms allowed). When replying, give the
     incoming mail's id as ``in_reply_to`` and its ``references``; the reply's ``References`` is
@@ -112,7 +115,20 @@ def compose(
     if not text.endswith("\n"):
         text += "\n"
     msg.set_content(text, charset="utf-8", cte=_transfer_encoding(text))
+    for attachment in attachments:
+        maintype, _, subtype = attachment.content_type.partition("/")
+        msg.add_attachment(attachment.data, maintype=maintype, subtype=subtype,
+                           filename=attachment.filename)
     return msg.as_bytes()
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A file a mail carries: its name, its MIME type and its bytes."""
+
+    filename: str
+    content_type: str  # "image/png"
+    data: bytes
 
 
 def _trim(ids: list[str]) -> list[str]:

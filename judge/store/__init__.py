@@ -25,7 +25,7 @@ from judge.store.tables import (
     metadata,
 )
 
-from judge.store.mail_tables import InboundMail, Outbox  # isort: skip  (after tables: same metadata)
+from judge.store.mail_tables import InboundMail, Outbox, Picture  # isort: skip  (after tables: same metadata)
 from judge.store.clock import JudgeClock, last_tick, overdue_games, record_tick  # isort: skip
 from judge.store.database import Store, open_store
 from judge.store.migrate import (
@@ -47,6 +47,7 @@ from judge.store.queries import (
     next_attention,
     next_phase_sequence,
     player_by_address,
+    keep_picture,
     queue_mail,
     record_inbound,
     settle_inbound,
@@ -63,6 +64,7 @@ __all__ = [
     "Membership",
     "MembershipStatus",
     "Outbox",
+    "Picture",
     "OutboxStatus",
     "PhaseRecord",
     "Player",
@@ -93,6 +95,7 @@ __all__ = [
     "open_store",
     "player_by_address",
     "overdue_games",
+    "keep_picture",
     "queue_mail",
     "record_inbound",
     "record_tick",

@@ -2,7 +2,7 @@
 
 Both are unique by Message-ID. An inbound mail fetched twice is stored and handled once; an outgoing
 mail keeps the Message-ID it was given when queued, so a resend after a lost acknowledgement is
-recognisably the same mail.
+recognisably the same mail. An outgoing mail may carry a map picture, kept once however many carry it.
 """
 
 from __future__ import annotations
@@ -21,6 +21,19 @@ from judge.store.columns import (
     utcnow,
 )
 from judge.store.tables import StoreModel
+
+
+class Picture(StoreModel, table=True):
+    """A map picture some outgoing mails carry, kept once however many mails carry it: its SVG,
+    made with the report in the phase's transaction; the sender renders it to PNG when it writes
+    the mail (``daemon.ticker``), so no transaction waits on the rendering."""
+
+    __tablename__ = "picture"
+
+    id: int | None = Field(default=None, primary_key=True)
+    digest: str = Field(unique=True)  # SHA-256 of the SVG: the same picture is kept once
+    name: str  # the file name the mail gives it, without the extension: "alpha-S1901M"
+    svg: str = Field(sa_type=sa.Text)
 
 
 class InboundMail(StoreModel, table=True):
@@ -52,6 +65,7 @@ class Outbox(StoreModel, table=True):
     body: str = Field(sa_type=sa.Text)
     in_reply_to: str | None = None  # the Message-ID this answers
     game_id: int | None = Field(default=None, foreign_key="game.id")
+    picture_id: int | None = Field(default=None, foreign_key="picture.id")  # attached as PNG
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     status: OutboxStatus = Field(default=OutboxStatus.PENDING, sa_type=OutboxStatusType)
     attempts: int = 0

@@ -21,7 +21,7 @@ from judge.store.columns import (
     UTCDateTime,
     utcnow,
 )
-from judge.store.mail_tables import InboundMail, Outbox
+from judge.store.mail_tables import InboundMail, Outbox, Picture
 from judge.store.tables import Game, Membership, PhaseRecord, Player, metadata
 
 
@@ -215,8 +215,10 @@ def queue_mail(
     in_reply_to: str | None = None,
     game_id: int | None = None,
     now: datetime | None = None,
+    picture_id: int | None = None,
 ) -> Outbox:
-    """Add a mail to the outbox, due at once, with a new Message-ID it keeps through every retry."""
+    """Add a mail to the outbox, due at once, with a new Message-ID it keeps through every retry
+    (and, given ``picture_id``, the map picture it carries: ``keep_picture``)."""
     now = now or utcnow()
     mail = Outbox(
         message_id=new_message_id(domain),
@@ -227,9 +229,24 @@ def queue_mail(
         game_id=game_id,
         created_at=now,
         next_attempt_at=now,
+        picture_id=picture_id,
     )
     session.add(mail)
     return mail
+
+
+def keep_picture(session: Session, name: str, svg: str) -> int:
+    """The id of the picture with this SVG, kept now if it was not already (one row however many
+    mails carry it)."""
+    digest = hashlib.sha256(svg.encode()).hexdigest()
+    known = session.exec(select(Picture.id).where(Picture.digest == digest)).first()
+    if known is not None:
+        return known
+    picture = Picture(digest=digest, name=name, svg=svg)
+    session.add(picture)
+    session.flush()
+    assert picture.id is not None
+    return picture.id
 
 
 def next_phase_sequence(session: Session, game_id: int, phase: str) -> int:

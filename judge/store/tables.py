@@ -115,6 +115,7 @@ class Membership(StoreModel, table=True):
     power: str | None = None  # None for observers and masters
     password_hash: str  # from judge.store.passwords.hash_password, never the password
     status: MembershipStatus = Field(default=MembershipStatus.ACTIVE, sa_type=MembershipStatusType)
+    maps: bool = True  # SET MAP ON|OFF: results mails carry the map picture, or text only
     wait: bool = False  # hold processing until the deadline even when all orders are in
     draw_vote: bool | None = None  # None: has not voted
     absences: list[list[str]] = Field(default_factory=list, sa_type=sa.JSON)  # [[from, to], ...] ISO dates

@@ -51,6 +51,7 @@ from judge.service.commands import (
     SetReminder,
     SetGrace,
     SetGunboat,
+    SetMap,
     SetNmr,
     SetNoDraw,
     SetNoWait,
@@ -206,6 +207,8 @@ FORMS: list[tuple[str, Command]] = [
     ("SET REMINDER 12h", SetReminder(timedelta(hours=12))),
     ("set remind 1 day", SetReminder(timedelta(days=1))),
     ("SET REMINDER OFF", SetReminder(None)),
+    ("SET MAP off", SetMap(False)),
+    ("set maps ON", SetMap(True)),
 ]
 
 

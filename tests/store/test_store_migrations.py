@@ -123,6 +123,21 @@ def test_an_older_database_is_refused_until_upgraded_and_keeps_its_rows(
         upgraded.close()
 
 
+def test_members_of_a_database_before_map_pictures_get_the_map_after_upgrading(
+    store: Store, rows: type[Rows], database_url: str
+) -> None:
+    """Revision 0004 (map pictures on results mails): everyone already in a game has SET MAP ON."""
+    with store.session() as session:
+        rows.member(session, rows.game(session, "Bosworth"), "ENGLAND")
+    migrate.downgrade(store.engine, "0003")
+    assert "picture" not in sa.inspect(store.engine).get_table_names()
+    migrate.upgrade(store.engine)
+    with store.engine.connect() as connection:
+        kept = connection.execute(sa.text("SELECT power, maps FROM membership")).all()
+    assert [tuple(row) for row in kept] == [("ENGLAND", True)]
+    assert differences(store) == []
+
+
 def test_a_database_from_a_newer_judge_is_refused(store: Store, database_url: str) -> None:
     with store.engine.begin() as connection:
         connection.execute(sa.text("UPDATE alembic_version SET version_num = '9999'"))

@@ -54,6 +54,7 @@ from .command_types import (
     SetDrawRule,
     SetGrace,
     SetGunboat,
+    SetMap,
     SetNmr,
     SetNoDraw,
     SetNoWait,
@@ -238,6 +239,9 @@ class _Builder(Transformer[Token, Command]):
 
     def set_gunboat(self, c: list[Any]) -> Command:
         return SetGunboat(c[0])
+
+    def set_map(self, c: list[Any]) -> Command:
+        return SetMap(c[0])
 
     def set_draw(self, c: list[Any]) -> Command:
         return SetDraw(c[0] or ())

@@ -270,6 +270,15 @@ class SetWait(Command):
     pass
 
 
+@_command("SET MAP", "SET MAP ON|OFF", _PLAYER,
+          "Results mails carry the map of the phase (ON, the default), or are text only (OFF); "
+          "the text report is complete either way.",
+          "SET MAP OFF")
+@dataclass(frozen=True)
+class SetMap(Command):
+    on: bool
+
+
 @_command("SET NOWAIT", "SET NOWAIT", _PLAYER,
           "Let the phase process as soon as all orders are in.",
           "SET NOWAIT")

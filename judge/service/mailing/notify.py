@@ -8,7 +8,8 @@ from typing import Any
 
 from sqlmodel import Session
 
-from judge.store import Game, GameStatus, PhaseRecord, Role, queue_mail
+from judge.pictures import kind_picture
+from judge.store import Game, GameStatus, PhaseRecord, Role, keep_picture, queue_mail
 
 from ..config import Config
 from ..play.deadlines import utc_to_local
@@ -82,15 +83,24 @@ def send_notice(
                    game_id=game.id, now=now)
 
 
-def readers(db: Session, game: Game) -> dict[str, str | None]:
-    """Every active member's address, once, with the power whose view it reads the game from:
-    a player's own power; None (what observers may see) for observers and masters."""
-    seen: dict[str, str | None] = {}
+@dataclass(frozen=True)
+class Reader:
+    """How one address reads a game's reports: from the view of a power (its player's own) or of
+    an observer (None: observers and masters), with the map picture or not (SET MAP)."""
+
+    power: str | None
+    maps: bool
+
+
+def readers(db: Session, game: Game) -> dict[str, Reader]:
+    """Every active member's address, once, as it reads the game (a player's membership first,
+    when one address holds several)."""
+    seen: dict[str, Reader] = {}
     for membership in members(db, game):
         address = address_of(db, membership)
         power = membership.power if membership.role is Role.PLAYER else None
-        if seen.get(address) is None:
-            seen[address] = power
+        if address not in seen or seen[address].power is None:
+            seen[address] = Reader(power, membership.maps)
     return seen
 
 
@@ -106,17 +116,39 @@ def send_results(
     next_phase = game.phase if latest else kind.pending(record.state_after).phase
     deadline = when(game, game.deadline) if latest else None
     bodies: list[tuple[tuple[dict[str, Any], dict[str, Any]], str]] = []
+    pictures: list[tuple[tuple[dict[str, Any], dict[str, Any]], int | None]] = []
     subject = results_subject(game, record.phase)
-    for address, power in readers(db, game).items():
-        seen = (kind.report_view(record.resolution, power), kind.view(record.state_after, power))
+    for address, reader in readers(db, game).items():
+        report = kind.report_view(record.resolution, reader.power)
+        seen = (report, kind.view(record.state_after, reader.power))
         body = next((text for views, text in bodies if views == seen), None)
         if body is None:
-            values = results_values(game, record, power, next_phase=next_phase, deadline=deadline,
+            values = results_values(game, record, reader.power, next_phase=next_phase,
+                                    deadline=deadline,
                                     outcome=ended.reason if ended is not None else None)
             body = render(f"{kind.templates}/results.txt", **values, judge_name=config.name,
                           judge_address=config.address)
             bodies.append((seen, body))
-        queue_mail(db, address, subject, body, domain=config.domain, game_id=game.id, now=now)
+        picture = None
+        if reader.maps:
+            drawn = (report, kind.view(record.state_before, reader.power))
+            known = [kept for views, kept in pictures if views == drawn]
+            if known:
+                picture = known[0]
+            else:
+                picture = _picture(db, game, record.phase, *drawn)
+                pictures.append((drawn, picture))
+        queue_mail(db, address, subject, body, domain=config.domain, game_id=game.id, now=now,
+                   picture_id=picture)
+
+
+def _picture(db: Session, game: Game, phase: str, report: dict[str, Any],
+             before: dict[str, Any]) -> int | None:
+    """The map picture of a processed phase as one reader may see it, kept for the mails that
+    carry it: the position the phase began from with its orders drawn (``judge map GAME PHASE``,
+    the archive's phase maps); None for a game kind the judge draws no pictures of."""
+    svg = kind_picture(game.kind, before, report)
+    return keep_picture(db, f"{game.name}-{phase}", svg) if svg is not None else None
 
 
 def report_processed(

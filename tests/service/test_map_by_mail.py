@@ -1,0 +1,134 @@
+"""Results mails carry the map of the phase (issue: maps by mail): a PNG attachment beside the
+text report, drawn once per view and kept once however many mails carry it; SET MAP OFF makes a
+member's results text only, SET MAP ON brings the map back; observers get it too; a game kind the
+judge draws no pictures of sends text alone. The text report is the same with or without the map.
+"""
+
+from __future__ import annotations
+
+import email
+from collections.abc import Iterator
+from email.message import Message
+from pathlib import Path
+
+import pytest
+from alpha import MASTER, PLAYERS, as_power, game, holds, master, new_game
+from duel_play import duel_judge, order, started
+from mail_judge import MailJudge
+from sqlmodel import select
+
+from judge.store import Picture
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+WATCHER = "watcher@example.org"
+
+
+def delivered(judge: MailJudge, address: str, subject_starts: str) -> list[Message]:
+    """The mails the transport was handed for ``address`` whose subject starts so, parsed."""
+    parsed = [email.message_from_bytes(raw) for raw in judge.transport.mails]
+    return [mail for mail in parsed
+            if mail["To"] == address and str(mail["Subject"]).startswith(subject_starts)]
+
+
+def text_and_pictures(mail: Message) -> tuple[str, dict[str, bytes]]:
+    """The mail's text part, and its attachments by file name."""
+    text, pictures = "", {}
+    for part in mail.walk():
+        if part.is_multipart():
+            continue
+        if part.get_filename():
+            pictures[part.get_filename()] = part.get_payload(decode=True)
+        elif part.get_content_type() == "text/plain":
+            text = part.get_payload(decode=True).decode()
+    return text, pictures
+
+
+def test_every_reader_gets_the_map_and_it_is_kept_once(judge: MailJudge) -> None:
+    seats = new_game(judge)
+    judge.send(WATCHER, "OBSERVE alpha seen")
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))
+    judge.advance(minutes=1)
+
+    for address in [*PLAYERS, WATCHER, MASTER]:
+        (mail,) = delivered(judge, address, "Diplomacy results alpha S1901M")
+        assert mail.get_content_type() == "multipart/mixed"
+        text, pictures = text_and_pictures(mail)
+        assert "Spring 1901" in text or "S1901M" in text
+        assert list(pictures) == ["alpha-S1901M.png"]
+        assert pictures["alpha-S1901M.png"].startswith(PNG_SIGNATURE)
+        assert len(pictures["alpha-S1901M.png"]) > 10_000  # a drawn map, not an empty frame
+    with judge.store.session() as db:
+        kept = db.exec(select(Picture)).all()
+        assert len(kept) == 1  # one view of a standard game: one picture for all nine mails
+        assert "<svg" in kept[0].svg and kept[0].name == "alpha-S1901M"
+
+
+def test_set_map_off_makes_results_text_only_and_on_brings_the_map_back(judge: MailJudge) -> None:
+    seats = new_game(judge)
+    address = seats["France"][0]
+    reply = as_power(judge, seats, "France", "SET MAP OFF")
+    assert "Your results mails of alpha are text only" in reply
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))
+    judge.advance(minutes=1)
+
+    (plain,) = delivered(judge, address, "Diplomacy results alpha S1901M")
+    (other,) = delivered(judge, seats["England"][0], "Diplomacy results alpha S1901M")
+    assert plain.get_content_type() == "text/plain"
+    assert text_and_pictures(plain)[1] == {}
+    assert text_and_pictures(plain)[0] == text_and_pictures(other)[0]  # the same report, whole
+    assert list(text_and_pictures(other)[1]) == ["alpha-S1901M.png"]
+
+    reply = as_power(judge, seats, "France", "SET MAP ON")
+    assert "carry the map of the phase" in reply
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))
+    judge.advance(minutes=1)
+    (mapped,) = delivered(judge, address, "Diplomacy results alpha F1901M")
+    assert list(text_and_pictures(mapped)[1]) == ["alpha-F1901M.png"]
+
+
+def test_the_master_and_observers_may_turn_the_map_off_too(judge: MailJudge) -> None:
+    seats = new_game(judge)
+    judge.send(WATCHER, "OBSERVE alpha seen")
+    assert "text only" in judge.send(WATCHER, "SIGNON observer@alpha seen\nSET MAP OFF")
+    assert "text only" in master(judge, "SET MAP OFF")
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))
+    judge.advance(minutes=1)
+    for address in (MASTER, WATCHER):
+        (mail,) = delivered(judge, address, "Diplomacy results alpha S1901M")
+        assert mail.get_content_type() == "text/plain"
+    (mail,) = delivered(judge, PLAYERS[0], "Diplomacy results alpha S1901M")
+    assert mail.get_content_type() == "multipart/mixed"
+
+
+def test_a_roses_game_sends_its_own_map(judge: MailJudge) -> None:
+    judge.send(MASTER, "CREATE ?roses secret roses1")
+    for number, address in enumerate(PLAYERS, 1):
+        judge.send(address, f"JOIN roses pw{number}")
+    judge.send(MASTER, "SIGNON Mroses secret\nPROCESS")
+    judge.advance(minutes=1)
+    (mail,) = delivered(judge, MASTER, "Diplomacy results roses S1455M")
+    text, pictures = text_and_pictures(mail)
+    assert list(pictures) == ["roses-S1455M.png"] and pictures["roses-S1455M.png"].startswith(PNG_SIGNATURE)
+    with judge.store.session() as db:
+        (kept,) = db.exec(select(Picture)).all()
+        assert "Scotland" in kept.svg or "scotland" in kept.svg  # the off-board boxes are drawn
+
+
+@pytest.fixture
+def duel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MailJudge]:
+    yield from duel_judge(tmp_path, monkeypatch)
+
+
+def test_a_game_kind_without_pictures_sends_text_alone(duel: MailJudge) -> None:
+    signons = started(duel)
+    order(duel, signons, "North", "BID 1")
+    order(duel, signons, "South", "BID 2")
+    duel.advance(minutes=1)
+    mails = delivered(duel, "a@example.org", "Duel results duel")
+    assert mails and all(mail.get_content_type() == "text/plain" for mail in mails)
+    with duel.store.session() as db:
+        assert db.exec(select(Picture)).all() == []
