@@ -13,6 +13,7 @@ from functools import cache
 from .diplomacy.game import DiplomacyGame
 from .diplomacy.maps import MapError
 from .kind import GameKind, PlayableKind, Playout
+from .richard3.game import Richard3Game
 from .variants import load_variant, variant_names
 
 
@@ -29,9 +30,17 @@ def _diplomacy(variant: str) -> Entry:
     return Entry(f"diplomacy/{variant}", (variant,), lambda: DiplomacyGame(load_variant(variant)))
 
 
+def _richard3(scenario: str) -> Entry:
+    game = Richard3Game(scenario)
+    return Entry(game.name, (game.name,), lambda: Richard3Game(scenario))
+
+
 KINDS: tuple[Entry, ...] = (
     _diplomacy("standard"),
     _diplomacy("roses1"),
+    _richard3("1460"),  # the full game
+    _richard3("1470"),  # Kingmaker
+    _richard3("1483"),  # Richard III
 )
 
 

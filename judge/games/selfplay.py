@@ -94,6 +94,7 @@ class Summary:
     seed: int
     until: int | None
     records: list[GameRecord]
+    score: str = "supply centres"  # what the balance table averages: the kind's ``score``
 
     @property
     def phases(self) -> int:
@@ -141,7 +142,7 @@ class Summary:
 def selfplay(kind: PlayableKind, games: int, seed: int, last_year: int | None = None) -> Summary:
     """Play ``games`` games, from seeds ``seed``, ``seed + 1``, ..."""
     records = [play_game(kind, seed + number, last_year) for number in range(games)]
-    return Summary(kind.name, list(kind.powers()), seed, last_year, records)
+    return Summary(kind.name, list(kind.powers()), seed, last_year, records, kind.score)
 
 
 # --- reports ----------------------------------------------------------------------------------
@@ -204,7 +205,7 @@ def summary_text(summary: Summary, variant: str, seconds: float | None = None) -
         lines.append(f"  after: {json.dumps(violation.after, sort_keys=True)}")
     years, counts, averages = summary.balance()
     if years:
-        lines += ["", "Average supply centres at the end of each year (games: how many count):"]
+        lines += ["", f"Average {summary.score} at the end of each year (games: how many count):"]
         widths = [max(len(power), 5) for power in summary.powers]
         header = "year  games  " + "  ".join(p.rjust(w) for p, w in zip(summary.powers, widths))
         lines.append(header)

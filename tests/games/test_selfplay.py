@@ -167,3 +167,16 @@ def test_the_command_fails_when_an_invariant_is_broken(
     out = capsys.readouterr().out
     assert "violations: 1" in out
     assert "replay: judge selfplay standard --games 1 --seed 5 --until 1903" in out
+
+
+@pytest.mark.parametrize("kind", ["richard3", "richard3-1470", "richard3-1483"])
+def test_200_games_of_each_richard3_scenario_end_and_break_no_invariant(kind: str) -> None:
+    """``judge selfplay richard3`` (and the two later scenarios): 200 complete games each, the
+    invariants checked after every decision (each block in one place, strengths within their
+    limits, cards, heirs and the crown, border limits, nothing hidden in a side's view); every
+    game ends in a victory (9.0)."""
+    summary = run_playouts(kind, games=200, seed=1, last_year=None, jobs=2)  # 2 cores
+    assert summary.violations == [], summary_text(summary, kind)
+    won = summary.winners()
+    assert sum(won.values()) == 200 and set(won) <= {"York", "Lancaster"}
+    assert summary.score == "usurpation count (8.2)"

@@ -12,6 +12,9 @@ from test_roses1_by_mail import order
 from test_roses1_by_mail import start as start_roses
 
 from judge.games.diplomacy.parser import parse_order
+from judge.games.richard3.data import BOARD
+from judge.games.richard3.game import Richard3Game
+from judge.games.richard3.orders import read_order
 from judge.games.registry import game_kind, kind_names
 from judge.service.commands import COMMANDS
 from judge.service.mailing.reports import render
@@ -88,7 +91,11 @@ def test_every_example_order_in_the_help_reads(kind_name: str) -> None:
                 if line.startswith("    ")]
     assert len(examples) >= 10
     for line in examples:
-        parse_order(kind.map, line)  # type: ignore[attr-defined]  # raises if it does not read
+        if isinstance(kind, Richard3Game):  # York writes them: his blocks, and targets of the enemy
+            read_order(line, [b for b in BOARD.blocks if not b.endswith("/L")],  # as York reads it
+                       [b for b in BOARD.blocks if not b.endswith("/Y")])
+        else:
+            parse_order(kind.map, line)  # type: ignore[attr-defined]  # raises if it does not read
 
 
 # --- LIST -----------------------------------------------------------------------------------------

@@ -13,16 +13,16 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing
+from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass
 from .action_phase import apply_actions
 from .cards import card_of, lowest_card, play, redeal
 from .data import BOARD, SIDES, other
-from .names import normal
+from .names import block_name, normal
 from .orders import Order, OrderError, read_order, split_orders
 from .political import go_home_and_reset, must_go_home, usurpation_count
 from .state import State, copy_state, heirs_left, phase_name, side_of
 from .turns import after_actions, new_state, rescue_henry, set_step, start_campaign
-from . import legal, invariants, view as views
+from . import legal, invariants, view as views, words
 
 TIMING = {
     "redeal": "cards",
@@ -31,8 +31,13 @@ TIMING = {
     "actions 1": "actions",
     "actions 2": "actions",
     "political": "political",
-    "over": "over",
+    "over": "political",  # nothing is ordered once the game is over; no deadline is set
 }
+TIMINGS = (
+    TimingClass("actions", hours=48, grace_hours=24, aliases=("action", "moves")),
+    TimingClass("cards", hours=48, grace_hours=24, aliases=("card", "redeal")),
+    TimingClass("political", hours=48, grace_hours=24, aliases=("politics",)),
+)
 LABEL_ORDER = ("redeal", "redeal answer", "cards", "actions 1", "actions 2", "end")
 ROMAN = {"I": 1, "II": 2, "III": 3}
 
@@ -50,11 +55,35 @@ def phase_key(name: str) -> tuple[int, int, int]:
 class Richard3Game:
     """Richard III in one of its scenarios: ``1460`` (the full game), ``1470``, ``1483``."""
 
+    title = "Richard III"
+    templates = "richard3"
+    timings: Sequence[TimingClass] = TIMINGS
+    phase_example = "e.g. I-3 cards, I-3 actions 1 York or II political"
+    civil_disorder = ("it plays its lowest card and makes no move, the passive player (1.1); at "
+                      "the political turn its blocks go home as the judge chooses (8.3, 8.4)")
+    score = "usurpation count (8.2)"
+    score_note = ("The usurpation count (8.2): nobles, heirs and church blocks on the map (not in "
+                  "exile or on the Isle of Man), one more for London.")
+
     def __init__(self, scenario: str = "1460") -> None:
         if scenario not in BOARD.scenarios:
             raise ValueError(f"no scenario {scenario!r}: there are {', '.join(BOARD.scenarios)}")
         self.scenario = scenario
         self.name = "richard3" if scenario == "1460" else f"richard3-{scenario}"
+
+    # --- words -------------------------------------------------------------------------------
+
+    def phase_title(self, phase: str) -> str:
+        return words.phase_title(phase)
+
+    def read_phase(self, text: str) -> str | None:
+        return words.read_phase(text)
+
+    def letter(self, power: str) -> str:
+        return power[0]
+
+    def holdings(self, state: State, power: str) -> dict[str, list[str]]:
+        return words.holdings(state, power)
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -130,12 +159,21 @@ class Richard3Game:
         out = []
         for text, item in zip(texts, read):
             if isinstance(item, OrderLine):
-                out.append(item)
+                out.append(OrderLine(text, error=self._choices(state, power, text, item.error or "")))
             elif refusals.get(item.slot) and taken.get(item.slot) == item:
-                out.append(OrderLine(text, error=refusals[item.slot]))
+                out.append(OrderLine(text, error=self._choices(state, power, text, refusals[item.slot])))
             else:
                 out.append(OrderLine(text, canonical=str(item), slot=item.slot))
         return out
+
+    def _choices(self, state: State, power: str, text: str, error: str) -> str:
+        """A refusal with the legal choices that come nearest what was written: those of the
+        same keyword, if any, else all of them (grouped, a dozen at most)."""
+        choices = self.legal_orders(state, power)
+        keyword = (text.split() or [""])[0].upper()
+        near = [c for c in choices if c.split()[0] == keyword] or choices
+        lines = words.grouped_choices(near, limit=12)
+        return f"{error}. You may write: {'; '.join(lines)}" if lines else error
 
     def _refusals(self, state: State, power: str, orders: list[Order]) -> dict[str, str]:
         label = state["step"]["label"]
@@ -172,6 +210,20 @@ class Richard3Game:
         if label == "political":
             return "done" in slots or all(f"home {b}" in slots for b in must_go_home(state, power))
         return "done" in slots or legal.points_left(self, state, power, [line.canonical or "" for line in read]) == 0
+
+    def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
+        if power not in state["step"]["powers"] or self.complete(state, power, orders):
+            return []
+        label = state["step"]["label"]
+        if label == "cards":
+            return ["a card (PLAY)"]
+        if label.startswith("redeal"):
+            return ["REDEAL or KEEP"]
+        if label == "political":
+            return [f"HOME {block_name(b)} (or DONE)" for b in must_go_home(state, power)
+                    if not any(o.upper().startswith(f"HOME {block_name(b).upper()} -") for o in orders)]
+        left = legal.points_left(self, state, power, [o for o in orders if o != "DONE"])
+        return [f"actions: {left} action point{'s' * (left != 1)} left (DONE when finished)"]
 
     def legal_orders(self, state: State, power: str, given: Sequence[str] = ()) -> list[str]:
         return legal.legal_orders(self, state, power, given)
@@ -246,10 +298,20 @@ class Richard3Game:
     # --- what players see, and the end -------------------------------------------------------
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
-        return views.view(state, power, self.phase(state))
+        """What a house (or an observer) may see; for a house that must act now, its choices
+        too, written as orders it may give (grouped: ``words.grouped_choices``)."""
+        seen = views.view(state, power, self.phase(state))
+        if power is not None and power in state["step"]["powers"]:
+            seen["choices"] = words.grouped_choices(self.legal_orders(state, power))
+        return seen
 
-    def report_for(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
-        return views.report_for(report, power)
+    def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
+        seen = views.report_for(report, power)
+        return {**seen, "events": words.named_events(seen["events"])}
+
+    def exports(self, game: str, phases: Sequence[tuple[State, dict[str, Any]]],
+                present: State) -> dict[str, Any]:
+        return {}  # no other program reads Richard III games
 
     def outcome(self, state: State) -> Outcome | None:
         found = state.get("outcome")

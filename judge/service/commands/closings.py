@@ -92,9 +92,10 @@ def _opens_with(phrases: re.Pattern[str], line: str) -> bool:
 
 def _is_name(line: str) -> bool:
     """A name alone: one to three words of letters (``Anna``, ``J. Smith``, ``O'Neill``), each
-    capitalised, none a single letter without a full stop (an army or a fleet)."""
+    capitalised, none a single letter without a full stop (an army or a fleet), none wholly in
+    capitals (an order's keyword: ``PLAY Force March``, ``DONE``)."""
     words = line.rstrip(",.!").split()
-    return 1 <= len(words) <= 3 and all(
+    return 1 <= len(words) <= 3 and not any(len(w) > 1 and w.isalpha() and w.isupper() for w in words) and all(
         _NAME_WORD.fullmatch(word) is not None and word[0].isupper()
         and (len(word.rstrip(".")) > 1 or word.endswith("."))
         for word in words

@@ -76,7 +76,7 @@ def test_reports_hide_enemy_moves_but_not_battles() -> None:
         orders = {p: GAME.random_orders(state, p, rng) for p in sorted(pending.powers)}
         result = GAME.resolve(state, orders, rng)
         for side in ("York", "Lancaster"):
-            shown = GAME.report_for(result.report, side)
+            shown = GAME.report_view(result.report, side)
             for event in shown["events"]:
                 if event["type"] in ("move", "recruit", "sea move") and event["side"] != side:
                     assert event["block"] is None

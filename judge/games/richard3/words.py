@@ -1,0 +1,159 @@
+"""How the judge speaks of a Richard III game: its phases, what a house holds, and the choices a
+player is offered, written as orders the reader takes.
+
+Phases are named as ``state.phase_name`` writes them: ``I-3 cards``, ``I-3 actions 1 York``,
+``II political`` (campaigns I-III, turns 1-7, 1.0). A player may write them in any case, with
+``campaign``/``turn`` spelt out (``campaign 1 turn 3 cards``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .data import BOARD
+from .names import block_name
+from .state import side_of
+
+ROMAN = {"I": 1, "II": 2, "III": 3}
+NUMERAL = {number: roman for roman, number in ROMAN.items()}
+_LABELS = ("redeal answer", "redeal", "cards", "actions 1", "actions 2", "political", "end")
+_PHASE = re.compile(
+    r"(?:campaign\s+)?(?P<campaign>iii|ii|i|[123])"
+    r"(?:\s*(?:-|,?\s*turn)\s*(?P<turn>[1-7]))?\s+"
+    r"(?P<label>redeal answer|redeal|cards|actions [12](?: (?:york|lancaster))?|political|end)"
+)
+
+
+def read_phase(text: str) -> str | None:
+    """The phase ``text`` names, written as the game writes it, or None."""
+    words = " ".join(text.strip().lower().replace(":", " ").split())
+    match = _PHASE.fullmatch(words)
+    if match is None:
+        return None
+    campaign = match["campaign"]
+    roman = NUMERAL[int(campaign)] if campaign.isdigit() else campaign.upper()
+    label = match["label"]
+    if label == "political":
+        return None if match["turn"] else f"{roman} political"
+    if match["turn"] is None:
+        return None
+    if label.startswith("actions"):
+        parts = label.split()
+        if len(parts) < 3:
+            return None  # "actions 1" alone: which house is player 1 is the game's, not the name's
+        label = f"actions {parts[1]} {parts[2].capitalize()}"
+    return f"{roman}-{match['turn']} {label}"
+
+
+def phase_title(phase: str) -> str:
+    """``I-3 actions 1 York`` -> ``Campaign I, turn 3: York's actions (player 1)``."""
+    head, _, label = phase.partition(" ")
+    if label == "political":
+        return f"Campaign {head}: the political turn"
+    campaign, _, turn = head.partition("-")
+    where = f"Campaign {campaign}, turn {turn}"
+    if label.startswith("actions"):
+        _, player, side = label.split()
+        return f"{where}: {side}'s actions (player {player})"
+    named = {"cards": "the cards", "redeal": "the redeal", "redeal answer": "the answer to a redeal",
+             "end": "the end of the game"}
+    return f"{where}: {named.get(label, label)}"
+
+
+def holdings(seen: Mapping[str, Any], side: str) -> dict[str, list[str]]:
+    """What a house holds, as a state or a reader's view of it shows: the places its blocks
+    stand, the pool included, with the blocks named and their strengths where the reader may know
+    them, else counted (3.0); and its heir to the crown."""
+    known = _known_blocks(seen, side)
+    if known is None:
+        counts = seen.get("counts", {}).get(side, {})
+        places = [f"{area} ({n} block{'s' * (n != 1)})" for area, n in counts.items()]
+    else:
+        by_place: dict[str, list[str]] = {}
+        for name, entry in sorted(known.items()):
+            if entry["at"] in BOARD.areas or entry["at"] == "pool":
+                by_place.setdefault(str(entry["at"]), []).append(f"{name} {entry['strength']}")
+        places = [f"{place} ({', '.join(blocks)})" for place, blocks in sorted(by_place.items())]
+    heir = (seen.get("crown") or {}).get(side)
+    return {"places": places, "heir": [heir] if heir else []}
+
+
+def _known_blocks(seen: Mapping[str, Any], side: str) -> dict[str, dict[str, Any]] | None:
+    """A house's blocks by name, where ``seen`` shows them: the whole state, or the view of the
+    house itself; None where only counts are shown."""
+    if "step" in seen:  # the whole state: every block known
+        return {
+            block_name(b): {"at": e["at"], "strength": e["strength"]}
+            for b, e in seen["blocks"].items()
+            if side_of(dict(seen), b) == side and e["at"] not in ("out", "dead")
+        }
+    if side in seen.get("counts", {}):
+        return None
+    return dict(seen.get("blocks", {}))
+
+
+def grouped_choices(orders: Iterable[str], limit: int = 60) -> list[str]:
+    """Legal orders grouped for a mail: the orders of one kind for one block on one line, their
+    destinations as alternatives (``MOVE Warwick - <Kent | Sussex | Kent - Surrey>``). Each line
+    becomes an order the reader takes by keeping one alternative."""
+    groups: dict[str, list[str]] = {}
+    retreats: dict[str, set[str]] = {}  # RETREAT <who> AFTER ROUND <n>: who, and the rounds
+    for order in orders:
+        if order.startswith("RETREAT ") and " AFTER ROUND " in order:
+            who, _, round_ = order.removeprefix("RETREAT ").partition(" AFTER ROUND ")
+            if not retreats:
+                groups["RETREAT"] = []  # keeps its place among the choices
+            retreats.setdefault(who, set()).add(round_)
+            continue
+        head, dash, tail = order.partition(" - ")
+        if dash and order.split()[0] in ("MOVE", "SEA", "RECRUIT", "REGROUP", "HOME"):
+            groups.setdefault(head, []).append(tail)
+        else:
+            keyword = " ".join(order.split()[:1])
+            if keyword in ("MUSTER", "PLAGUE", "BATTLES"):
+                groups.setdefault(keyword, []).append(order.split(" ", 1)[1])
+            else:
+                groups.setdefault(order, [])
+    lines = []
+    for head, tails in groups.items():
+        if head == "RETREAT" and retreats:
+            rounds = sorted({r for found in retreats.values() for r in found})
+            lines.append(f"RETREAT {_alternatives(list(retreats))} AFTER ROUND {_alternatives(rounds)}")
+        elif not tails:
+            lines.append(head)
+        elif head in ("MUSTER", "PLAGUE", "BATTLES"):
+            lines.append(f"{head} {_alternatives(tails)}")
+        else:
+            lines.append(f"{head} - {_alternatives(tails)}")
+    if len(lines) > limit:
+        lines = [*lines[:limit], f"... and {len(lines) - limit} more"]
+    return lines
+
+
+def _alternatives(tails: list[str]) -> str:
+    return tails[0] if len(tails) == 1 else f"<{' | '.join(tails)}>"
+
+
+_BLOCK_FIELDS = ("block", "target")
+
+
+def named_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A report's events with its blocks named as players know them (``Salisbury`` for the
+    Yorkist version ``Salisbury/Y``): the ids stay the engine's, the reports speak in names."""
+    named = []
+    for event in events:
+        shown = dict(event)
+        for key in _BLOCK_FIELDS:
+            if shown.get(key) in BOARD.blocks:
+                shown[key] = block_name(shown[key])
+        if "blocks" in shown:  # a battle: each side's blocks as revealed (6.1)
+            shown["blocks"] = {side: [[block_name(b) if b in BOARD.blocks else b, *rest]
+                                      for b, *rest in blocks]
+                               for side, blocks in shown["blocks"].items()}
+        if "taken" in shown:
+            shown["taken"] = [[block_name(b) if b in BOARD.blocks else b, *rest]
+                              for b, *rest in shown["taken"]]
+        named.append(shown)
+    return named

@@ -1,0 +1,67 @@
+"""How the judge speaks of a Richard III game: phase names read and titled (1.0: campaigns and
+turns), what each house holds as a reader may see it (3.0: blocks stand face down to the enemy),
+and the choices offered, grouped, each line an order the reader takes."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.games.richard3.game import Richard3Game
+from judge.games.richard3.orders import read_order
+from judge.games.richard3.data import BOARD
+from judge.games.richard3.words import grouped_choices, holdings, phase_title, read_phase
+
+
+@pytest.mark.parametrize(("written", "phase"), [
+    ("I-3 cards", "I-3 cards"),
+    ("i-3 CARDS", "I-3 cards"),
+    ("campaign 1 turn 3 cards", "I-3 cards"),
+    ("Campaign II, turn 4 actions 1 york", "II-4 actions 1 York"),
+    ("iii political", "III political"),
+    ("II-1 redeal answer", "II-1 redeal answer"),
+])
+def test_phases_are_read_as_players_write_them(written: str, phase: str) -> None:
+    assert read_phase(written) == phase
+
+
+@pytest.mark.parametrize("written", ["I-3 actions 1", "IV-1 cards", "I-8 cards", "I-3 political",
+                                     "S1901M", "cards"])
+def test_what_names_no_phase_reads_as_none(written: str) -> None:
+    assert read_phase(written) is None
+
+
+def test_phase_titles_say_campaign_turn_and_who_acts() -> None:
+    assert phase_title("I-3 actions 1 York") == "Campaign I, turn 3: York's actions (player 1)"
+    assert phase_title("II political") == "Campaign II: the political turn"
+    assert phase_title("III-1 redeal") == "Campaign III, turn 1: the redeal"
+
+
+def test_a_house_sees_its_own_blocks_and_only_counts_of_the_enemy() -> None:
+    """3.0: blocks stand upright facing their owner; the enemy sees how many, not which."""
+    game = Richard3Game("1460")
+    state = game.new_game(b"words")
+    seen = game.view(state, "York")
+    own, enemy = holdings(seen, "York"), holdings(seen, "Lancaster")
+    assert any("Warwick 4" in place for place in own["places"])
+    lancastrian = {b.name for b in BOARD.blocks.values() if b.side == "Lancaster"}
+    text = " ".join(enemy["places"])
+    assert "block" in text and not any(f"{name} " in text for name in lancastrian - set(BOARD.areas))
+    assert holdings(state, "Lancaster")["places"] != enemy["places"]  # the whole state names them
+
+
+def test_grouped_choices_are_orders_once_an_alternative_is_kept() -> None:
+    orders = ["MOVE Warwick - Kent", "MOVE Warwick - Sussex", "RETREAT ALL AFTER ROUND 1",
+              "RETREAT Warwick AFTER ROUND 2", "NO TREACHERY", "DONE"]
+    assert grouped_choices(orders) == [
+        "MOVE Warwick - <Kent | Sussex>",
+        "RETREAT <ALL | Warwick> AFTER ROUND <1 | 2>",
+        "NO TREACHERY",
+        "DONE",
+    ]
+    own = [b for b in BOARD.blocks if not b.endswith("/L")]
+    for line in grouped_choices(orders):
+        first = line.replace("<", "").split(" | ")[0].replace(">", "")
+        if "AFTER ROUND" in line:
+            first = "RETREAT ALL AFTER ROUND 1"
+        read_order(first, own, [])  # raises if it does not read
+    assert grouped_choices([f"PLAY AP {n}" for n in range(100)], limit=5)[-1] == "... and 95 more"

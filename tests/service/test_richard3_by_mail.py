@@ -1,0 +1,172 @@
+"""Richard III by mail: each scenario (the full game from 1460, Kingmaker 1470, Richard III 1483)
+created with ``CREATE ?game password richard3[-1470|-1483]``, joined by two players, and played
+to its end through ``ingest`` and ``tick``: the card phase both at once (1.1), player 1's actions
+then player 2's (1.2), battles and supply inside the second (6.0, 7.0), the political turn (8.0);
+now and then a player misses a deadline and plays as the passive player (1.1). Then:
+
+- fog of war: no mail to a player names an enemy block his own views never showed him (a test
+  over every mail of every game);
+- dice anyone can check: the finished game's record recomputes every roll from the secret the
+  last mail reveals (``judge verify``);
+- every results mail to a player who must act lists his choices, written as orders; a refused
+  order is answered with the reason and the choices.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from random import Random
+
+import pytest
+from mail_judge import MailJudge
+from sqlmodel import select
+
+from judge.games.dice import commitment
+from judge.games.record_check import check_record
+from judge.games.registry import game_kind
+from judge.games.richard3.data import BOARD, SIDES
+from judge.games.richard3.game import Richard3Game
+from judge.service.web.records import game_record
+from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Player
+
+MASTER = "master@example.org"
+ADDRESSES = ("white@example.org", "red@example.org")
+WATCHER = "watcher@example.org"
+
+
+def game(judge: MailJudge) -> Game:
+    with judge.store.session() as db:
+        return db.exec(select(Game)).one()
+
+
+def start(judge: MailJudge, kind: str) -> dict[str, str]:
+    """Create and fill the game; each house's SIGNON line."""
+    reply = judge.send(MASTER, f"CREATE ?roses secret {kind}\nSET CARDS DEADLINE 24h\n"
+                               "SET ACTIONS DEADLINE 24h\nSET POLITICAL DEADLINE 24h")
+    assert f"Game roses ({kind}) created" in reply, reply
+    judge.send(WATCHER, "OBSERVE roses seen")
+    judge.send(ADDRESSES[0], "JOIN roses pw0")
+    reply = judge.send(ADDRESSES[1], "JOIN roses pw1")
+    assert "roses has started" in reply, reply
+    with judge.store.session() as db:
+        rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()
+    signons = {}
+    for membership, player in rows:
+        if membership.power:
+            number = ADDRESSES.index(player.address)
+            signons[membership.power] = f"SIGNON {membership.power[0]}roses pw{number}"
+    assert set(signons) == set(SIDES)
+    return signons
+
+
+def address_of(judge: MailJudge, house: str) -> str:
+    with judge.store.session() as db:
+        rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()
+    return next(player.address for membership, player in rows if membership.power == house)
+
+
+def play_to_the_end(judge: MailJudge, kind: str, seed: int) -> dict[str, str]:
+    """The whole game by mail, each house giving random legal orders (as the engine lists them)
+    or, one time in eight, nothing (the deadline passes)."""
+    signons = start(judge, kind)
+    engine = Richard3Game(game_kind(kind).scenario)  # type: ignore[attr-defined]
+    rng = Random(seed)
+    for _ in range(400):
+        current = game(judge)
+        if current.status is GameStatus.FINISHED:
+            return signons
+        pending = engine.pending(current.state)
+        phase = current.phase
+        for house in sorted(pending.powers):
+            if rng.random() < 0.125:
+                continue
+            if game(judge).phase != phase:  # the other house had nothing left to order
+                break
+            orders = engine.random_orders(current.state, house, rng)
+            if pending.timing != "cards":  # a card or a redeal answer is complete by itself
+                orders.append("DONE")
+            reply = judge.send(address_of(judge, house), "\n".join([signons[house], *orders]))
+            assert "Error" not in reply, (phase, orders, reply)
+        if game(judge).phase == phase and game(judge).status is not GameStatus.FINISHED:
+            for _ in range(4):  # a house missed the deadline: the grace passes too
+                judge.advance(hours=24)
+                if game(judge).phase != phase:
+                    break
+            assert game(judge).phase != phase or game(judge).status is GameStatus.FINISHED, phase
+        judge.advance(minutes=1)  # the outbox goes out
+    raise AssertionError("the game did not end in 400 phases")
+
+
+def mails_to(judge: MailJudge, address: str) -> list[Outbox]:
+    return judge.mail_to(address)
+
+
+def test_a_refused_order_gets_the_reason_and_the_choices(judge: MailJudge) -> None:
+    signons = start(judge, "richard3-1483")
+    state = game(judge).state
+    engine = Richard3Game("1483")
+    house = sorted(engine.pending(state).powers)[0]
+    reply = judge.send(address_of(judge, house), f"{signons[house]}\nPLAY Nonsense Card")
+    assert "Error: PLAY Nonsense Card: no card is called 'nonsense card'. You may write: " in reply
+    assert all(choice in reply for choice in engine.legal_orders(state, house)), reply
+    reply = judge.send(address_of(judge, house), f"{signons[house]}\nMOVE Warwick - Kent")
+    assert "Error: MOVE Warwick - Kent: no block is called 'Warwick'. You may write: " in reply
+
+
+def test_the_start_notice_names_the_house_the_commitment_and_only_the_houses_own_blocks(
+    judge: MailJudge,
+) -> None:
+    start(judge, "richard3")
+    secret = game(judge).secret
+    for house in SIDES:
+        (notice,) = judge.mail_to(address_of(judge, house), "Richard III notice: roses")
+        assert f"You play {house}: sign on with SIGNON {house[0]}roses" in notice.body
+        assert commitment(secret) in notice.body
+        assert "The starting position:" in notice.body
+    (watching,) = judge.mail_to(WATCHER, "Richard III notice: roses")
+    assert "blocks:" not in watching.body or "block" in watching.body
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("richard3", 1), ("richard3-1470", 2),
+                                            ("richard3-1483", 3)])
+def test_a_whole_game_by_mail_keeps_the_fog_of_war_and_its_dice_check(
+    judge: MailJudge, kind: str, seed: int
+) -> None:
+    play_to_the_end(judge, kind, seed)
+    finished = game(judge)
+    assert finished.status is GameStatus.FINISHED
+
+    # Dice anyone can check: the last mail reveals the secret, and the record recomputes.
+    for address in [*ADDRESSES, WATCHER]:
+        revealing = [m for m in mails_to(judge, address) if finished.secret.hex() in m.body]
+        assert len(revealing) == 1 and "is over" in revealing[0].subject + revealing[0].body
+    with judge.store.session() as db:
+        record = game_record(db, finished)
+        phases = db.exec(select(PhaseRecord).order_by(PhaseRecord.id)).all()
+    checked = check_record(record)
+    assert checked.problems == [] and checked.phases == len(phases) > 10
+
+    # Fog of war: every enemy block a mail names was shown to its reader by his views.
+    engine = game_kind(kind)
+    for house in SIDES:
+        address = address_of(judge, house)
+        shown = "\n".join(json.dumps([engine.report_view(p.resolution, house),
+                                      engine.view(p.state_after, house),
+                                      engine.view(p.state_before, house)]) for p in phases)
+        for mail in mails_to(judge, address):
+            for name in _enemy_names(house):
+                if re.search(rf"\b{re.escape(name)}\b", mail.body) and name not in shown:
+                    raise AssertionError(f"{mail.subject} names {name}, hidden from {house}")
+    # Results mails to a house that acts next list its choices.
+    results = judge.mail_to(ADDRESSES[0], "Richard III results roses")
+    assert results and any("You are to act" in mail.body for mail in results)
+
+
+def _enemy_names(house: str) -> set[str]:
+    """The names of the enemy's blocks that can only mean those blocks (not an area, a house, a
+    card, or a block of the house itself)."""
+    own = {b.name for b in BOARD.blocks.values() if b.side == house}
+    words = own | set(BOARD.areas) | set(SIDES) | {c.name for c in BOARD.cards.values()}
+    words |= {alias for area in BOARD.areas.values() for alias in area.aliases}
+    return {b.name for b in BOARD.blocks.values() if b.side not in (house, None)} - words
