@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from random import Random
 
 import pytest
@@ -27,6 +28,7 @@ from judge.games.record_check import check_record
 from judge.games.registry import game_kind
 from judge.games.richard3.data import BOARD, SIDES
 from judge.games.richard3.game import Richard3Game
+from judge.service.web.archive import build_archive
 from judge.service.web.records import game_record
 from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Player
 
@@ -170,3 +172,34 @@ def _enemy_names(house: str) -> set[str]:
     words = own | set(BOARD.areas) | set(SIDES) | {c.name for c in BOARD.cards.values()}
     words |= {alias for area in BOARD.areas.values() for alias in area.aliases}
     return {b.name for b in BOARD.blocks.values() if b.side not in (house, None)} - words
+
+
+def test_the_archive_of_a_running_game_shows_only_what_both_houses_may_see(
+    judge: MailJudge, tmp_path: Path
+) -> None:
+    """The web archive of a game in progress is an observer's view: blocks counted, not named,
+    except where a battle revealed them (6.1); the finished game's record is whole."""
+    signons = start(judge, "richard3-1470")
+    engine = Richard3Game("1470")
+    rng = Random(5)
+    for _ in range(12):  # a few turns by mail, every order given
+        current = game(judge)
+        for house in sorted(engine.pending(current.state).powers):
+            if game(judge).phase != current.phase:
+                break
+            orders = engine.random_orders(current.state, house, rng)
+            orders += [] if engine.pending(current.state).timing == "cards" else ["DONE"]
+            judge.send(address_of(judge, house), "\n".join([signons[house], *orders]))
+    out = tmp_path / "site"
+    build_archive(judge.store, out)
+    text = "\n".join(path.read_text(encoding="utf-8") for path in out.rglob("*") if path.is_file()
+                     and path.suffix in (".html", ".json", ".svg"))
+    with judge.store.session() as db:
+        phases = db.exec(select(PhaseRecord).order_by(PhaseRecord.id)).all()
+    assert len(phases) >= 8
+    shown = "\n".join(json.dumps([engine.report_view(p.resolution, None),
+                                  engine.view(p.state_after, None)]) for p in phases)
+    names = {b.name for b in BOARD.blocks.values() if b.side in SIDES}
+    names -= set(BOARD.areas) | set(SIDES) | {a for area in BOARD.areas.values() for a in area.aliases}
+    hidden = {name for name in names if name not in shown}
+    assert hidden and not [name for name in hidden if re.search(rf"\b{re.escape(name)}\b", text)]
