@@ -130,8 +130,9 @@ def test_the_start_notice_names_the_house_the_commitment_and_only_the_houses_own
     assert "blocks:" not in watching.body or "block" in watching.body
 
 
-@pytest.mark.parametrize(("kind", "seed"), [("richard3", 1), ("richard3-1470", 2),
-                                            ("richard3-1483", 3)])
+@pytest.mark.parametrize(("kind", "seed"), [("richard3", 1), ("richard3", 4), ("richard3-1470", 2),
+                                            ("richard3-1470", 5), ("richard3-1483", 3),
+                                            ("richard3-1483", 6)])
 def test_a_whole_game_by_mail_keeps_the_fog_of_war_and_its_dice_check(
     judge: MailJudge, kind: str, seed: int
 ) -> None:
