@@ -21,7 +21,7 @@ from judge.games.variants import load_variant
 
 from .draw import draw
 from .png import png
-from .shapes import Shapes, ShapesError, read_shapes
+from .shapes import Shapes, ShapesError, diplomacy_checklist, read_shapes
 
 __all__ = ["Shapes", "ShapesError", "kind_picture", "load_shapes", "picture", "png"]
 
@@ -34,7 +34,7 @@ def load_shapes(variant: str) -> Shapes:
     resource = resources.files("judge.games.variants").joinpath(f"{variant}.shapes.toml")
     if not resource.is_file():
         raise ShapesError(f"variant {variant!r} has no picture (no {variant}.shapes.toml)")
-    return read_shapes(resource.read_text(encoding="utf-8"), game_map, f"{variant}.shapes.toml")
+    return read_shapes(resource.read_text(encoding="utf-8"), diplomacy_checklist(game_map), f"{variant}.shapes.toml")
 
 
 def picture(
