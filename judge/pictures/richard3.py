@@ -69,7 +69,7 @@ def read_richard3_shapes(text: str, source: str = "richard3.shapes.toml") -> Sha
     touching each sea it may sail (2.81). Raises ShapesError naming what is wrong."""
     shapes = read_shapes(text, checklist(), source)
     touching = {pair for pair in shapes.between if all(key in BOARD.areas for key in pair)}
-    borders = {tuple(sorted(border.areas)) for border in BOARD.borders.values()}
+    borders = {(min(border.areas), max(border.areas)) for border in BOARD.borders.values()}
     if missing := sorted(borders - touching):
         raise ShapesError(f"{source}: areas with a border do not touch: {_pairs(missing)}")
     if extra := sorted(touching - borders):
@@ -77,7 +77,7 @@ def read_richard3_shapes(text: str, source: str = "richard3.shapes.toml") -> Sha
     ashore = {pair for pair in shapes.between if len(set(pair) & SEAS) == 1}
     dry = sorted(
         (area.name, sea) for area in BOARD.areas.values() for sea in area.seas
-        if tuple(sorted((area.name, sea))) not in ashore
+        if (min(area.name, sea), max(area.name, sea)) not in ashore
     )
     if dry:
         raise ShapesError(f"{source}: areas do not touch a sea they may sail: {_pairs(dry)}")
@@ -295,8 +295,9 @@ def _moves(shapes: Shapes, reader: str | None, events: list[dict[str, Any]]) -> 
             continue
         points = " ".join(f"{shapes.areas[a].unit[0]:.1f},{shapes.areas[a].unit[1]:.1f}" for a in path)
         dash = ' stroke-dasharray="6 3"' if event["type"] == "sea move" else ""
+        block = BOARD.blocks.get(str(event.get("block")))
         parts.append(
-            f'<polyline class="move" data-side="{escape(reader)}" data-block="{escape(str(event.get("block") or ""))}" '
+            f'<polyline class="move" data-side="{escape(reader)}" data-block="{escape(block.name if block else "")}" '
             f'data-path="{escape(" / ".join(path))}" points="{points}" fill="none" stroke="{INK}" '
             f'stroke-opacity="0.7" stroke-width="2" stroke-linejoin="round"{dash} marker-end="url(#head)"/>'
         )
