@@ -4,7 +4,8 @@
 and writes (``judge/games/diplomacy/wire.py``), with the orders of the phase it was given (the
 ``results`` of ``judge adjudicate``'s output, or of a game's phase report) as arrows; ``png(svg)``
 renders it. Each variant's shapes come from ``NAME.shapes.toml`` beside its map, read and checked
-against the map once per process.
+against the map once per process. ``richard3_picture(view, report)`` draws a game of Richard III
+as one reader sees it (``richard3.py``); ``kind_picture`` picks the drawing for a game's kind.
 
 This package draws; it imports the rules engines (for the map and positions) but nothing of the
 service, the store, mail or the command line, and the engines never import it.
@@ -21,9 +22,10 @@ from judge.games.variants import load_variant
 
 from .draw import draw
 from .png import png
-from .shapes import Shapes, ShapesError, read_shapes
+from .richard3 import richard3_picture
+from .shapes import Shapes, ShapesError, diplomacy_checklist, read_shapes
 
-__all__ = ["Shapes", "ShapesError", "kind_picture", "load_shapes", "picture", "png"]
+__all__ = ["Shapes", "ShapesError", "kind_picture", "load_shapes", "picture", "png", "richard3_picture"]
 
 
 @cache
@@ -34,7 +36,7 @@ def load_shapes(variant: str) -> Shapes:
     resource = resources.files("judge.games.variants").joinpath(f"{variant}.shapes.toml")
     if not resource.is_file():
         raise ShapesError(f"variant {variant!r} has no picture (no {variant}.shapes.toml)")
-    return read_shapes(resource.read_text(encoding="utf-8"), game_map, f"{variant}.shapes.toml")
+    return read_shapes(resource.read_text(encoding="utf-8"), diplomacy_checklist(game_map), f"{variant}.shapes.toml")
 
 
 def picture(
@@ -50,7 +52,10 @@ def kind_picture(
 ) -> str | None:
     """The SVG picture of a position of a game of ``kind`` (its full name, ``diplomacy/roses1``)
     and, given a processed phase's report as a reader may see it, that phase's orders; None for a
-    game kind the judge has no pictures of. ``state`` is what the reader may see of it."""
+    game kind the judge has no pictures of. ``state`` is what the reader may see of it: for
+    Richard III (``richard3``, ``richard3-1470``, ``richard3-1483``) his view of the game."""
+    if kind == "richard3" or kind.startswith("richard3-"):
+        return richard3_picture(state, report)
     family, _, variant = kind.partition("/")
     if family != "diplomacy" or not resources.files("judge.games.variants").joinpath(
             f"{variant}.shapes.toml").is_file():

@@ -13,8 +13,10 @@ The file (``judge/games/variants/NAME.shapes.toml``, beside the map) holds:
   automatic choice is poor (``[units]``, ``[labels]``);
 - ``[panels]``: where each off-board box's panel stands (its top left corner, in cells).
 
-Reading checks the file against the map: every province and box drawn, nothing else named, every
-coast placed, every power coloured, every box's panel placed; the error names the culprit.
+Reading checks the file against what its map asks of it (a ``Checklist``: a Diplomacy variant's
+from ``diplomacy_checklist``, Richard III's from ``judge/pictures/richard3.py``): every area drawn,
+nothing else named, every coast placed, every power coloured, every panel placed; the error names
+the culprit.
 """
 
 from __future__ import annotations
@@ -34,6 +36,32 @@ LABEL_BELOW = 14.0
 
 class ShapesError(ValueError):
     """A shapes file is malformed or does not match its map; the message says where."""
+
+
+@dataclass(frozen=True)
+class Checklist:
+    """What a map asks of its picture: the areas to draw (every one of them, nothing else), which
+    of them are seas, the locations that need a place of their own (a coast), the powers to
+    colour, and the panels to place."""
+
+    name: str
+    areas: frozenset[str]
+    seas: frozenset[str] = frozenset()
+    coasts: tuple[str, ...] = ()
+    powers: tuple[str, ...] = ()
+    panels: tuple[str, ...] = ()
+
+
+def diplomacy_checklist(game_map: Map) -> Checklist:
+    """A Diplomacy variant's: its provinces and off-board boxes, each box with its panel."""
+    return Checklist(
+        game_map.name,
+        frozenset(game_map.provinces) | frozenset(game_map.boxes),
+        frozenset(game_map.seas),
+        tuple(f"{province}/{coast}" for province, info in game_map.provinces.items() for coast in info.coasts),
+        tuple(game_map.powers),
+        tuple(game_map.boxes),
+    )
 
 
 @dataclass(frozen=True)
@@ -59,15 +87,16 @@ class Shapes:
     places: dict[str, Point]  # every location (province or coast) -> where a unit there stands
     colours: dict[str, str]  # power -> colour
     borders: dict[str, str]  # "land" (between lands), "coast", "sea" (between seas) -> path data
-    panels: dict[str, Point]  # box -> the top left corner of its panel, in pixels
+    panels: dict[str, Point]  # panel -> its top left corner, in pixels
+    between: dict[tuple[str, str], str]  # two areas' keys, sorted -> the path data of their border
 
     def contains(self, key: str, x: float, y: float) -> bool:
         """Whether a point in pixels lies in an area (a province or box key)."""
         return self.areas[key].outline.contains(x / self.cell, y / self.cell)
 
 
-def read_shapes(text: str, game_map: Map, source: str = "shapes") -> Shapes:
-    """Build a variant's shapes from the text of its shapes file, checked against its map."""
+def read_shapes(text: str, wanted: Checklist, source: str = "shapes") -> Shapes:
+    """Build a map's shapes from the text of its shapes file, checked against what the map asks."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -79,7 +108,7 @@ def read_shapes(text: str, game_map: Map, source: str = "shapes") -> Shapes:
         raise ShapesError(f"{source}: needs a cell size and a grid")
     if len({len(row) for row in grid}) != 1:
         raise ShapesError(f"{source}: the grid's rows differ in length")
-    _check_legend(legend, grid, game_map, source)
+    _check_legend(legend, grid, wanted, source)
     keys = {char: (name or "#" + char) for char, name in legend.items()}
     shapes, pieces = outlines(grid)
     depth = depths(grid)
@@ -102,40 +131,44 @@ def read_shapes(text: str, game_map: Map, source: str = "shapes") -> Shapes:
             (unit[0] * cell, unit[1] * cell),
             (label[0] * cell, label[1] * cell),
         )
-    places: dict[str, Point] = {str(location): areas[location].unit for location in game_map.provinces}
+    places: dict[str, Point] = {key: area.unit for key, area in areas.items() if key in wanted.areas}
     for location, (px, py) in _points(data, "places", source).items():
         places[location] = (px * cell, py * cell)
-    for province, info in game_map.provinces.items():
-        for coast in info.coasts:
-            if f"{province}/{coast}" not in places:
-                raise ShapesError(f"{source}: [places] must say where a fleet on {province}/{coast} stands")
+    for location in wanted.coasts:
+        if location not in places:
+            raise ShapesError(f"{source}: [places] must say where a fleet on {location} stands")
     colours: dict[str, str] = dict(data.get("colours", {}))
-    if set(colours) != set(game_map.powers):
-        powers = ", ".join(game_map.powers)
+    if set(colours) != set(wanted.powers):
+        powers = ", ".join(wanted.powers)
         raise ShapesError(f"{source}: [colours] must give a colour for each power: {powers}")
-    seas = {char for char, name in legend.items() if name in game_map.seas}
+    seas = {char for char, name in legend.items() if name in wanted.seas}
     borders: dict[str, list[str]] = {"land": [], "coast": [], "sea": []}
+    between: dict[tuple[str, str], list[str]] = {}
     for piece in pieces:
         a, b = piece.areas
         if not a or not b:
             continue  # the frame
         kind = "sea" if a in seas and b in seas else "coast" if (a in seas) != (b in seas) else "land"
-        borders[kind].append("M" + " ".join(f"{x * cell:.1f},{y * cell:.1f}" for x, y in piece.points))
+        line = "M" + " ".join(f"{x * cell:.1f},{y * cell:.1f}" for x, y in piece.points)
+        borders[kind].append(line)
+        first, second = sorted((keys[a], keys[b]))
+        between.setdefault((first, second), []).append(line)
     panels = {key: (x * cell, y * cell) for key, (x, y) in _points(data, "panels", source).items()}
-    if set(panels) != set(game_map.boxes):
-        raise ShapesError(f"{source}: [panels] must place each box: {', '.join(game_map.boxes) or 'none'}")
+    if set(panels) != set(wanted.panels):
+        raise ShapesError(f"{source}: [panels] must place each of: {', '.join(wanted.panels) or 'none'}")
     rows, cols = len(grid), len(grid[0])
     return Shapes(
-        game_map.name, cell, cols * cell, rows * cell, areas, places, colours,
+        wanted.name, cell, cols * cell, rows * cell, areas, places, colours,
         {kind: " ".join(paths) for kind, paths in borders.items()}, panels,
+        {pair: " ".join(paths) for pair, paths in between.items()},
     )
 
 
-def _check_legend(legend: dict[str, str], grid: list[str], game_map: Map, source: str) -> None:
+def _check_legend(legend: dict[str, str], grid: list[str], wanted: Checklist, source: str) -> None:
     named = [name for name in legend.values() if name]
-    expected = set(game_map.provinces) | set(game_map.boxes)
+    expected = set(wanted.areas)
     if len(named) != len(set(named)):
-        raise ShapesError(f"{source}: a province has two characters in [legend]")
+        raise ShapesError(f"{source}: an area has two characters in [legend]")
     if unknown := sorted(set(named) - expected):
         raise ShapesError(f"{source}: [legend] names what the map does not have: {', '.join(unknown)}")
     if missing := sorted(expected - set(named)):

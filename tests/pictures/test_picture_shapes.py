@@ -15,7 +15,7 @@ from judge.games.diplomacy.vocabulary import province_of
 from judge.games.variants import load_variant, variant_names
 from judge.pictures import ShapesError, load_shapes
 from judge.pictures.outline import depths, outlines
-from judge.pictures.shapes import read_shapes
+from judge.pictures.shapes import diplomacy_checklist, read_shapes
 
 VARIANTS = variant_names()
 
@@ -122,13 +122,13 @@ def test_a_shapes_file_that_does_not_match_its_map_is_refused_with_the_culprit_n
     for line, (message, replacement) in cases.items():
         assert line in text, line
         with pytest.raises(ShapesError, match=re.escape(message)):
-            read_shapes(text.replace(line, replacement, 1), game_map, "standard.shapes.toml")
+            read_shapes(text.replace(line, replacement, 1), diplomacy_checklist(game_map), "standard.shapes.toml")
     extra = text.replace("[legend]\n", '[legend]\n"\\u00e9" = "xyz"\n', 1)
     with pytest.raises(ShapesError, match="does not have: xyz"):
-        read_shapes(extra, game_map)
+        read_shapes(extra, diplomacy_checklist(game_map))
     ragged = text.replace(grid[3], grid[3] + "#", 1)
     with pytest.raises(ShapesError, match="differ in length"):
-        read_shapes(ragged, game_map)
+        read_shapes(ragged, diplomacy_checklist(game_map))
 
 
 def test_neighbours_share_one_border_and_islands_stay_round() -> None:
