@@ -21,7 +21,7 @@ from random import Random
 
 import pytest
 from mail_judge import MailJudge
-from sqlmodel import select
+from sqlmodel import col, select
 
 from judge.games.dice import commitment
 from judge.games.record_check import check_record
@@ -30,7 +30,7 @@ from judge.games.richard3.data import BOARD, SIDES
 from judge.games.richard3.game import Richard3Game
 from judge.service.web.archive import build_archive
 from judge.service.web.records import game_record
-from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Player
+from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Picture, Player
 
 MASTER = "master@example.org"
 ADDRESSES = ("white@example.org", "red@example.org")
@@ -42,8 +42,9 @@ def game(judge: MailJudge) -> Game:
         return db.exec(select(Game)).one()
 
 
-def start(judge: MailJudge, kind: str) -> dict[str, str]:
-    """Create and fill the game; each house's SIGNON line."""
+def start(judge: MailJudge, kind: str, maps: bool = False) -> dict[str, str]:
+    """Create and fill the game; each house's SIGNON line. Without ``maps`` everyone asks for
+    text only (SET MAP OFF: drawing every phase three times would only slow these tests)."""
     reply = judge.send(MASTER, f"CREATE ?roses secret {kind}\nSET CARDS DEADLINE 24h\n"
                                "SET ACTIONS DEADLINE 24h\nSET POLITICAL DEADLINE 24h")
     assert f"Game roses ({kind}) created" in reply, reply
@@ -59,6 +60,11 @@ def start(judge: MailJudge, kind: str) -> dict[str, str]:
             number = ADDRESSES.index(player.address)
             signons[membership.power] = f"SIGNON {membership.power[0]}roses pw{number}"
     assert set(signons) == set(SIDES)
+    if not maps:
+        for house, signon in signons.items():
+            judge.send(address_of(judge, house), f"{signon}\nSET MAP OFF")
+        judge.send(WATCHER, "SIGNON observer@roses seen\nSET MAP OFF")
+        judge.send(MASTER, "SIGNON Mroses secret\nSET MAP OFF")
     return signons
 
 
@@ -204,3 +210,39 @@ def test_the_archive_of_a_running_game_shows_only_what_both_houses_may_see(
     names -= set(BOARD.areas) | set(SIDES) | {a for area in BOARD.areas.values() for a in area.aliases}
     hidden = {name for name in names if name not in shown}
     assert hidden and not [name for name in hidden if re.search(rf"\b{re.escape(name)}\b", text)]
+
+
+def test_results_mails_carry_the_map_as_their_reader_sees_it(judge: MailJudge) -> None:
+    """Each house's map shows its own blocks named and the enemy's counted; the observers' both
+    counted; a picture is drawn once for each view."""
+    signons = start(judge, "richard3-1483", maps=True)
+    engine = Richard3Game("1483")
+    rng = Random(8)
+    for _ in range(3):
+        current = game(judge)
+        for house in sorted(engine.pending(current.state).powers):
+            if game(judge).phase != current.phase:
+                break
+            orders = engine.random_orders(current.state, house, rng)
+            orders += [] if engine.pending(current.state).timing == "cards" else ["DONE"]
+            judge.send(address_of(judge, house), "\n".join([signons[house], *orders]))
+    judge.advance(minutes=1)
+    with judge.store.session() as db:
+        mails = db.exec(select(Outbox).where(col(Outbox.subject).startswith("Richard III results"))
+                        .order_by(col(Outbox.id))).all()
+        pictures = {p.id: p for p in db.exec(select(Picture))}
+    assert mails and all(mail.picture_id in pictures for mail in mails)
+    for house in SIDES:
+        address = address_of(judge, house)
+        mine = [pictures[m.picture_id].svg for m in mails if m.to_address == address and m.picture_id]
+        assert mine and all(f"as {house} sees it" in svg for svg in mine)
+        enemy = {b.name for b in BOARD.blocks.values() if b.side not in (house, None)}
+        hidden = enemy - {b.name for b in BOARD.blocks.values() if b.side == house}
+        hidden -= set(BOARD.areas) | {c.name for c in BOARD.cards.values()}
+        hidden -= {"Richmond", "Gloucester"}  # the heirs to the crown: public (view's "crown")
+        for svg in mine:
+            assert not [n for n in hidden if re.search(rf">{re.escape(n)}<|\b{re.escape(n)} [0-9]", svg)]
+    watched = [pictures[m.picture_id].svg for m in mails if m.to_address == WATCHER and m.picture_id]
+    assert watched and all("as an observer sees it" in svg for svg in watched)
+    sent = [raw for raw in judge.transport.mails if b"image/png" in raw]
+    assert len(sent) == len(mails)
