@@ -295,9 +295,9 @@ def _moves(shapes: Shapes, reader: str | None, events: list[dict[str, Any]]) -> 
             continue
         points = " ".join(f"{shapes.areas[a].unit[0]:.1f},{shapes.areas[a].unit[1]:.1f}" for a in path)
         dash = ' stroke-dasharray="6 3"' if event["type"] == "sea move" else ""
-        block = BOARD.blocks.get(str(event.get("block")))
+        block = str(event.get("block") or "")  # named as the report gives it (report_view)
         parts.append(
-            f'<polyline class="move" data-side="{escape(reader)}" data-block="{escape(block.name if block else "")}" '
+            f'<polyline class="move" data-side="{escape(reader)}" data-block="{escape(block)}" '
             f'data-path="{escape(" / ".join(path))}" points="{points}" fill="none" stroke="{INK}" '
             f'stroke-opacity="0.7" stroke-width="2" stroke-linejoin="round"{dash} marker-end="url(#head)"/>'
         )

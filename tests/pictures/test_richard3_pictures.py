@@ -188,7 +188,7 @@ def test_no_picture_names_an_enemy_block_its_view_does_not_show(scenario: str) -
             enemies = {BOARD.blocks[b].name for b in BOARD.blocks if reader is None or
                        (b not in _own_ids(state, reader))}
             hidden = enemies - _public(view)
-            for given in (game.report_for(report, reader), report):
+            for given in (game.report_view(report, reader), report):
                 words = _words(ElementTree.fromstring(kind_picture(KINDS[scenario], view, given) or ""))
                 shown = {name for name in hidden if _named(name, words, _public(view))}
                 assert shown == set(), (reader, view["phase"], shown)
@@ -210,7 +210,7 @@ def test_the_readers_blocks_are_drawn_in_their_areas_with_their_strengths(scenar
             continue
         for reader in READERS:
             view = game.view(state, reader)
-            root = ElementTree.fromstring(richard3_picture(view, game.report_for(report, reader)))
+            root = ElementTree.fromstring(richard3_picture(view, game.report_view(report, reader)))
             groups = [g for g in root.iter(f"{SVG}g") if "block" in g.get("class", "").split()]
             own = {g.get("data-name"): g for g in groups if "own" in g.get("class", "")}
             expected = {n: e for n, e in view.get("blocks", {}).items() if e["at"] in BOARD.areas}
@@ -258,7 +258,7 @@ def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_dra
     for state, report, game in _phases("1460", seed=11, limit=250):
         for reader in READERS:
             view = game.view(state, reader)
-            seen = game.report_for(report, reader)
+            seen = game.report_view(report, reader)
             root = ElementTree.fromstring(richard3_picture(view, seen))
             title = "".join(next(t for t in root.iter(f"{SVG}text") if t.get("class") == "title").itertext())
             assert f"as {reader} sees it" in title if reader else "as an observer sees it" in title
