@@ -295,7 +295,8 @@ def _moves(shapes: Shapes, reader: str | None, events: list[dict[str, Any]]) -> 
             continue
         points = " ".join(f"{shapes.areas[a].unit[0]:.1f},{shapes.areas[a].unit[1]:.1f}" for a in path)
         dash = ' stroke-dasharray="6 3"' if event["type"] == "sea move" else ""
-        block = str(event.get("block") or "")  # named as the report gives it (report_view)
+        block = str(event.get("block") or "")  # a name (report_view), or an id (the engine's)
+        block = BOARD.blocks[block].name if block in BOARD.blocks else block
         parts.append(
             f'<polyline class="move" data-side="{escape(reader)}" data-block="{escape(block)}" '
             f'data-path="{escape(" / ".join(path))}" points="{points}" fill="none" stroke="{INK}" '
