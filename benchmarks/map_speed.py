@@ -7,6 +7,9 @@ Usage (from the top of the tree, after ``pip install -e '.[test]'``):
 It plays a random game of the variant (random legal orders for every power, as ``judge selfplay``
 does) and keeps the movement phases from its fifth year on, when the board is full; then it draws
 ``--pictures`` of them, each with its phase's orders and their results, and renders each to PNG.
+``--variant richard3`` (or ``richard3-1470``, ``richard3-1483``) keeps the action phases of random
+Richard III games instead, each drawn as York sees it with his report of the phase, as the
+results mails carry it.
 It prints the median milliseconds per picture for the SVG alone and for SVG and PNG together, as
 wall-clock time and as the process's CPU time (steadier when other work shares the machine). The
 drawing is single-threaded: the figures are for one core.
@@ -21,8 +24,9 @@ from random import Random
 from typing import Any
 
 from judge.games.diplomacy.game import DiplomacyGame
+from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
-from judge.pictures import load_shapes, picture, png
+from judge.pictures import kind_picture, load_shapes, picture, png
 
 
 def movement_phases(variant: str, count: int, seed: int) -> list[tuple[dict[str, Any], list[Any]]]:
@@ -45,31 +49,62 @@ def movement_phases(variant: str, count: int, seed: int) -> list[tuple[dict[str,
     return found
 
 
+def action_phases(kind_name: str, count: int, seed: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(York's view, York's report) of the action phases of random Richard III games."""
+    kind = Richard3Game(kind_name.partition("-")[2] or "1460")
+    found: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    while len(found) < count:
+        rng = Random(seed + len(found))
+        state = kind.new_game(str(seed + len(found)).encode())
+        while len(found) < count and kind.outcome(state) is None:
+            pending = kind.pending(state)
+            orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
+            result = kind.resolve(state, orders, rng)
+            if pending.timing == "actions":
+                found.append((kind.view(state, "York"), kind.report_view(result.report, "York")))
+            state = result.state
+    return found
+
+
+def draw(variant: str, state: dict[str, Any], given: Any) -> str:
+    if variant.startswith("richard3"):
+        return kind_picture(variant, state, given) or ""
+    return picture(variant, state, given)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--pictures", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    phases = movement_phases(args.variant, args.pictures, args.seed)
-    load_shapes(args.variant)  # read once per process, as the judge does
-    png(picture(args.variant, *phases[0]))  # and the renderer's fonts
+    richard3 = args.variant.startswith("richard3")
+    phases: list[tuple[dict[str, Any], Any]] = []
+    if richard3:
+        phases += action_phases(args.variant, args.pictures, args.seed)
+    else:
+        phases += movement_phases(args.variant, args.pictures, args.seed)
+        load_shapes(args.variant)  # read once per process, as the judge does
+    png(draw(args.variant, *phases[0]))  # the shapes and the renderer's fonts, read once
     svg_wall, svg_cpu, both_wall, both_cpu, sizes = [], [], [], [], []
     for state, results in phases:
         wall, cpu = time.perf_counter(), time.process_time()
-        svg = picture(args.variant, state, results)
+        svg = draw(args.variant, state, results)
         svg_wall.append(time.perf_counter() - wall)
         svg_cpu.append(time.process_time() - cpu)
         data = png(svg)
         both_wall.append(time.perf_counter() - wall)
         both_cpu.append(time.process_time() - cpu)
         sizes.append(len(data))
-    orders = statistics.median(len(results) for _, results in phases)
+    orders = statistics.median(len(results) if isinstance(results, list) else len(results["events"])
+                               for _, results in phases)
 
     def ms(values: list[float]) -> str:
         return f"{statistics.median(values) * 1000:.1f} ms"
 
-    print(f"{args.variant}: {len(phases)} mid-game movement phases, median {orders:.0f} orders each")
+    what = ("action phases as York sees them, median {:.0f} events each" if richard3
+            else "mid-game movement phases, median {:.0f} orders each").format(orders)
+    print(f"{args.variant}: {len(phases)} {what}")
     print(f"SVG only:        {ms(svg_wall)} wall, {ms(svg_cpu)} CPU a picture")
     print(f"SVG + PNG:       {ms(both_wall)} wall, {ms(both_cpu)} CPU a picture "
           f"(min {min(both_wall) * 1000:.1f}, max {max(both_wall) * 1000:.1f} ms wall; "
