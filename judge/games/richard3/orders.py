@@ -161,9 +161,9 @@ class _Shaper(Transformer[Token, Shape]):
         return Shape("battles", "BATTLES", tuple(c))
 
     def retreat(self, c: list[Any]) -> Shape:
-        who, number, to = c
-        spans = ("ALL" if who.type == "ALL" else who) if isinstance(who, Token) else who
-        return Shape("retreat", "RETREAT", (spans, *([to] if to else [])), int(number))
+        who, number, to = c  # who: the token ALL, or a name
+        who = "ALL" if isinstance(who, Token) else who
+        return Shape("retreat", "RETREAT", (who, *([to] if to else [])), int(number))
 
     def charge(self, c: list[str | None]) -> Shape:
         return Shape("charge", "CHARGE", tuple(s for s in c if s is not None))
