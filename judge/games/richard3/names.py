@@ -8,6 +8,7 @@ of York and ``York Church`` the archbishop.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -18,7 +19,10 @@ class NameError_(ValueError):
     """A name that matches nothing, or more than one thing; the message says which."""
 
 
+@functools.lru_cache(maxsize=4096)
 def normal(text: str) -> str:
+    """Lower case, punctuation as spaces, single spaces (memoised: every name of every candidate
+    is compared in this form, for each order read)."""
     return " ".join(re.sub(r"[^0-9a-z ]", " ", text.lower()).split())
 
 
@@ -29,11 +33,13 @@ def _prefix_match(query: list[str], name: list[str]) -> bool:
 
 
 def resolve(text: str, candidates: Iterable[tuple[str, Iterable[str]]], what: str) -> str:
-    """The one candidate (key, names) that ``text`` names; raises NameError_ otherwise."""
+    """The one candidate (key, names) that ``text`` names; raises NameError_ otherwise, saying
+    which candidates it could be, or, if none, what the choices are (each by its first name)."""
+    options = [(key, tuple(names)) for key, names in candidates]
+    shown = {key: names[0] for key, names in options}
     query = normal(text)
     if not query:
-        raise NameError_(f"no {what} named")
-    options = list(candidates)
+        raise NameError_(f"no {what} named{_choices(shown.values())}")
     exact = [key for key, names in options if any(normal(n) == query for n in names)]
     if len(set(exact)) == 1:
         return exact[0]
@@ -44,20 +50,26 @@ def resolve(text: str, candidates: Iterable[tuple[str, Iterable[str]]], what: st
     if len(found) == 1:
         return found[0]
     if not found:
-        raise NameError_(f"no {what} is called {text!r}")
-    raise NameError_(f"{text!r} could be {' or '.join(found)}")
+        raise NameError_(f"no {what} is called {text!r}{_choices(shown.values())}")
+    raise NameError_(f"{text!r} could be {' or '.join(shown[key] for key in found)}")
+
+
+def _choices(names: Iterable[str]) -> str:
+    listed = sorted(set(names))
+    return f" (the choices: {', '.join(listed)})" if listed else " (there is none to name)"
 
 
 def area(text: str) -> str:
     return resolve(text, ((a.name, (a.name, *a.aliases)) for a in BOARD.areas.values()), "area")
 
 
-def block_among(text: str, ids: Iterable[str]) -> str:
-    """The block among ``ids`` that ``text`` names (a two-house block answers to its name)."""
+def block_among(text: str, ids: Iterable[str], what: str = "block") -> str:
+    """The block among ``ids`` that ``text`` names (a two-house block answers to its name);
+    ``what`` the blocks are, for the message when none or several match."""
     return resolve(
         text,
         ((b, (BOARD.blocks[b].name, *BOARD.blocks[b].aliases)) for b in ids),
-        "block",
+        what,
     )
 
 

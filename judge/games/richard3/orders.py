@@ -4,6 +4,13 @@ One order a line (several may share a line, split by ``;``). Keywords and names 
 names in full, by another name, or by an unambiguous prefix (``names``). Each order fills a
 *slot*: a later order for the same slot replaces the earlier one.
 
+Reading is two steps: the grammar (``grammar/richard3.lark``, LALR) reads the shape of the order,
+with each name a span of words (a ``Shape``, memoised by text); then the names are resolved against
+the player's blocks, the enemy's, the areas and the cards. Between a block and an area the
+separator may be ``-``, ``to``, ``in``, ``at`` or nothing (``SEA Warwick Kent``): then the one span
+is cut where its tail names an area. A refused order says why: what the order should look like, or
+which names were possible.
+
 Card phase (1.1, 5.1): ``PLAY 4``, ``PLAY Force March``; at a campaign's start ``REDEAL`` or
 ``KEEP`` (5.1, the mulligan). Actions (5.0): ``[MOVE] Warwick - Leicester - Oxford`` (a land move,
 5.2), ``SEA Warwick - Kent`` (5.3), ``RECRUIT Norfolk - East Anglia`` (5.4), ``MUSTER Area``,
@@ -11,13 +18,21 @@ Card phase (1.1, 5.1): ``PLAY 4``, ``PLAY Force March``; at a campaign's start `
 the actions: ``MAIN Area FROM Area`` (6.3), ``BATTLES Area, Area`` (6.1, player 1), ``RETREAT
 Block|ALL AFTER ROUND n [TO Area]`` (6.6), ``CHARGE Heir [AT Block]`` (6.5), ``NO TREACHERY`` or
 ``TREACHERY ON Block`` (6.9), ``REGROUP Block - Area`` (6.7), ``EXECUTE Block`` (9.1). Political
-turn (8.3, 8.4): ``HOME Block - Area``.
+turn (8.3, 8.4): ``HOME Block - Area`` or ``HOME Block - pool``. ``DONE`` (or ``PASS``) ends a
+player's orders.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
+from typing import Any, NamedTuple, cast
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import names
 from .data import BOARD
@@ -93,110 +108,234 @@ def split_orders(text: str) -> list[str]:
     return [part.strip() for part in re.split(r"[;\n]", text) if part.strip()]
 
 
-def _area(text: str) -> str:
-    if normal_word(text) == "sea":
-        return "sea"
-    return names.area(text)
+# --- the shape of an order, read by the grammar -------------------------------------------------
 
 
-def normal_word(text: str) -> str:
-    return names.normal(text)
+class Shape(NamedTuple):
+    """An order as the grammar reads it: its form, its keyword, its names as written, and the
+    round of a retreat."""
+
+    form: str
+    keyword: str
+    spans: tuple[str, ...] = ()
+    number: int | None = None
 
 
-def _split_two(text: str) -> tuple[str, str]:
-    """A block and an area written one after the other, with or without a separator."""
-    parts = re.split(r"\s+-\s+|-|\s+(?:in|to|at)\s+", text, maxsplit=1, flags=re.I)
-    if len(parts) == 2:
-        return parts[0], parts[1]
-    words = text.split()
-    for cut in range(1, len(words)):
-        head, tail = " ".join(words[:cut]), " ".join(words[cut:])
-        try:
-            names.area(tail)
-        except NameError_:
-            continue
-        return head, tail
-    raise OrderError(f"expected a block and an area in {text!r}")
+class _Shaper(Transformer[Token, Shape]):
+    """Builds a Shape as the parser reduces (no tree is built)."""
+
+    def name(self, words: list[Token]) -> str:
+        return " ".join(words)
+
+    def play(self, c: list[str]) -> Shape:
+        return Shape("play", "PLAY", (c[0],))
+
+    def redeal(self, _: list[str]) -> Shape:
+        return Shape("word", "REDEAL")
+
+    def keep(self, _: list[str]) -> Shape:
+        return Shape("word", "KEEP")
+
+    def done(self, _: list[str]) -> Shape:
+        return Shape("word", "DONE")
+
+    def no_treachery(self, _: list[str]) -> Shape:
+        return Shape("word", "NO TREACHERY")
+
+    def move(self, c: list[str]) -> Shape:
+        return Shape("move", "MOVE", tuple(c))
+
+    def placing(self, c: list[Any]) -> Shape:
+        return Shape("placing", c[0].upper(), tuple(s for s in c[1:] if s is not None))
+
+    def event(self, c: list[Any]) -> Shape:
+        return Shape("event", c[0].upper(), (c[1],))
+
+    def treason(self, c: list[str | None]) -> Shape:
+        return Shape("treason", "TREASON", tuple(s for s in c if s is not None))
+
+    def main(self, c: list[str]) -> Shape:
+        return Shape("main", "MAIN", tuple(c))
+
+    def battles(self, c: list[str]) -> Shape:
+        return Shape("battles", "BATTLES", tuple(c))
+
+    def retreat(self, c: list[Any]) -> Shape:
+        who, number, to = c  # who: the token ALL, or a name
+        who = "ALL" if isinstance(who, Token) else who
+        return Shape("retreat", "RETREAT", (who, *([to] if to else [])), int(number))
+
+    def charge(self, c: list[str | None]) -> Shape:
+        return Shape("charge", "CHARGE", tuple(s for s in c if s is not None))
+
+    def treachery(self, c: list[str]) -> Shape:
+        return Shape("treachery", "TREACHERY", (c[-1],))
+
+    def execute(self, c: list[str]) -> Shape:
+        return Shape("execute", "EXECUTE", (c[0],))
 
 
-def _split_word(text: str, word: str) -> tuple[str, str]:
-    """``text`` cut at the keyword ``word`` (``Kent ON Warwick``); the tail is "" without it."""
-    parts = re.split(rf"\s+{word}\s+", text, maxsplit=1, flags=re.I)
-    return parts[0], parts[1] if len(parts) > 1 else ""
+@functools.cache
+def _parser() -> Lark:
+    grammar = resources.files("judge.grammar").joinpath("richard3.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", transformer=_Shaper())
+
+
+# What each order looks like, by its first word: what a refused order is told.
+FORMS = {
+    "PLAY": "PLAY <card> (PLAY 4, PLAY Force March)",
+    "REDEAL": "REDEAL or KEEP, alone",
+    "KEEP": "REDEAL or KEEP, alone",
+    "MULLIGAN": "REDEAL or KEEP, alone",
+    "DONE": "DONE, alone",
+    "PASS": "DONE, alone",
+    "MOVE": "[MOVE] <block> - <area> [- <area>]",
+    "SEA": "SEA <block> - <area>",
+    "RECRUIT": "RECRUIT <block> - <area>",
+    "REGROUP": "REGROUP <block> - <area>",
+    "HOME": "HOME <block> - <area or pool>",
+    "MUSTER": "MUSTER <area>",
+    "PLAGUE": "PLAGUE <area>",
+    "TREASON": "TREASON <area> [ON <block>]",
+    "MAIN": "MAIN <battle area> FROM <area the main attack comes from, or sea>",
+    "BATTLES": "BATTLES <area>, <area>, ...",
+    "RETREAT": "RETREAT <block or ALL> AFTER ROUND <1, 2 or 3> [TO <area>]",
+    "CHARGE": "CHARGE <heir> [AT <block>]",
+    "NO": "NO TREACHERY",
+    "TREACHERY": "TREACHERY [ON] <block>",
+    "EXECUTE": "EXECUTE <block>",
+}
+
+
+def _syntax_error(text: str, error: UnexpectedInput) -> OrderError:
+    first = text.split(maxsplit=1)[0].upper()
+    if first in FORMS:
+        expected = FORMS[first]
+    else:
+        listed = dict.fromkeys(f for k, f in FORMS.items() if k != "MOVE")
+        expected = "an order such as 'Warwick - Kent' or one of: " + "; ".join(listed)
+    if first not in FORMS and isinstance(error, (UnexpectedEOF, UnexpectedToken)) and (
+        isinstance(error, UnexpectedEOF) or error.token.type == "$END"
+    ):
+        return OrderError(f"cannot read {text!r}: expected {expected}")
+    if isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    ):
+        where = "it ends too soon"
+    elif isinstance(error, UnexpectedToken):
+        where = f"stopped at {str(error.token)!r}"
+    elif isinstance(error, UnexpectedCharacters):
+        where = f"stopped at {text[error.pos_in_stream:].split(maxsplit=1)[0]!r}"
+    else:  # pragma: no cover - Lark raises only the three above
+        where = "unreadable"
+    return OrderError(f"cannot read {text!r} ({where}): expected {expected}")
+
+
+@functools.lru_cache(maxsize=4096)
+def read_shape(text: str) -> Shape:
+    """The shape of one order (raises OrderError); memoised, the playouts read the same texts often."""
+    if not text:
+        raise OrderError("the order is empty: write an order such as 'Warwick - Kent' or DONE")
+    try:
+        shape = cast(Shape, _parser().parse(text))  # the transformer's value, not a tree
+    except UnexpectedInput as error:
+        raise _syntax_error(text, error) from None
+    if shape.number is not None and not 1 <= shape.number <= 3:
+        raise OrderError(f"cannot read {text!r}: a retreat comes after round 1, 2 or 3 (6.6)")
+    return shape
+
+
+# --- names resolved: the order --------------------------------------------------------------------
 
 
 def read_order(text: str, own: list[str], enemy: list[str]) -> Order:
     """Read one order. ``own``: the ids of the player's blocks it may name; ``enemy``: the ids of
     the enemy's blocks (both versions of a two-house block), which targets name."""
+    text = text.strip()
+    shape = read_shape(text)
     try:
-        return _read(text.strip(), own, enemy)
+        return _resolve(text, shape, own, enemy)
     except NameError_ as error:
         raise OrderError(str(error)) from None
 
 
-def _read(text: str, own: list[str], enemy: list[str]) -> Order:
-    word, _, rest = text.partition(" ")
-    key = word.upper()
-    rest = rest.strip()
-    if key == "PLAY":
-        return Order("PLAY", card=names.card_kind(rest))
-    if key in ("DONE", "PASS") and not rest:
-        return Order("DONE")
-    if key in ("REDEAL", "KEEP", "MULLIGAN") and not rest:
-        return Order("KEEP" if key == "KEEP" else "REDEAL")
-    if key == "NO" and rest.upper() == "TREACHERY":
-        return Order("NO TREACHERY")
-    if key == "TREACHERY":
-        target = re.sub(r"^on\s+", "", rest, flags=re.I)
-        return Order("TREACHERY", target=names.block_among(target, enemy))
-    if key == "SEA":
-        block, area = _split_two(rest)
-        return Order("SEA", names.block_among(block, own), (names.area(area),))
-    if key in ("RECRUIT", "REGROUP", "HOME"):
-        block, area = _split_two(rest)
-        home = key == "HOME" and normal_word(area) == "pool"  # 8.3: to the pool
-        return Order(key, names.block_among(block, own), ("pool" if home else names.area(area),))
-    if key in ("MUSTER", "PLAGUE"):
-        return Order(key, areas=(names.area(rest),))
-    if key == "TREASON":
-        area, target = _split_word(rest, "on")
-        return Order(
-            "TREASON",
-            areas=(names.area(area),),
-            target=names.block_among(target, enemy) if target else None,
-        )
-    if key == "MAIN":
-        match = re.fullmatch(r"(?:attack\s+)?(.+?)\s+(?:from|via)\s+(.+)", rest, flags=re.I)
-        if not match:
-            raise OrderError("write MAIN <battle area> FROM <area the main attack comes from>")
-        return Order("MAIN", areas=(names.area(match[1]), _area(match[2])))
-    if key == "BATTLES":
-        areas = [names.area(a) for a in re.split(r"\s*,\s*|\s+then\s+", rest, flags=re.I) if a]
-        return Order("BATTLES", areas=tuple(areas))
-    if key == "RETREAT":
-        match = re.fullmatch(
-            r"(.+?)\s+after\s+round\s+([0-3])(?:\s+to\s+(.+))?", rest, flags=re.I
-        )
-        if not match:
-            raise OrderError("write RETREAT <block or ALL> AFTER ROUND <1, 2 or 3> [TO <area>]")
-        who = None if match[1].upper() == "ALL" else names.block_among(match[1], own)
-        to = (names.area(match[3]),) if match[3] else ()
-        return Order("RETREAT", who, to, number=int(match[2]))
-    if key == "CHARGE":
-        heir, target = _split_word(rest, "at")
+def _area_or(*words: str) -> Callable[[str], str]:
+    """An area's reader that also takes the given words (``sea``, ``pool``) as they are."""
+
+    def read(text: str) -> str:
+        word = names.normal(text)
+        return word if word in words else names.area(text)
+
+    return read
+
+
+_AREA = _area_or()
+_HOME = _area_or("pool")  # 8.3: a block may go home to the pool
+_FROM = _area_or("sea")  # 6.3: a main attack may come from the sea
+
+
+def _block_and_area(
+    text: str, spans: tuple[str, ...], own: list[str], area: Callable[[str], str]
+) -> tuple[str, str]:
+    """A block and an area (``Norfolk - East Anglia``), or written as one span of words with no
+    separator (``Norfolk East Anglia``): then cut where the tail is an area, preferring a cut whose
+    head is one of the player's blocks."""
+    if len(spans) == 2:
+        return names.block_among(spans[0], own, "block of yours"), area(spans[1])
+    words = spans[0].split()
+    cuts: list[tuple[str, str]] = []
+    for cut in range(1, len(words)):
+        head, tail = " ".join(words[:cut]), " ".join(words[cut:])
+        try:
+            cuts.append((head, area(tail)))
+        except NameError_:
+            continue
+    for head, place in cuts:
+        try:
+            return names.block_among(head, own, "block of yours"), place
+        except NameError_:
+            continue
+    if cuts:
+        head, place = cuts[0]
+        return names.block_among(head, own, "block of yours"), place
+    form = FORMS.get(text.split(maxsplit=1)[0].upper(), FORMS["MOVE"])
+    raise OrderError(f"cannot read {text!r}: expected a block and then an area, {form}")
+
+
+def _resolve(text: str, shape: Shape, own: list[str], enemy: list[str]) -> Order:
+    form, key, spans = shape.form, shape.keyword, shape.spans
+    if form == "word":
+        return Order(key)
+    if form == "play":
+        return Order("PLAY", card=names.card_kind(spans[0]))
+    if form == "move":
+        if len(spans) == 1:
+            block, place = _block_and_area(text, spans, own, _AREA)
+            return Order("MOVE", block, (place,))
+        block = names.block_among(spans[0], own, "block of yours")
+        return Order("MOVE", block, tuple(names.area(s) for s in spans[1:]))
+    if form == "placing":
+        block, place = _block_and_area(text, spans, own, _HOME if key == "HOME" else _AREA)
+        return Order(key, block, (place,))
+    if form == "event":
+        return Order(key, areas=(names.area(spans[0]),))
+    if form == "treason":
+        target = names.block_among(spans[1], enemy, "enemy block") if len(spans) > 1 else None
+        return Order("TREASON", areas=(names.area(spans[0]),), target=target)
+    if form == "main":
+        return Order("MAIN", areas=(names.area(spans[0]), _FROM(spans[1])))
+    if form == "battles":
+        return Order("BATTLES", areas=tuple(names.area(s) for s in spans))
+    if form == "retreat":
+        who = None if spans[0] == "ALL" else names.block_among(spans[0], own, "block of yours")
+        to = (names.area(spans[1]),) if len(spans) > 1 else ()
+        return Order("RETREAT", who, to, number=shape.number)
+    if form == "charge":
         heirs = [b for b in own if BOARD.blocks[b].heir is not None]
-        return Order(
-            "CHARGE",
-            names.block_among(heir, heirs),
-            target=names.block_among(target, enemy) if target else None,
-        )
-    if key == "EXECUTE":
-        return Order("EXECUTE", names.block_among(rest, own))
-    if key == "MOVE":
-        text = rest
-    parts = [p.strip() for p in re.split(r"\s*-\s*|\s+to\s+", text, flags=re.I) if p.strip()]
-    if len(parts) < 2:
-        raise OrderError(
-            f"cannot read {text!r}: expected an order such as 'Warwick - Kent' or 'RECRUIT Norfolk'"
-        )
-    return Order("MOVE", names.block_among(parts[0], own), tuple(names.area(p) for p in parts[1:]))
+        target = names.block_among(spans[1], enemy, "enemy block") if len(spans) > 1 else None
+        return Order("CHARGE", names.block_among(spans[0], heirs, "heir of yours"), target=target)
+    if form == "treachery":
+        return Order("TREACHERY", target=names.block_among(spans[0], enemy, "enemy block"))
+    if form == "execute":
+        return Order("EXECUTE", names.block_among(spans[0], own, "block of yours"))
+    raise AssertionError(form)

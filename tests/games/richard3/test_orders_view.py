@@ -32,6 +32,52 @@ READINGS = [
     ("main sussex from kent", "MAIN Sussex FROM Kent"),
     ("battles kent, sussex", "BATTLES Kent, Sussex"),
     ("home norfolk - pool", "HOME Norfolk - pool"),
+    # every form, in any case
+    ("PLAY 4", "PLAY AP 4"),
+    ("Play AP 3", "PLAY AP 3"),
+    ("play ap2", "PLAY AP 2"),
+    ("play muster", "PLAY Muster"),
+    ("redeal", "REDEAL"),
+    ("Mulligan", "REDEAL"),
+    ("KEEP", "KEEP"),
+    ("done", "DONE"),
+    ("Pass", "DONE"),
+    ("MOVE Warwick - Leicester - Oxford", "MOVE Warwick - Leicester - Oxford"),
+    ("warwick to leicester to oxford", "MOVE Warwick - Leicester - Oxford"),
+    ("move warwick kent", "MOVE Warwick - Kent"),
+    ("SEA Warwick - Kent", "SEA Warwick - Kent"),
+    ("Recruit Norfolk - East Anglia", "RECRUIT Norfolk - East Anglia"),
+    ("regroup warwick - kent", "REGROUP Warwick - Kent"),
+    ("HOME Warwick - Warwick", "HOME Warwick - Warwick"),
+    ("home norfolk pool", "HOME Norfolk - pool"),
+    ("muster kent", "MUSTER Kent"),
+    ("PLAGUE n yorks", "PLAGUE North Yorks"),
+    ("treason kent", "TREASON Kent"),
+    ("Treason Kent On Stan", "TREASON Kent ON Stanley"),
+    ("main attack sussex from kent", "MAIN Sussex FROM Kent"),
+    ("MAIN Sussex VIA Kent", "MAIN Sussex FROM Kent"),
+    ("main sussex from sea", "MAIN Sussex FROM sea"),
+    ("battles kent then sussex", "BATTLES Kent, Sussex"),
+    ("Battles Kent, Sussex then Oxf", "BATTLES Kent, Sussex, Oxford"),
+    ("battles kent", "BATTLES Kent"),
+    ("retreat all after round 3", "RETREAT ALL AFTER ROUND 3"),
+    ("Retreat Sal After Round 2 To N Yorks", "RETREAT Salisbury AFTER ROUND 2 TO North Yorks"),
+    ("charge york", "CHARGE York"),
+    ("NO TREACHERY", "NO TREACHERY"),
+    ("treachery somerset", "TREACHERY ON Somerset"),
+    ("EXECUTE norf", "EXECUTE Norfolk"),
+    # separators between a block and its area: "-", "to", "in", "at", or none
+    ("sea warwick to kent", "SEA Warwick - Kent"),
+    ("recruit norfolk in e anglia", "RECRUIT Norfolk - East Anglia"),
+    ("regroup warwick at kent", "REGROUP Warwick - Kent"),
+    ("sea york church kent", "SEA York Church - Kent"),
+    ("recruit london levy middlesex", "RECRUIT London Levy - Middlesex"),
+    ("home edward iv isle of man", "HOME March - Isle of Man"),
+    ("Warwick-Kent", "MOVE Warwick - Kent"),
+    # names by prefix, by another name, with punctuation
+    ("york (church) - york", "MOVE York Church - South Yorks"),
+    ("w - mid", "MOVE Warwick - Middlesex"),
+    ("lond lev - kent", "MOVE London Levy - Kent"),
 ]
 
 
@@ -41,10 +87,66 @@ def test_orders_read_forgivingly(text: str, canonical: str) -> None:
     assert str(read_order(text, OWN, ENEMY)) == canonical
 
 
-@pytest.mark.parametrize(("text", "reason"), [("Yo - Kent", "could be"), ("Warwick - Atlantis", "no area"), ("frobnicate", "expected")])
+REFUSALS = [
+    ("Yo - Kent", "'Yo' could be York or York Church"),
+    ("Warwick - Atlantis", "no area is called 'Atlantis' (the choices: Caernarvon, Calais, "),
+    ("Atlantis - Kent", "no block of yours is called 'Atlantis' (the choices: London Levy, March, "
+     "Norfolk, Salisbury, Warwick, York, York Church)"),
+    ("frobnicate", "cannot read 'frobnicate': expected an order such as 'Warwick - Kent' or one of: "
+     "PLAY <card>"),
+    ("- kent", "cannot read '- kent' (stopped at '-'): expected an order such as"),
+    ("retreat warwick", "cannot read 'retreat warwick' (it ends too soon): expected RETREAT <block or "
+     "ALL> AFTER ROUND <1, 2 or 3> [TO <area>]"),
+    ("retreat warwick after round x", "(stopped at 'x'): expected RETREAT"),
+    ("main kent", "(it ends too soon): expected MAIN <battle area> FROM <area"),
+    ("sea warwick", "cannot read 'sea warwick': expected a block and then an area, SEA <block> - <area>"),
+    ("sea warwick, kent", "(stopped at ','): expected SEA <block> - <area>"),
+    ("done now", "(stopped at 'now'): expected DONE, alone"),
+    ("no", "expected NO TREACHERY"),
+    ("play joker", "no card is called 'joker' (the choices: AP 2, AP 3, AP 4, Force March, Muster, "
+     "Piracy, Plague, Surprise, Treason)"),
+    ("charge norfolk", "no heir of yours is called 'norfolk' (the choices: March, York)"),
+    ("treachery on warwick", "no enemy block is called 'warwick' (the choices: Henry VI, Somerset, "
+     "Stanley)"),
+    ("  ", "the order is empty"),
+]
+
+
+@pytest.mark.parametrize(("text", "reason"), REFUSALS)
 def test_orders_refused_say_why(text: str, reason: str) -> None:
-    with pytest.raises(OrderError, match=reason):
+    """A refused order gets the reason: the form the order should have, or the legal choices."""
+    with pytest.raises(OrderError) as refused:
         read_order(text, OWN, ENEMY)
+    assert reason in str(refused.value)
+
+
+def test_a_retreat_comes_after_round_1_2_or_3() -> None:
+    """6.6: a retreat is ordered after round 1, 2 or 3 (the attacker retreats in round 4 anyway)."""
+    with pytest.raises(OrderError, match=r"after round 1, 2 or 3 \(6\.6\)"):
+        read_order("retreat warwick after round 4", OWN, ENEMY)
+
+
+def test_a_block_goes_home_to_the_pool() -> None:
+    """8.3: HOME names the pool as well as an area."""
+    assert str(read_order("HOME Norfolk to POOL", OWN, ENEMY)) == "HOME Norfolk - pool"
+
+
+def test_the_main_attack_may_come_from_the_sea() -> None:
+    """6.3: MAIN ... FROM sea, for a battle the attacker reached by sea."""
+    assert read_order("main kent via sea", OWN, ENEMY).areas == ("Kent", "sea")
+
+
+def test_keywords_stay_names_where_no_keyword_fits() -> None:
+    """After PLAY only a card fits, so the cards named like orders (Plague, Treason) are cards."""
+    assert read_order("play plague", OWN, ENEMY).card == "Plague"
+    assert read_order("play treason", OWN, ENEMY).card == "Treason"
+
+
+@pytest.mark.parametrize(("text", "canonical"), READINGS)
+def test_canonical_text_reads_back_the_same(text: str, canonical: str) -> None:
+    """The canonical text of an order reads back as the same order (the records replay it)."""
+    order = read_order(text, OWN, ENEMY)
+    assert read_order(str(order), OWN, ENEMY) == order
 
 
 def test_a_refused_order_gets_its_reason() -> None:
