@@ -81,7 +81,8 @@ class PhaseResult:
 @dataclass(frozen=True)
 class Standing:
     """Where a game stands: its year (the unit of SUMMARY's table and of the playouts' balance
-    table) and each power's score in it (``GameKind.score``: supply centres, for Diplomacy)."""
+    table: the kind's ``period``, named by ``period_name``) and each power's score in it
+    (``GameKind.score``: supply centres, for Diplomacy)."""
 
     year: int
     scores: Mapping[str, int]
@@ -103,6 +104,11 @@ class GameKind(Protocol):
     civil_disorder: str  # what the rules do for a power that gave no orders, in words
     score: str  # what ``standing`` counts, as SUMMARY's table heads it: "supply centres"
     score_note: str  # how it is counted, where players need telling (said beside counts); or ""
+    period: str  # what ``Standing.year`` counts, as tables head it: "year", "turn"
+
+    def period_name(self, number: int) -> str:
+        """A ``Standing.year`` as players write it: ``1901``; Richard III's 13 is ``I-3``."""
+        ...
 
     def phase_title(self, phase: str) -> str:
         """A phase as reports name it: ``S1901M`` -> ``Spring 1901 Movement``."""

@@ -95,6 +95,7 @@ class Summary:
     until: int | None
     records: list[GameRecord]
     score: str = "supply centres"  # what the balance table averages: the kind's ``score``
+    period: str = "year"  # what its rows count: the kind's ``period``
 
     @property
     def phases(self) -> int:
@@ -142,7 +143,8 @@ class Summary:
 def selfplay(kind: PlayableKind, games: int, seed: int, last_year: int | None = None) -> Summary:
     """Play ``games`` games, from seeds ``seed``, ``seed + 1``, ..."""
     records = [play_game(kind, seed + number, last_year) for number in range(games)]
-    return Summary(kind.name, list(kind.powers()), seed, last_year, records, kind.score)
+    return Summary(kind.name, list(kind.powers()), seed, last_year, records, kind.score,
+                   kind.period)
 
 
 # --- reports ----------------------------------------------------------------------------------
@@ -205,9 +207,11 @@ def summary_text(summary: Summary, variant: str, seconds: float | None = None) -
         lines.append(f"  after: {json.dumps(violation.after, sort_keys=True)}")
     years, counts, averages = summary.balance()
     if years:
-        lines += ["", f"Average {summary.score} at the end of each year (games: how many count):"]
+        lines += ["", f"Average {summary.score} at the end of each {summary.period} "
+                      "(games: how many count):"]
         widths = [max(len(power), 5) for power in summary.powers]
-        header = "year  games  " + "  ".join(p.rjust(w) for p, w in zip(summary.powers, widths))
+        columns = "  ".join(p.rjust(w) for p, w in zip(summary.powers, widths))
+        header = f"{summary.period:<4}  games  {columns}"
         lines.append(header)
         for column, year in enumerate(years):
             cells = "  ".join(

@@ -42,6 +42,7 @@ class Duel:
     civil_disorder: str = "it bids nothing and defends"
     score: str = "points"
     score_note: str = ""
+    period: str = "round"
 
     def __post_init__(self) -> None:
         self.timings: Sequence[TimingClass] = (
@@ -51,6 +52,9 @@ class Duel:
         )
 
     # --- words --------------------------------------------------------------------------------
+
+    def period_name(self, number: int) -> str:
+        return str(number)
 
     def phase_title(self, phase: str) -> str:
         return f"{phase} of the duel"

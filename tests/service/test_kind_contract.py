@@ -96,3 +96,10 @@ def test_a_game_is_played_phase_by_phase_on_plain_json_values(kind: GameKind) ->
 def test_a_phase_name_that_is_not_one_reads_as_none(kind: GameKind) -> None:
     for text in ("", "no such phase", "9999999999 nonsense"):
         assert kind.read_phase(text) is None
+
+
+def test_the_unit_of_a_standing_is_named(kind: GameKind) -> None:
+    """SUMMARY's and the archive's tables count ``Standing.year`` in the kind's ``period``."""
+    state = kind.new_game(b"contract")
+    assert kind.period and kind.period == kind.period.lower()
+    assert kind.period_name(kind.standing(state).year)

@@ -56,6 +56,7 @@ class DiplomacyGame:
     timings: Sequence[TimingClass] = TIMINGS
     phase_example = phase_names.EXAMPLE
     civil_disorder = "its units hold, retreats disband, builds are waived"
+    period = "year"
 
     def __init__(self, game_map: Map) -> None:
         self.map = game_map
@@ -97,6 +98,9 @@ class DiplomacyGame:
         return Pending(
             str(position.phase), TIMING_OF[position.phase.kind], frozenset(self._to_act(position))
         )
+
+    def period_name(self, number: int) -> str:
+        return str(number)
 
     def phase_title(self, phase: str) -> str:
         return phase_names.phase_title(phase)

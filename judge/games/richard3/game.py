@@ -62,6 +62,7 @@ class Richard3Game:
     civil_disorder = ("it plays its lowest card and makes no move, the passive player (1.1); at "
                       "the political turn its blocks go home as the judge chooses (8.3, 8.4)")
     score = "usurpation count (8.2)"
+    period = "turn"
     score_note = ("The usurpation count (8.2): nobles, heirs and church blocks on the map (not in "
                   "exile or on the Isle of Man), one more for London.")
 
@@ -75,6 +76,10 @@ class Richard3Game:
 
     def phase_title(self, phase: str) -> str:
         return words.phase_title(phase)
+
+    def period_name(self, number: int) -> str:
+        """``standing``'s campaign * 10 + turn: 13 is ``I-3``."""
+        return f"{words.NUMERAL[number // 10]}-{number % 10}"
 
     def read_phase(self, text: str) -> str | None:
         return words.read_phase(text)

@@ -191,6 +191,7 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
         "years": years,
         "score": kind.score,
         "score_note": kind.score_note,
+        "period": kind.period,
         "outcome": outcome.reason if outcome is not None else None,
         "processed": len(line),
     }
@@ -198,8 +199,9 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
 
 def scores_by_year(game: Game, line: list[PhaseRecord]) -> list[tuple[str, list[int]]]:
     """Each power's score (the kind's ``standing``: supply centres, for Diplomacy), in the order
-    of its powers, at the start and at the end of each year the line has finished (its last
-    phase processed), and of the last year of a game that has ended."""
+    of its powers, at the start and at the end of each year (the kind's ``period``, named by its
+    ``period_name``) the line has finished (its last phase processed), and of the last year of a
+    game that has ended."""
     kind = kind_of(game)
     powers = list(kind.powers())
     rows: dict[str, list[int]] = {}
@@ -208,7 +210,7 @@ def scores_by_year(game: Game, line: list[PhaseRecord]) -> list[tuple[str, list[
     for record in line:
         before, after = kind.standing(record.state_before), kind.standing(record.state_after)
         if after.year > before.year or (record is line[-1] and game.status in _ENDED):
-            rows[str(before.year)] = _scores(after, powers)
+            rows[kind.period_name(before.year)] = _scores(after, powers)
     return list(rows.items())
 
 

@@ -27,7 +27,8 @@ def run_playouts(
     with ProcessPoolExecutor(jobs) as pool:
         parts = pool.map(_play, [variant] * jobs, sizes, starts, [last_year] * jobs)
         records = [record for part in parts for record in part]
-    return Summary(kind.name, list(kind.powers()), seed, last_year, records, kind.score)
+    return Summary(kind.name, list(kind.powers()), seed, last_year, records, kind.score,
+                   kind.period)
 
 
 def _play(variant: str, games: int, seed: int, last_year: int | None) -> list[GameRecord]:

@@ -118,10 +118,18 @@ def _index_row(db: Session, game: Game) -> dict[str, Any]:
         "name": game.name,
         "kind": game.kind,
         "status": game_status(game),
-        "year": kind_of(game).standing(game.state).year if game.state is not None else None,
+        "year": _period_now(game),
         "players": [{"power": h.power, "players": h.players} for h in values["holders"]],
         "forming": values["forming"],
     }
+
+
+def _period_now(game: Game) -> str | None:
+    """Where a game stands, as its kind names the unit of its standing (1901; Richard III's I-3)."""
+    if game.state is None:
+        return None
+    kind = kind_of(game)
+    return kind.period_name(kind.standing(game.state).year)
 
 
 def _write_game(db: Session, environment: Environment, game: Game, out: Path) -> None:
@@ -154,7 +162,7 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
     if now is not None:
         pictures.mkdir(exist_ok=True)
         _write(pictures / "now.svg", now)
-    chart = score_chart(values["powers"], values["years"], values["score"])
+    chart = score_chart(values["powers"], values["years"], values["score"], values["period"])
     exports = _exports(game, line)
     page = environment.get_template("game.html").render(
         **values, chart=chart, phases=phases, title=kind.title,

@@ -14,9 +14,11 @@ _WIDTH, _HEIGHT = 640, 320
 _LEFT, _RIGHT, _TOP, _BOTTOM = 40, 130, 20, 40
 
 
-def score_chart(powers: list[str], rows: list[tuple[str, list[int]]], score: str) -> str:
-    """The SVG of ``rows`` (a label, ``start`` or a year, and each power's score in the order of
-    ``powers``), one line per power; an empty string when there is nothing to draw."""
+def score_chart(powers: list[str], rows: list[tuple[str, list[int]]], score: str,
+                period: str = "year") -> str:
+    """The SVG of ``rows`` (a label, ``start`` or a ``period``: a year, a turn; and each power's
+    score in the order of ``powers``), one line per power; an empty string when there is nothing
+    to draw."""
     if len(rows) < 2 or not powers:
         return ""
     top = max(1, max(max(counts) for _, counts in rows))
@@ -28,7 +30,7 @@ def score_chart(powers: list[str], rows: list[tuple[str, list[int]]], score: str
     def y(value: int) -> float:
         return _TOP + plot_h * (1 - value / top)
 
-    title = f"{score.capitalize()} of each power, year by year"
+    title = f"{score.capitalize()} of each power, {period} by {period}"
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {_HEIGHT}" '
              f'role="img" aria-labelledby="chart-title" class="chart">',
              f'<title id="chart-title">{escape(title)}</title>',

@@ -65,3 +65,11 @@ def test_grouped_choices_are_orders_once_an_alternative_is_kept() -> None:
             first = "RETREAT ALL AFTER ROUND 1"
         read_order(first, own, [])  # raises if it does not read
     assert grouped_choices([f"PLAY AP {n}" for n in range(100)], limit=5)[-1] == "... and 95 more"
+
+
+def test_a_standing_is_counted_in_turns_named_by_campaign() -> None:
+    """1.0: three campaigns of seven turns; the standing's 23 is campaign II, turn 3."""
+    game = Richard3Game("1470")
+    assert game.period == "turn"
+    assert game.period_name(game.standing(game.new_game(b"words")).year) == "II-1"
+    assert game.period_name(37) == "III-7"
