@@ -116,8 +116,8 @@ def test_deadlines_rollback_history_and_the_end(judge: MailJudge) -> None:
     assert 'Refused: cannot read "the start" as a phase of duel' in reply
 
     reply = judge.send("anyone@example.net", "SUMMARY duel")
-    table = reply.split("Points at the start and at the end of each year:\n")[1].split("\n\n")[0]
+    table = reply.split("Points at the start and at the end of each round:\n")[1].split("\n\n")[0]
     table = table.splitlines()
-    assert table[0].split() == ["Year", "North", "South"]
+    assert table[0].split() == ["Round", "North", "South"]  # the kind's period
     assert table[1].split() == ["start", "0", "0"]
     assert table[-1].split()[1] in ("3", "4") and table[-1].split()[2] == "0"
