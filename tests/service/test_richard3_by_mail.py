@@ -134,6 +134,9 @@ def test_the_start_notice_names_the_house_the_commitment_and_only_the_houses_own
         assert f"You play {house}: sign on with SIGNON {house[0]}roses" in notice.body
         assert commitment(secret) in notice.body
         assert "The starting position:" in notice.body
+        assert ("you are to order: REDEAL or KEEP" in notice.body  # a weak hand (5.1)
+                or "You have nothing to order in Campaign I, turn 1: the redeal" in notice.body
+                or "you are to order: a card (PLAY)" in notice.body), notice.body
     (watching,) = judge.mail_to(WATCHER, "Richard III notice: roses")
     assert "blocks:" not in watching.body or "block" in watching.body
 

@@ -79,8 +79,11 @@ def start_and_announce(ctx: Context, game: Game) -> None:
             you = (f"You play {membership.power}: sign on with SIGNON {kind.letter(membership.power)}"
                    f"{game.name} <password> (or SIGNON {membership.power.replace(' ', '')}@"
                    f"{game.name} <password>), with the password you joined with.")
-            send_notice(ctx.db, ctx.config, game, [you, *paragraphs(membership.power)], ctx.now,
-                        to=[player.address])
+            due = kind.waiting(game.state, membership.power, [])
+            to_order = (f"For {phase_name(game)} you are to order: {', '.join(due)} (HELP ORDERS "
+                        "shows how)." if due else f"You have nothing to order in {phase_name(game)}.")
+            send_notice(ctx.db, ctx.config, game, [you, to_order, *paragraphs(membership.power)],
+                        ctx.now, to=[player.address])
     others = [address for address in recipients(ctx.db, game) if address not in players]
     send_notice(ctx.db, ctx.config, game, paragraphs(None), ctx.now, to=others)
     process_if_ready(ctx, game)
