@@ -22,10 +22,11 @@ from judge.games.variants import load_variant
 
 from .draw import draw
 from .png import png
-from .richard3 import richard3_picture
+from .richard3 import richard3_picture, richard3_shapes
 from .shapes import Shapes, ShapesError, diplomacy_checklist, read_shapes
 
-__all__ = ["Shapes", "ShapesError", "kind_picture", "load_shapes", "picture", "png", "richard3_picture"]
+__all__ = ["Shapes", "ShapesError", "kind_picture", "load_shapes", "picture", "png", "power_colours",
+           "richard3_picture"]
 
 
 @cache
@@ -61,3 +62,16 @@ def kind_picture(
             f"{variant}.shapes.toml").is_file():
         return None
     return picture(variant, state, (report or {}).get("results"))
+
+
+def power_colours(kind: str) -> dict[str, str]:
+    """Each power's colour in the pictures of a game of ``kind`` (its shapes file's
+    ``[colours]``), for other drawings of the same game to match; empty for a kind the judge
+    draws no pictures of."""
+    if kind == "richard3" or kind.startswith("richard3-"):
+        return dict(richard3_shapes().colours)
+    family, _, variant = kind.partition("/")
+    if family != "diplomacy" or not resources.files("judge.games.variants").joinpath(
+            f"{variant}.shapes.toml").is_file():
+        return {}
+    return dict(load_shapes(variant).colours)

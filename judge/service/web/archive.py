@@ -30,7 +30,7 @@ import sqlalchemy as sa
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from sqlmodel import Session, col, func, select
 
-from judge.pictures import kind_picture
+from judge.pictures import kind_picture, power_colours
 from judge.store import Game, GameStatus, Membership, PhaseRecord, Press, Store
 
 from ..mailing.history import line_of_play, summary_values
@@ -162,7 +162,8 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
     if now is not None:
         pictures.mkdir(exist_ok=True)
         _write(pictures / "now.svg", now)
-    chart = score_chart(values["powers"], values["years"], values["score"], values["period"])
+    chart = score_chart(values["powers"], values["years"], values["score"], values["period"],
+                        power_colours(game.kind))
     exports = _exports(game, line)
     page = environment.get_template("game.html").render(
         **values, chart=chart, phases=phases, title=kind.title,

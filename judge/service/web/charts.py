@@ -3,19 +3,39 @@ an SVG line chart drawn by the judge itself (no plotting library: a few lines an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
 PALETTE = ("#b03a2e", "#1f618d", "#1e8449", "#7d3c98", "#b9770e", "#17202a", "#148f77",
            "#a04000", "#2e4053", "#884ea0")
-"""Line colours, one per power in the kind's order: dark enough to read on white (contrast at
-least 4.5:1), told apart by a label at each line's end as well as by colour."""
+"""Line colours, one per power in the kind's order, for a kind without pictures (the others'
+lines take their powers' colours in the pictures, darkened to read): dark enough to read on white
+(contrast at least 4.5:1), told apart by a label at each line's end as well as by colour."""
 
 _WIDTH, _HEIGHT = 640, 320
 _LEFT, _RIGHT, _TOP, _BOTTOM = 40, 130, 20, 40
 
 
+def readable(colour: str) -> str:
+    """A power's colour darkened until it reads on white (contrast at least 4.5:1): York's ivory
+    becomes a dark stone, Lancaster's red stays red."""
+    red, green, blue = (int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    while _contrast(red, green, blue) < 4.5:
+        red, green, blue = (round(channel * 0.85) for channel in (red, green, blue))
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def _contrast(red: int, green: int, blue: int) -> float:
+    """The WCAG contrast ratio of a colour against white."""
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+    luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    return 1.05 / (luminance + 0.05)
+
+
 def score_chart(powers: list[str], rows: list[tuple[str, list[int]]], score: str,
-                period: str = "year") -> str:
+                period: str = "year", colours: Mapping[str, str] | None = None) -> str:
     """The SVG of ``rows`` (a label, ``start`` or a ``period``: a year, a turn; and each power's
     score in the order of ``powers``), one line per power; an empty string when there is nothing
     to draw."""
@@ -48,7 +68,8 @@ def score_chart(powers: list[str], rows: list[tuple[str, list[int]]], score: str
                          f'{escape(label)}</text>')
     ends: list[float] = []
     for number, power in enumerate(powers):
-        colour = PALETTE[number % len(PALETTE)]
+        given = (colours or {}).get(power)
+        colour = readable(given) if given else PALETTE[number % len(PALETTE)]
         points = " ".join(f"{x(i):.1f},{y(counts[number]):.1f}" for i, (_, counts) in
                           enumerate(rows))
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
