@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Any
 
 from judge.games.richard3.data import BOARD, SIDES
+from judge.games.richard3.state import ROMAN
 
 from .shapes import Checklist, Shapes, ShapesError, read_shapes
 from .style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
@@ -32,7 +33,6 @@ from .style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, 
 SEAS = frozenset(sea for area in BOARD.areas.values() for sea in area.seas)
 PANEL = "pools"  # the corner panel: pools, heirs, cards, the borders' colours
 LIMIT_COLOURS = {"red": "#c0392b", "blue": "#2c5aa0", "yellow": "#d9a514"}  # 5.21
-ROMAN = {1: "I", 2: "II", 3: "III"}
 _ROW = 13.0  # one own block's line
 _NAME = 11.0  # an area's name above its blocks
 _SQUARE = 15.0  # an enemy stack's face-down square
@@ -353,7 +353,7 @@ def _title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
     """The scenario, the campaign and turn, the phase, who is King, whose view it is."""
     scenario = BOARD.scenarios.get(str(view.get("scenario", "")))
     name = f"Richard III, {scenario.title}" if scenario else "Richard III"
-    campaign = ROMAN.get(int(view.get("campaign") or 0), str(view.get("campaign")))
+    campaign = ROMAN[int(view["campaign"])]
     phase = str(view.get("phase", ""))
     seen = f"as {reader} sees it" if reader else "as an observer sees it"
     first = f"{name}: campaign {campaign}, turn {view.get('turn')} ({phase})"

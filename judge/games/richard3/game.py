@@ -20,7 +20,7 @@ from .data import BOARD, SIDES, other
 from .names import block_name, normal
 from .orders import Order, OrderError, read_order, split_orders
 from .political import go_home_and_reset, must_go_home, usurpation_count
-from .state import State, copy_state, heirs_left, phase_name, side_of
+from .state import ROMAN, State, copy_state, heirs_left, phase_name, side_of
 from .turns import after_actions, new_state, rescue_henry, set_step, start_campaign
 from . import legal, invariants, view as views, words
 
@@ -39,17 +39,16 @@ TIMINGS = (
     TimingClass("political", hours=48, grace_hours=24, aliases=("politics",)),
 )
 LABEL_ORDER = ("redeal", "redeal answer", "cards", "actions 1", "actions 2", "end")
-ROMAN = {"I": 1, "II": 2, "III": 3}
 
 
 def phase_key(name: str) -> tuple[int, int, int]:
     """Phase names in the order they are played: ``II-3 actions 1 York`` -> (2, 3, 3)."""
     head, _, label = name.partition(" ")
     if label == "political":
-        return (ROMAN[head], 8, 0)
+        return (ROMAN.index(head), 8, 0)
     campaign, _, turn = head.partition("-")
     base = " ".join(label.split()[:2]) if label.startswith("actions") else label
-    return (ROMAN[campaign], int(turn), LABEL_ORDER.index(base if base in LABEL_ORDER else "end"))
+    return (ROMAN.index(campaign), int(turn), LABEL_ORDER.index(base if base in LABEL_ORDER else "end"))
 
 
 class Richard3Game:
@@ -79,7 +78,7 @@ class Richard3Game:
 
     def period_name(self, number: int) -> str:
         """``standing``'s campaign * 10 + turn: 13 is ``I-3``."""
-        return f"{words.NUMERAL[number // 10]}-{number % 10}"
+        return f"{ROMAN[number // 10]}-{number % 10}"
 
     def read_phase(self, text: str) -> str | None:
         return words.read_phase(text)

@@ -14,11 +14,8 @@ from typing import Any
 
 from .data import BOARD
 from .names import block_name
-from .state import side_of
+from .state import ROMAN, State, side_of
 
-ROMAN = {"I": 1, "II": 2, "III": 3}
-NUMERAL = {number: roman for roman, number in ROMAN.items()}
-_LABELS = ("redeal answer", "redeal", "cards", "actions 1", "actions 2", "political", "end")
 _PHASE = re.compile(
     r"(?:campaign\s+)?(?P<campaign>iii|ii|i|[123])"
     r"(?:\s*(?:-|,?\s*turn)\s*(?P<turn>[1-7]))?\s+"
@@ -33,7 +30,7 @@ def read_phase(text: str) -> str | None:
     if match is None:
         return None
     campaign = match["campaign"]
-    roman = NUMERAL[int(campaign)] if campaign.isdigit() else campaign.upper()
+    roman = ROMAN[int(campaign)] if campaign.isdigit() else campaign.upper()
     label = match["label"]
     if label == "political":
         return None if match["turn"] else f"{roman} political"
@@ -62,7 +59,7 @@ def phase_title(phase: str) -> str:
     return f"{where}: {named.get(label, label)}"
 
 
-def holdings(seen: Mapping[str, Any], side: str) -> dict[str, list[str]]:
+def holdings(seen: State, side: str) -> dict[str, list[str]]:
     """What a house holds, as a state or a reader's view of it shows: the places its blocks
     stand, the pool included, with the blocks named and their strengths where the reader may know
     them, else counted (3.0); and its heir to the crown."""
@@ -80,53 +77,50 @@ def holdings(seen: Mapping[str, Any], side: str) -> dict[str, list[str]]:
     return {"places": places, "heir": [heir] if heir else []}
 
 
-def _known_blocks(seen: Mapping[str, Any], side: str) -> dict[str, dict[str, Any]] | None:
+def _known_blocks(seen: State, side: str) -> dict[str, dict[str, Any]] | None:
     """A house's blocks by name, where ``seen`` shows them: the whole state, or the view of the
     house itself; None where only counts are shown."""
     if "step" in seen:  # the whole state: every block known
         return {
             block_name(b): {"at": e["at"], "strength": e["strength"]}
             for b, e in seen["blocks"].items()
-            if side_of(dict(seen), b) == side and e["at"] not in ("out", "dead")
+            if side_of(seen, b) == side and e["at"] not in ("out", "dead")
         }
     if side in seen.get("counts", {}):
         return None
     return dict(seen.get("blocks", {}))
 
 
+_TO_AREA = ("MOVE", "SEA", "RECRUIT", "REGROUP", "HOME")  # KEYWORD block - area
+_AT_AREA = ("MUSTER", "PLAGUE", "BATTLES")  # KEYWORD area
+
+
 def grouped_choices(orders: Iterable[str], limit: int = 60) -> list[str]:
     """Legal orders grouped for a mail: the orders of one kind for one block on one line, their
-    destinations as alternatives (``MOVE Warwick - <Kent | Sussex | Kent - Surrey>``). Each line
-    becomes an order the reader takes by keeping one alternative."""
-    groups: dict[str, list[str]] = {}
-    retreats: dict[str, set[str]] = {}  # RETREAT <who> AFTER ROUND <n>: who, and the rounds
+    destinations as alternatives (``MOVE Warwick - <Kent | Sussex | Kent - Surrey>``,
+    ``RETREAT <ALL | Warwick> AFTER ROUND <1 | 2>``). Each line becomes an order the reader takes
+    by keeping one alternative."""
+    groups: dict[str, list[str]] = {}  # the words before the alternatives -> the alternatives
+    retreats: dict[str, None] = {}  # RETREAT <who> AFTER ROUND <round>: who, and the rounds
+    rounds: set[str] = set()
     for order in orders:
-        if order.startswith("RETREAT ") and " AFTER ROUND " in order:
-            who, _, round_ = order.removeprefix("RETREAT ").partition(" AFTER ROUND ")
-            if not retreats:
-                groups["RETREAT"] = []  # keeps its place among the choices
-            retreats.setdefault(who, set()).add(round_)
-            continue
+        keyword = order.split()[0]
         head, dash, tail = order.partition(" - ")
-        if dash and order.split()[0] in ("MOVE", "SEA", "RECRUIT", "REGROUP", "HOME"):
-            groups.setdefault(head, []).append(tail)
+        if keyword == "RETREAT" and " AFTER ROUND " in order:
+            who, _, round_ = order.removeprefix("RETREAT ").partition(" AFTER ROUND ")
+            groups.setdefault("RETREAT", [])  # keeps its place among the choices
+            retreats[who] = None
+            rounds.add(round_)
+        elif keyword in _TO_AREA and dash:
+            groups.setdefault(f"{head} - ", []).append(tail)
+        elif keyword in _AT_AREA:
+            groups.setdefault(f"{keyword} ", []).append(order.split(" ", 1)[1])
         else:
-            keyword = " ".join(order.split()[:1])
-            if keyword in ("MUSTER", "PLAGUE", "BATTLES"):
-                groups.setdefault(keyword, []).append(order.split(" ", 1)[1])
-            else:
-                groups.setdefault(order, [])
-    lines = []
-    for head, tails in groups.items():
-        if head == "RETREAT" and retreats:
-            rounds = sorted({r for found in retreats.values() for r in found})
-            lines.append(f"RETREAT {_alternatives(list(retreats))} AFTER ROUND {_alternatives(rounds)}")
-        elif not tails:
-            lines.append(head)
-        elif head in ("MUSTER", "PLAGUE", "BATTLES"):
-            lines.append(f"{head} {_alternatives(tails)}")
-        else:
-            lines.append(f"{head} - {_alternatives(tails)}")
+            groups.setdefault(order, [])
+    lines = [head + _alternatives(tails) if tails else head for head, tails in groups.items()]
+    if retreats:
+        lines[list(groups).index("RETREAT")] = (
+            f"RETREAT {_alternatives(list(retreats))} AFTER ROUND {_alternatives(sorted(rounds))}")
     if len(lines) > limit:
         lines = [*lines[:limit], f"... and {len(lines) - limit} more"]
     return lines
