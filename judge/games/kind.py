@@ -155,6 +155,12 @@ class GameKind(Protocol):
         (a unit, "1 build"): empty when they are complete."""
         ...
 
+    def choices(self, state: State, power: str) -> list[str]:
+        """The orders the power may give now, written as its orders are read, for the results
+        mail that tells it the phase is due (one a line; a kind may group alternatives); empty
+        where the kind lists none (Diplomacy: its players know their choices from the board)."""
+        ...
+
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
         """Resolve the current phase; a power missing from ``orders`` gets the default orders
         (civil disorder). ``rng`` is the only source of chance."""

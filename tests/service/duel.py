@@ -104,6 +104,9 @@ class Duel:
             return []
         return ["a bid" if state["step"] == "bid" else "a choice (ATTACK or DEFEND)"]
 
+    def choices(self, state: State, power: str) -> list[str]:
+        return []
+
     def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
         return not self.waiting(state, power, orders)
 

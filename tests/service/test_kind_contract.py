@@ -73,6 +73,7 @@ def test_a_game_is_played_phase_by_phase_on_plain_json_values(kind: GameKind) ->
         assert pending.powers <= set(powers)
         for power in pending.powers:
             assert not kind.complete(state, power, []) and kind.waiting(state, power, [])
+            assert all(isinstance(choice, str) and choice for choice in kind.choices(state, power))
         for power in [*powers, None]:
             assert _json(kind.view(state, power)) == kind.view(state, power)
         assert list(kind.survivors(state)) == [p for p in powers if p in kind.survivors(state)]

@@ -232,6 +232,9 @@ class DiplomacyGame:
     def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
         return not self.waiting(state, power, orders)
 
+    def choices(self, state: State, power: str) -> list[str]:
+        return []
+
     # --- resolution --------------------------------------------------------------------------------
 
     def resolve(

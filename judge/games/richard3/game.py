@@ -229,6 +229,10 @@ class Richard3Game:
         left = legal.points_left(self, state, power, [o for o in orders if o != "DONE"])
         return [f"actions: {left} action point{'s' * (left != 1)} left (DONE when finished)"]
 
+    def choices(self, state: State, power: str) -> list[str]:
+        """The legal orders, grouped (``words.grouped_choices``)."""
+        return words.grouped_choices(self.legal_orders(state, power))
+
     def legal_orders(self, state: State, power: str, given: Sequence[str] = ()) -> list[str]:
         return legal.legal_orders(self, state, power, given)
 
@@ -302,12 +306,7 @@ class Richard3Game:
     # --- what players see, and the end -------------------------------------------------------
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
-        """What a house (or an observer) may see; for a house that must act now, its choices
-        too, written as orders it may give (grouped: ``words.grouped_choices``)."""
-        seen = views.view(state, power, self.phase(state))
-        if power is not None and power in state["step"]["powers"]:
-            seen["choices"] = words.grouped_choices(self.legal_orders(state, power))
-        return seen
+        return views.view(state, power, self.phase(state))
 
     def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
         seen = views.report_for(report, power)

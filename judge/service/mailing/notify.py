@@ -233,6 +233,8 @@ def results_values(
         "outcome": outcome,
         "next_phase_name": phase_name(game, next_phase),
         "deadline": deadline,
+        # what the reader may order in the phase now due (only in the mail that says it is due)
+        "choices": kind.choices(record.state_after, reader) if reader and deadline else [],
     }
 
 
