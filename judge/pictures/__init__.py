@@ -48,6 +48,18 @@ def picture(
     return draw(load_variant(variant), load_shapes(variant), state, results or ())
 
 
+def _drawn_as(kind: str) -> str | None:
+    """How the judge draws games of ``kind`` (its full name): ``richard3`` for the three Richard
+    III kinds, the variant for a Diplomacy variant with a shapes file, None for no pictures."""
+    if kind == "richard3" or kind.startswith("richard3-"):
+        return "richard3"
+    family, _, variant = kind.partition("/")
+    if family == "diplomacy" and resources.files("judge.games.variants").joinpath(
+            f"{variant}.shapes.toml").is_file():
+        return variant
+    return None
+
+
 def kind_picture(
     kind: str, state: dict[str, Any], report: dict[str, Any] | None = None
 ) -> str | None:
@@ -55,23 +67,17 @@ def kind_picture(
     and, given a processed phase's report as a reader may see it, that phase's orders; None for a
     game kind the judge has no pictures of. ``state`` is what the reader may see of it: for
     Richard III (``richard3``, ``richard3-1470``, ``richard3-1483``) his view of the game."""
-    if kind == "richard3" or kind.startswith("richard3-"):
+    drawn = _drawn_as(kind)
+    if drawn == "richard3":
         return richard3_picture(state, report)
-    family, _, variant = kind.partition("/")
-    if family != "diplomacy" or not resources.files("judge.games.variants").joinpath(
-            f"{variant}.shapes.toml").is_file():
-        return None
-    return picture(variant, state, (report or {}).get("results"))
+    return picture(drawn, state, (report or {}).get("results")) if drawn else None
 
 
 def power_colours(kind: str) -> dict[str, str]:
     """Each power's colour in the pictures of a game of ``kind`` (its shapes file's
     ``[colours]``), for other drawings of the same game to match; empty for a kind the judge
     draws no pictures of."""
-    if kind == "richard3" or kind.startswith("richard3-"):
-        return dict(richard3_shapes().colours)
-    family, _, variant = kind.partition("/")
-    if family != "diplomacy" or not resources.files("judge.games.variants").joinpath(
-            f"{variant}.shapes.toml").is_file():
+    drawn = _drawn_as(kind)
+    if drawn is None:
         return {}
-    return dict(load_shapes(variant).colours)
+    return dict((richard3_shapes() if drawn == "richard3" else load_shapes(drawn)).colours)
