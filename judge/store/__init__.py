@@ -41,6 +41,7 @@ from judge.store.memo import forget, latest_orders, memberships
 from judge.store.queries import (
     claim_due_games,
     due_outbox,
+    due_pictures,
     game_by_name,
     membership_by_power,
     new_message_id,
@@ -80,6 +81,7 @@ __all__ = [
     "SubmittedOrders",
     "claim_due_games",
     "due_outbox",
+    "due_pictures",
     "forget",
     "game_by_name",
     "hash_password",

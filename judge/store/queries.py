@@ -122,6 +122,20 @@ def due_outbox(session: Session, now: datetime, limit: int = 100) -> list[Outbox
     return list(session.exec(statement).all())
 
 
+def due_pictures(session: Session, now: datetime, limit: int) -> list[tuple[str, str]]:
+    """The pictures (digest, SVG) that the next ``limit`` due mails carry (as ``due_outbox``
+    would take them), each once; read without locking, for the sender to draw ahead."""
+    due = (
+        select(Outbox.picture_id)
+        .where(Outbox.status == OutboxStatus.PENDING, col(Outbox.next_attempt_at) <= now)
+        .order_by(col(Outbox.next_attempt_at), col(Outbox.id))
+        .limit(limit)
+        .subquery()
+    )
+    statement = select(Picture.digest, Picture.svg).where(col(Picture.id).in_(select(due.c.picture_id)))
+    return [(digest, svg) for digest, svg in session.exec(statement).all()]
+
+
 def synthetic_message_id(raw: bytes) -> str:
     """A stable Message-ID for a mail that came without one: the same bytes give the same ID."""
     return f"<{hashlib.sha256(raw).hexdigest()}@no-message-id.invalid>"

@@ -25,6 +25,8 @@ from judge.store import (
     membership_by_power,
     next_phase_sequence,
     open_store,
+    due_pictures,
+    keep_picture,
     queue_mail,
     record_inbound,
     synthetic_message_id,
@@ -134,6 +136,25 @@ def test_due_outbox_takes_pending_mail_due_at_the_instant(store: Store) -> None:
     with store.session() as session:
         assert [mail.message_id for mail in due_outbox(session, NOW)] == ["<1@j>", "<2@j>"]
         assert [mail.message_id for mail in due_outbox(session, NOW, limit=1)] == ["<1@j>"]
+
+
+def test_due_pictures_are_those_the_next_due_mails_carry_each_once(store: Store) -> None:
+    with store.session() as session:
+        map_one = keep_picture(session, "g-S1901M", "<svg>one</svg>")
+        map_two = keep_picture(session, "g-F1901M", "<svg>two</svg>")
+        assert keep_picture(session, "again", "<svg>one</svg>") == map_one  # kept once
+        for picture in (map_one, map_one, None):
+            queue_mail(session, "a@example.org", "results", "text", domain="judge.example.org",
+                       now=NOW, picture_id=picture)
+        queue_mail(session, "b@example.org", "results", "text", domain="judge.example.org",
+                   now=NOW + timedelta(hours=1), picture_id=map_two)  # not due yet
+    with store.session() as session:
+        digests = due_pictures(session, NOW, limit=20)
+    assert [svg for _, svg in digests] == ["<svg>one</svg>"]
+    with store.session() as session:
+        assert sorted(svg for _, svg in due_pictures(session, NOW + timedelta(hours=1), 20)) == [
+            "<svg>one</svg>", "<svg>two</svg>"]
+        assert due_pictures(session, NOW + timedelta(hours=1), 1) == digests  # the first mail's
 
 
 def test_queue_mail_gives_each_mail_its_own_message_id(store: Store) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from sqlmodel import Session, col, select, update
+from sqlmodel import Session, col, update
 
 from judge.mail.compose import Attachment, compose
 from judge.mail.smtp import PermanentDeliveryError
@@ -37,6 +37,7 @@ from judge.store import (
     Store,
     claim_due_games,
     due_outbox,
+    due_pictures,
 )
 
 from ..commands.command_values import NmrPolicy
@@ -241,9 +242,7 @@ def _draw_ahead(store: Store, now: datetime) -> None:
     and a second judge sharing the database never finds a batch's claim run out while the
     first is still drawing."""
     with store.session() as db:
-        pictures = db.exec(select(Picture.digest, Picture.svg).where(
-            col(Picture.id).in_([mail.picture_id for mail in due_outbox(db, now, limit=SEND_BATCH)
-                                 if mail.picture_id is not None]))).all()
+        pictures = due_pictures(db, now, SEND_BATCH)
     for digest, svg in pictures:
         _png(digest, svg)
 
