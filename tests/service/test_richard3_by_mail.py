@@ -160,7 +160,7 @@ def test_a_whole_game_by_mail_keeps_the_fog_of_war_and_its_dice_check(
         record = game_record(db, finished)
         phases = db.exec(select(PhaseRecord).order_by(PhaseRecord.id)).all()
     checked = check_record(record)
-    assert checked.problems == [] and checked.phases == len(phases) > 10
+    assert checked.problems == [] and checked.phases == len(phases) >= 3  # a card, two actions
 
     # Fog of war: every enemy block a mail names was shown to its reader by his views.
     engine = game_kind(kind)
