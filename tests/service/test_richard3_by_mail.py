@@ -106,6 +106,19 @@ def play_to_the_end(judge: MailJudge, kind: str, seed: int) -> dict[str, str]:
     raise AssertionError("the game did not end in 400 phases")
 
 
+def play_phases(judge: MailJudge, signons: dict[str, str], engine: Richard3Game, rng: Random,
+                phases: int) -> None:
+    """``phases`` phases by mail, every house that acts giving random legal orders in time."""
+    for _ in range(phases):
+        current = game(judge)
+        for house in sorted(engine.pending(current.state).powers):
+            if game(judge).phase != current.phase:
+                break
+            orders = engine.random_orders(current.state, house, rng)
+            orders += [] if engine.pending(current.state).timing == "cards" else ["DONE"]
+            judge.send(address_of(judge, house), "\n".join([signons[house], *orders]))
+
+
 def mails_to(judge: MailJudge, address: str) -> list[Outbox]:
     return judge.mail_to(address)
 
@@ -195,14 +208,7 @@ def test_the_archive_of_a_running_game_shows_only_what_both_houses_may_see(
     signons = start(judge, "richard3-1470")
     engine = Richard3Game("1470")
     rng = Random(5)
-    for _ in range(12):  # a few turns by mail, every order given
-        current = game(judge)
-        for house in sorted(engine.pending(current.state).powers):
-            if game(judge).phase != current.phase:
-                break
-            orders = engine.random_orders(current.state, house, rng)
-            orders += [] if engine.pending(current.state).timing == "cards" else ["DONE"]
-            judge.send(address_of(judge, house), "\n".join([signons[house], *orders]))
+    play_phases(judge, signons, engine, rng, 12)  # a few turns by mail, every order given
     out = tmp_path / "site"
     build_archive(judge.store, out)
     text = "\n".join(path.read_text(encoding="utf-8") for path in out.rglob("*") if path.is_file()
@@ -224,14 +230,7 @@ def test_results_mails_carry_the_map_as_their_reader_sees_it(judge: MailJudge) -
     signons = start(judge, "richard3-1483", maps=True)
     engine = Richard3Game("1483")
     rng = Random(8)
-    for _ in range(3):
-        current = game(judge)
-        for house in sorted(engine.pending(current.state).powers):
-            if game(judge).phase != current.phase:
-                break
-            orders = engine.random_orders(current.state, house, rng)
-            orders += [] if engine.pending(current.state).timing == "cards" else ["DONE"]
-            judge.send(address_of(judge, house), "\n".join([signons[house], *orders]))
+    play_phases(judge, signons, engine, rng, 3)
     judge.advance(minutes=1)
     with judge.store.session() as db:
         mails = db.exec(select(Outbox).where(col(Outbox.subject).startswith("Richard III results"))
