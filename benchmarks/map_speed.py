@@ -24,6 +24,7 @@ from random import Random
 from typing import Any
 
 from judge.games.diplomacy.game import DiplomacyGame
+from judge.games.registry import game_kind
 from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
 from judge.pictures import kind_picture, load_shapes, picture, png
@@ -68,7 +69,7 @@ def action_phases(kind_name: str, count: int, seed: int) -> list[tuple[dict[str,
 
 def draw(variant: str, state: dict[str, Any], given: Any) -> str:
     if variant.startswith("richard3"):
-        return kind_picture(variant, state, given) or ""
+        return kind_picture(game_kind(variant), state, "York", given) or ""
     return picture(variant, state, given)
 
 

@@ -13,8 +13,8 @@ The file (``judge/games/variants/NAME.shapes.toml``, beside the map) holds:
   automatic choice is poor (``[units]``, ``[labels]``);
 - ``[panels]``: where each off-board box's panel stands (its top left corner, in cells).
 
-Reading checks the file against what its map asks of it (a ``Checklist``: a Diplomacy variant's
-from ``diplomacy_checklist``, Richard III's from ``judge/pictures/richard3.py``): every area drawn,
+Reading checks the file against what its map asks of it (a ``Checklist``, which each game's
+drawing makes from its own map: ``diplomacy/``, ``richard3/``): every area drawn,
 nothing else named, every coast placed, every power coloured, every panel placed; the error names
 the culprit.
 """
@@ -24,8 +24,6 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from typing import Any
-
-from judge.games.diplomacy.maps import Map
 
 from .outline import Outline, Point, depths, outlines
 
@@ -50,18 +48,6 @@ class Checklist:
     coasts: tuple[str, ...] = ()
     powers: tuple[str, ...] = ()
     panels: tuple[str, ...] = ()
-
-
-def diplomacy_checklist(game_map: Map) -> Checklist:
-    """A Diplomacy variant's: its provinces and off-board boxes, each box with its panel."""
-    return Checklist(
-        game_map.name,
-        frozenset(game_map.provinces) | frozenset(game_map.boxes),
-        frozenset(game_map.seas),
-        tuple(f"{province}/{coast}" for province, info in game_map.provinces.items() for coast in info.coasts),
-        tuple(game_map.powers),
-        tuple(game_map.boxes),
-    )
 
 
 @dataclass(frozen=True)

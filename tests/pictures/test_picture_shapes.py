@@ -15,7 +15,8 @@ from judge.games.diplomacy.vocabulary import province_of
 from judge.games.variants import load_variant, variant_names
 from judge.pictures import ShapesError, load_shapes
 from judge.pictures.outline import depths, outlines
-from judge.pictures.shapes import diplomacy_checklist, read_shapes
+from judge.pictures.diplomacy import checklist as diplomacy_checklist
+from judge.pictures.shapes import read_shapes
 
 VARIANTS = variant_names()
 

@@ -8,12 +8,15 @@ import json
 from importlib import resources
 from pathlib import Path
 from random import Random
+from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from duel import Duel
 
 from judge.games.kind import GameKind
 from judge.games.registry import all_kinds
+from judge.pictures import DRAWINGS, Drawing, kind_picture, power_colours
 
 KINDS: list[GameKind] = [*all_kinds(), Duel()]
 PHASES = 12  # phases played from the start of each kind, every power giving no orders
@@ -104,3 +107,40 @@ def test_the_unit_of_a_standing_is_named(kind: GameKind) -> None:
     state = kind.new_game(b"contract")
     assert kind.period and kind.period == kind.period.lower()
     assert kind.period_name(kind.standing(state).year)
+
+
+def test_the_kind_is_drawn_for_each_reader_with_every_power_coloured(kind: GameKind) -> None:
+    """Every kind of the registry has its family's row in the pictures' table (``DRAWINGS``): no
+    registered kind goes without a picture. Each reader's view is drawn as that reader's."""
+    if isinstance(kind, Duel):  # no row: nothing drawn, which kind_picture says with None
+        assert kind.templates not in DRAWINGS
+        assert kind_picture(kind, kind.view(kind.new_game(b"x"), None), None) is None
+        assert power_colours(kind) == {}
+        return
+    state = kind.new_game(b"contract")
+    assert set(power_colours(kind)) >= set(kind.powers())
+    for reader in [None, *kind.powers()]:
+        svg = kind_picture(kind, kind.view(state, reader), reader)
+        assert svg is not None
+        root = ElementTree.fromstring(svg)
+        if "data-reader" in root.attrib:  # a kind that hides: the picture says whose view it is
+            assert root.get("data-reader") == (reader or "observer")
+
+
+def test_a_family_is_drawn_once_it_has_a_row_and_is_told_its_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new family registers one row; its drawing is given the reader by name, never left to
+    guess it from the view."""
+    duel = Duel()
+    asked: list[str | None] = []
+
+    def picture(kind: GameKind, view: dict[str, Any], reader: str | None,
+                report: dict[str, Any] | None) -> str:
+        asked.append(reader)
+        return f'<svg data-reader="{reader}"/>'
+
+    monkeypatch.setitem(DRAWINGS, duel.templates, Drawing(picture, lambda kind: {"Red": "#aa0000"}))
+    state = duel.new_game(b"x")
+    for reader in [None, *duel.powers()]:
+        assert kind_picture(duel, duel.view(state, reader), reader) == f'<svg data-reader="{reader}"/>'
+    assert asked == [None, *duel.powers()]
+    assert power_colours(duel) == {"Red": "#aa0000"}

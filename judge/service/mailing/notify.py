@@ -136,18 +136,18 @@ def send_results(
             if known:
                 picture = known[0]
             else:
-                picture = _picture(db, game, record.phase, *drawn)
+                picture = _picture(db, game, record.phase, reader.power, *drawn)
                 pictures.append((drawn, picture))
         queue_mail(db, address, subject, body, domain=config.domain, game_id=game.id, now=now,
                    picture_id=picture)
 
 
-def _picture(db: Session, game: Game, phase: str, report: dict[str, Any],
+def _picture(db: Session, game: Game, phase: str, reader: str | None, report: dict[str, Any],
              before: dict[str, Any]) -> int | None:
     """The map picture of a processed phase as one reader may see it, kept for the mails that
     carry it: the position the phase began from with its orders drawn (``judge map GAME PHASE``,
     the archive's phase maps); None for a game kind the judge draws no pictures of."""
-    svg = kind_picture(game.kind, before, report)
+    svg = kind_picture(kind_of(game), before, reader, report)
     return keep_picture(db, f"{game.name}-{phase}", svg) if svg is not None else None
 
 

@@ -145,7 +145,7 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
         report = turn_report(game, record, None, next_phase=kind.pending(record.state_after).phase,
                              deadline=None, outcome=outcome)
         anchor = _anchor(record.phase)
-        drawn = kind_picture(game.kind, kind.view(record.state_before, None),
+        drawn = kind_picture(kind, kind.view(record.state_before, None), None,
                              kind.report_view(record.resolution, None))
         if drawn is not None:
             pictures.mkdir(exist_ok=True)
@@ -158,12 +158,12 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
             "press": press.get(record.phase, []),
             "map": f"{game.name}/{anchor}.svg" if drawn is not None else None,
         })
-    now = kind_picture(game.kind, kind.view(game.state, None)) if game.state is not None else None
+    now = kind_picture(kind, kind.view(game.state, None), None) if game.state is not None else None
     if now is not None:
         pictures.mkdir(exist_ok=True)
         _write(pictures / "now.svg", now)
     chart = score_chart(values["powers"], values["years"], values["score"], values["period"],
-                        power_colours(game.kind))
+                        power_colours(kind))
     exports = _exports(game, line)
     page = environment.get_template("game.html").render(
         **values, chart=chart, phases=phases, title=kind.title,

@@ -30,7 +30,7 @@ def _picture(db: Session, game: Game, phase: str | None) -> str:
     if not isinstance(game.state, dict):
         raise SystemExit(f"judge: {game.name} has not started")
     if phase is None:
-        drawn = kind_picture(game.kind, kind.view(game.state, None))
+        drawn = kind_picture(kind, kind.view(game.state, None), None)
     else:
         wanted = kind.read_phase(phase)
         if wanted is None:
@@ -40,7 +40,7 @@ def _picture(db: Session, game: Game, phase: str | None) -> str:
         if not records:
             raise SystemExit(f"judge: {game.name} has no processed phase {wanted}")
         record = records[-1]
-        drawn = kind_picture(game.kind, kind.view(record.state_before, None),
+        drawn = kind_picture(kind, kind.view(record.state_before, None), None,
                              kind.report_view(record.resolution, None))
     if drawn is None:
         raise SystemExit(f"judge: no map pictures for {game.kind} games yet")

@@ -14,9 +14,9 @@ from judge.games.diplomacy.maps import Map
 from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import Unit
 
-from .outline import Point
-from .shapes import Shapes
-from .style import INK, UNIT_RADIUS
+from ..outline import Point
+from ..shapes import Shapes
+from ..style import INK, UNIT_RADIUS
 
 _STEP = UNIT_RADIUS * 2.7  # between two units in a row
 _HEIGHT = 58.0

@@ -17,11 +17,9 @@ from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import PhaseKind, ProvinceKind, Season, Unit, UnitType
 from judge.games.diplomacy.wire import read_position
 
-from .arrows import dislodged_place, order_marks
-from .outline import Point
-from .panels import panel_marks, panels
-from .shapes import Shapes
-from .style import (
+from ..outline import Point
+from ..shapes import Shapes
+from ..style import (
     BORDER,
     COAST,
     FONT,
@@ -37,6 +35,9 @@ from .style import (
     ink_on,
     tint,
 )
+from ..words import Words
+from .arrows import dislodged_place, order_marks
+from .panels import panel_marks, panels
 
 _SEASONS = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
 _KINDS = {
@@ -109,16 +110,15 @@ def _areas(game_map: Map, shapes: Shapes, position: Position) -> list[str]:
 
 
 def _labels(game_map: Map, shapes: Shapes, position: Position) -> list[str]:
-    """The provinces' abbreviations (one text element each for land and sea: cheaper to
-    render than one per name) and the supply centres, each a dot in its owner's colour."""
-    land: list[str] = []
-    sea: list[str] = []
+    """The provinces' abbreviations (one text element each for land and sea, ``Words``) and
+    the supply centres, each a dot in its owner's colour."""
+    words = Words()
     centres: list[str] = []
     for province, info in game_map.provinces.items():
         x, y = shapes.areas[province].label
-        (sea if info.kind is ProvinceKind.SEA else land).append(
-            f'<tspan x="{x:.1f}" y="{y + 3.2:.1f}">{province.capitalize()}</tspan>'
-        )
+        ink = SEA_INK if info.kind is ProvinceKind.SEA else INK
+        words.add(f'class="labels" font-size="9" text-anchor="middle" fill="{ink}"', x, y + 3.2,
+                  province.capitalize())
         if info.supply_centre:
             owner = position.supply_centres.get(province)
             fill = shapes.colours[owner] if owner else "#ffffff"
@@ -126,11 +126,7 @@ def _labels(game_map: Map, shapes: Shapes, position: Position) -> list[str]:
                 f'<circle class="centre" data-province="{province}" data-owner="{escape(owner or "")}" '
                 f'cx="{x - 12.5:.1f}" cy="{y:.1f}" r="3.2" fill="{fill}" stroke="{INK}" stroke-width="1"/>'
             )
-    return [
-        f'<text class="labels" font-size="9" text-anchor="middle" fill="{INK}">{"".join(land)}</text>',
-        f'<text class="labels" font-size="9" text-anchor="middle" fill="{SEA_INK}">{"".join(sea)}</text>',
-        *centres,
-    ]
+    return [*words.elements(), *centres]
 
 
 def _unit(shapes: Shapes, unit: Unit, place: Point, extra: str = "", scale: float = 1.0) -> str:
@@ -196,7 +192,7 @@ def _strip(game_map: Map, shapes: Shapes, position: Position, width: float, heig
     """The band under the map: each power's colour, name and supply centres (the centres of
     its box, if it has one, counted)."""
     parts = [f'<rect y="{height:.0f}" width="{width:.0f}" height="{_STRIP}" fill="{OFFBOARD}"/>']
-    names = []
+    names = Words()
     step = width / len(game_map.powers)
     for number, power in enumerate(game_map.powers):
         x = number * step + 8
@@ -205,6 +201,5 @@ def _strip(game_map: Map, shapes: Shapes, position: Position, width: float, heig
         )
         parts.append(f'<rect x="{x:.1f}" y="{height + 6:.1f}" width="11" height="11" rx="2" '
                      f'fill="{shapes.colours[power]}" stroke="{INK}"/>')
-        names.append(f'<tspan x="{x + 15:.1f}" y="{height + 15:.1f}">{escape(power)} {count}</tspan>')
-    parts.append(f'<text class="powers" font-size="10.5" fill="{INK}">{"".join(names)}</text>')
-    return parts
+        names.add(f'class="powers" font-size="10.5" fill="{INK}"', x + 15, height + 15, f"{power} {count}")
+    return parts + names.elements()

@@ -1,16 +1,13 @@
 """The picture of a game of Richard III as one reader sees it, drawn from his view alone.
 
-``richard3_picture(view, report)`` takes what ``judge.games.richard3.view.view`` gives a house or
-an observer, never the state: the reader's own blocks in full (name, strength, face-down), the
+``richard3_picture(view, reader, report)`` takes what ``judge.games.richard3.view.view`` gives
+a house or an observer (``reader`` None), never the state: the reader's own blocks in full (name, strength, face-down), the
 enemy's as a count per area and in his pool, and what both may see (the King, the heirs to the
 crown, the cards played, the battles of the turn). So the picture cannot show what the reader may
 not know: an enemy block is a face-down square with a number, never a name or a strength.
 
-The map: the areas (2.1-2.8) and the three sea zones (2.81) from ``richard3.shapes.toml`` beside
-the game's ``components.json``, read and checked once per process (every area and sea drawn,
-nothing else; two areas touching in the picture exactly where the game has a land border, each
-border drawn in the colour of its limit, 5.21; every area touching the seas it may sail). Given a
-phase's report, the reader's own moves are drawn as arrows and its battles marked.
+The map is ``shapes.py``'s, each border drawn in the colour of its limit (5.21). Given a phase's
+report, the reader's own moves are drawn as arrows and its battles marked.
 
 Drawn pieces carry their meaning in ``class`` and ``data-*`` attributes, as the Diplomacy
 picture's do (``<g class="block own" data-name="Warwick" data-area="Calais" data-strength="4">``).
@@ -18,20 +15,16 @@ picture's do (``<g class="block own" data-name="Warwick" data-area="Calais" data
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import cache
 from html import escape
-from importlib import resources
 from typing import Any
 
 from judge.games.richard3.data import BOARD, SIDES
 from judge.games.richard3.state import ROMAN
 
-from .shapes import Checklist, Shapes, ShapesError, read_shapes
-from .style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
-
-SEAS = frozenset(sea for area in BOARD.areas.values() for sea in area.seas)
-PANEL = "pools"  # the corner panel: pools, heirs, cards, the borders' colours
+from ..shapes import Shapes
+from ..style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
+from ..words import Words
+from .shapes import PANEL, SEAS, richard3_shapes
 LIMIT_COLOURS = {"red": "#c0392b", "blue": "#2c5aa0", "yellow": "#d9a514"}  # 5.21
 _ROW = 13.0  # one own block's line
 _NAME = 11.0  # an area's name above its blocks
@@ -41,71 +34,12 @@ _CHAR = 4.7  # the width of a character at _FONT, near enough, in DejaVu Sans
 _COLUMN = 7  # own blocks in one column before a second is started
 
 
-class _Words:
-    """The picture's words gathered into one text element per style: resvg lays out a text
-    element at a cost, so a hundred names in one element draw far faster than in a hundred."""
-
-    def __init__(self) -> None:
-        self.styles: dict[str, list[str]] = {}
-
-    def add(self, style: str, x: float, y: float, words: str, attributes: str = "") -> None:
-        self.styles.setdefault(style, []).append(
-            f'<tspan {attributes}x="{x:.1f}" y="{y:.1f}">{escape(words)}</tspan>'
-        )
-
-    def elements(self) -> list[str]:
-        return [f"<text {style}>{''.join(spans)}</text>" for style, spans in self.styles.items()]
-
-
-def checklist() -> Checklist:
-    """What the Richard III map asks of its picture: every area and sea zone, both houses'
-    colours, the corner panel."""
-    return Checklist("richard3", frozenset(BOARD.areas) | SEAS, SEAS, (), SIDES, (PANEL,))
-
-
-def read_richard3_shapes(text: str, source: str = "richard3.shapes.toml") -> Shapes:
-    """The shapes from a shapes file's text, checked against the board: every area and sea drawn
-    and nothing else, land areas touching exactly where they share a border (5.21), every area
-    touching each sea it may sail (2.81). Raises ShapesError naming what is wrong."""
-    shapes = read_shapes(text, checklist(), source)
-    touching = {pair for pair in shapes.between if all(key in BOARD.areas for key in pair)}
-    borders = {(min(border.areas), max(border.areas)) for border in BOARD.borders.values()}
-    if missing := sorted(borders - touching):
-        raise ShapesError(f"{source}: areas with a border do not touch: {_pairs(missing)}")
-    if extra := sorted(touching - borders):
-        raise ShapesError(f"{source}: areas touch with no border between them: {_pairs(extra)}")
-    ashore = {pair for pair in shapes.between if len(set(pair) & SEAS) == 1}
-    dry = sorted(
-        (area.name, sea) for area in BOARD.areas.values() for sea in area.seas
-        if (min(area.name, sea), max(area.name, sea)) not in ashore
-    )
-    if dry:
-        raise ShapesError(f"{source}: areas do not touch a sea they may sail: {_pairs(dry)}")
-    return shapes
-
-
-def _pairs(pairs: Iterable[tuple[str, str]]) -> str:
-    return ", ".join(f"{a} / {b}" for a, b in pairs)
-
-
-@cache
-def richard3_shapes() -> Shapes:
-    """The map's shapes, read and checked once per process."""
-    resource = resources.files("judge.games.richard3").joinpath("richard3.shapes.toml")
-    return read_richard3_shapes(resource.read_text(encoding="utf-8"))
-
-
-def reader_of(view: dict[str, Any]) -> str | None:
-    """Whose view it is: the house whose blocks it shows in full, None for an observer."""
-    counted = set(view.get("counts", {}))
-    return next((side for side in SIDES if side not in counted), None)
-
-
-def richard3_picture(view: dict[str, Any], report: dict[str, Any] | None = None) -> str:
-    """The SVG text of a Richard III view, with the reader's moves and the battles of a phase's
-    report (as the reader may see it) drawn on it."""
+def richard3_picture(
+    view: dict[str, Any], reader: str | None, report: dict[str, Any] | None = None
+) -> str:
+    """The SVG text of ``reader``'s view (a house's, or the observers' for None), with his moves
+    and the battles of a phase's report (as he may see it) drawn on it."""
     shapes = richard3_shapes()
-    reader = reader_of(view)
     events = (report or {}).get("events", [])
     battles = set(view.get("battles", [])) | {
         str(e["area"]) for e in events if e.get("type") == "battle" and e.get("area") in BOARD.areas
@@ -121,7 +55,7 @@ def richard3_picture(view: dict[str, Any], report: dict[str, Any] | None = None)
     parts += _areas(shapes)
     parts += _sea_names(shapes)
     parts += _moves(shapes, reader, events)
-    words = _Words()
+    words = Words()
     for key in BOARD.areas:
         parts += _area_group(shapes, words, view, reader, key, key in battles)
     parts += words.elements()
@@ -190,7 +124,7 @@ def _short(name: str) -> str:
 
 
 def _area_group(
-    shapes: Shapes, words: _Words, view: dict[str, Any], reader: str | None, key: str, battle: bool
+    shapes: Shapes, words: Words, view: dict[str, Any], reader: str | None, key: str, battle: bool
 ) -> list[str]:
     """An area's name with, under it, the reader's blocks there as tiles in his colour, one a
     line, and each other house's blocks as one face-down square with their number."""
@@ -229,7 +163,7 @@ def _area_group(
 
 
 def _tile(
-    shapes: Shapes, words: _Words, side: str, name: str, entry: dict[str, Any], area: str,
+    shapes: Shapes, words: Words, side: str, name: str, entry: dict[str, Any], area: str,
     x: float, y: float, width: float,
 ) -> str:
     """One of the reader's blocks: its name and strength in his colour; a face-down block
@@ -254,7 +188,7 @@ def _tile(
     )
 
 
-def _stack(shapes: Shapes, words: _Words, side: str, area: str, count: int, x: float, y: float) -> str:
+def _stack(shapes: Shapes, words: Words, side: str, area: str, count: int, x: float, y: float) -> str:
     """Another house's blocks in an area: standing upright, face away (3.1), so only how many;
     a square (a second one behind it when there are more) with the number on it."""
     colour = shapes.colours[side]

@@ -31,10 +31,10 @@ from judge.games.diplomacy.parser import OrderSyntaxError, parse_order
 from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import PhaseKind, Unit, province_of
 
-from .outline import Point
+from ..outline import Point
+from ..shapes import Shapes
+from ..style import INK, UNIT_RADIUS
 from .panels import Panel
-from .shapes import Shapes
-from .style import INK, UNIT_RADIUS
 
 _WORKED = {"succeeds", "given", "stands", "available"}
 DISLODGED_OFFSET = (UNIT_RADIUS * 1.9, -UNIT_RADIUS * 0.8)
