@@ -1,19 +1,21 @@
 """Every game kind the judge can run, in one table: the one list the service consults.
 
 Each entry names a game kind in full (``diplomacy/standard``), the names players write for it
-(``CREATE ?game pw standard``) and how to make it. A kind is made once, when first asked for.
+(``CREATE ?game pw standard``) and how to make it. Naming the kinds makes none of them: a kind is
+made once, when first asked for, and a kind whose data cannot be read (whatever the error) is
+refused by name, with the error, while the other kinds run on.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 from .diplomacy.game import DiplomacyGame
-from .diplomacy.maps import MapError
 from .kind import GameKind, PlayableKind, Playout
-from .richard3.game import Richard3Game
+from .richard3.game import Richard3Game, kind_name
 from .variants import load_variant, variant_names
 
 
@@ -31,8 +33,8 @@ def _diplomacy(variant: str) -> Entry:
 
 
 def _richard3(scenario: str) -> Entry:
-    game = Richard3Game(scenario)
-    return Entry(game.name, (game.name,), lambda: Richard3Game(scenario))
+    name = kind_name(scenario)
+    return Entry(name, (name,), lambda: Richard3Game(scenario))
 
 
 KINDS: tuple[Entry, ...] = (
@@ -73,20 +75,34 @@ def game_kind(name: str) -> GameKind:
         raise UnknownGameKind(
             f"unknown variant {name!r}: this judge runs {', '.join(player_names())}"
         )
-    return _made(entry)
+    return made(entry)
+
+
+log = logging.getLogger("judge.games")
 
 
 @cache
-def _made(entry: Entry) -> GameKind:
+def made(entry: Entry) -> GameKind:
+    """The kind of an entry, made once; UnknownGameKind, naming it and why, when its data cannot
+    be read (any error: a map, a component file, a scenario)."""
     try:
         return entry.make()
-    except MapError as error:
-        raise UnknownGameKind(str(error)) from None
+    except Exception as error:
+        log.exception("the game kind %s cannot be made", entry.name)
+        raise UnknownGameKind(f"{entry.name} cannot be played on this judge: its data could not "
+                              f"be read ({type(error).__name__}: {error})") from None
 
 
 def all_kinds() -> list[GameKind]:
-    """Every game kind of the table, made."""
-    return [_made(entry) for entry in KINDS]
+    """Every game kind of the table that can be made (one whose data cannot be read is left
+    out, and logged, so the others run on)."""
+    kinds = []
+    for entry in KINDS:
+        try:
+            kinds.append(made(entry))
+        except UnknownGameKind:
+            continue
+    return kinds
 
 
 def playable_kind(name: str) -> PlayableKind:
@@ -94,7 +110,7 @@ def playable_kind(name: str) -> PlayableKind:
     it has a map for, whether or not games of it are offered by mail yet."""
     entry = _entry(name)
     if entry is not None:
-        kind: GameKind = _made(entry)
+        kind: GameKind = made(entry)
     elif (variant := name.lower().removeprefix("diplomacy/")) in variant_names():
         kind = DiplomacyGame(load_variant(variant))
     else:

@@ -51,6 +51,12 @@ def phase_key(name: str) -> tuple[int, int, int]:
     return (ROMAN.index(campaign), int(turn), LABEL_ORDER.index(base if base in LABEL_ORDER else "end"))
 
 
+def kind_name(scenario: str) -> str:
+    """The game kind's name of a scenario: ``richard3`` for the full game (1460),
+    ``richard3-1470`` and ``richard3-1483`` for the others."""
+    return "richard3" if scenario == "1460" else f"richard3-{scenario}"
+
+
 class Richard3Game:
     """Richard III in one of its scenarios: ``1460`` (the full game), ``1470``, ``1483``."""
 
@@ -69,7 +75,7 @@ class Richard3Game:
         if scenario not in BOARD.scenarios:
             raise ValueError(f"no scenario {scenario!r}: there are {', '.join(BOARD.scenarios)}")
         self.scenario = scenario
-        self.name = "richard3" if scenario == "1460" else f"richard3-{scenario}"
+        self.name = kind_name(scenario)
 
     # --- words -------------------------------------------------------------------------------
 

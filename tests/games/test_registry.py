@@ -1,0 +1,44 @@
+"""The registry's table of game kinds: named without being made, each made once when asked
+for, and a kind whose data cannot be read refused by name while the others run on."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.games import registry
+from judge.games.registry import Entry, UnknownGameKind, all_kinds, game_kind, made
+
+
+def test_every_entry_is_named_as_its_kind_names_itself() -> None:
+    for entry in registry.KINDS:
+        assert made(entry).name == entry.name
+    assert len(all_kinds()) == len(registry.KINDS)  # none left out for its data
+
+
+def test_naming_the_kinds_makes_none_and_a_kind_is_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    def make() -> object:
+        calls.append("made")
+        return game_kind("standard")
+
+    entry = Entry("toy/counted", ("counted",), make)  # type: ignore[arg-type]
+    monkeypatch.setattr(registry, "KINDS", (*registry.KINDS, entry))
+    assert "counted" in registry.player_names() and calls == []
+    assert game_kind("counted") is game_kind("toy/counted")
+    assert calls == ["made"]
+
+
+@pytest.mark.parametrize("error", [KeyError("units"), ValueError("bad scenario"), OSError("no file")])
+def test_a_kind_whose_data_cannot_be_read_is_refused_and_the_others_run_on(
+    monkeypatch: pytest.MonkeyPatch, error: Exception
+) -> None:
+    def make() -> object:
+        raise error
+
+    entry = Entry(f"toy/broken-{type(error).__name__}", ("broken",), make)  # type: ignore[arg-type]
+    monkeypatch.setattr(registry, "KINDS", (*registry.KINDS, entry))
+    with pytest.raises(UnknownGameKind, match=f"{entry.name} cannot be played.*{type(error).__name__}"):
+        game_kind("broken")
+    assert [kind.name for kind in all_kinds()] == [e.name for e in registry.KINDS[:-1]]
+    assert game_kind("standard").name == "diplomacy/standard"
