@@ -119,6 +119,15 @@ class GameKind(Protocol):
         ``Pending.phase`` writes it, or None when the words name no phase of this kind."""
         ...
 
+    def phase_order(self, phase: str) -> tuple[int, ...]:
+        """Where a phase (as ``read_phase`` gives it) stands in the game's order: a later phase
+        has a greater key. Phases with equal keys are alternatives of which a game plays at most
+        one (Richard III's ``actions 1 York`` and ``actions 1 Lancaster``), and a phase may be
+        passed over (a Diplomacy retreat phase with nothing to retreat). PHASE keeps orders only
+        for a phase after the current one; orders kept for a phase the game has reached or passed
+        without playing it are dropped, and their player told."""
+        ...
+
     def powers(self) -> Sequence[str]:
         """The powers (sides) of the game, in the order reports list them."""
         ...

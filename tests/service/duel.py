@@ -59,6 +59,10 @@ class Duel:
     def phase_title(self, phase: str) -> str:
         return f"{phase} of the duel"
 
+    def phase_order(self, phase: str) -> tuple[int, ...]:
+        _, number, step = phase.split()
+        return (int(number), ("bid", "choice", "roll").index(step))
+
     def read_phase(self, text: str) -> str | None:
         match = _PHASE.fullmatch(text.strip().lower())
         return f"Round {int(match[1])} {match[2]}" if match else None

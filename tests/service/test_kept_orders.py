@@ -80,3 +80,41 @@ def test_a_phase_whose_orders_were_all_sent_ahead_is_processed_as_it_begins(
     assert len(spring) == len(fall) == 8  # seven players and the master
     assert "The next phase of alpha is Fall 1901 Movement." in spring[0].body  # no deadline
     assert "The next phase of alpha is Spring 1902 Movement; the deadline is" in fall[0].body
+
+
+def test_a_phase_not_after_the_current_one_is_refused(judge: MailJudge) -> None:
+    """PHASE keeps orders only for a phase after the current one in the kind's order: not the
+    current phase, not one played, not one earlier in the cycle."""
+    seats = new_game(judge)
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))
+    assert game(judge).phase == "F1901M"
+    for earlier in ("S1901M", "S1901R", "Spring 1901"):
+        reply = as_power(judge, seats, "England", f"PHASE {earlier}", "F lon - eng")
+        assert "is not a later phase than F1901M" in reply, reply
+        assert "Kept for" not in reply
+    reply = as_power(judge, seats, "England", "PHASE W1901A", "Build F lon")
+    assert "Kept for W1901A" in reply
+
+
+def test_orders_kept_for_a_phase_the_game_passes_over_are_dropped_and_the_player_told(
+    judge: MailJudge,
+) -> None:
+    """Orders kept for the spring retreats, when nobody was dislodged: the game goes straight
+    to the fall, so they can no longer be read; they are dropped, and England told once."""
+    seats = new_game(judge)
+    england = seats["England"][0]
+    reply = as_power(judge, seats, "England", "PHASE S1901R", "F lon - eng")
+    assert "Kept for S1901R" in reply
+    before = last_mail_id(judge)
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))
+    assert game(judge).phase == "F1901M"  # no retreat phase: nothing was dislodged
+    told = mail_since(judge, before, "Diplomacy orders alpha F1901M")
+    assert [mail.to_address for mail in told] == [england]
+    assert ("your orders kept for Spring 1901 Retreat were dropped, unread: that phase can no "
+            "longer come (the game is now at Fall 1901 Movement)") in told[0].body
+    with judge.store.session() as db:
+        assert db.exec(select(SubmittedOrders).where(SubmittedOrders.phase == "S1901R")).all() == []
+    judge.advance(hours=100)  # the game goes on; nothing more is said of them
+    assert mail_since(judge, told[0].id or 0, "Diplomacy orders alpha") == []

@@ -97,6 +97,19 @@ def test_a_game_is_played_phase_by_phase_on_plain_json_values(kind: GameKind) ->
             break
 
 
+def test_each_phase_played_comes_after_the_one_before_in_the_kinds_order(kind: GameKind) -> None:
+    """``phase_order``: each phase of a game has a greater key than the phase before it."""
+    state, rng = kind.new_game(b"order"), Random(2)
+    before = kind.phase_order(kind.pending(state).phase)
+    for _ in range(PHASES):
+        if kind.outcome(state) is not None:
+            break
+        state = kind.resolve(state, {}, rng).state
+        now = kind.phase_order(kind.pending(state).phase)
+        assert now > before, (kind.pending(state).phase, now, before)
+        before = now
+
+
 def test_a_phase_name_that_is_not_one_reads_as_none(kind: GameKind) -> None:
     for text in ("", "no such phase", "9999999999 nonsense"):
         assert kind.read_phase(text) is None

@@ -252,3 +252,35 @@ def test_results_mails_carry_the_map_as_their_reader_sees_it(judge: MailJudge) -
     assert watched and all("as an observer sees it" in svg for svg in watched)
     sent = [raw for raw in judge.transport.mails if b"image/png" in raw]
     assert len(sent) == len(mails)
+
+
+def test_orders_kept_for_the_house_that_does_not_act_first_are_dropped_and_it_is_told(
+    judge: MailJudge,
+) -> None:
+    """Each house keeps orders for its own first actions of turn III-2 (PHASE ... actions 1
+    <house>; the 1483 scenario is campaign III): the cards decide who acts first (4.1), so one of
+    the two phases never comes. Its orders are dropped as the other begins, and its house told;
+    an earlier phase is refused."""
+    signons = start(judge, "richard3-1483")
+    engine = Richard3Game("1483")
+    rng = Random(5)
+    for house in SIDES:
+        reply = judge.send(address_of(judge, house),
+                           f"{signons[house]}\nPHASE III-2 actions 1 {house}\nDONE")
+        assert f"Kept for III-2 actions 1 {house}" in reply, reply
+        reply = judge.send(address_of(judge, house), f"{signons[house]}\nPHASE II-7 cards\nDONE")
+        assert "is not a later phase than" in reply, reply
+    while not game(judge).phase.startswith("III-2 actions"):
+        play_phases(judge, signons, engine, rng, 1)
+    now = game(judge).phase
+    with judge.store.session() as db:
+        played = {record.phase for record in db.exec(select(PhaseRecord))} | {now}
+    first = next(house for house in SIDES if f"III-2 actions 1 {house}" in played)
+    second = next(house for house in SIDES if house != first)
+    assert f"III-2 actions 1 {second}" not in played
+    dropped = [mail for mail in judge.mail_to(address_of(judge, second))
+               if "were dropped, unread" in mail.body]
+    assert len(dropped) == 1
+    assert (f"your orders kept for Campaign III, turn 2: {second}'s actions (player 1) were dropped"
+            in dropped[0].body)
+    assert not any("were dropped" in mail.body for mail in judge.mail_to(address_of(judge, first)))

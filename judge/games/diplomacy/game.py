@@ -108,6 +108,9 @@ class DiplomacyGame:
     def read_phase(self, text: str) -> str | None:
         return phase_names.read_phase(text)
 
+    def phase_order(self, phase: str) -> tuple[int, ...]:
+        return phase_names.phase_order(phase)
+
     def _to_act(self, position: Position) -> set[Power]:
         kind = position.phase.kind
         if kind is PhaseKind.MOVEMENT:

@@ -43,6 +43,17 @@ def phase_title(phase: str) -> str:
     return f"{_SEASON_TITLES[read.season]} {read.year} {_KIND_TITLES[read.kind]}"
 
 
+_SEASON_ORDER = (Season.SPRING, Season.FALL, Season.WINTER)
+_KIND_ORDER = (PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT)
+
+
+def phase_order(phase: str) -> tuple[int, ...]:
+    """``S1901M`` -> ``(1901, 0, 0)``: year, season, then movement before retreats (a phase
+    with nothing to do is passed over, so an order kept for it is dropped)."""
+    read = Phase.parse(phase)
+    return (read.year, _SEASON_ORDER.index(read.season), _KIND_ORDER.index(read.kind))
+
+
 def read_phase(text: str) -> str | None:
     """The phase a player names, written ``S1901M``: ``F1901M``, ``f 1901 m``, ``Fall 1901
     Movement``, ``autumn 1901 moves``; the season and year alone name the movement phase (the

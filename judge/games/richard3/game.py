@@ -89,6 +89,9 @@ class Richard3Game:
     def read_phase(self, text: str) -> str | None:
         return words.read_phase(text)
 
+    def phase_order(self, phase: str) -> tuple[int, ...]:
+        return words.phase_order(phase)
+
     def letter(self, power: str) -> str:
         return power[0]
 

@@ -44,6 +44,23 @@ def read_phase(text: str) -> str | None:
     return f"{roman}-{match['turn']} {label}"
 
 
+_STEPS = ("cards", "redeal", "redeal answer", "actions 1", "actions 2", "end")
+_POLITICAL = 8  # after turn 7, the campaign's last (1.0)
+
+
+def phase_order(phase: str) -> tuple[int, ...]:
+    """``I-3 actions 1 York`` -> ``(1, 3, 3)``: campaign, turn (the political turn after the
+    seventh), the step of the turn. Who acts is not part of it: ``actions 1 York`` and ``actions
+    1 Lancaster`` are alternatives (the cards decide, 4.1), and the game plays one of them."""
+    head, _, label = phase.partition(" ")
+    campaign, _, turn = head.partition("-")
+    number = ROMAN.index(campaign)
+    if label == "political":
+        return (number, _POLITICAL, 0)
+    step = " ".join(label.split()[:2]) if label.startswith("actions") else label
+    return (number, int(turn), _STEPS.index(step))
+
+
 def phase_title(phase: str) -> str:
     """``I-3 actions 1 York`` -> ``Campaign I, turn 3: York's actions (player 1)``."""
     head, _, label = phase.partition(" ")

@@ -240,7 +240,8 @@ class Broadcast(Command):
 
 @_command("PHASE", "PHASE <phase>  (e.g. PHASE F1901M, PHASE Fall 1901 Movement)", _PLAYER,
           "The orders that follow, up to the next command, are for that later phase: they are "
-          "kept, read when it begins, and you are mailed how they read.",
+          "kept, read when it begins, and you are mailed how they read. If the game goes past "
+          "that phase without playing it, they are dropped and you are told.",
           "PHASE F1901M")
 @dataclass(frozen=True)
 class Phase(Command):

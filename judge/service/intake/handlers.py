@@ -204,7 +204,7 @@ def phase(ctx: Context, command: c.Phase) -> None:
     later = read_phase(game, command.phase)
     if later == game.phase:
         ctx.say(f"{later} is the current phase: the orders that follow are for it.")
-    elif not may_keep_for(ctx.db, game, later):
+    elif not may_keep_for(game, later):
         raise GameError(f"{later} is not a later phase than {game.phase}: the orders that follow "
                         "are not taken")
     else:

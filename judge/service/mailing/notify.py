@@ -14,6 +14,7 @@ from judge.store import Game, GameStatus, PhaseRecord, Role, keep_picture, queue
 from ..config import Config
 from ..play.deadlines import utc_to_local
 from ..play.games import (
+    KeptDropped,
     KeptRead,
     Processed,
     Submission,
@@ -160,6 +161,7 @@ def report_processed(
     for processed in done:
         send_results(db, config, game, processed.record, now, latest=processed is done[-1])
         _report_kept(db, config, game, processed, now)
+        _report_dropped(db, config, game, processed, now)
     if game.status is GameStatus.FINISHED:
         send_notice(db, config, game, ["The game is over.", secret_revealed(game)], now)
 
@@ -177,6 +179,21 @@ def _report_kept(db: Session, config: Config, game: Game, processed: Processed, 
                       entries=entries, judge_name=config.name, judge_address=config.address)
         queue_mail(db, address_of(db, kept[0].membership), orders_subject(game, phase), body,
                    domain=config.domain, game_id=game.id, now=now)
+
+
+def _report_dropped(db: Session, config: Config, game: Game, processed: Processed, now: datetime) -> None:
+    """One short mail to each player whose kept orders were dropped as the phase began."""
+    phase = kind_of(game).pending(processed.record.state_after).phase  # the phase that began
+    by_membership: dict[int | None, list[KeptDropped]] = {}
+    for dropped in processed.dropped:
+        by_membership.setdefault(dropped.membership.id, []).append(dropped)
+    for dropped_here in by_membership.values():
+        phases = [phase_name(game, d.phase) for d in dropped_here]
+        body = render("kept_orders_dropped.txt", game=game.name, phases=" and ".join(phases),
+                      count=len(phases), phase_name=phase_name(game, phase),
+                      judge_name=config.name, judge_address=config.address)
+        queue_mail(db, address_of(db, dropped_here[0].membership), orders_subject(game, phase),
+                   body, domain=config.domain, game_id=game.id, now=now)
 
 
 @dataclass(frozen=True)

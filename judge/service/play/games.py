@@ -19,11 +19,12 @@ Definitions used throughout (conventions: define them once):
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from random import Random
 from typing import Any
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from judge.games.dice import commitment, phase_random
@@ -227,7 +228,7 @@ def secret_revealed(game: Game) -> str:
             f"published when the game started, is {secret_hash(game)}.")
 
 
-def _enter_phase(db: Session, game: Game, now: datetime) -> list[KeptRead]:
+def _enter_phase(db: Session, game: Game, now: datetime) -> tuple[list[KeptRead], list[KeptDropped]]:
     game.phase = kind_of(game).pending(game.state).phase
     game.deadline = fresh_deadline(db, game, now)
     game.grace_until = None
@@ -253,17 +254,29 @@ def keep_for_later(
 ) -> None:
     """Keep an order line for a later phase (PHASE): it is read when that phase begins, as if sent
     then. Kept lines are submissions whose ``orders`` are not read yet (None)."""
-    if not may_keep_for(db, game, phase):
+    if not may_keep_for(game, phase):
         raise GameError(f"{phase} is not a later phase than {game.phase}")
     db.add(SubmittedOrders(game_id=game.id, phase=phase, power=power, text=line,  # type: ignore[arg-type]
                            orders=None, received_at=now, membership_id=membership.id))  # type: ignore[arg-type]
 
 
-def may_keep_for(db: Session, game: Game, phase: str) -> bool:
-    """Whether orders may be kept for ``phase`` (PHASE): neither the current phase nor one played."""
-    played = db.exec(select(PhaseRecord).where(PhaseRecord.game_id == game.id,
-                                                PhaseRecord.phase == phase)).first()
-    return phase != game.phase and played is None
+def may_keep_for(game: Game, phase: str) -> bool:
+    """Whether orders may be kept for ``phase`` (PHASE): one after the current phase in the game
+    kind's order (``phase_order``), so neither one played nor an alternative of the current one."""
+    kind = kind_of(game)
+    return kind.phase_order(phase) > kind.phase_order(game.phase)
+
+
+@dataclass(frozen=True)
+class KeptDropped:
+    """Order lines kept for a phase the game reached or passed without playing it (an
+    alternative of the phase that came, or a phase with nothing to do): dropped, unread, as the
+    game entered ``instead``. The player is told (``notify.report_processed``)."""
+
+    membership: Membership
+    power: str
+    phase: str
+    lines: int
 
 
 @dataclass(frozen=True)
@@ -276,18 +289,38 @@ class KeptRead:
     submission: Submission
 
 
-def _read_kept_orders(db: Session, game: Game, now: datetime) -> list[KeptRead]:
-    rows = db.exec(select(SubmittedOrders).where(
-        SubmittedOrders.game_id == game.id, SubmittedOrders.phase == game.phase,
+def _read_kept_orders(db: Session, game: Game, now: datetime) -> tuple[list[KeptRead], list[KeptDropped]]:
+    """The orders kept for the phase that begins, read as if sent now; and those kept for a
+    phase that can no longer come (not after this one in the kind's order, and never played),
+    dropped. A kept row stays as it was sent once read (``orders`` None, its phase played)."""
+    kind = kind_of(game)
+    now_at = kind.phase_order(game.phase)
+    unread = sa.or_(col(SubmittedOrders.orders).is_(None),  # kept, not read: JSON null
+                    sa.cast(SubmittedOrders.orders, sa.Text) == "null")
+    rows = [row for row in db.exec(select(SubmittedOrders).where(
+        SubmittedOrders.game_id == game.id, unread,
         col(SubmittedOrders.id) > orders_after(game.settings),
-    ).order_by(col(SubmittedOrders.id))).all()
+    ).order_by(col(SubmittedOrders.id))).all() if row.orders is None]
+    passed = {row.phase for row in rows
+              if row.phase != game.phase and kind.phase_order(row.phase) <= now_at}
+    if passed:  # of those, the phases played were read when they began: not dropped
+        passed -= set(db.exec(select(PhaseRecord.phase).where(
+            PhaseRecord.game_id == game.id, col(PhaseRecord.phase).in_(passed))).all())
     read: list[KeptRead] = []
-    for row in [row for row in rows if row.orders is None]:  # kept, not read yet
+    dropped: list[KeptDropped] = []
+    for row in rows:
+        if row.phase != game.phase and row.phase not in passed:
+            continue
         membership = db.get(Membership, row.membership_id)
-        if membership is not None and membership.status is MembershipStatus.ACTIVE:
+        active = membership is not None and membership.status is MembershipStatus.ACTIVE
+        if row.phase in passed:
+            db.delete(row)
+            if membership is not None and active:
+                dropped.append(KeptDropped(membership, row.power, row.phase, len(row.text.splitlines())))
+        elif membership is not None and active:
             submission = submit_orders(db, game, membership, row.power, row.text.splitlines(), now)
             read.append(KeptRead(membership, row.power, submission))
-    return read
+    return read, dropped
 
 
 def fresh_deadline(db: Session, game: Game, start: datetime) -> datetime:
@@ -398,10 +431,12 @@ def is_ready(db: Session, game: Game) -> bool:
 
 @dataclass(frozen=True)
 class Processed:
-    """A phase processed: its record, and the orders kept for the phase that began (read then)."""
+    """A phase processed: its record, the orders kept for the phase that began (read then), and
+    those kept for phases that can no longer come (dropped then)."""
 
     record: PhaseRecord
     kept: list[KeptRead]
+    dropped: list[KeptDropped] = field(default_factory=list)
 
 
 MOST_PHASES_AT_ONCE = 200
@@ -446,13 +481,14 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
             db.add(membership)
     game.state = result.state
     kept: list[KeptRead] = []
+    dropped: list[KeptDropped] = []
     if result.outcome is not None:
         game.phase = kind.pending(result.state).phase
         end_game(game, GameStatus.FINISHED, now, by="outcome", winners=list(result.outcome.winners))
     else:
-        kept = _enter_phase(db, game, now)
+        kept, dropped = _enter_phase(db, game, now)
     db.add(game)
-    return Processed(record, kept)
+    return Processed(record, kept, dropped)
 
 
 def end_game(game: Game, status: GameStatus, now: datetime, *, by: str, winners: list[str]) -> None:
