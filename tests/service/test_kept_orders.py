@@ -64,7 +64,8 @@ def test_a_phase_whose_orders_were_all_sent_ahead_is_processed_as_it_begins(
     judge: MailJudge,
 ) -> None:
     """Every power sends its fall orders ahead (PHASE F1901M): when the spring is processed, the
-    fall does not wait for its deadline; each is reported, and the game is in the next phase."""
+    fall does not wait for its deadline; both are reported in one mail to each reader, in order,
+    with one map (the position now), and the game is in the next phase."""
     seats = new_game(judge)
     before = last_mail_id(judge)
     for power in seats:
@@ -75,11 +76,15 @@ def test_a_phase_whose_orders_were_all_sent_ahead_is_processed_as_it_begins(
     assert "Spring 1901 Movement of alpha has been processed (all orders in)" in reply
     assert "Fall 1901 Movement of alpha has been processed (all orders in as it began)" in reply
     assert game(judge).phase == "S1902M"  # no one builds after a fall of holds
-    spring = mail_since(judge, before, "Diplomacy results alpha S1901M")
-    fall = mail_since(judge, before, "Diplomacy results alpha F1901M")
-    assert len(spring) == len(fall) == 8  # seven players and the master
-    assert "The next phase of alpha is Fall 1901 Movement." in spring[0].body  # no deadline
-    assert "The next phase of alpha is Spring 1902 Movement; the deadline is" in fall[0].body
+    both = mail_since(judge, before, "Diplomacy results alpha S1901M to F1901M")
+    assert len(both) == 8 == len(mail_since(judge, before, "Diplomacy results"))  # 7 players, master
+    body = both[0].body
+    assert body.startswith("alpha: 2 phases were processed together: Spring 1901 Movement, Fall "
+                           "1901 Movement.")
+    spring = body.index("The next phase of alpha is Fall 1901 Movement.")  # no deadline
+    fall = body.index("The next phase of alpha is Spring 1902 Movement; the deadline is")
+    assert spring < fall
+    assert all(mail.picture_id == both[0].picture_id is not None for mail in both)  # one map
 
 
 def test_a_phase_not_after_the_current_one_is_refused(judge: MailJudge) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from judge.games.kind import Outcome
 from judge.pictures import kind_picture
 from judge.store import Game, GameStatus, PhaseRecord, Role, keep_picture, queue_mail
 
@@ -106,44 +107,69 @@ def readers(db: Session, game: Game) -> dict[str, Reader]:
 
 
 def send_results(
-    db: Session, config: Config, game: Game, record: PhaseRecord, now: datetime, *, latest: bool
+    db: Session, config: Config, game: Game, records: list[PhaseRecord], now: datetime
 ) -> None:
-    """The turn report of a processed phase to every member of the game, each from the view of
-    the power it reads the game as (``readers``); one body for readers whose views agree.
-    ``latest``: the game is now in the phase that followed it (an earlier one of several
-    processed at once tells only which phase came next)."""
+    """The turn reports of the phases just processed together (``records``, oldest first: one,
+    or a chain of phases each ready as it began) to every member of the game, in one mail each,
+    each from the view of the power it reads the game as (``readers``); one body for readers
+    whose views agree. The map of a single phase is the position it began from with its orders;
+    a chain's is the position now, once."""
     kind = kind_of(game)
-    ended = kind.outcome(game.state) if latest and game.status is GameStatus.FINISHED else None
-    next_phase = game.phase if latest else kind.pending(record.state_after).phase
-    deadline = when(game, game.deadline) if latest else None
-    bodies: list[tuple[tuple[dict[str, Any], dict[str, Any]], str]] = []
-    pictures: list[tuple[tuple[dict[str, Any], dict[str, Any]], int | None]] = []
-    subject = results_subject(game, record.phase)
+    ended = kind.outcome(game.state) if game.status is GameStatus.FINISHED else None
+    bodies: list[tuple[object, str]] = []
+    pictures: list[tuple[object, int | None]] = []
+    first, last = records[0], records[-1]
+    subject = results_subject(game, first.phase if first is last else f"{first.phase} to {last.phase}")
     for address, reader in readers(db, game).items():
-        report = kind.report_view(record.resolution, reader.power)
-        seen = (report, kind.view(record.state_after, reader.power))
+        seen = [(kind.report_view(r.resolution, reader.power), kind.view(r.state_after, reader.power))
+                for r in records]
         body = next((text for views, text in bodies if views == seen), None)
         if body is None:
-            values = results_values(game, record, reader.power, next_phase=next_phase,
-                                    deadline=deadline,
-                                    outcome=ended.reason if ended is not None else None)
-            body = render(f"{kind.templates}/results.txt", **values, judge_name=config.name,
-                          judge_address=config.address)
+            body = _results_body(config, game, records, reader.power, ended)
             bodies.append((seen, body))
         picture = None
         if reader.maps:
-            drawn = (report, kind.view(record.state_before, reader.power))
+            drawn: object = ((seen[0][0], kind.view(first.state_before, reader.power)) if first is last
+                             else seen[-1][1])
             known = [kept for views, kept in pictures if views == drawn]
             if known:
                 picture = known[0]
+            elif first is last:
+                picture = _picture(db, game, first.phase, reader.power, seen[0][0],
+                                   kind.view(first.state_before, reader.power))
             else:
-                picture = _picture(db, game, record.phase, reader.power, *drawn)
+                picture = _picture(db, game, f"{last.phase} now", reader.power, None, seen[-1][1])
+            if not known:
                 pictures.append((drawn, picture))
         queue_mail(db, address, subject, body, domain=config.domain, game_id=game.id, now=now,
                    picture_id=picture)
 
 
-def _picture(db: Session, game: Game, phase: str, reader: str | None, report: dict[str, Any],
+def _results_body(config: Config, game: Game, records: list[PhaseRecord], reader: str | None,
+                  ended: Outcome | None) -> str:
+    """One reader's results mail: a phase's own results, or a chain's reports in order (only
+    the last says the deadline, and the end of the game if it ended)."""
+    kind = kind_of(game)
+    outcome = ended.reason if ended is not None else None
+    if len(records) == 1:
+        values = results_values(game, records[0], reader, next_phase=game.phase,
+                                deadline=when(game, game.deadline), outcome=outcome)
+        return render(f"{kind.templates}/results.txt", **values, judge_name=config.name,
+                      judge_address=config.address)
+    reports = []
+    for record in records:
+        latest = record is records[-1]
+        reports.append(turn_report(
+            game, record, reader,
+            next_phase=game.phase if latest else kind.pending(record.state_after).phase,
+            deadline=when(game, game.deadline) if latest else None,
+            outcome=outcome if latest else None).rstrip("\n"))
+    return render("results_chain.txt", game=game.name, reports=reports,
+                  phases=[phase_name(game, record.phase) for record in records],
+                  judge_name=config.name, judge_address=config.address)
+
+
+def _picture(db: Session, game: Game, phase: str, reader: str | None, report: dict[str, Any] | None,
              before: dict[str, Any]) -> int | None:
     """The map picture of a processed phase as one reader may see it, kept for the mails that
     carry it: the position the phase began from with its orders drawn (``judge map GAME PHASE``,
@@ -155,11 +181,12 @@ def _picture(db: Session, game: Game, phase: str, reader: str | None, report: di
 def report_processed(
     db: Session, config: Config, game: Game, done: list[Processed], now: datetime
 ) -> None:
-    """Everything the phases just processed (``done``, oldest first) tell: each one's turn report
-    to every member, to each player whose orders kept for a new phase (PHASE) were read as it
-    began how they read (their errors included), and the end of the game if it ended."""
+    """Everything the phases just processed together (``done``, oldest first) tell: their turn
+    reports to every member, in one mail each; to each player whose orders kept for a new phase
+    (PHASE) were read as it began how they read (their errors included), or that they were
+    dropped; and the end of the game if it ended."""
+    send_results(db, config, game, [processed.record for processed in done], now)
     for processed in done:
-        send_results(db, config, game, processed.record, now, latest=processed is done[-1])
         _report_kept(db, config, game, processed, now)
         _report_dropped(db, config, game, processed, now)
     if game.status is GameStatus.FINISHED:
