@@ -206,6 +206,22 @@ def test_a_master_who_does_not_play_acts_for_no_house(judge: MailJudge) -> None:
     assert york_player != MASTER
 
 
+def test_a_player_who_held_one_house_takes_over_no_other(judge: MailJudge) -> None:
+    """The master who played a house resigns it, ejects the rival and JOINs again: the open house
+    is the rival's, whose position the rules hid from him, and he may not take it over."""
+    seats = create(judge, "richard3-1483", master_plays=True)
+    mine = next(house for house, (address, _) in seats.items() if address == MASTER)
+    theirs = next(house for house in SIDES if house != mine)
+    assert "You have resigned" in judge.send(MASTER, f"{seats[mine][1]}\nRESIGN")
+    reply = judge.send("new@example.org", "JOIN roses pwn")
+    assert f"You have taken over {mine} in roses" in reply, reply
+    judge.send(MASTER, f"SIGNON Mroses secret\nEJECT {theirs}")
+    reply = judge.send(MASTER, "JOIN roses pwm")
+    assert (f"Refused: you played {mine} in roses, and Richard III hides each power's position "
+            f"from the others: you may take over no other power (the open one is {theirs})") in reply
+    assert f"You have taken over {theirs}" in judge.send("other@example.org", "JOIN roses pwo")
+
+
 # --- point 3: PREDICT's dice -----------------------------------------------------------------------
 
 
