@@ -94,7 +94,8 @@ class GameKind(Protocol):
     Besides the rules, a kind owns its words: the names of its phases (``phase_title``,
     ``read_phase``), its timing classes (``timings``), the title its mail subjects carry
     (``title``) and the folder of its report templates (``templates``: ``results.txt`` and
-    ``turn_report.txt`` under the judge's templates, given the values of ``report_view``)."""
+    ``turn_report.txt`` under the judge's templates, given the values of ``report_view``; and
+    ``prediction.txt``, PREDICT's, for a kind without ``hidden_information``)."""
 
     name: str  # "diplomacy/standard", "diplomacy/roses1", "richard3"
     title: str  # as mail subjects name the game: "Diplomacy", "Richard III"
@@ -105,6 +106,12 @@ class GameKind(Protocol):
     score: str  # what ``standing`` counts, as SUMMARY's table heads it: "supply centres"
     score_note: str  # how it is counted, where players need telling (said beside counts); or ""
     period: str  # what ``Standing.year`` counts, as tables head it: "year", "turn"
+    hidden_information: bool
+    """Whether the rules hide part of a game from some of its readers (Richard III: the enemy's
+    blocks and hands; Diplomacy hides nothing: ``view`` is then the whole state for every reader).
+    In such a game nobody sees beyond his own ``view``, masters and observers included: the
+    service refuses BECOME and PREDICT (each would show what the rules hide), and its score
+    tables show only ``scores_shown``."""
 
     def period_name(self, number: int) -> str:
         """A ``Standing.year`` as players write it: ``1901``; Richard III's 13 is ``I-3``."""
@@ -196,7 +203,18 @@ class GameKind(Protocol):
 
     def outcome(self, state: State) -> Outcome | None: ...
 
-    def standing(self, state: State) -> Standing: ...
+    def standing(self, state: State) -> Standing:
+        """Where the whole state stands (``judge show``, the playouts' balance table; SUMMARY's
+        table for a kind that hides nothing)."""
+        ...
+
+    def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
+        """The scores (``score``) a processed phase's report, as ``report_view`` gives it to a
+        reader, tells him, or None when it tells none. SUMMARY's and the archive's table of a
+        kind with ``hidden_information`` are made of these alone (Richard III: the usurpation
+        count, counted openly at the political turn, 8.2); a kind that hides nothing may answer
+        None, its table coming from ``standing``."""
+        ...
 
     def exports(self, game: str, phases: Sequence[tuple[State, dict[str, Any]]],
                 present: State) -> dict[str, Any]:
@@ -204,7 +222,7 @@ class GameKind(Protocol):
         end of its file's name (Diplomacy on the standard map: ``{"mila.json": ...}``, the saved
         game MILA's ``diplomacy`` package loads), or nothing. ``game``: its name; ``phases``: each processed phase's
         state before and report, oldest first; ``present``: the state now. Called only for a
-        game that is over or that hides nothing (``view`` of no power is the whole state)."""
+        game that is over or whose kind hides nothing (no ``hidden_information``)."""
         ...
 
     def holdings(self, state: State, power: str) -> dict[str, list[str]]:

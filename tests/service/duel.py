@@ -43,6 +43,7 @@ class Duel:
     score: str = "points"
     score_note: str = ""
     period: str = "round"
+    hidden_information: bool = True  # each side's bids and reserve are its own
 
     def __post_init__(self) -> None:
         self.timings: Sequence[TimingClass] = (
@@ -166,6 +167,9 @@ class Duel:
 
     def standing(self, state: State) -> Standing:
         return Standing(state["round"], dict(state["points"]))
+
+    def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
+        return report.get("points")  # the points, told to everyone after each roll
 
     def exports(self, game: str, phases: Sequence[tuple[State, dict[str, Any]]],
                 present: State) -> dict[str, Any]:

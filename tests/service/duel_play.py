@@ -3,7 +3,7 @@ its master and two players send (helpers for the tests of a second game kind).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,7 @@ from mail_judge import MailJudge
 from sqlmodel import select
 
 from judge.games import registry
+from judge.games.kind import GameKind
 from judge.service.commands import command_grammar
 from judge.service.mailing import reports
 from judge.service.config import load_config
@@ -23,10 +24,11 @@ MASTER = "master@example.org"
 SIDES = {"North": "", "South": ""}  # filled by ``started``: each side's player's address
 
 
-def duel_judge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MailJudge]:
-    """A judge whose table of game kinds has Duel too, with Duel's report templates (the body
-    of a fixture)."""
-    entry = registry.Entry("toy/duel", ("duel",), Duel)
+def duel_judge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+               kind: Callable[[], GameKind] = Duel) -> Iterator[MailJudge]:
+    """A judge whose table of game kinds has Duel too (or ``kind``, a Duel of another make), with
+    Duel's report templates (the body of a fixture)."""
+    entry = registry.Entry("toy/duel", ("duel",), kind)
     monkeypatch.setattr(registry, "KINDS", (*registry.KINDS, entry))
     _forget_timing_words()  # the command grammar learns Duel's timing words
     environment = reports.environment()

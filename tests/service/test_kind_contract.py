@@ -44,8 +44,10 @@ def test_the_kind_names_itself_its_timings_and_its_templates(kind: GameKind) -> 
     words = [word for timing in kind.timings for word in timing.words()]
     assert names and len(words) == len(set(words)) and all(w == w.lower() for w in words)
     assert all(timing.hours > 0 and timing.grace_hours >= 0 for timing in kind.timings)
-    for template in ("results.txt", "turn_report.txt", "prediction.txt"):
+    for template in ("results.txt", "turn_report.txt"):
         assert (_templates(kind) / template).is_file(), template
+    # PREDICT is refused where information is hidden: only a kind that hides nothing needs its own
+    assert (_templates(kind) / "prediction.txt").is_file() or kind.hidden_information
 
 
 def test_powers_are_named_by_their_own_names(kind: GameKind) -> None:
@@ -60,8 +62,11 @@ def test_powers_are_named_by_their_own_names(kind: GameKind) -> None:
 
 def test_a_game_is_played_phase_by_phase_on_plain_json_values(kind: GameKind) -> None:
     """From the start, each phase resolved with no orders (the defaults): states, reports and
-    views are JSON, nothing is changed in place, phase names are unique and read back."""
+    views are JSON, nothing is changed in place, phase names are unique and read back. A kind
+    says it hides information exactly when some reader's view is not the whole state; the scores
+    a report tells are the powers' counts."""
     state = _json(kind.new_game(b"contract"))
+    hides = False
     assert state == kind.new_game(b"contract")  # the start depends on the seed alone
     seen: list[str] = []
     powers = list(kind.powers())
@@ -79,6 +84,7 @@ def test_a_game_is_played_phase_by_phase_on_plain_json_values(kind: GameKind) ->
             assert all(isinstance(choice, str) and choice for choice in kind.choices(state, power))
         for power in [*powers, None]:
             assert _json(kind.view(state, power)) == kind.view(state, power)
+            hides |= kind.view(state, power) != state
         assert list(kind.survivors(state)) == [p for p in powers if p in kind.survivors(state)]
         assert set(kind.standing(state).scores) <= set(powers)
         for power in powers:
@@ -91,10 +97,14 @@ def test_a_game_is_played_phase_by_phase_on_plain_json_values(kind: GameKind) ->
         for power in [*powers, None]:
             assert _json(kind.report_view(result.report, power)) == kind.report_view(result.report,
                                                                                       power)
+            shown = kind.scores_shown(kind.report_view(result.report, power))
+            assert shown is None or (set(shown) <= set(powers)
+                                     and all(isinstance(n, int) for n in shown.values()))
         state = _json(result.state)
         if result.outcome is not None:
             assert set(result.outcome.winners) <= set(powers) and result.outcome.reason
             break
+    assert hides is kind.hidden_information
 
 
 def test_each_phase_played_comes_after_the_one_before_in_the_kinds_order(kind: GameKind) -> None:

@@ -57,6 +57,7 @@ class DiplomacyGame:
     phase_example = phase_names.EXAMPLE
     civil_disorder = "its units hold, retreats disband, builds are waived"
     period = "year"
+    hidden_information = False  # every reader sees the whole board and, once processed, every order
 
     def __init__(self, game_map: Map) -> None:
         self.map = game_map
@@ -308,6 +309,9 @@ class DiplomacyGame:
         position = self.position(state)
         owned = Counter(position.supply_centres.values())
         return Standing(position.phase.year, {power: owned[power] for power in self.map.powers})
+
+    def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
+        return None  # nothing is hidden: SUMMARY's table comes from ``standing`` year by year
 
     def violations(self, before: State, result: PhaseResult) -> list[str]:
         """The variant's invariants (``selfplay_invariants``); that every order given was

@@ -69,7 +69,10 @@ class Richard3Game:
     score = "usurpation count (8.2)"
     period = "turn"
     score_note = ("The usurpation count (8.2): nobles, heirs and church blocks on the map (not in "
-                  "exile or on the Isle of Man), one more for London.")
+                  "exile or on the Isle of Man), one more for London. It is counted openly at the "
+                  "political turn only: in between, recruits need not be revealed (5.4), so it "
+                  "stays hidden.")
+    hidden_information = True  # the blocks stand facing their owner (fog of war), the hands are his
 
     def __init__(self, scenario: str = "1460") -> None:
         if scenario not in BOARD.scenarios:
@@ -345,6 +348,15 @@ class Richard3Game:
             int(state["campaign"]) * 10 + int(state["turn"]),
             {side: usurpation_count(state, side) for side in SIDES},
         )
+
+    def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
+        """The usurpation count as the political turn counts it openly (8.2), if the report's
+        phase reached one; between political turns the count is hidden (5.4: a recruit's
+        nobility need not be shown)."""
+        for event in report["events"]:
+            if event["type"] == "usurpation":
+                return dict(event["counts"])
+        return None
 
     def violations(self, before: State, result: PhaseResult) -> list[str]:
         return invariants.violations(self, before, result)

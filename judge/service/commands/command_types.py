@@ -325,7 +325,9 @@ class SetConcede(Command):
 
 @_command("BECOME", "BECOME <power>", _MASTER,
           "Act for a power: the orders that follow in the mail are for it (a name of several "
-          "words is written as it is).",
+          "words is written as it is). Not in a game that hides information (Richard III): "
+          "there the rules hide from the master what they hide from every reader, and a power "
+          "without a player is in civil disorder until a new player takes it over.",
           "BECOME Red Rose")
 @dataclass(frozen=True)
 class Become(Command):
@@ -347,7 +349,9 @@ class Process(Command):
 
 
 @_command("PREDICT", "PREDICT", _MASTER,
-          "Show what the current orders would give, without processing.",
+          "Show what the current orders would give, without processing; any dice are thrown "
+          "for the prediction alone (illustrative, not the phase's own). Not in a game that "
+          "hides information (Richard III).",
           "PREDICT")
 @dataclass(frozen=True)
 class Predict(Command):

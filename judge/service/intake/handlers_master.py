@@ -26,12 +26,12 @@ from ..play.games import (
     secret_revealed,
 )
 from ..play.lifecycle import (
+    act_for,
     concede,
     eject,
     pause,
     power_of,
     predict,
-    require_started,
     resume,
     resume_if_complete,
     rollback,
@@ -62,8 +62,7 @@ def _tell(ctx: Context, game: Game, *paragraphs: str) -> None:
 
 def become(ctx: Context, command: c.Become) -> None:
     game, _ = _signed_on(ctx)
-    require_started(game, "power to act for")
-    power = power_of(game, command.power)
+    power = act_for(game, command.power)
     ctx.power = power  # the membership stays the master's: submissions record who gave them
     ctx.say(f"You act for {power} in {game.name}: the order lines that follow in this mail are "
             f"{power}'s (kept as given by the master).")
@@ -71,8 +70,8 @@ def become(ctx: Context, command: c.Become) -> None:
 
 def predict_phase(ctx: Context, command: c.Predict) -> None:
     game, _ = _signed_on(ctx)
-    result = predict(ctx.db, game)
-    kind = kind_of(game)
+    prediction = predict(ctx.db, game)
+    result, kind = prediction.result, kind_of(game)
     outcome = result.outcome.reason if result.outcome is not None else None
     text = render(
         f"{kind.templates}/prediction.txt",
@@ -84,6 +83,9 @@ def predict_phase(ctx: Context, command: c.Predict) -> None:
         outcome=outcome,
     )
     ctx.say(text.strip("\n"))
+    if prediction.rolled:
+        ctx.say("Its dice were thrown for this prediction alone: they are illustrative, and the "
+                "phase's own dice (the game's secret decides them) may fall otherwise.")
 
 
 # --- the course of the game -----------------------------------------------------------------------

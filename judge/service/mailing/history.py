@@ -11,8 +11,10 @@ the phases a rollback undid.
   mail's own template. A reply carries at most ``MAX_PHASES``; it then says from which phase to
   ask for the rest.
 - ``summary``: one screen: the game, its variant and status, who played which power, and each
-  power's score (the kind's ``standing``: supply centres in Diplomacy) at the end of each year.
-  While an anonymous or gunboat game runs, nobody's address is shown.
+  power's score (the kind's ``standing``: supply centres in Diplomacy) at the end of each year;
+  in a game that hides information, only as its reports tell everyone (Richard III: the
+  usurpation count, at the political turn). While an anonymous or gunboat game runs, nobody's
+  address is shown.
 
 Anyone may ask for either: the reports and the summary hold nothing the game's players do not
 already receive, and no mail address of an anonymous game before it ends.
@@ -192,6 +194,7 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
         "score": kind.score,
         "score_note": kind.score_note,
         "period": kind.period,
+        "counted_openly": kind.hidden_information,  # the scores only as the rules reveal them
         "outcome": outcome.reason if outcome is not None else None,
         "processed": len(line),
     }
@@ -201,10 +204,20 @@ def scores_by_year(game: Game, line: list[PhaseRecord]) -> list[tuple[str, list[
     """Each power's score (the kind's ``standing``: supply centres, for Diplomacy), in the order
     of its powers, at the start and at the end of each year (the kind's ``period``, named by its
     ``period_name``) the line has finished (its last phase processed), and of the last year of a
-    game that has ended."""
+    game that has ended. In a game whose kind hides information, only the scores its reports
+    tell every reader (``scores_shown``), each at the end of the year that told it: the rules'
+    open counts (Richard III: the usurpation count at the political turn, 8.2), never the score
+    of a position nobody may see whole."""
     kind = kind_of(game)
     powers = list(kind.powers())
     rows: dict[str, list[int]] = {}
+    if kind.hidden_information:
+        for record in line:
+            shown = kind.scores_shown(kind.report_view(record.resolution, None))
+            if shown is not None:
+                year = kind.standing(record.state_before).year  # the turn is no secret
+                rows[kind.period_name(year)] = [shown.get(power, 0) for power in powers]
+        return list(rows.items())
     if line:
         rows["start"] = _scores(kind.standing(line[0].state_before), powers)
     for record in line:

@@ -147,7 +147,9 @@ def join_game(
 
 
 def _open_power_for(db: Session, game: Game, player: Player) -> str:
-    """The power a player joining a started game takes over; refuses if none may be taken."""
+    """The power a player joining a started game takes over; refuses if none may be taken. In a
+    game whose kind hides information, one who played a power there (and resigned) may take over
+    only that power again: he knows what its position hid from the others."""
     past = [m for m in members(db, game, active=False)
             if m.player_id == player.id and m.role is Role.PLAYER]
     playing = [m.power for m in past if m.status is MembershipStatus.ACTIVE]
@@ -159,6 +161,12 @@ def _open_power_for(db: Session, game: Game, player: Player) -> str:
     vacant = open_powers(db, game)
     if not vacant:
         raise GameError(f"{game.name} has started and every power in it has a player")
+    held = sorted({m.power for m in past if m.power is not None})
+    kind = kind_of(game)
+    if kind.hidden_information and held and vacant[0] not in held:
+        raise GameError(f"you played {', '.join(held)} in {game.name}, and {kind.title} hides each "
+                        f"power's position from the others: you may take over no other power "
+                        f"(the open one is {vacant[0]})")
     game.settings = _without_concession(game.settings, vacant[0])  # a new player votes afresh
     return vacant[0]
 

@@ -29,13 +29,20 @@ Decisions kept here, once:
 - *Concession*: a surviving power's player concedes to another surviving power; when every other
   surviving power that has a player concedes to the same one, it wins (a power without a player
   has no vote). A new player of a power votes afresh.
+- *Hidden information* (``GameKind.hidden_information``, Richard III): what the rules hide stays
+  hidden from masters too, whether or not they play. A master acts for no power there (BECOME,
+  ``act_for``) and PREDICT is refused: either would answer from more than the master may see.
+  Where nothing is hidden, PREDICT resolves what observers see (the whole position) with dice of
+  its own, never the phase's: those are the game's secret until the phase is processed.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from random import Random
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -60,7 +67,6 @@ from .games import (
     kind_of,
     members,
     open_powers,
-    phase_rng,
     plan_reminder,
     survivors,
 )
@@ -292,13 +298,50 @@ def eject(db: Session, game: Game, power: str) -> Membership:
 # --- phases ---------------------------------------------------------------------------------------
 
 
-def predict(db: Session, game: Game) -> PhaseResult:
-    """What processing the current phase now would give: the same orders, defaults and chance as
-    ``process_phase``, resolved on copies. Nothing is recorded or changed."""
+@dataclass(frozen=True)
+class Prediction:
+    """What PREDICT found: the phase resolved, and whether that drew on chance (its dice are then
+    the prediction's own: illustrative, not the phase's)."""
+
+    result: PhaseResult
+    rolled: bool
+
+
+def predict(db: Session, game: Game) -> Prediction:
+    """What processing the current phase now would give with the orders standing, the same
+    defaults, resolved on a copy of what observers see (the whole position: a kind with hidden
+    information is refused, as no reader may see it whole) with dice thrown for the prediction
+    alone: never the phase's own, which the game's secret decides and nobody may know ahead.
+    Nothing is recorded or changed."""
     require_started(game, "phase to predict")
+    kind = kind_of(game)
+    if kind.hidden_information:
+        raise GameError(f"PREDICT is not offered in {game.name}: {kind.title} hides part of the "
+                        "game from each reader, masters included, and a prediction would need "
+                        "what the rules hide (and show the phase ahead of its players); the "
+                        "phase is processed at its deadline, or now with PROCESS")
     orders = {power: list((row.orders or {}).values())
               for power, row in current_orders(db, game).items()}
-    return kind_of(game).resolve(copy.deepcopy(game.state), orders, phase_rng(game))
+    dice = Random()  # seeded by the system, not from the game's secret
+    unused = dice.getstate()
+    result = kind.resolve(copy.deepcopy(kind.view(game.state, None)), orders, dice)
+    return Prediction(result, dice.getstate() != unused)
+
+
+def act_for(game: Game, name: str) -> str:
+    """The power a master acts for (BECOME): refused in a game whose kind hides information, where
+    the answers to its orders (accepted, refused, the choices left) would show him what the rules
+    hide from him."""
+    require_started(game, "power to act for")
+    power = power_of(game, name)
+    kind = kind_of(game)
+    if kind.hidden_information:
+        raise GameError(f"no master acts for a power in {game.name}: {kind.title} hides part of "
+                        "the game from each reader, masters included, and the answers to "
+                        f"{power}'s orders would show you what the rules hide. A power without a "
+                        f"player is in civil disorder ({kind.civil_disorder}) until a new player "
+                        f"takes it over (JOIN {game.name} <password>)")
+    return power
 
 
 def rollback(db: Session, game: Game, phase: str, now: datetime) -> PhaseRecord:

@@ -184,7 +184,7 @@ def _exports(game: Game, line: list[PhaseRecord]) -> dict[str, Any]:
     kind = kind_of(game)
     if not line or game.state is None:
         return {}
-    if game.status not in _ENDED and kind.view(game.state, None) != game.state:
+    if game.status not in _ENDED and kind.hidden_information:
         return {}
     return kind.exports(game.name, [(r.state_before, r.resolution) for r in line], game.state)
 
