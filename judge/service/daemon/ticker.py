@@ -202,18 +202,19 @@ def deliver(
     3. settle: one short transaction records each mail as sent, refused, or due again later,
        tried again while the database is locked or away (``_settle_surely``), so that a mail
        handed over is recorded and not sent a second time when its claim lapses.
-    ``stop`` is asked between batches, as in :func:`process_due`. Given ``clock`` (the daemon's),
-    each batch is claimed at the time it is claimed, not at ``now``: a long run of batches never
+    ``stop`` is asked between batches, as in :func:`process_due`. The mail due at ``now`` is sent
+    (mail queued meanwhile waits for the next call); given ``clock`` (the daemon's), each batch's
+    claim runs from the time it is claimed, not from ``now``, so that a long run of batches never
     makes claims that have lapsed already."""
     done: list[str] = []
     sender = f"{config.name} <{config.address}>"
     while not stop():
-        at = clock() if clock is not None else now
-        _draw_ahead(store, at)
-        claimed = _claim(store, at)
+        _draw_ahead(store, now)
+        claimed = _claim(store, now, (clock() if clock is not None else now) + CLAIM)
         if not claimed:
             break
-        done.extend(_settle_surely(store, [_send(transport, sender, mail) for mail in claimed], at))
+        done.extend(_settle_surely(store, [_send(transport, sender, mail) for mail in claimed],
+                                   clock() if clock is not None else now))
     return done
 
 
@@ -232,12 +233,13 @@ class _Claimed:
     picture: tuple[str, str, str] | None = None  # (digest, name, SVG) of the map it carries
 
 
-def _claim(store: Store, now: datetime) -> list[_Claimed]:
+def _claim(store: Store, now: datetime, until: datetime) -> list[_Claimed]:
+    """The next batch of mail due at ``now``, claimed ``until`` then."""
     claimed: list[_Claimed] = []
     with store.session() as db:
         for mail in due_outbox(db, now, limit=SEND_BATCH):
             mail.attempts += 1
-            mail.next_attempt_at = now + CLAIM
+            mail.next_attempt_at = until
             db.add(mail)
             assert mail.id is not None
             picture = db.get(Picture, mail.picture_id) if mail.picture_id is not None else None
