@@ -53,7 +53,9 @@ def _strict(data: bytes, codec: str) -> str | None:
 
 def storable(text: str) -> str:
     """Text without lone surrogates (some codecs, utf-7 and the escape codecs, can produce them,
-    and no database stores them): each becomes the replacement character."""
+    and no database stores them) and without NUL characters (PostgreSQL refuses them in text, and
+    no mail should carry one): each becomes the replacement character."""
+    text = text.replace("\x00", "\ufffd")
     try:
         text.encode("utf-8")
         return text
@@ -67,7 +69,7 @@ def _undeclared(data: bytes) -> Decoded:
         text = _strict(data, codec)
         if text is not None:
             return Decoded(text, codec, replaced=False)
-    return Decoded(data.decode("latin-1"), "latin-1", replaced=False)
+    return Decoded(storable(data.decode("latin-1")), "latin-1", replaced=False)
 
 
 def decode_bytes(data: bytes, charset: str | None) -> Decoded:

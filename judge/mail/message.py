@@ -176,19 +176,29 @@ def _address(value: str | None) -> tuple[str, str]:
     return header_text(name), address.strip()
 
 
+MAX_ID = 998
+"""The longest Message-ID kept as written (RFC 5322's longest line); a longer one is replaced."""
+
+
 def _message_id(value: str | None, raw: bytes) -> str:
+    """The mail's Message-ID, or one made from its bytes when it has none that can be kept: an id
+    with a NUL or another control character (no text column takes a NUL, and a reply could not
+    name it) or one longer than a header line may be. The same bytes always give the same id, so a
+    mail fetched twice is still recognised."""
     if value:
         found = _MSG_ID.search(value)
         token = "".join(found.group(1).split()) if found else "".join(value.split())
-        if token:
+        if token and token.isprintable() and len(token) <= MAX_ID:
             return f"<{token}>"
     return f"<{hashlib.sha256(raw).hexdigest()}@judge.invalid>"
 
 
 def _references(value: str | None) -> tuple[str, ...]:
+    """The Message-IDs a header names, leaving out any that could not be kept (see ``_message_id``)."""
     if not value:
         return ()
-    return tuple(f"<{''.join(m.split())}>" for m in _MSG_ID.findall(value))
+    tokens = ("".join(m.split()) for m in _MSG_ID.findall(value))
+    return tuple(f"<{token}>" for token in tokens if token.isprintable() and len(token) <= MAX_ID)
 
 
 def _date(value: str | None) -> datetime | None:

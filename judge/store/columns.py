@@ -28,6 +28,22 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def text_value(text: str) -> str:
+    """``text`` as every database takes it in a text column: a NUL (which PostgreSQL refuses) or a
+    lone surrogate (which no UTF-8 database can store) becomes the replacement character.
+
+    The mail reader already cleans what it reads (``judge.mail.decoding.storable``); the inbound
+    log and the outbox clean again what they are given (headers, outcomes quoting an error), so
+    that no single mail can make their insert fail. The raw bytes column keeps the mail as it came.
+    """
+    text = text.replace("\x00", "\ufffd")
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
 class UTCDateTime(TypeDecorator[datetime]):
     """An instant: stored in UTC, always read back as an aware ``datetime`` in UTC."""
 

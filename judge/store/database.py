@@ -14,8 +14,9 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 from sqlalchemy.engine import URL, Engine
 from sqlalchemy.orm import sessionmaker
@@ -39,6 +40,7 @@ class Store:
         self.engine = engine
         # Objects stay readable after the commit, so the service can render mail from them.
         self._sessions = sessionmaker(engine, class_=Session, expire_on_commit=False)
+        self._turns = Turns() if engine.dialect.name == "sqlite" else None
 
     @property
     def backend(self) -> str:
@@ -47,13 +49,68 @@ class Store:
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """A session for one unit of work: committed when the block ends, rolled back if it raises."""
-        with self._sessions.begin() as session:
-            yield session
+        """A session for one unit of work: committed when the block ends, rolled back if it raises.
+
+        On SQLite every transaction holds the database's one write lock, and the threads of this
+        process take it in turns, in the order they asked (``Turns``)."""
+        with self._turns.turn() if self._turns is not None else nullcontext():
+            with self._sessions.begin() as session:
+                yield session
 
     def close(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
+
+
+class Turns:
+    """The threads of one process take SQLite's write lock first come, first served.
+
+    SQLite's own waiting is not fair: a writer that waits polls for the lock with growing sleeps,
+    so a thread that commits a batch of mail and at once begins the next one takes the lock again
+    before the waiting thread wakes. Left to it, the sender starved behind a flood in the inbox
+    (minutes without sending) until its wait ran out ("database is locked"). With turns, the
+    sender's claim and its settling each come after at most one inbox batch. A thread that already
+    has the turn (a session opened inside another) keeps it."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._issued = 0  # tickets given out
+        self._serving = 0  # the ticket whose turn it is
+        self._gone: set[int] = set()  # tickets whose threads stopped waiting (an interrupt)
+        self._holder: int | None = None
+        self._depth = 0
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        me = threading.get_ident()
+        with self._changed:
+            if self._holder != me:
+                ticket = self._issued
+                self._issued += 1
+                try:
+                    self._changed.wait_for(lambda: self._serving == ticket)
+                except BaseException:
+                    self._gone.add(ticket)
+                    self._pass_on()
+                    raise
+                self._holder = me
+            self._depth += 1
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._depth -= 1
+                if self._depth == 0:
+                    self._holder = None
+                    self._gone.add(self._serving)
+                    self._pass_on()
+
+    def _pass_on(self) -> None:
+        """Give the turn to the next ticket still waiting (called holding ``_changed``)."""
+        while self._serving in self._gone:
+            self._gone.discard(self._serving)
+            self._serving += 1
+        self._changed.notify_all()
 
 
 def open_store(url: str | URL, *, upgrade: bool = False, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> Store:

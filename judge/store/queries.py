@@ -19,6 +19,7 @@ from judge.store.columns import (
     MembershipStatus,
     OutboxStatus,
     UTCDateTime,
+    text_value,
     utcnow,
 )
 from judge.store.mail_tables import InboundMail, Outbox, Picture
@@ -160,16 +161,17 @@ def store_inbound(
     the caller's transaction is never spoiled by a mail fetched twice. One statement: the mail's
     handling then settles it with :func:`settle_inbound`. The sender is kept in lower case, as
     players' addresses are, so that the rate limit counts a sender's mail whatever its case (the
-    raw mail keeps the address as written).
+    raw mail keeps the address as written). Every text value is cleaned (``text_value``): the raw
+    bytes keep the mail as it came.
     """
     values = {
-        "message_id": (message_id or "").strip() or synthetic_message_id(raw),
+        "message_id": text_value((message_id or "").strip()) or synthetic_message_id(raw),
         "raw": raw,
-        "sender": sender.lower(),
-        "subject": subject,
+        "sender": text_value(sender.lower()),
+        "subject": text_value(subject),
         "received_at": received_at or utcnow(),
         "status": status,
-        "outcome": outcome,
+        "outcome": text_value(outcome),
     }
     backend = session.get_bind().dialect.name
     statement = _STORE_INBOUND.get(backend)
@@ -194,8 +196,9 @@ _SETTLE_INBOUND = (
 
 
 def settle_inbound(session: Session, inbound_id: int, status: InboundStatus, outcome: str) -> None:
-    """Record what became of a stored mail (one UPDATE, no read)."""
-    session.execute(_SETTLE_INBOUND, {"inbound_id": inbound_id, "status": status, "outcome": outcome})
+    """Record what became of a stored mail (one UPDATE, no read; the outcome cleaned as
+    :func:`store_inbound` cleans it)."""
+    session.execute(_SETTLE_INBOUND, {"inbound_id": inbound_id, "status": status, "outcome": text_value(outcome)})
 
 
 def record_inbound(
@@ -208,7 +211,7 @@ def record_inbound(
 ) -> tuple[InboundMail, bool]:
     """Store a received mail unless its Message-ID is already stored: ``(row, True if new)``, the
     row read back (:func:`store_inbound` without the read, for callers that need the row)."""
-    message_id = (message_id or "").strip() or synthetic_message_id(raw)
+    message_id = text_value((message_id or "").strip()) or synthetic_message_id(raw)
     created = store_inbound(session, raw, message_id, sender, subject, received_at) is not None
     row = session.exec(select(InboundMail).where(InboundMail.message_id == message_id)).one()
     return row, created
@@ -232,13 +235,14 @@ def queue_mail(
     picture_id: int | None = None,
 ) -> Outbox:
     """Add a mail to the outbox, due at once, with a new Message-ID it keeps through every retry
-    (and, given ``picture_id``, the map picture it carries: ``keep_picture``)."""
+    (and, given ``picture_id``, the map picture it carries: ``keep_picture``). Its text is cleaned
+    (``text_value``): no reply ever carries a NUL, whatever the mail it answers quoted."""
     now = now or utcnow()
     mail = Outbox(
         message_id=new_message_id(domain),
-        to_address=to_address,
-        subject=subject,
-        body=body,
+        to_address=text_value(to_address),
+        subject=text_value(subject),
+        body=text_value(body),
         in_reply_to=in_reply_to,
         game_id=game_id,
         created_at=now,

@@ -177,6 +177,7 @@ class Daemon:
         self.inbox.done([key for key, _ in batch])
         for (key, _), outcome in zip(batch, outcomes):
             log.info("mail %s: %s", key, outcome)
+        self.wake_sender()  # the replies go out while the rest of the inbox is read
         return len(batch)
 
     def take_in_pushed(self, raw: bytes) -> None:
@@ -202,7 +203,8 @@ class Daemon:
             with self._wake:
                 self._send_wanted = False
             try:
-                for line in deliver(self.store, self.config, self.outbox, self.clock.now(), self.stopping.is_set):
+                for line in deliver(self.store, self.config, self.outbox, self.clock.now(), self.stopping.is_set,
+                                    self.clock.now):
                     log.info("%s", line)
             except Exception:
                 log.exception("sending the outbox failed; trying again in %gs", self.config.serve.poll_seconds)

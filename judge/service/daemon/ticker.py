@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, update
 
 from judge.mail.compose import Attachment, compose
@@ -60,6 +62,9 @@ log = logging.getLogger("judge.tick")
 MAX_ATTEMPTS = 8  # then a mail is marked failed (about a day of retries)
 SEND_BATCH = 20  # mails claimed, sent and settled together by ``deliver``
 CLAIM = timedelta(minutes=15)  # a claimed mail not settled by then (its judge died) is sent again
+SETTLE_PATIENCE = 300.0
+"""Seconds (of the host's time) the sender keeps trying to record mail it has sent while the
+database is locked or away: a sent mail left unrecorded is sent again once its claim lapses."""
 
 
 class Transport(Protocol):
@@ -181,7 +186,8 @@ def _process(db: Session, config: Config, game: Game, now: datetime, reason: str
 
 
 def deliver(
-    store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool] = _never
+    store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool] = _never,
+    clock: Callable[[], datetime] | None = None,
 ) -> list[str]:
     """Send the outbox's due mail; a failure is retried with exponential backoff, a refusal is final.
 
@@ -193,16 +199,22 @@ def deliver(
     2. send, with no transaction open;
     (before the claim, the map pictures the batch carries are rendered, so that the claim's time
     is spent on delivery alone);
-    3. settle: one short transaction records each mail as sent, refused, or due again later.
-    ``stop`` is asked between batches, as in :func:`process_due`."""
+    3. settle: one short transaction records each mail as sent, refused, or due again later,
+       tried again while the database is locked or away (``_settle_surely``), so that a mail
+       handed over is recorded and not sent a second time when its claim lapses.
+    ``stop`` is asked between batches, as in :func:`process_due`. The mail due at ``now`` is sent
+    (mail queued meanwhile waits for the next call); given ``clock`` (the daemon's), each batch's
+    claim runs from the time it is claimed, not from ``now``, so that a long run of batches never
+    makes claims that have lapsed already."""
     done: list[str] = []
     sender = f"{config.name} <{config.address}>"
     while not stop():
         _draw_ahead(store, now)
-        claimed = _claim(store, now)
+        claimed = _claim(store, now, (clock() if clock is not None else now) + CLAIM)
         if not claimed:
             break
-        done.extend(_settle(store, [_send(transport, sender, mail) for mail in claimed], now))
+        done.extend(_settle_surely(store, [_send(transport, sender, mail) for mail in claimed],
+                                   clock() if clock is not None else now))
     return done
 
 
@@ -221,12 +233,13 @@ class _Claimed:
     picture: tuple[str, str, str] | None = None  # (digest, name, SVG) of the map it carries
 
 
-def _claim(store: Store, now: datetime) -> list[_Claimed]:
+def _claim(store: Store, now: datetime, until: datetime) -> list[_Claimed]:
+    """The next batch of mail due at ``now``, claimed ``until`` then."""
     claimed: list[_Claimed] = []
     with store.session() as db:
         for mail in due_outbox(db, now, limit=SEND_BATCH):
             mail.attempts += 1
-            mail.next_attempt_at = now + CLAIM
+            mail.next_attempt_at = until
             db.add(mail)
             assert mail.id is not None
             picture = db.get(Picture, mail.picture_id) if mail.picture_id is not None else None
@@ -270,6 +283,28 @@ def _send(transport: Transport, sender: str, mail: _Claimed) -> tuple[_Claimed, 
     except Exception as error:  # noqa: BLE001 - settled below: refused for good, or retried later
         return mail, error
     return mail, None
+
+
+def _settle_surely(store: Store, outcomes: list[tuple[_Claimed, Exception | None]], now: datetime) -> list[str]:
+    """``_settle``, tried again (for up to ``SETTLE_PATIENCE`` seconds) while the database cannot
+    be written: the mails were handed over, and only their record stands between them and a
+    second delivery. Then, as a last resort, the error is raised and logged with the mails that
+    will go out twice."""
+    give_up = time.monotonic() + SETTLE_PATIENCE
+    pause = 0.05
+    while True:
+        try:
+            return _settle(store, outcomes, now)
+        except (sa.exc.OperationalError, sa.exc.InterfaceError) as error:
+            if time.monotonic() + pause > give_up:
+                log.error("%d mail(s) were sent but could not be recorded (%s); they will be sent again "
+                          "when their claim lapses: %s", len(outcomes), type(error).__name__,
+                          ", ".join(mail.message_id for mail, _ in outcomes))
+                raise
+            log.warning("recording %d sent mail(s) failed (%s); trying again in %.2gs",
+                        len(outcomes), str(error).splitlines()[0], pause)
+            time.sleep(pause)
+            pause = min(pause * 2, 5.0)
 
 
 def _settle(store: Store, outcomes: list[tuple[_Claimed, Exception | None]], now: datetime) -> list[str]:

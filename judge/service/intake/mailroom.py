@@ -56,14 +56,20 @@ def ingest(store: Store, config: Config, raw: bytes, now: datetime) -> str:
 
     One transaction stores the mail, carries out its commands and queues the answers: if the
     process dies halfway, nothing of it was committed and the mail is processed when fetched again.
+    A mail that cannot even be logged as failed is set aside (``_set_aside``), so that it never
+    stops the mails after it.
     """
     reading = _read(raw, config)
     try:
         with store.session() as db:
             return _take_in(db, config, raw, reading, now)
     except Exception as error:  # rolled back; the mail is logged and the player hears of it
-        with store.session() as db:
-            return _failed(db, config, raw, reading, error, now)
+        try:
+            with store.session() as db:
+                return _failed(db, config, raw, reading, error, now)
+        except Exception as refused:  # the mail itself cannot be stored: set aside
+            with store.session() as db:
+                return _set_aside(db, raw, refused, now)
 
 
 MAX_BATCH = 100
@@ -74,12 +80,12 @@ def ingest_batch(store: Store, config: Config, raws: Sequence[bytes], now: datet
     """Process several mails fetched together, with one commit (group commit); return what
     became of each, in order.
 
-    Each mail is handled exactly as ``ingest`` handles it, inside its own savepoint, so a mail
-    whose handling fails rolls back alone (and is logged and answered as failed). Nothing is
-    committed until all are done: the caller marks the mails done in their mailbox only after this
-    returns, so a crash before the commit leaves every one of them to be fetched again, and the
-    store's Message-ID check keeps a mail fetched twice from being handled twice. If the batch
-    cannot be committed at all, each mail is taken in on its own instead.
+    Each mail is handled exactly as ``ingest`` handles it, inside its own savepoints, so a mail
+    whose handling fails rolls back alone (and is logged and answered as failed, or set aside).
+    Nothing is committed until all are done: the caller marks the mails done in their mailbox only
+    after this returns, so a crash before the commit leaves every one of them to be fetched again,
+    and the store's Message-ID check keeps a mail fetched twice from being handled twice. If the
+    batch cannot be committed at all, each mail is taken in on its own instead.
     """
     readings = [_read(raw, config) for raw in raws]
     try:
@@ -89,19 +95,28 @@ def ingest_batch(store: Store, config: Config, raws: Sequence[bytes], now: datet
             for raw, reading in zip(raws, readings):
                 if not locked:
                     forget(db)  # what other judges committed since the last mail counts
-                savepoint = db.begin_nested()
-                try:
-                    outcome = _take_in(db, config, raw, reading, now)
-                except Exception as error:
-                    savepoint.rollback()
-                    outcome = _failed(db, config, raw, reading, error, now)
-                else:
-                    savepoint.commit()
-                outcomes.append(outcome)
+                outcomes.append(_take_in_alone(db, config, raw, reading, now))
         return outcomes
     except Exception:  # the database refused the batch: nothing of it was committed
         log.exception("a batch of %d mails could not be committed; taking them one by one", len(raws))
         return [ingest(store, config, raw, now) for raw in raws]
+
+
+def _take_in_alone(db: Session, config: Config, raw: bytes, reading: _Reading, now: datetime) -> str:
+    """``ingest`` for one mail of a batch: each step in a savepoint of its own, so that what one
+    mail spoils is rolled back alone and the batch's transaction goes on."""
+    try:
+        with db.begin_nested():
+            return _take_in(db, config, raw, reading, now)
+    except Exception as error:
+        failed = error
+    try:
+        with db.begin_nested():
+            return _failed(db, config, raw, reading, failed, now)
+    except Exception as refused:
+        refusal = refused
+    with db.begin_nested():
+        return _set_aside(db, raw, refusal, now)
 
 
 @dataclass(frozen=True)
@@ -162,7 +177,7 @@ def _failed(
 ) -> str:
     """Log a mail whose handling raised (its changes were rolled back) and tell its sender."""
     mail = reading.mail
-    log.exception("processing %s failed", mail.message_id if mail else "a mail")
+    log.error("processing %s failed", mail.message_id if mail else "a mail", exc_info=error)
     if mail is None:
         raise error
     stored = store_inbound(db, raw, mail.message_id, mail.sender, mail.subject, now,
@@ -172,6 +187,23 @@ def _failed(
             "The judge could not process this mail; nothing in it was done. The judge's "
             "keeper has been told."])], now)
     return f"failed: {error}"
+
+
+SET_ASIDE = "set aside: the mail could not be stored as it came"
+"""How the outcome of a set-aside mail begins (``_set_aside``); the error follows."""
+
+
+def _set_aside(db: Session, raw: bytes, error: Exception, now: datetime) -> str:
+    """Keep a mail that could not be stored even as failed (a header no database index takes,
+    say), so that the mails after it go on: its raw bytes under an id made from them, with no
+    sender or subject, dropped unanswered, and an error in the log for the operator. If even this
+    cannot be stored, the database itself is failing: the error is raised, and the mail stays in
+    the mailbox to be read again."""
+    message_id = synthetic_message_id(raw)
+    outcome = f"{SET_ASIDE}: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"[:1000]
+    stored = store_inbound(db, raw, message_id, "", "", now, status=InboundStatus.DROPPED, outcome=outcome)
+    log.error("mail %s %s; kept in the inbound log, unanswered", message_id, outcome)
+    return f"dropped: {SET_ASIDE}" if stored is not None else f"already processed: {message_id}"
 
 
 def _reply(db: Session, config: Config, mail: IncomingMail, to: str, entries: list[Entry],
