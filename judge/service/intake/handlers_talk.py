@@ -1,7 +1,8 @@
 """Press, broadcasts, and the game's history and summary (see ``handlers.py`` for the registry).
 
 PRESS and BROADCAST need a SIGNON (the registry's ``Who.PLAYER``); the rules of press are in
-``press.py``. HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
+``press.py``. One mail sends at most one press (PRESS or BROADCAST) in each game: a second one is
+refused, so that a mail of two hundred BROADCAST blocks is not two hundred mails to each member. HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
 records (``history.py``). Each handler says what it did, or refuses with a ``GameError``.
 """
 
@@ -23,14 +24,14 @@ from .handlers_types import Handler
 
 
 def press(ctx: Context, command: c.Press) -> None:
-    game = _signed_on_game(ctx)
+    game = _press_game(ctx)
     sent = send_press(ctx.db, ctx.config, game, _writer(ctx), command.recipients,
                       command.body_lines, ctx.now, grey=command.grey, fake_as=command.fake_as)
     _tell(ctx, "Press", sent)
 
 
 def broadcast(ctx: Context, command: c.Broadcast) -> None:
-    game = _signed_on_game(ctx)
+    game = _press_game(ctx)
     sent = send_press(ctx.db, ctx.config, game, _writer(ctx), None, command.body_lines, ctx.now,
                       grey=command.grey)
     _tell(ctx, "Broadcast", sent)
@@ -51,7 +52,7 @@ def history(ctx: Context, command: c.History) -> None:
     signed_on = ctx.game is not None and ctx.game.id == game.id
     reader = ctx.power if signed_on else None
     try:
-        told = past_reports(game, line, since, command.to_date, reader)
+        told = past_reports(game, line, since, command.to_date, reader, ctx.room - _HISTORY_WORDS)
     except LookupError:
         played = ", ".join(record.phase for record in line)
         raise GameError(f"{game.name} has no processed phase {since} (processed: "
@@ -68,8 +69,13 @@ def history(ctx: Context, command: c.History) -> None:
     if told.resume_from is not None:
         until = "" if command.to_date is None else f" TO {command.to_date.isoformat()}"
         ctx.say(f"\n{told.left_out} more phase{'' if told.left_out == 1 else 's'} in this range "
-                f"{'was' if told.left_out == 1 else 'were'} left out (at most {told.limit} in one "
-                f"reply): send HISTORY {game.name} FROM {told.resume_from}{until} for the rest.")
+                f"{'was' if told.left_out == 1 else 'were'} left out (one reply holds at most "
+                f"{told.limit}, and what fits in its length): send HISTORY {game.name} FROM "
+                f"{told.resume_from}{until} for the rest.")
+
+
+_HISTORY_WORDS = 512
+"""Bytes HISTORY keeps, of the reply's room, for what it says around the reports."""
 
 
 def summary(ctx: Context, command: c.Summary) -> None:
@@ -85,6 +91,19 @@ def _signed_on_game(ctx: Context) -> Game:
     if ctx.game is None or ctx.membership is None:
         raise GameError("sign on to a game first (SIGNON)")
     return ctx.game
+
+
+def _press_game(ctx: Context) -> Game:
+    """The game a press goes to, noted as pressed for the rest of the mail; refused if this mail
+    has sent a press in it already."""
+    game = _signed_on_game(ctx)
+    assert game.id is not None
+    if game.id in ctx.pressed:
+        raise GameError(f"this mail has sent a press in {game.name} already, and one mail sends "
+                        "at most one press in each game: nothing was sent (send it in another "
+                        "mail)")
+    ctx.pressed = ctx.pressed | {game.id}  # carry_out restores it if the press is refused
+    return game
 
 
 def _writer(ctx: Context) -> Writer:
