@@ -18,11 +18,13 @@ from alpha import MASTER, as_power, holds, last_mail_id, mail_since, master, new
 from mail_judge import MailJudge
 from sqlmodel import select
 
+from judge.cli import main
 from judge.service.config import load_config
 from judge.service.daemon.operate import init_judge
 from judge.service.intake.mailroom import ingest
 from judge.service.serve_config import ReplyLimits
-from judge.store import Outbox, Press, open_store
+from judge.service.web.archive import file_stem, update_archive
+from judge.store import Game, Outbox, Press, open_store
 from judge.store import passwords as passwords_module
 
 VICTIM = "victim@example.net"
@@ -226,3 +228,88 @@ def test_the_master_s_notices_repeated_are_bounded(judge: MailJudge) -> None:
 
 def test_a_new_judge_has_the_default_limits(judge: MailJudge) -> None:
     assert load_config(judge.config.path).replies == ReplyLimits(65536, 32768, 4, 200, 10)
+
+
+# --- game names and the archive -----------------------------------------------------------------------
+
+
+def test_create_with_a_300_character_name_is_refused(judge: MailJudge) -> None:
+    reply = judge.send(MASTER, f"CREATE ?{'a' * 300} secret standard")
+    assert ("Refused: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' cannot be a game's name: it is 300 characters "
+            "long. A game's name is a letter followed by letters, digits, - or _, at most 20 in all "
+            "(e.g. alpha, roses-2).") in reply
+    with judge.store.session() as db:
+        assert db.exec(select(Game)).all() == []
+
+
+@pytest.mark.parametrize("name", ["1901", "-alpha", "_x", "a" * 21])
+def test_create_refuses_a_name_that_is_not_a_letter_then_at_most_19_more(
+    judge: MailJudge, name: str,
+) -> None:
+    reply = judge.send(MASTER, f"CREATE ?{name} secret")
+    assert "cannot be a game's name" in reply or "as a game name; expected" in reply
+    with judge.store.session() as db:
+        assert db.exec(select(Game)).all() == []
+
+
+@pytest.mark.parametrize("name", ["roses-2", "a", "spring_league", "z" * 20])
+def test_create_takes_a_short_safe_name(judge: MailJudge, name: str) -> None:
+    assert f"Game {name} (diplomacy/standard) created" in judge.send(MASTER, f"CREATE ?{name} secret")
+
+
+ODD_NAMES = ["x" * 300, "../../etc/passwd", "a.b/c\\d", ".hidden", "<b>bold</b> & co"]
+
+
+def _renamed(judge: MailJudge, old: str, new: str) -> None:
+    """A game of an older database, whose name CREATE would now refuse."""
+    with judge.store.session() as db:
+        game = db.exec(select(Game).where(Game.name == old)).one()
+        game.name = new
+        db.add(game)
+
+
+def test_games_with_odd_names_in_the_database_are_archived_safely(
+    judge: MailJudge, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    new_game(judge)
+    for number, odd in enumerate(ODD_NAMES):
+        judge.send(MASTER, f"CREATE ?odd{number} secret")
+        _renamed(judge, f"odd{number}", odd)
+    out = tmp_path / "web"
+    assert main(["--config", str(judge.config.path), "archive", "build", "--out", str(out)]) == 0
+    assert capsys.readouterr().out == f"6 games written to {out} (open {out / 'index.html'})\n"
+    pages = sorted(path.name for path in (out / "games").glob("*.html"))
+    assert len(pages) == 6 and "alpha.html" in pages
+    assert all(len(name) < 80 and "/" not in name and not name.startswith(".") for name in pages)
+    assert not (tmp_path / "etc").exists() and not list(tmp_path.glob("*.html"))
+    index = (out / "index.html").read_text()
+    assert "&lt;b&gt;bold&lt;/b&gt; &amp; co" in index and "<b>bold" not in index
+    for odd in ODD_NAMES:
+        page = out / "games" / f"{file_stem(odd)}.html"
+        assert f'href="games/{file_stem(odd)}.html"' in index and page.exists()
+
+
+def test_a_game_that_cannot_be_archived_does_not_stop_the_others(
+    judge: MailJudge, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    seats = new_game(judge)
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))
+    judge.send(MASTER, "CREATE ?beta secret roses1")
+    judge.send(MASTER, "CREATE ?broken secret")
+    with judge.store.session() as db:  # a record that no kind can read: its pages cannot be made
+        game = db.exec(select(Game).where(Game.name == "broken")).one()
+        game.kind = "no/such-kind"
+        db.add(game)
+    _renamed(judge, "beta", "b" * 300)
+    out = tmp_path / "web"
+    assert main(["--config", str(judge.config.path), "archive", "build", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"2 games written to {out}")
+    assert "1 games could not be written, and are not in the index (the log says why): 'broken'" in said
+    index = (out / "index.html").read_text()
+    assert 'href="games/alpha.html"' in index and "b" * 300 in index and "broken" not in index
+    assert (out / "games" / "alpha.html").exists()
+    assert (out / "games" / f"{file_stem('b' * 300)}.html").exists()
+    built = update_archive(judge.store, out)  # tried again each time, the others left as they are
+    assert built.games == [] and built.failed == ["broken"]
