@@ -116,14 +116,21 @@ def flood_limit(data: dict[str, Any], path: Path) -> FloodLimit:
     return FloodLimit(mails, window)
 
 
+SHORTEST_REPLY = 4096
+"""The least ``[replies] longest`` and ``floor`` may be: room for a few answers and the lines
+that say what was left out."""
+
+
 def reply_limits(data: dict[str, Any], path: Path) -> ReplyLimits:
     """The ``[replies]`` section of the file at ``path`` (``data``: the section, maybe empty)."""
     defaults = ReplyLimits()
-    values = {}
+    values: dict[str, int] = {}
     for name in ("longest", "floor", "multiple", "mails", "mails_to_one"):
         value = data.get(name, getattr(defaults, name))
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise SettingError(f"{path}: [replies] {name} must be a whole number above 0, not {value!r}")
+        least = SHORTEST_REPLY if name in ("longest", "floor") else 1
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            raise SettingError(f"{path}: [replies] {name} must be a whole number, at least {least}, "
+                               f"not {value!r}")
         values[name] = value
     limits = ReplyLimits(**values)
     if limits.floor > limits.longest:

@@ -19,7 +19,7 @@ from mail_judge import MailJudge
 from sqlmodel import select
 
 from judge.cli import main
-from judge.service.config import load_config
+from judge.service.config import ConfigError, load_config
 from judge.service.daemon.operate import init_judge
 from judge.service.intake.mailroom import ingest
 from judge.service.serve_config import ReplyLimits
@@ -313,3 +313,19 @@ def test_a_game_that_cannot_be_archived_does_not_stop_the_others(
     assert (out / "games" / f"{file_stem('b' * 300)}.html").exists()
     built = update_archive(judge.store, out)  # tried again each time, the others left as they are
     assert built.games == [] and built.failed == ["broken"]
+
+
+@pytest.mark.parametrize("section, error", [
+    ("longest = 100", "[replies] longest must be a whole number, at least 4096, not 100"),
+    ("mails_to_one = 0", "[replies] mails_to_one must be a whole number, at least 1, not 0"),
+    ("multiple = \"4\"", "[replies] multiple must be a whole number, at least 1, not '4'"),
+    ("longest = 8192\nfloor = 16384", "[replies] floor (16384) is over longest (8192)"),
+])
+def test_limits_that_cannot_be_used_are_refused(tmp_path: Path, section: str, error: str) -> None:
+    path = init_judge(tmp_path / "judge")
+    text = path.read_text()
+    start, end = text.index("[replies]"), text.index("# [archive]")
+    path.write_text(text[:start] + f"[replies]\n{section}\n\n" + text[end:])
+    with pytest.raises(ConfigError) as refused:
+        load_config(path)
+    assert error in str(refused.value)
