@@ -178,20 +178,34 @@ def test_200_broadcast_blocks_in_one_mail_send_one_press(judge: MailJudge) -> No
                                 sender=address, reply_to=None)
     assert len(others) == 7  # the other six powers and the master, once
     assert all("Spam number 0." in row.body for row in others)
-    assert "one mail sends at most one press in each game: nothing was sent" in reply
+    assert ("Refused: everyone had a press from this mail already, and one mail sends each reader "
+            "at most one press in a game: nothing was sent (send it in another mail).") in reply
     with judge.store.session() as db:
         assert len(db.exec(select(Press)).all()) == 1
 
 
-def test_a_second_press_in_the_same_game_is_refused_and_nothing_of_it_sent(judge: MailJudge) -> None:
+def test_200_press_blocks_to_one_power_send_it_one(judge: MailJudge) -> None:
+    seats = new_game(judge)
+    blocks = [line for n in range(200) for line in ("PRESS TO France", f"Spam {n}.", "ENDPRESS")]
+    first = last_mail_id(judge)
+    reply = as_power(judge, seats, "England", *blocks)
+    caused = [row for row in mail_since(judge, first) if row.in_reply_to is None]
+    assert sorted(row.to_address for row in caused) == sorted([seats["France"][0], MASTER])
+    assert "Refused: France had a press from this mail already" in reply
+
+
+def test_press_to_each_power_in_one_mail_is_sent_but_never_twice_to_one(judge: MailJudge) -> None:
     seats = new_game(judge)
     reply = as_power(judge, seats, "England", "PRESS TO France", "Hello France.", "ENDPRESS",
-                     "PRESS TO Germany", "Hello Germany.", "ENDPRESS")
-    assert "Press sent to France" in reply
-    assert ("Refused: this mail has sent a press in alpha already, and one mail sends at most one "
-            "press in each game: nothing was sent (send it in another mail).") in reply
-    germany = seats["Germany"][0]
-    assert not [row for row in judge.mail_to(germany) if "Hello Germany." in row.body]
+                     "PRESS TO Germany", "Hello Germany.", "ENDPRESS",
+                     "PRESS TO Germany Russia", "Hello again.", "ENDPRESS", "BROADCAST", "Hi all.",
+                     "ENDBROADCAST")
+    assert "Press sent to France" in reply and "Press sent to Germany" in reply
+    assert ("Refused: Germany had a press from this mail already, and one mail sends each reader "
+            "at most one press in a game: nothing was sent (send it in another mail).") in reply
+    assert "Refused: everyone had a press from this mail already" in reply
+    for power, count in (("France", 1), ("Germany", 1), ("Russia", 0), ("Italy", 0)):
+        assert len(judge.mail_to(seats[power][0], "Diplomacy press")) == count, power
 
 
 def test_resign_and_join_repeated_send_a_bounded_number_of_notices(judge: MailJudge) -> None:

@@ -41,7 +41,7 @@ class Context:
     reply_to: str = ""
     room: int = sys.maxsize  # the bytes the reply may still take (``mailroom``): HISTORY fits in it
     caused: Counter[str] = field(default_factory=Counter)  # the mails sent so far, by address
-    pressed: frozenset[int] = frozenset()  # the games this mail sent a press in (one each)
+    pressed: frozenset[tuple[int, str]] = frozenset()  # (game, address): who had a press of this mail
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)

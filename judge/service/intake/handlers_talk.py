@@ -1,8 +1,10 @@
 """Press, broadcasts, and the game's history and summary (see ``handlers.py`` for the registry).
 
 PRESS and BROADCAST need a SIGNON (the registry's ``Who.PLAYER``); the rules of press are in
-``press.py``. One mail sends at most one press (PRESS or BROADCAST) in each game: a second one is
-refused, so that a mail of two hundred BROADCAST blocks is not two hundred mails to each member. HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
+``press.py``. One mail sends each reader at most one press (PRESS or BROADCAST) in a game: a press
+to someone who had one from the same mail is refused, so that a mail of two hundred BROADCAST
+blocks is not two hundred mails to each member (PRESS TO France and PRESS TO Germany in one mail
+are still both sent). HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
 records (``history.py``). Each handler says what it did, or refuses with a ``GameError``.
 """
 
@@ -24,16 +26,19 @@ from .handlers_types import Handler
 
 
 def press(ctx: Context, command: c.Press) -> None:
-    game = _press_game(ctx)
+    game = _signed_on_game(ctx)
     sent = send_press(ctx.db, ctx.config, game, _writer(ctx), command.recipients,
-                      command.body_lines, ctx.now, grey=command.grey, fake_as=command.fake_as)
+                      command.body_lines, ctx.now, grey=command.grey, fake_as=command.fake_as,
+                      pressed=_pressed(ctx, game))
+    _noted(ctx, game, sent)
     _tell(ctx, "Press", sent)
 
 
 def broadcast(ctx: Context, command: c.Broadcast) -> None:
-    game = _press_game(ctx)
+    game = _signed_on_game(ctx)
     sent = send_press(ctx.db, ctx.config, game, _writer(ctx), None, command.body_lines, ctx.now,
-                      grey=command.grey)
+                      grey=command.grey, pressed=_pressed(ctx, game))
+    _noted(ctx, game, sent)
     _tell(ctx, "Broadcast", sent)
 
 
@@ -93,17 +98,15 @@ def _signed_on_game(ctx: Context) -> Game:
     return ctx.game
 
 
-def _press_game(ctx: Context) -> Game:
-    """The game a press goes to, noted as pressed for the rest of the mail; refused if this mail
-    has sent a press in it already."""
-    game = _signed_on_game(ctx)
+def _pressed(ctx: Context, game: Game) -> frozenset[str]:
+    """The addresses this mail has sent a press of the game to already."""
+    return frozenset(address for game_id, address in ctx.pressed if game_id == game.id)
+
+
+def _noted(ctx: Context, game: Game, sent: Sent) -> None:
+    """Note who received the press (``carry_out`` forgets it if the command is refused)."""
     assert game.id is not None
-    if game.id in ctx.pressed:
-        raise GameError(f"this mail has sent a press in {game.name} already, and one mail sends "
-                        "at most one press in each game: nothing was sent (send it in another "
-                        "mail)")
-    ctx.pressed = ctx.pressed | {game.id}  # carry_out restores it if the press is refused
-    return game
+    ctx.pressed = ctx.pressed | {(game.id, address) for address in sent.addresses}
 
 
 def _writer(ctx: Context) -> Writer:
