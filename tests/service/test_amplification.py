@@ -178,8 +178,9 @@ def test_200_broadcast_blocks_in_one_mail_send_one_press(judge: MailJudge) -> No
                                 sender=address, reply_to=None)
     assert len(others) == 7  # the other six powers and the master, once
     assert all("Spam number 0." in row.body for row in others)
-    assert ("Refused: everyone had a press from this mail already, and one mail sends each reader "
-            "at most one press in a game: nothing was sent (send it in another mail).") in reply
+    assert ("Refused: everyone had a broadcast from this mail already, and one mail sends each "
+            "reader at most one press and one broadcast in a game: nothing was sent (send it in "
+            "another mail).") in reply
     with judge.store.session() as db:
         assert len(db.exec(select(Press)).all()) == 1
 
@@ -199,12 +200,14 @@ def test_press_to_each_power_in_one_mail_is_sent_but_never_twice_to_one(judge: M
     reply = as_power(judge, seats, "England", "PRESS TO France", "Hello France.", "ENDPRESS",
                      "PRESS TO Germany", "Hello Germany.", "ENDPRESS",
                      "PRESS TO Germany Russia", "Hello again.", "ENDPRESS", "BROADCAST", "Hi all.",
-                     "ENDBROADCAST")
+                     "ENDBROADCAST", "PRESS TO ALL", "Once more.", "ENDPRESS")
     assert "Press sent to France" in reply and "Press sent to Germany" in reply
     assert ("Refused: Germany had a press from this mail already, and one mail sends each reader "
-            "at most one press in a game: nothing was sent (send it in another mail).") in reply
-    assert "Refused: everyone had a press from this mail already" in reply
-    for power, count in (("France", 1), ("Germany", 1), ("Russia", 0), ("Italy", 0)):
+            "at most one press and one broadcast in a game: nothing was sent (send it in another "
+            "mail).") in reply
+    assert "Broadcast sent to everyone" in reply
+    assert "Refused: all powers had a press from this mail already" in reply
+    for power, count in (("France", 2), ("Germany", 2), ("Russia", 1), ("Italy", 1)):
         assert len(judge.mail_to(seats[power][0], "Diplomacy press")) == count, power
 
 

@@ -41,7 +41,7 @@ class Context:
     reply_to: str = ""
     room: int = sys.maxsize  # the bytes the reply may still take (``mailroom``): HISTORY fits in it
     caused: Counter[str] = field(default_factory=Counter)  # the mails sent so far, by address
-    pressed: frozenset[tuple[int, str]] = frozenset()  # (game, address): who had a press of this mail
+    pressed: frozenset[tuple[int, bool, str]] = frozenset()  # (game, broadcast?, address) pressed
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)

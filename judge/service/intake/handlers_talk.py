@@ -1,10 +1,10 @@
 """Press, broadcasts, and the game's history and summary (see ``handlers.py`` for the registry).
 
 PRESS and BROADCAST need a SIGNON (the registry's ``Who.PLAYER``); the rules of press are in
-``press.py``. One mail sends each reader at most one press (PRESS or BROADCAST) in a game: a press
-to someone who had one from the same mail is refused, so that a mail of two hundred BROADCAST
-blocks is not two hundred mails to each member (PRESS TO France and PRESS TO Germany in one mail
-are still both sent). HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
+``press.py``. One mail sends each reader at most one PRESS and one BROADCAST in a game: a press to
+someone who had one of its kind from the same mail is refused, so that a mail of two hundred
+BROADCAST blocks is not two hundred mails to each member (PRESS TO France, PRESS TO Germany and a
+BROADCAST in one mail are still all sent). HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
 records (``history.py``). Each handler says what it did, or refuses with a ``GameError``.
 """
 
@@ -29,16 +29,16 @@ def press(ctx: Context, command: c.Press) -> None:
     game = _signed_on_game(ctx)
     sent = send_press(ctx.db, ctx.config, game, _writer(ctx), command.recipients,
                       command.body_lines, ctx.now, grey=command.grey, fake_as=command.fake_as,
-                      pressed=_pressed(ctx, game))
-    _noted(ctx, game, sent)
+                      pressed=_pressed(ctx, game, False))
+    _noted(ctx, game, False, sent)
     _tell(ctx, "Press", sent)
 
 
 def broadcast(ctx: Context, command: c.Broadcast) -> None:
     game = _signed_on_game(ctx)
     sent = send_press(ctx.db, ctx.config, game, _writer(ctx), None, command.body_lines, ctx.now,
-                      grey=command.grey, pressed=_pressed(ctx, game))
-    _noted(ctx, game, sent)
+                      grey=command.grey, pressed=_pressed(ctx, game, True))
+    _noted(ctx, game, True, sent)
     _tell(ctx, "Broadcast", sent)
 
 
@@ -98,15 +98,16 @@ def _signed_on_game(ctx: Context) -> Game:
     return ctx.game
 
 
-def _pressed(ctx: Context, game: Game) -> frozenset[str]:
-    """The addresses this mail has sent a press of the game to already."""
-    return frozenset(address for game_id, address in ctx.pressed if game_id == game.id)
+def _pressed(ctx: Context, game: Game, broadcast: bool) -> frozenset[str]:
+    """The addresses this mail has sent a press (or a broadcast) of the game to already."""
+    return frozenset(address for game_id, kind, address in ctx.pressed
+                     if game_id == game.id and kind == broadcast)
 
 
-def _noted(ctx: Context, game: Game, sent: Sent) -> None:
+def _noted(ctx: Context, game: Game, broadcast: bool, sent: Sent) -> None:
     """Note who received the press (``carry_out`` forgets it if the command is refused)."""
     assert game.id is not None
-    ctx.pressed = ctx.pressed | {(game.id, address) for address in sent.addresses}
+    ctx.pressed = ctx.pressed | {(game.id, broadcast, address) for address in sent.addresses}
 
 
 def _writer(ctx: Context) -> Writer:

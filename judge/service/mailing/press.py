@@ -26,8 +26,9 @@ The rules (the game's settings ``press``: none | white | grey | both, ``fake_pre
   power; it follows the game's press setting like a player's (no press, no gunboat press).
 - The master receives a copy of every press, whoever it was for, showing who really wrote it
   (as most judges do, so the master can settle disputes over press).
-- One mail sends each reader at most one press in a game (``pressed``): a press to anyone who
-  had one from the same mail is refused, so that no mail of many press blocks is an amplifier.
+- One mail sends each reader at most one PRESS and one BROADCAST in a game (``pressed``): a
+  press to anyone who had one of its kind from the same mail is refused, so that no mail of many
+  press blocks is an amplifier.
 - No press or reply shows a mail address: senders and recipients are named by power or role
   only, so anonymous and gunboat games reveal no identities. The one exception goes to the
   master alone: the master's copy of press from someone without a power (an observer, or a
@@ -96,7 +97,8 @@ def send_press(
     """Deliver and keep one press (``recipients`` None for a BROADCAST); see the module's rules.
     Raises ``GameError`` when the press may not be sent; then nothing is sent or kept. A press to
     anyone among ``pressed`` (the addresses the same mail sent a press of this game already) is
-    refused: one mail sends each reader at most one press in a game."""
+    refused: one mail sends each reader at most one PRESS and one BROADCAST in a game (``pressed``
+    holds the addresses of the same kind: PRESS or BROADCAST)."""
     if game.status in _ENDED:
         raise GameError(f"{game.name} has ended: it takes no more press")
     body = _body(body_lines)
@@ -127,9 +129,10 @@ def send_press(
         why = "; ".join(sent.missed) or "there is nobody else in the game"
         raise GameError(f"nobody would receive it: {why}. Nothing was sent")
     if twice:
-        raise GameError(f"{listed(twice)} had a press from this mail already, and one mail sends "
-                        "each reader at most one press in a game: nothing was sent (send it in "
-                        "another mail)")
+        what = "a broadcast" if broadcast else "a press"
+        raise GameError(f"{listed(twice)} had {what} from this mail already, and one mail sends "
+                        "each reader at most one press and one broadcast in a game: nothing was "
+                        "sent (send it in another mail)")
     sent.addresses = list(to)
     copies: dict[str, None] = {}  # the master's addresses: they see who really wrote it
     if writer.role is not Role.MASTER:
