@@ -244,6 +244,9 @@ def _archive(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     finally:
         store.close()
     stdout.write(f"{len(built.games)} games written to {out} (open {out / 'index.html'})\n")
+    if built.failed:
+        stdout.write(f"{len(built.failed)} games could not be written, and are not in the index "
+                     "(the log says why): " + ", ".join(repr(name[:40]) for name in built.failed) + "\n")
     return 0
 
 

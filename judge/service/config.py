@@ -15,9 +15,11 @@ from judge.mail.settings import Transports, TransportSettingsError, read_transpo
 
 from .serve_config import (
     FloodLimit,
+    ReplyLimits,
     ServeSettings,
     SettingError,
     flood_limit,
+    reply_limits,
     serve_settings,
 )
 
@@ -50,6 +52,13 @@ outage_limit = "6h"    # down (or the clock jumped) longer than this: overdue de
 [flood]                # the per-sender rate limit: past it, one answer, then mail is logged unanswered
 mails = 30
 window = "10m"
+
+[replies]              # how much one mail may cause: a reply is cut, and a command that would send too much refused
+longest = 65536        # bytes: the longest reply; what does not fit is left out and counted in one line
+floor = 32768          # bytes: a reply may always be this long (a one-line HELP or HISTORY gets its answer)
+multiple = 4           # and otherwise at most this many times the size of the mail it answers
+mails = 200            # the most mails (press, notices, results) one mail may cause besides its reply
+mails_to_one = 10      # and the most of them to any one address
 
 # [archive]              # the web archive judge serve keeps current after every phase
 # dir = "archive"        # a folder for a web server to serve (judge archive build --out DIR writes one)
@@ -94,6 +103,7 @@ class Config:
     body_limit: int
     serve: ServeSettings = field(default_factory=ServeSettings)
     flood: FloodLimit = field(default_factory=FloodLimit)
+    replies: ReplyLimits = field(default_factory=ReplyLimits)
     transports: Transports = field(default_factory=Transports)  # the [mail]/[imap]/[smtp]/[lmtp] servers
     archive: Path | None = None  # [archive] dir: the web archive judge serve keeps current
 
@@ -150,11 +160,12 @@ def _transports(data: dict[str, Any], path: Path) -> Transports:
 
 
 def _daemon_sections(data: dict[str, Any], path: Path) -> dict[str, Any]:
-    """The optional ``[serve]`` and ``[flood]`` sections (see ``serve_config``)."""
+    """The optional ``[serve]``, ``[flood]`` and ``[replies]`` sections (see ``serve_config``)."""
     try:
         return {
             "serve": serve_settings(dict(data.get("serve", {})), path),
             "flood": flood_limit(dict(data.get("flood", {})), path),
+            "replies": reply_limits(dict(data.get("replies", {})), path),
         }
     except SettingError as error:
         raise ConfigError(str(error)) from None

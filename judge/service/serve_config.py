@@ -1,6 +1,7 @@
-"""The settings of the daemon (``[serve]``) and of the per-sender rate limit (``[flood]``).
+"""The settings of the daemon (``[serve]``), of the per-sender rate limit (``[flood]``) and of how
+much one mail may cause (``[replies]``).
 
-Both sections are optional: a judge.toml written before they existed runs with the defaults below.
+The sections are optional: a judge.toml written before they existed runs with the defaults below.
 Lengths of time are written as the commands write them, ``90s``, ``10m``, ``6h``, ``2d`` or
 ``1h30m`` (a bare number is seconds).
 
@@ -50,6 +51,28 @@ class FloodLimit:
     window: timedelta = timedelta(minutes=10)
 
 
+@dataclass(frozen=True)
+class ReplyLimits:
+    """How much one mail in may cause, so that no mail is an amplifier (a short mail turned into
+    megabytes, or into thousands of mails, sent to an address its From or Reply-To names).
+
+    A reply is at most ``multiple`` times the size of the mail it answers, but may always be
+    ``floor`` bytes (a one-line HELP or a HISTORY of a few years gets its whole answer), and is
+    never over ``longest`` bytes. Besides its reply, one mail causes at most ``mails`` mails
+    (press, notices, results), and at most ``mails_to_one`` to any one address.
+    """
+
+    longest: int = 65536
+    floor: int = 32768
+    multiple: int = 4
+    mails: int = 200
+    mails_to_one: int = 10
+
+    def reply_size(self, mail_size: int) -> int:
+        """The longest reply to a mail of ``mail_size`` bytes."""
+        return min(self.longest, max(self.floor, self.multiple * mail_size))
+
+
 def parse_length(text: str | int | float, where: str) -> timedelta:
     """A length of time as the configuration writes it: ``90s``, ``10m``, ``6h``, ``1h30m``, ``2d``."""
     if isinstance(text, bool):
@@ -91,6 +114,28 @@ def flood_limit(data: dict[str, Any], path: Path) -> FloodLimit:
     if mails and window <= timedelta(0):
         raise SettingError(f"{path}: [flood] window must be longer than nothing")
     return FloodLimit(mails, window)
+
+
+SHORTEST_REPLY = 4096
+"""The least ``[replies] longest`` and ``floor`` may be: room for a few answers and the lines
+that say what was left out."""
+
+
+def reply_limits(data: dict[str, Any], path: Path) -> ReplyLimits:
+    """The ``[replies]`` section of the file at ``path`` (``data``: the section, maybe empty)."""
+    defaults = ReplyLimits()
+    values: dict[str, int] = {}
+    for name in ("longest", "floor", "multiple", "mails", "mails_to_one"):
+        value = data.get(name, getattr(defaults, name))
+        least = SHORTEST_REPLY if name in ("longest", "floor") else 1
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            raise SettingError(f"{path}: [replies] {name} must be a whole number, at least {least}, "
+                               f"not {value!r}")
+        values[name] = value
+    limits = ReplyLimits(**values)
+    if limits.floor > limits.longest:
+        raise SettingError(f"{path}: [replies] floor ({limits.floor}) is over longest ({limits.longest})")
+    return limits
 
 
 def _positive(value: Any, where: str) -> float:

@@ -250,7 +250,16 @@ def queue_mail(
         picture_id=picture_id,
     )
     session.add(mail)
+    queued_to(session).append(to_address)
     return mail
+
+
+def queued_to(session: Session) -> list[str]:
+    """The addresses of the mails queued in this session so far, oldest first (``queue_mail``
+    notes each, whether or not its savepoint is later rolled back): the service counts with it
+    what one mail in causes."""
+    queued: list[str] = session.info.setdefault("queued_to", [])
+    return queued
 
 
 def keep_picture(session: Session, name: str, svg: str) -> int:

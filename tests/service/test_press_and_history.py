@@ -415,8 +415,8 @@ def test_a_long_history_comes_in_parts(judge: MailJudge, monkeypatch: pytest.Mon
     past_deadline_and_grace(judge)  # F1901M
     reply = judge.send("anyone@example.net", "HISTORY alpha")
     assert "History of alpha: 1 phase" in reply and "(S1901M)" in reply
-    assert ("1 more phase in this range was left out (at most 1 in one reply): send HISTORY alpha "
-            "FROM F1901M for the rest.") in reply
+    assert ("1 more phase in this range was left out (one reply holds at most 1, and what fits in "
+            "its length): send HISTORY alpha FROM F1901M for the rest.") in reply
     reply = judge.send("anyone@example.net", "HISTORY alpha FROM F1901M")
     assert "(F1901M)" in reply and "(S1901M)" not in reply and "left out" not in reply
 

@@ -121,7 +121,8 @@ class Signoff(Command):
 
 
 @_command("CREATE", "CREATE ?<game> <password> [<variant>]", _ANYONE,
-          "Create a game and become its master.",
+          "Create a game and become its master. Its name is a letter followed by letters, "
+          "digits, - or _, at most 20 in all.",
           "CREATE ?alpha mypassword roses1")
 @dataclass(frozen=True)
 class Create(Command):

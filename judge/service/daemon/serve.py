@@ -224,6 +224,9 @@ class Daemon:
             return
         if built.games:
             log.info("archive: wrote the pages of %s", ", ".join(built.games))
+        if built.failed:
+            log.warning("archive: %d games could not be written (each logged); trying again in %gs",
+                        len(built.failed), ARCHIVE_SECONDS)
 
     def wake_sender(self) -> None:
         """New mail is queued: the outbox job runs now, or, if it is at work, looks again when done."""

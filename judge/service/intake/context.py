@@ -3,6 +3,8 @@ entries: the handlers write into it, the mail path (``mailroom``) makes it and s
 
 from __future__ import annotations
 
+import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -37,6 +39,9 @@ class Context:
     power: str | None = None  # the power ordered for (SIGNON as a power, or BECOME)
     entries: list[Entry] = field(default_factory=list)
     reply_to: str = ""
+    room: int = sys.maxsize  # the bytes the reply may still take (``mailroom``): HISTORY fits in it
+    caused: Counter[str] = field(default_factory=Counter)  # the mails sent so far, by address
+    pressed: frozenset[tuple[int, bool, str]] = frozenset()  # (game, broadcast?, address) pressed
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)

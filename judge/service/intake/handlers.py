@@ -8,6 +8,8 @@ it never commits (the mail's one transaction does) and never raises for a player
 
 from __future__ import annotations
 
+from collections import Counter
+
 from judge.games import registry
 from judge.games.registry import UnknownGameKind, game_kind
 from judge.store import (
@@ -17,6 +19,7 @@ from judge.store import (
     Player,
     Role,
     hash_password,
+    queued_to,
     verify_password,
 )
 
@@ -64,20 +67,41 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
     if info is not None and info.who is c.Who.MASTER and not is_master(ctx):
         ctx.say(f"{_name(item)}: only the game's master may do that.")
         return False
-    saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to)
+    saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed)
     # A command applies fully or not at all: a savepoint, but for those that write nothing.
     savepoint = None if type(item) in _WRITES_NOTHING else ctx.db.begin_nested()
+    queued = queued_to(ctx.db)
+    first_mail, first_said = len(queued), len(ctx.entries[-1].said)
     try:
         done = handler(ctx, item)
+        _within_limits(ctx, queued[first_mail:], first_said)
     except GameError as refusal:
         if savepoint is not None:
             savepoint.rollback()
-        ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to = saved
+        del queued[first_mail:]  # rolled back: never sent
+        ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed = saved
         ctx.say(f"Refused: {refusal}.")
         return False
     if savepoint is not None:
         savepoint.commit()
     return done is not False and not isinstance(item, c.CommandError)
+
+
+def _within_limits(ctx: Context, sent: list[str], first_said: int) -> None:
+    """Refuse a command that would make the mail cause more mails than one mail may
+    (``[replies] mails`` in all, ``mails_to_one`` to any one address), so that no mail is an
+    amplifier (a RESIGN and JOIN, or the master's SET DEADLINE, written a thousand times)."""
+    if not sent:
+        return
+    limits = ctx.config.replies
+    caused = ctx.caused + Counter(sent)
+    if caused.total() > limits.mails or max(caused.values()) > limits.mails_to_one:
+        del ctx.entries[-1].said[first_said:]  # what it said it did is undone
+        raise GameError(
+            f"it would send more mail than one mail may cause (at most {limits.mails_to_one} "
+            f"mails to anyone, {limits.mails} in all): nothing of it was done; send it again in "
+            "another mail")
+    ctx.caused = caused
 
 
 def _name(item: c.Item) -> str:
@@ -309,6 +333,8 @@ def set_nodraw(ctx: Context, command: c.SetNoDraw) -> None:
 def resign(ctx: Context, command: c.Resign) -> None:
     membership, game = ctx.membership, ctx.game
     assert membership is not None and game is not None
+    if membership.status is not MembershipStatus.ACTIVE:
+        raise GameError(f"you have left {game.name} already")
     membership.status = MembershipStatus.RESIGNED
     ctx.db.add(membership)
     ctx.say(f"You have resigned from {game.name}.")

@@ -1,7 +1,10 @@
 """Press, broadcasts, and the game's history and summary (see ``handlers.py`` for the registry).
 
 PRESS and BROADCAST need a SIGNON (the registry's ``Who.PLAYER``); the rules of press are in
-``press.py``. HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
+``press.py``. One mail sends each reader at most one PRESS and one BROADCAST in a game: a press to
+someone who had one of its kind from the same mail is refused, so that a mail of two hundred
+BROADCAST blocks is not two hundred mails to each member (PRESS TO France, PRESS TO Germany and a
+BROADCAST in one mail are still all sent). HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
 records (``history.py``). Each handler says what it did, or refuses with a ``GameError``.
 """
 
@@ -25,14 +28,17 @@ from .handlers_types import Handler
 def press(ctx: Context, command: c.Press) -> None:
     game = _signed_on_game(ctx)
     sent = send_press(ctx.db, ctx.config, game, _writer(ctx), command.recipients,
-                      command.body_lines, ctx.now, grey=command.grey, fake_as=command.fake_as)
+                      command.body_lines, ctx.now, grey=command.grey, fake_as=command.fake_as,
+                      pressed=_pressed(ctx, game, False))
+    _noted(ctx, game, False, sent)
     _tell(ctx, "Press", sent)
 
 
 def broadcast(ctx: Context, command: c.Broadcast) -> None:
     game = _signed_on_game(ctx)
     sent = send_press(ctx.db, ctx.config, game, _writer(ctx), None, command.body_lines, ctx.now,
-                      grey=command.grey)
+                      grey=command.grey, pressed=_pressed(ctx, game, True))
+    _noted(ctx, game, True, sent)
     _tell(ctx, "Broadcast", sent)
 
 
@@ -51,7 +57,7 @@ def history(ctx: Context, command: c.History) -> None:
     signed_on = ctx.game is not None and ctx.game.id == game.id
     reader = ctx.power if signed_on else None
     try:
-        told = past_reports(game, line, since, command.to_date, reader)
+        told = past_reports(game, line, since, command.to_date, reader, ctx.room - _HISTORY_WORDS)
     except LookupError:
         played = ", ".join(record.phase for record in line)
         raise GameError(f"{game.name} has no processed phase {since} (processed: "
@@ -68,8 +74,13 @@ def history(ctx: Context, command: c.History) -> None:
     if told.resume_from is not None:
         until = "" if command.to_date is None else f" TO {command.to_date.isoformat()}"
         ctx.say(f"\n{told.left_out} more phase{'' if told.left_out == 1 else 's'} in this range "
-                f"{'was' if told.left_out == 1 else 'were'} left out (at most {told.limit} in one "
-                f"reply): send HISTORY {game.name} FROM {told.resume_from}{until} for the rest.")
+                f"{'was' if told.left_out == 1 else 'were'} left out (one reply holds at most "
+                f"{told.limit}, and what fits in its length): send HISTORY {game.name} FROM "
+                f"{told.resume_from}{until} for the rest.")
+
+
+_HISTORY_WORDS = 512
+"""Bytes HISTORY keeps, of the reply's room, for what it says around the reports."""
 
 
 def summary(ctx: Context, command: c.Summary) -> None:
@@ -85,6 +96,18 @@ def _signed_on_game(ctx: Context) -> Game:
     if ctx.game is None or ctx.membership is None:
         raise GameError("sign on to a game first (SIGNON)")
     return ctx.game
+
+
+def _pressed(ctx: Context, game: Game, broadcast: bool) -> frozenset[str]:
+    """The addresses this mail has sent a press (or a broadcast) of the game to already."""
+    return frozenset(address for game_id, kind, address in ctx.pressed
+                     if game_id == game.id and kind == broadcast)
+
+
+def _noted(ctx: Context, game: Game, broadcast: bool, sent: Sent) -> None:
+    """Note who received the press (``carry_out`` forgets it if the command is refused)."""
+    assert game.id is not None
+    ctx.pressed = ctx.pressed | {(game.id, broadcast, address) for address in sent.addresses}
 
 
 def _writer(ctx: Context) -> Writer:

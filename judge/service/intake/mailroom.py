@@ -46,7 +46,8 @@ from ..mailing.reports import render, reply_subject
 from .context import Context, Entry, find_player
 from .flood import flood_guard
 from .handlers import carry_out
-from .unread import HeldBack, Repeats, quoted, summarised
+from .room import RESERVE, Room, not_read
+from .unread import HeldBack, Repeats, lines_of, quoted, summarised
 
 log = logging.getLogger("judge.mail")
 
@@ -162,7 +163,7 @@ def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, now: da
         _reply(db, config, mail, mail.reply_address.lower(), [Entry("(your mail)", [UNREADABLE])], now)
         settle_inbound(db, stored, InboundStatus.PROCESSED, f"{reading.unreadable}; told the sender")
         return "answered: unreadable"
-    outcome = _answer(db, config, mail, now)
+    outcome = _answer(db, config, mail, len(raw), now)
     settle_inbound(db, stored, InboundStatus.PROCESSED, outcome)
     return outcome
 
@@ -208,10 +209,14 @@ def _set_aside(db: Session, raw: bytes, error: Exception, now: datetime) -> str:
 
 def _reply(db: Session, config: Config, mail: IncomingMail, to: str, entries: list[Entry],
            now: datetime) -> None:
-    body = render("reply.txt", entries=entries, notes=mail.notes, judge_name=config.name,
-                  judge_address=config.address)
+    body = _reply_body(config, mail, entries)
     queue_mail(db, to, reply_subject(mail.subject), body, domain=config.domain,
                in_reply_to=mail.message_id, now=now)
+
+
+def _reply_body(config: Config, mail: IncomingMail, entries: list[Entry]) -> str:
+    return render("reply.txt", entries=entries, notes=mail.notes, judge_name=config.name,
+                  judge_address=config.address)
 
 
 _ADDRESS = re.compile(r"[^\s<>()\[\]\\,;:@\"]+@[^\s<>()\[\]\\,;:@\"]+\.?[^\s<>()\[\]\\,;:@\"]*")
@@ -246,22 +251,36 @@ def _batch_orders(items: list[Item]) -> list[Item]:
     return batched
 
 
-def _answer(db: Session, config: Config, mail: IncomingMail, now: datetime) -> str:
-
+def _answer(db: Session, config: Config, mail: IncomingMail, size: int, now: datetime) -> str:
+    """Carry out the commands of a mail of ``size`` bytes while its reply has room, and reply."""
     context = Context(db, config, now, mail, player=find_player(db, mail.reply_address))
     context.reply_to = context.player.address if context.player else mail.reply_address.lower()
     items, sizes = summarised(_batch_orders(parse_commands(command_lines(mail.body_lines))))
     if not items:
         context.entries.append(Entry("(no commands)", ["The judge found no commands in this "
                                                        "mail. Send HELP for the commands."]))
+    room = Room(config.replies.reply_size(size) - len(_reply_body(config, mail, []).encode())
+                - RESERVE)
     repeats, held = Repeats(), HeldBack(sizes)
-    for item in items:
+    for index, item in enumerate(items):
+        if room.full():
+            left = sum(lines_of(rest, sizes) for rest in items[index:])
+            context.entries.append(Entry("(the rest of your mail)", [not_read(left)]))
+            break
         entry = Entry(quoted(item.raw))
         context.entries.append(entry)
+        context.room = room.left
         if (line := repeats.seen_at(item)) is not None:
             context.say(f"The same as line {line}: answered there.")
-        elif not carry_out(context, item) and held.holds_back(item, entry.said):
-            context.entries.remove(entry)
+        else:
+            did = carry_out(context, item)
+            repeats.done(item, did)
+            if (line := repeats.told_at(item, entry.said)) is not None:
+                entry.said[:] = [f"The same as line {line}: answered there."]
+            elif not did and held.holds_back(item, entry.said):
+                context.entries.remove(entry)
+                continue
+        room.take(entry)
     if (summary := held.summary()) is not None:
         context.entries.append(Entry("(the rest of your mail)", [summary]))
     _reply(db, config, mail, context.reply_to, context.entries, now)

@@ -11,8 +11,8 @@ kilobytes for a hundred lines. So, before the items of a mail are carried out:
   nothing, so nothing is lost by not repeating it;
 - a line is quoted up to ``LINE_WIDTH`` characters, and a batch of order lines up to
   ``QUOTED_ORDERS`` lines (every order is still answered on a line of its own);
-- a command that only tells (HELP, LIST, ...) written again, with nothing done in between, is
-  answered once (``Repeats``).
+- a command that only tells (HELP, LIST, ...) is answered once, and the same answer is never
+  given twice in one reply (``Repeats``).
 
 The order lines of a batch that cannot be read are capped the same way where they are answered
 (``handlers.orders``, with ``MAX_ERRORS``).
@@ -86,7 +86,7 @@ class HeldBack:
         self.failed += 1
         if self.failed <= MAX_ERRORS:
             return False
-        self.lines += self.sizes.get(id(item), max(1, item.raw.count("\n> ") + 1))
+        self.lines += lines_of(item, self.sizes)
         if self.first is None:
             self.first = (item.line, " ".join(said))
         return True
@@ -98,6 +98,11 @@ class HeldBack:
         line, said = self.first
         return (f"{self.lines} more lines could not be read or were refused; they are not "
                 f"answered one by one (the first of them, line {line}: {said})")
+
+
+def lines_of(item: Item, sizes: dict[int, int]) -> int:
+    """How many lines of the mail an item answers (``sizes``: of the runs ``summarised`` made)."""
+    return sizes.get(id(item), max(1, item.raw.count("\n> ") + 1))
 
 
 def quote_line(line: str) -> str:
@@ -116,21 +121,37 @@ def quoted(raw: str) -> str:
 
 
 class Repeats:
-    """The commands of a mail that only tell (``TELLING``), to answer each once: a command
-    written again is answered "the same as line N", unless something was done in between."""
+    """The answers to the commands of a mail that only tell (``TELLING``), to send each once:
+    a command whose answer was given already is answered "the same as line N", whatever lies
+    between (a refused JOIN changes nothing an answer tells).
+
+    The same command written again is not even carried out while nothing was done in between
+    (``seen_at``); one that was is carried out, and its answer compared (``told_at``)."""
 
     def __init__(self) -> None:
-        self.answered: dict[Item, int] = {}
+        self.asked: dict[Item, int] = {}  # a command -> its line, since the last one that did something
+        self.told: dict[str, int] = {}  # an answer -> the line it was given for
 
     def seen_at(self, item: Item) -> int | None:
-        """The line where the same command was answered, or None (and then it is noted)."""
+        """The line where the same command was answered, nothing done since, or None."""
+        return self.asked.get(item) if isinstance(item, TELLING) else None
+
+    def done(self, item: Item, did: bool) -> None:
+        """Note an item carried out (``did``: whether it did something)."""
+        if isinstance(item, TELLING):
+            self.asked.setdefault(item, item.line)
+        elif did:
+            self.asked.clear()  # it may change what the next one tells
+
+    def told_at(self, item: Item, said: list[str]) -> int | None:
+        """The line whose answer was the same as this telling command's (and then it is not
+        sent again), or None (and then it is noted)."""
         if not isinstance(item, TELLING):
-            if not isinstance(item, (CommandError, Closing)):
-                self.answered.clear()  # it may change what the next one tells
             return None
-        line = self.answered.get(item)
+        answer = "\n".join(said)
+        line = self.told.get(answer)
         if line is None:
-            self.answered[item] = item.line
+            self.told[answer] = item.line
         return line
 
 

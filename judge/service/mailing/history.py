@@ -109,12 +109,14 @@ class History:
 
 
 def past_reports(game: Game, line: list[PhaseRecord], first: date | str | None,
-                 last: date | None, reader: str | None) -> History:
+                 last: date | None, reader: str | None, room: int | None = None) -> History:
     """The turn reports of the phases in ``line`` processed from ``first`` to ``last`` (local
     dates in the game's zone, both included; None leaves that end open), at most ``MAX_PHASES``,
     each as ``reader`` (a power, or None for an observer) may see it. ``first`` may be a phase
     (``S1905M``) instead: the reports from that phase of the line on. Raises ``LookupError`` for
-    a phase that is not in the line."""
+    a phase that is not in the line. Given ``room`` (bytes), the reports stop before the first
+    that would not fit in it (the first is always given): the rest are left out like those past
+    ``MAX_PHASES``."""
     zone = game_settings(game).zone
     kind = kind_of(game)
     start = 0
@@ -130,6 +132,7 @@ def past_reports(game: Game, line: list[PhaseRecord], first: date | str | None,
             chosen.append((index, record))
     reports: list[PastReport] = []
     limit = MAX_PHASES
+    used = 0
     for index, record in chosen[:limit]:
         latest = index == len(line) - 1
         outcome = kind.outcome(record.state_after) if latest and game.status in _ENDED else None
@@ -145,8 +148,12 @@ def past_reports(game: Game, line: list[PhaseRecord], first: date | str | None,
         )
         heading = (f"=== {phase_name(game, record.phase)} ({record.phase}), processed "
                    f"{when(game, record.processed_at)}: {record.reason or 'no reason kept'} ===")
-        reports.append(PastReport(heading, text.rstrip("\n")))
-    rest = chosen[limit:]
+        report = PastReport(heading, text.rstrip("\n"))
+        used += len(heading.encode()) + len(report.report.encode()) + 4
+        if reports and room is not None and used > room:
+            break
+        reports.append(report)
+    rest = chosen[len(reports):]
     return History(reports, len(rest), rest[0][1].phase if rest else None, limit)
 
 

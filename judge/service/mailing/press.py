@@ -26,6 +26,9 @@ The rules (the game's settings ``press``: none | white | grey | both, ``fake_pre
   power; it follows the game's press setting like a player's (no press, no gunboat press).
 - The master receives a copy of every press, whoever it was for, showing who really wrote it
   (as most judges do, so the master can settle disputes over press).
+- One mail sends each reader at most one PRESS and one BROADCAST in a game (``pressed``): a
+  press to anyone who had one of its kind from the same mail is refused, so that no mail of many
+  press blocks is an amplifier.
 - No press or reply shows a mail address: senders and recipients are named by power or role
   only, so anonymous and gunboat games reveal no identities. The one exception goes to the
   master alone: the master's copy of press from someone without a power (an observer, or a
@@ -75,6 +78,7 @@ class Sent:
     delivered: list[str] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)
     master_copy: bool = False
+    addresses: list[str] = field(default_factory=list)  # who received it (not the master's copy)
 
 
 def send_press(
@@ -88,9 +92,13 @@ def send_press(
     *,
     grey: bool = False,
     fake_as: str | None = None,
+    pressed: frozenset[str] = frozenset(),
 ) -> Sent:
     """Deliver and keep one press (``recipients`` None for a BROADCAST); see the module's rules.
-    Raises ``GameError`` when the press may not be sent; then nothing is sent or kept."""
+    Raises ``GameError`` when the press may not be sent; then nothing is sent or kept. A press to
+    anyone among ``pressed`` (the addresses the same mail sent a press of this game already) is
+    refused: one mail sends each reader at most one PRESS and one BROADCAST in a game (``pressed``
+    holds the addresses of the same kind: PRESS or BROADCAST)."""
     if game.status in _ENDED:
         raise GameError(f"{game.name} has ended: it takes no more press")
     body = _body(body_lines)
@@ -102,12 +110,15 @@ def send_press(
 
     everyone = members(db, game)
     to: dict[str, None] = {}  # the recipients' addresses, in order
+    twice: list[str] = []  # the recipients who had a press of this mail already
     for label in labels:
         if label == writer.power:
             sent.missed.append(f"{label} (your own power)")
             continue
         holders = [address_of(db, m) for m in everyone if _holds(game, m, label)]
         addresses = [address for address in holders if address != writer.address]
+        if pressed.intersection(addresses):
+            twice.append(_shown(game, label))
         if addresses:
             sent.delivered.append(_shown(game, label))
             to.update(dict.fromkeys(addresses))
@@ -117,6 +128,12 @@ def send_press(
     if not to:
         why = "; ".join(sent.missed) or "there is nobody else in the game"
         raise GameError(f"nobody would receive it: {why}. Nothing was sent")
+    if twice:
+        what = "a broadcast" if broadcast else "a press"
+        raise GameError(f"{listed(twice)} had {what} from this mail already, and one mail sends "
+                        "each reader at most one press and one broadcast in a game: nothing was "
+                        "sent (send it in another mail)")
+    sent.addresses = list(to)
     copies: dict[str, None] = {}  # the master's addresses: they see who really wrote it
     if writer.role is not Role.MASTER:
         masters = (address_of(db, m) for m in everyone if m.role is Role.MASTER)

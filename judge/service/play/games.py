@@ -18,6 +18,7 @@ Definitions used throughout (conventions: define them once):
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -97,9 +98,29 @@ def address_of(db: Session, membership: Membership) -> str:
 # --- forming ---------------------------------------------------------------------------------
 
 
+GAME_NAME_LENGTH = 20
+"""The longest name a new game may have (njudge's are eight characters; twenty leave room)."""
+_GAME_NAME = re.compile(rf"[a-z][a-z0-9_-]{{0,{GAME_NAME_LENGTH - 1}}}")
+
+
+def check_game_name(name: str) -> None:
+    """Refuse a name a new game may not have: a letter, then letters, digits, - and _, at most
+    ``GAME_NAME_LENGTH`` in all. Names are also file names in the web archive and words in
+    every mail about the game. Games of an older database with other names still load (and the
+    archive makes their file names safe)."""
+    if _GAME_NAME.fullmatch(name.lower()) is None:
+        shown = name if len(name) <= 30 else f"{name[:30]}..."
+        what = (f"{len(name)} characters long" if len(name) > GAME_NAME_LENGTH
+                else "not a letter followed by letters, digits, - or _")
+        raise GameError(f"{shown!r} cannot be a game's name: it is {what}. A game's name is a "
+                        f"letter followed by letters, digits, - or _, at most {GAME_NAME_LENGTH} in "
+                        "all (e.g. alpha, roses-2)")
+
+
 def create_game(
     db: Session, name: str, kind_name: str, master: Player, password: str, now: datetime
 ) -> Game:
+    check_game_name(name)
     kind = game_kind(kind_name)
     if db.exec(select(Game).where(Game.name == name.lower())).first() is not None:
         raise GameError(f"there is already a game called {name}")

@@ -14,6 +14,12 @@ orders, states through the kind's ``view``, no secret), press is only what went 
 (BROADCAST), and no address of an anonymous or gunboat game's players before it ends. Orders
 appear only once their phase is processed, in its report.
 
+One game never stops the archive: each is written in its own try, and a game that cannot be
+written (a bad record, a bug in a kind's report) is logged and left out of the index, while the
+others are written. A game's files are named after it (``file_stem``) when its name is a safe file
+name; any other name (a game of an older database: too long, or with dots, slashes or other
+characters) gets a safe name made from it.
+
 ``judge archive build --out DIR`` writes it all; ``judge serve`` keeps a folder current (``[archive]
 dir`` in judge.toml) with ``update_archive``, which rewrites only the pages of games that changed
 since it last wrote them (it keeps what it wrote in ``.built.json``).
@@ -21,8 +27,11 @@ since it last wrote them (it keeps what it wrote in ``.built.json``).
 
 from __future__ import annotations
 
+import hashlib
 import json
-from dataclasses import dataclass
+import logging
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +49,8 @@ from ..play.games import kind_of
 from .charts import score_chart
 from .records import public_record
 
+log = logging.getLogger("judge.archive")
+
 STATE_FILE = ".built.json"
 _ENDED = (GameStatus.FINISHED, GameStatus.TERMINATED)
 
@@ -56,9 +67,25 @@ def _environment() -> Environment:
 
 @dataclass(frozen=True)
 class Built:
-    """What one call wrote: the games whose pages it (re)wrote."""
+    """What one call wrote: the games whose pages it (re)wrote, and those it could not write
+    (logged; left out of the index, or kept there as last written)."""
 
     games: list[str]
+    failed: list[str] = field(default_factory=list)
+
+
+_SAFE_STEM = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
+def file_stem(name: str) -> str:
+    """The name of a game's files: the game's own name when it is a safe file name (a letter or
+    digit, then letters, digits, - and _, at most 64); otherwise its first characters made safe
+    and a hash of the whole name after a dot (no game name has a dot, so no two games share
+    files)."""
+    if _SAFE_STEM.fullmatch(name):
+        return name
+    start = re.sub(r"[^a-z0-9_-]", "-", name.lower()[:40]).strip("-_") or "game"
+    return f"{start}.{hashlib.sha256(name.encode()).hexdigest()[:12]}"
 
 
 def build_archive(store: Store, out: Path) -> Built:
@@ -79,6 +106,7 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
     if only_changed and built_file.exists():
         built = json.loads(built_file.read_text(encoding="utf-8"))
     written: list[str] = []
+    failed: list[str] = []
     with store.session() as db:
         latest = dict(db.exec(select(PhaseRecord.game_id, func.max(PhaseRecord.id))
                               .group_by(col(PhaseRecord.game_id))).all())
@@ -97,18 +125,25 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
                            f"{presses.get(game_id)}|{members.get(game_id)}")
             if built.get(name, {}).get("fingerprint") == fingerprint:
                 continue
-            game = db.get(Game, game_id)
-            assert game is not None
-            _write_game(db, environment, game, out)
+            try:
+                game = db.get(Game, game_id)
+                assert game is not None
+                _write_game(db, environment, game, out)
+                row = _index_row(db, game)
+            except Exception:  # one game never stops the others; it is tried again next time
+                log.exception("the archive of game %r could not be written", name[:100])
+                failed.append(name)
+                continue
             written.append(name)
-            built[name] = {"fingerprint": fingerprint, "row": _index_row(db, game)}
-    if written or not (out / "index.html").exists():
-        rows = [built[name]["row"] for name in names]
+            built[name] = {"fingerprint": fingerprint, "row": row}
+    if written or failed or not (out / "index.html").exists():
+        rows = [{**built[name]["row"], "file": file_stem(name)} for name in names if name in built]
         _write(out / "index.html", environment.get_template("index.html").render(games=rows))
         _write(out / "style.css", environment.get_template("style.css").render())
         _write(out / "favicon.svg", environment.get_template("favicon.svg").render())
-        _write(built_file, json.dumps({name: built[name] for name in names}, indent=1))
-    return Built(written)
+        _write(built_file, json.dumps({name: built[name] for name in names if name in built},
+                                      indent=1))
+    return Built(written, failed)
 
 
 def _index_row(db: Session, game: Game) -> dict[str, Any]:
@@ -138,7 +173,8 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
     values = summary_values(db, game, line, game_status(game))
     press = _public_press(db, game)
     phases = []
-    pictures = out / "games" / game.name
+    stem = file_stem(game.name)
+    pictures = out / "games" / stem
     for index, record in enumerate(line):
         last = index == len(line) - 1
         outcome = values["outcome"] if last else None
@@ -156,7 +192,7 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
             "title": phase_name(game, record.phase),
             "report": report.rstrip("\n"),
             "press": press.get(record.phase, []),
-            "map": f"{game.name}/{anchor}.svg" if drawn is not None else None,
+            "map": f"{stem}/{anchor}.svg" if drawn is not None else None,
         })
     now = kind_picture(kind, kind.view(game.state, None), None) if game.state is not None else None
     if now is not None:
@@ -167,15 +203,15 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
     exports = _exports(game, line)
     page = environment.get_template("game.html").render(
         **values, chart=chart, phases=phases, title=kind.title,
-        now_map=f"{game.name}/now.svg" if now is not None else None,
-        record_file=f"{game.name}.json", exports=[f"{game.name}.{suffix}" for suffix in exports],
+        now_map=f"{stem}/now.svg" if now is not None else None,
+        record_file=f"{stem}.json", exports=[f"{stem}.{suffix}" for suffix in exports],
         current=press.get(game.phase, []) if game.phase else [],
         current_title=phase_name(game) if game.status is GameStatus.ACTIVE else None,
     )
-    _write(out / "games" / f"{game.name}.html", page)
-    _write(out / "games" / f"{game.name}.json", json.dumps(public_record(db, game), indent=1))
+    _write(out / "games" / f"{stem}.html", page)
+    _write(out / "games" / f"{stem}.json", json.dumps(public_record(db, game), indent=1))
     for suffix, exported in exports.items():
-        _write(out / "games" / f"{game.name}.{suffix}", json.dumps(exported))
+        _write(out / "games" / f"{stem}.{suffix}", json.dumps(exported))
 
 
 def _exports(game: Game, line: list[PhaseRecord]) -> dict[str, Any]:
