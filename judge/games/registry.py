@@ -3,12 +3,12 @@
 Each entry names a game kind in full (``diplomacy/standard``), the names players write for it
 (``CREATE ?game pw standard``) and how to make it. Naming the kinds makes none of them: a kind is
 made once, when first asked for, and a kind whose data cannot be read (whatever the error) is
-refused by name, with the error, while the other kinds run on.
+refused by name, with the error, while the other kinds run on. (The engines do no I/O: the
+error goes to whoever asked, in the refusal.)
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -78,9 +78,6 @@ def game_kind(name: str) -> GameKind:
     return made(entry)
 
 
-log = logging.getLogger("judge.games")
-
-
 @cache
 def made(entry: Entry) -> GameKind:
     """The kind of an entry, made once; UnknownGameKind, naming it and why, when its data cannot
@@ -88,14 +85,13 @@ def made(entry: Entry) -> GameKind:
     try:
         return entry.make()
     except Exception as error:
-        log.exception("the game kind %s cannot be made", entry.name)
         raise UnknownGameKind(f"{entry.name} cannot be played on this judge: its data could not "
                               f"be read ({type(error).__name__}: {error})") from None
 
 
 def all_kinds() -> list[GameKind]:
     """Every game kind of the table that can be made (one whose data cannot be read is left
-    out, and logged, so the others run on)."""
+    out, so the others run on; asked for by name, it is refused with its error)."""
     kinds = []
     for entry in KINDS:
         try:
