@@ -14,9 +14,11 @@ from typing import Any
 from judge.mail.settings import Transports, TransportSettingsError, read_transports
 
 from .serve_config import (
+    Enrolment,
     FloodLimit,
     ServeSettings,
     SettingError,
+    enrolment,
     flood_limit,
     serve_settings,
 )
@@ -50,6 +52,11 @@ outage_limit = "6h"    # down (or the clock jumped) longer than this: overdue de
 [flood]                # the per-sender rate limit: past it, one answer, then mail is logged unanswered
 mails = 30
 window = "10m"
+
+[enrol]                # what one address may take on (0: no limit)
+held_for = "7d"        # mail to an address not yet confirmed (CONFIRM) waits this long, then is dropped
+observers = 20         # observers of one game
+games = 3              # games one address masters at once (forming, running or paused)
 
 # [archive]              # the web archive judge serve keeps current after every phase
 # dir = "archive"        # a folder for a web server to serve (judge archive build --out DIR writes one)
@@ -94,6 +101,7 @@ class Config:
     body_limit: int
     serve: ServeSettings = field(default_factory=ServeSettings)
     flood: FloodLimit = field(default_factory=FloodLimit)
+    enrol: Enrolment = field(default_factory=Enrolment)
     transports: Transports = field(default_factory=Transports)  # the [mail]/[imap]/[smtp]/[lmtp] servers
     archive: Path | None = None  # [archive] dir: the web archive judge serve keeps current
 
@@ -150,11 +158,12 @@ def _transports(data: dict[str, Any], path: Path) -> Transports:
 
 
 def _daemon_sections(data: dict[str, Any], path: Path) -> dict[str, Any]:
-    """The optional ``[serve]`` and ``[flood]`` sections (see ``serve_config``)."""
+    """The optional ``[serve]``, ``[flood]`` and ``[enrol]`` sections (see ``serve_config``)."""
     try:
         return {
             "serve": serve_settings(dict(data.get("serve", {})), path),
             "flood": flood_limit(dict(data.get("flood", {})), path),
+            "enrol": enrolment(dict(data.get("enrol", {})), path),
         }
     except SettingError as error:
         raise ConfigError(str(error)) from None

@@ -37,6 +37,7 @@ class Context:
     power: str | None = None  # the power ordered for (SIGNON as a power, or BECOME)
     entries: list[Entry] = field(default_factory=list)
     reply_to: str = ""
+    codes_mailed: int = 0  # SET ADDRESS codes mailed to new addresses: one a mail at most
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)

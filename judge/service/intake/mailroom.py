@@ -46,6 +46,7 @@ from ..mailing.reports import render, reply_subject
 from .context import Context, Entry, find_player
 from .flood import flood_guard
 from .handlers import carry_out
+from .handlers_address import how_to_confirm
 from .unread import HeldBack, Repeats, quoted, summarised
 
 log = logging.getLogger("judge.mail")
@@ -175,9 +176,9 @@ def _failed(
 
 
 def _reply(db: Session, config: Config, mail: IncomingMail, to: str, entries: list[Entry],
-           now: datetime) -> None:
-    body = render("reply.txt", entries=entries, notes=mail.notes, judge_name=config.name,
-                  judge_address=config.address)
+           now: datetime, first: str = "") -> None:
+    body = render("reply.txt", first=first, entries=entries, notes=mail.notes,
+                  judge_name=config.name, judge_address=config.address)
     queue_mail(db, to, reply_subject(mail.subject), body, domain=config.domain,
                in_reply_to=mail.message_id, now=now)
 
@@ -232,5 +233,5 @@ def _answer(db: Session, config: Config, mail: IncomingMail, now: datetime) -> s
             context.entries.remove(entry)
     if (summary := held.summary()) is not None:
         context.entries.append(Entry("(the rest of your mail)", [summary]))
-    _reply(db, config, mail, context.reply_to, context.entries, now)
+    _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context))
     return f"answered {len(items)} line(s)"
