@@ -265,7 +265,7 @@ class SetPassword(Command):
 
 @_command("SET ADDRESS", "SET ADDRESS <mail address>", _PLAYER,
           "Change where the judge writes to you: one address. The judge mails it a code, and "
-          "writes there once you send CONFIRM <code> from it.",
+          "writes there once you send it back from there (CONFIRM).",
           "SET ADDRESS me@example.org")
 @dataclass(frozen=True)
 class SetAddress(Command):
