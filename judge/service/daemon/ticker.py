@@ -36,6 +36,7 @@ from judge.store import (
     Picture,
     Store,
     claim_due_games,
+    drop_held,
     due_outbox,
     due_pictures,
 )
@@ -194,8 +195,10 @@ def deliver(
     (before the claim, the map pictures the batch carries are rendered, so that the claim's time
     is spent on delivery alone);
     3. settle: one short transaction records each mail as sent, refused, or due again later.
-    ``stop`` is asked between batches, as in :func:`process_due`."""
-    done: list[str] = []
+    ``stop`` is asked between batches, as in :func:`process_due`. Mail held for an address not
+    confirmed is never sent here (``queue_mail``); held longer than ``[enrol] held_for``, it is
+    given up first."""
+    done = _drop_held(store, config, now)
     sender = f"{config.name} <{config.address}>"
     while not stop():
         _draw_ahead(store, now)
@@ -204,6 +207,12 @@ def deliver(
             break
         done.extend(_settle(store, [_send(transport, sender, mail) for mail in claimed], now))
     return done
+
+
+def _drop_held(store: Store, config: Config, now: datetime) -> list[str]:
+    with store.session() as db:
+        dropped = drop_held(db, now - config.enrol.held_for)
+    return [f"dropped {dropped} mails held for addresses never confirmed"] if dropped else []
 
 
 @dataclass(frozen=True)
