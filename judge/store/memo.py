@@ -10,8 +10,9 @@ own events keep them true:
   a membership changed in place is the very object kept, so the change is seen at once;
 - a new order submission added to the session becomes its power's latest for that phase at once
   (a new row always gets the highest id, which is what "latest" means);
-- a new player added to the session becomes the player at its address at once; a player changed
-  in place is the very object kept (a confirmed address is seen at once), and whoever changes a
+- a new player added to the session, or a player loaded by any query (the members' players a
+  report is addressed to, say), becomes the player at its address at once; a player changed in
+  place is the very object kept (a confirmed address is seen at once), and whoever changes a
   player's address calls ``forget``;
 - any rollback, a savepoint's included, drops everything kept: objects may have been expired.
 
@@ -120,6 +121,13 @@ def _added(session: Session, instance: Any) -> None:
         for (game_id, phase, _), rows in kept.items():
             if game_id == instance.game_id and phase == instance.phase:
                 rows[instance.power] = instance
+
+
+@event.listens_for(Player, "load")
+def _loaded(player: Player, context: Any) -> None:
+    session = context.session
+    if session is not None:
+        session.info.setdefault(_PLAYERS, {})[player.address] = player
 
 
 @event.listens_for(Session, "after_soft_rollback")

@@ -141,13 +141,29 @@ def test_a_wrong_code_is_refused_and_after_five_the_code_is_a_new_one(judge: Mai
         reply = judge.send(VICTIM, f"CONFIRM {wrong}")
         assert "Refused: that is not the code the judge mailed to this address." in reply
     reply = judge.send(VICTIM, f"CONFIRM {wrong}")
-    assert f"{MAX_WRONG_CODES} wrong codes were given: the code is now a new one: CONFIRM " in reply
-    renewed = code_in(reply.split("> CONFIRM")[-1])
+    assert reply.startswith(f"After {MAX_WRONG_CODES} wrong codes, the code that confirms {VICTIM} is "
+                            "a new one: reply with the line CONFIRM ")
+    assert f"{MAX_WRONG_CODES} wrong codes were given: the code is a new one" in reply
+    renewed = code_in(reply)
     assert renewed != code
     assert "Refused: that is not the code" in judge.send(VICTIM, f"CONFIRM {code}")  # the old one is void
     assert held_to(judge, VICTIM)  # nothing released by the guesses
     assert "Confirmed:" in judge.send(VICTIM, f"CONFIRM {renewed}")
     assert held_to(judge, VICTIM) == []
+
+
+def test_one_code_is_tried_a_mail(judge: MailJudge) -> None:
+    forming(judge)
+    code = code_in(judge.send(VICTIM, "JOIN alpha forged"))
+    guesses = "\n".join(f"CONFIRM guess{n:03d}" for n in range(100))
+    reply = judge.send(VICTIM, f"{guesses}\nCONFIRM {code}")
+    assert reply.count("Refused: that is not the code") == 1
+    assert "Refused: one CONFIRM a mail: this one is not tried." in reply
+    assert "Confirmed" not in reply and held_to(judge, VICTIM)  # not even the right code, last
+    assert len(reply) < 4000
+    with judge.store.session() as db:
+        assert db.exec(select(Player).where(Player.address == VICTIM)).one().wrong_codes == 1
+    assert "Confirmed:" in judge.send(VICTIM, f"CONFIRM {code}")
 
 
 def test_a_confirm_from_an_address_with_nothing_to_confirm_is_refused(judge: MailJudge) -> None:

@@ -38,6 +38,8 @@ class Context:
     entries: list[Entry] = field(default_factory=list)
     reply_to: str = ""
     codes_mailed: int = 0  # SET ADDRESS codes mailed to new addresses: one a mail at most
+    codes_tried: int = 0  # CONFIRM codes tried: one a mail at most
+    first: str = ""  # what the reply says before anything else (a confirmation code made anew)
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)

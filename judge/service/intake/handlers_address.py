@@ -12,8 +12,9 @@ given back the code the judge mailed to it. Decisions kept here, once:
   one such mail per mail at most. CONFIRM with that code, sent from the new address, switches
   the player to it (held mail then goes there) and tells the old address, if it was confirmed.
 - The code confirms one address: the pending one when there is one, the player's own otherwise.
-  After ``MAX_WRONG_CODES`` wrong codes it is replaced, and the reply (to that very address)
-  gives the new one: a guesser keeps guessing a fresh code, the owner can still confirm.
+  One CONFIRM a mail is tried. After ``MAX_WRONG_CODES`` wrong codes the code is replaced, and
+  the reply (to that very address) gives the new one first: a guesser keeps guessing a fresh
+  code, a few guesses a mail and the rate limit's mails a window; the owner can still confirm.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ MAX_WRONG_CODES = 5
 def how_to_confirm(ctx: Context) -> str:
     """What the reply says first when the address it goes to waits to be confirmed with the
     player's code (empty otherwise): the code goes only to the address it confirms."""
+    if ctx.first:
+        return ctx.first
     player = ctx.player
     if (player is None or player.confirmed or player.pending_address is not None
             or player.address != ctx.reply_to or not player.confirm_code):
@@ -48,6 +51,9 @@ def how_to_confirm(ctx: Context) -> str:
 
 
 def confirm(ctx: Context, command: c.Confirm) -> bool | None:
+    if ctx.codes_tried:
+        raise GameError("one CONFIRM a mail: this one is not tried")
+    ctx.codes_tried += 1
     address = ctx.mail.reply_address.lower()
     waiting = _waiting_for(ctx, address)
     if not waiting:
@@ -67,8 +73,10 @@ def confirm(ctx: Context, command: c.Confirm) -> bool | None:
             renewed.append(player.confirm_code)
         ctx.db.add(player)
     if renewed:
+        ctx.first = (f"After {MAX_WRONG_CODES} wrong codes, the code that confirms {address} is a "
+                     f"new one: reply with the line CONFIRM {renewed[0]}.")
         ctx.say(f"Refused: that is not the code, and {MAX_WRONG_CODES} wrong codes were given: "
-                f"the code is now a new one: CONFIRM {renewed[0]}.")
+                "the code is a new one (see the top of this mail).")
     else:
         ctx.say("Refused: that is not the code the judge mailed to this address.")
     return False
