@@ -166,6 +166,21 @@ def test_one_code_is_tried_a_mail(judge: MailJudge) -> None:
     assert "Confirmed:" in judge.send(VICTIM, f"CONFIRM {code}")
 
 
+def test_a_new_code_is_never_written_to_another_address(judge: MailJudge) -> None:
+    """A player who forges the victim's From and signs on as himself in the same mail would get
+    the replies: CONFIRM is then refused untried, so no code for the victim reaches him."""
+    forming(judge, joined=7)
+    judge.send(VICTIM, "OBSERVE alpha forged")
+    power = next(m for m in judge.mail_to(PLAYERS[0], "Diplomacy notice") if "You play" in m.body)
+    signon = power.body.split("sign on with ")[1].split(" <password>")[0].replace("alpha", "alpha pw1")
+    for _ in range(MAX_WRONG_CODES + 1):
+        reply = judge.send(VICTIM, f"{signon}\nCONFIRM wrongcode")
+        assert "Refused: send CONFIRM in a mail of its own" in reply, reply
+        assert CODE.search(reply) is None
+    with judge.store.session() as db:
+        assert db.exec(select(Player).where(Player.address == VICTIM)).one().wrong_codes == 0
+
+
 def test_a_confirm_from_an_address_with_nothing_to_confirm_is_refused(judge: MailJudge) -> None:
     reply = judge.send("stranger@example.org", "CONFIRM abcdefgh")
     assert "Refused: no code is waiting to confirm stranger@example.org." in reply

@@ -55,6 +55,9 @@ def confirm(ctx: Context, command: c.Confirm) -> bool | None:
         raise GameError("one CONFIRM a mail: this one is not tried")
     ctx.codes_tried += 1
     address = ctx.mail.reply_address.lower()
+    if ctx.reply_to != address:  # signed on as another address's player: its reply goes there
+        raise GameError("send CONFIRM in a mail of its own (its answer must go to the address "
+                        "it confirms)")
     waiting = _waiting_for(ctx, address)
     if not waiting:
         if ctx.player is not None and ctx.player.confirmed and ctx.player.address == address:
