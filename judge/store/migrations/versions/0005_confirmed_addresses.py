@@ -29,6 +29,9 @@ def upgrade() -> None:
         batch.add_column(sa.Column("confirm_code", sa.String(), nullable=True))
         batch.add_column(sa.Column("wrong_codes", sa.Integer(), nullable=False, server_default="0"))
         batch.add_column(sa.Column("pending_address", sa.String(), nullable=True))
+    player = sa.table("player", sa.column("address", sa.String), sa.column("confirmed", sa.Boolean))
+    not_one = sa.or_(*(player.c.address.contains(mark) for mark in (",", ";", " ", "<", ">")))
+    op.execute(player.update().where(not_one).values(confirmed=False))
     with op.batch_alter_table("player") as batch:
         batch.alter_column("confirmed", server_default=None)
         batch.alter_column("wrong_codes", server_default=None)
