@@ -14,10 +14,12 @@ from typing import Any
 from judge.mail.settings import Transports, TransportSettingsError, read_transports
 
 from .serve_config import (
+    Enrolment,
     FloodLimit,
     ReplyLimits,
     ServeSettings,
     SettingError,
+    enrolment,
     flood_limit,
     reply_limits,
     serve_settings,
@@ -59,6 +61,11 @@ floor = 32768          # bytes: a reply may always be this long (a one-line HELP
 multiple = 4           # and otherwise at most this many times the size of the mail it answers
 mails = 200            # the most mails (press, notices, results) one mail may cause besides its reply
 mails_to_one = 10      # and the most of them to any one address
+
+[enrol]                # what one address may take on (0: no limit)
+held_for = "7d"        # mail to an address not yet confirmed (CONFIRM) waits this long, then is dropped
+observers = 20         # observers of one game
+games = 3              # games one address masters at once (forming, running or paused)
 
 # [archive]              # the web archive judge serve keeps current after every phase
 # dir = "archive"        # a folder for a web server to serve (judge archive build --out DIR writes one)
@@ -104,6 +111,7 @@ class Config:
     serve: ServeSettings = field(default_factory=ServeSettings)
     flood: FloodLimit = field(default_factory=FloodLimit)
     replies: ReplyLimits = field(default_factory=ReplyLimits)
+    enrol: Enrolment = field(default_factory=Enrolment)
     transports: Transports = field(default_factory=Transports)  # the [mail]/[imap]/[smtp]/[lmtp] servers
     archive: Path | None = None  # [archive] dir: the web archive judge serve keeps current
 
@@ -160,12 +168,14 @@ def _transports(data: dict[str, Any], path: Path) -> Transports:
 
 
 def _daemon_sections(data: dict[str, Any], path: Path) -> dict[str, Any]:
-    """The optional ``[serve]``, ``[flood]`` and ``[replies]`` sections (see ``serve_config``)."""
+    """The optional ``[serve]``, ``[flood]``, ``[replies]`` and ``[enrol]`` sections (see
+    ``serve_config``)."""
     try:
         return {
             "serve": serve_settings(dict(data.get("serve", {})), path),
             "flood": flood_limit(dict(data.get("flood", {})), path),
             "replies": reply_limits(dict(data.get("replies", {})), path),
+            "enrol": enrolment(dict(data.get("enrol", {})), path),
         }
     except SettingError as error:
         raise ConfigError(str(error)) from None

@@ -1,5 +1,5 @@
-"""The settings of the daemon (``[serve]``), of the per-sender rate limit (``[flood]``) and of how
-much one mail may cause (``[replies]``).
+"""The settings of the daemon (``[serve]``), of the per-sender rate limit (``[flood]``), of how
+much one mail may cause (``[replies]``) and of what one address may take on (``[enrol]``).
 
 The sections are optional: a judge.toml written before they existed runs with the defaults below.
 Lengths of time are written as the commands write them, ``90s``, ``10m``, ``6h``, ``2d`` or
@@ -73,6 +73,18 @@ class ReplyLimits:
         return min(self.longest, max(self.floor, self.multiple * mail_size))
 
 
+@dataclass(frozen=True)
+class Enrolment:
+    """What one address may take on. ``held_for``: how long mail to an address not yet confirmed
+    (CONFIRM) is held before it is dropped. ``observers``: the most observers of one game;
+    ``games``: the most games one address masters at once, forming, running or paused (0: no
+    limit for either)."""
+
+    held_for: timedelta = timedelta(days=7)
+    observers: int = 20
+    games: int = 3
+
+
 def parse_length(text: str | int | float, where: str) -> timedelta:
     """A length of time as the configuration writes it: ``90s``, ``10m``, ``6h``, ``1h30m``, ``2d``."""
     if isinstance(text, bool):
@@ -136,6 +148,21 @@ def reply_limits(data: dict[str, Any], path: Path) -> ReplyLimits:
     if limits.floor > limits.longest:
         raise SettingError(f"{path}: [replies] floor ({limits.floor}) is over longest ({limits.longest})")
     return limits
+
+
+def enrolment(data: dict[str, Any], path: Path) -> Enrolment:
+    """The ``[enrol]`` section of the file at ``path`` (``data``: the section, maybe empty)."""
+    defaults = Enrolment()
+    held_for = parse_length(data.get("held_for", "7d"), f"{path}: [enrol] held_for")
+    if held_for <= timedelta(0):
+        raise SettingError(f"{path}: [enrol] held_for must be longer than nothing")
+    counts = {}
+    for key in ("observers", "games"):
+        value = data.get(key, getattr(defaults, key))
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise SettingError(f"{path}: [enrol] {key} must be a whole number, 0 for no limit")
+        counts[key] = value
+    return Enrolment(held_for, **counts)
 
 
 def _positive(value: Any, where: str) -> float:

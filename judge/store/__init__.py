@@ -37,9 +37,10 @@ from judge.store.migrate import (
     upgrade,
 )
 from judge.store.passwords import hash_password, needs_rehash, verify_password
-from judge.store.memo import forget, latest_orders, memberships
+from judge.store.memo import forget, latest_orders, memberships, player_at
 from judge.store.queries import (
     claim_due_games,
+    drop_held,
     due_outbox,
     due_pictures,
     game_by_name,
@@ -52,6 +53,7 @@ from judge.store.queries import (
     queue_mail,
     queued_to,
     record_inbound,
+    release_held,
     settle_inbound,
     store_inbound,
     synthetic_message_id,
@@ -81,6 +83,7 @@ __all__ = [
     "StoreModel",
     "SubmittedOrders",
     "claim_due_games",
+    "drop_held",
     "due_outbox",
     "due_pictures",
     "forget",
@@ -96,6 +99,7 @@ __all__ = [
     "next_attention",
     "next_phase_sequence",
     "open_store",
+    "player_at",
     "player_by_address",
     "overdue_games",
     "keep_picture",
@@ -103,6 +107,7 @@ __all__ = [
     "queued_to",
     "record_inbound",
     "record_tick",
+    "release_held",
     "schema_state",
     "settle_inbound",
     "store_inbound",

@@ -144,6 +144,7 @@ class OutboxStatus(StrEnum):
     """Where an outgoing mail is on its way out."""
 
     PENDING = "pending"  # waiting for its next attempt
+    HELD = "held"  # to an address not yet confirmed: sent once it is, dropped if it never is
     SENT = "sent"
     FAILED = "failed"  # given up after too many attempts
 

@@ -1,5 +1,5 @@
-"""Reads that one transaction repeats, made once: a game's memberships and each power's latest
-orders for a phase.
+"""Reads that one transaction repeats, made once: a game's memberships, each power's latest
+orders for a phase, and the player at each address the judge mails.
 
 Handling an order mail asks "who plays in this game?" and "what orders stand?" several times
 (signing on, reading the orders, deciding whether the phase is ready); so does processing a phase.
@@ -10,6 +10,10 @@ own events keep them true:
   a membership changed in place is the very object kept, so the change is seen at once;
 - a new order submission added to the session becomes its power's latest for that phase at once
   (a new row always gets the highest id, which is what "latest" means);
+- a new player added to the session, or a player loaded by any query (the members' players a
+  report is addressed to, say), becomes the player at its address at once; a player changed in
+  place is the very object kept (a confirmed address is seen at once), and whoever changes a
+  player's address calls ``forget``;
 - any rollback, a savepoint's included, drops everything kept: objects may have been expired.
 
 Each store session is one transaction (``Store.session``), so nothing is kept past a commit.
@@ -23,7 +27,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 from sqlmodel import Session, col, func, select
 
-from judge.store.tables import Membership, SubmittedOrders
+from judge.store.tables import Membership, Player, SubmittedOrders
 
 # Built once, with bound parameters (building a statement costs as much as running it on SQLite).
 _MEMBERSHIPS = (
@@ -43,8 +47,11 @@ _LATEST = select(SubmittedOrders).where(
     )
 )
 
+_PLAYER_AT = select(Player).where(Player.address == sa.bindparam("address"))
+
 _MEMBERS = "judge.memberships"  # session.info key: {game id: [Membership, ...] by id}
 _ORDERS = "judge.latest_orders"  # session.info key: {(game id, phase, after id): {power: row}}
+_PLAYERS = "judge.players"  # session.info key: {address: Player or None}
 
 
 def memberships(session: Session, game_id: int) -> list[Membership]:
@@ -78,6 +85,17 @@ def latest_orders(
     return dict(rows)
 
 
+def player_at(session: Session, address: str) -> Player | None:
+    """The player registered at ``address`` (lower case), or None: asked once per transaction
+    for each address mailed (without flushing the session first, so that mails queued one after
+    the other are still inserted together)."""
+    kept: dict[str, Player | None] = session.info.setdefault(_PLAYERS, {})
+    if address not in kept:
+        with session.no_autoflush:
+            kept[address] = session.exec(_PLAYER_AT, params={"address": address}).first()
+    return kept[address]
+
+
 def forget(session: Session) -> None:
     """Drop everything kept, so that the next reads see what others committed since.
 
@@ -89,17 +107,27 @@ def forget(session: Session) -> None:
     """
     session.info.pop(_MEMBERS, None)
     session.info.pop(_ORDERS, None)
+    session.info.pop(_PLAYERS, None)
 
 
 @event.listens_for(Session, "transient_to_pending")
 def _added(session: Session, instance: Any) -> None:
     if isinstance(instance, Membership):
         session.info.pop(_MEMBERS, None)
+    elif isinstance(instance, Player):
+        session.info.get(_PLAYERS, {})[instance.address.lower()] = instance
     elif isinstance(instance, SubmittedOrders):
         kept = session.info.get(_ORDERS, {})
         for (game_id, phase, _), rows in kept.items():
             if game_id == instance.game_id and phase == instance.phase:
                 rows[instance.power] = instance
+
+
+@event.listens_for(Player, "load")
+def _loaded(player: Player, context: Any) -> None:
+    session = context.session
+    if session is not None:
+        session.info.setdefault(_PLAYERS, {})[player.address] = player
 
 
 @event.listens_for(Session, "after_soft_rollback")

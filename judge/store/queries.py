@@ -23,6 +23,7 @@ from judge.store.columns import (
     utcnow,
 )
 from judge.store.mail_tables import InboundMail, Outbox, Picture
+from judge.store.memo import player_at
 from judge.store.tables import Game, Membership, PhaseRecord, Player, metadata
 
 
@@ -236,8 +237,14 @@ def queue_mail(
 ) -> Outbox:
     """Add a mail to the outbox, due at once, with a new Message-ID it keeps through every retry
     (and, given ``picture_id``, the map picture it carries: ``keep_picture``). Its text is cleaned
-    (``text_value``): no reply ever carries a NUL, whatever the mail it answers quoted."""
+    (``text_value``): no reply ever carries a NUL, whatever the mail it answers quoted.
+
+    A mail that answers none (no ``in_reply_to``) to a player whose address is not confirmed is
+    held instead: kept, and sent once the address is confirmed (``release_held``). A reply always
+    goes: it answers a mail from that very address, one reply a mail."""
     now = now or utcnow()
+    player = player_at(session, to_address.lower()) if in_reply_to is None else None
+    held = player is not None and not player.confirmed
     mail = Outbox(
         message_id=new_message_id(domain),
         to_address=text_value(to_address),
@@ -248,6 +255,7 @@ def queue_mail(
         created_at=now,
         next_attempt_at=now,
         picture_id=picture_id,
+        status=OutboxStatus.HELD if held else OutboxStatus.PENDING,
     )
     session.add(mail)
     queued_to(session).append(to_address)
@@ -260,6 +268,30 @@ def queued_to(session: Session) -> list[str]:
     what one mail in causes."""
     queued: list[str] = session.info.setdefault("queued_to", [])
     return queued
+
+
+def release_held(session: Session, address: str, now: datetime, *, to: str | None = None) -> int:
+    """Make the mail held for ``address`` due at ``now`` (its player has confirmed it), sent to
+    ``to`` instead when given (the player's new address); how many mails that was."""
+    statement = (
+        sa.update(Outbox)
+        .where(col(Outbox.to_address) == address.lower(), col(Outbox.status) == OutboxStatus.HELD)
+        .values(status=OutboxStatus.PENDING, next_attempt_at=now, to_address=(to or address).lower())
+    )
+    released: int = session.execute(statement).rowcount  # type: ignore[attr-defined]
+    return released
+
+
+def drop_held(session: Session, before: datetime) -> int:
+    """Give up the mail held since before ``before`` (its address was never confirmed): marked
+    failed, and kept as the log of what was not sent; how many mails that was."""
+    statement = (
+        sa.update(Outbox)
+        .where(col(Outbox.status) == OutboxStatus.HELD, col(Outbox.created_at) < before)
+        .values(status=OutboxStatus.FAILED, last_error="held: the address was never confirmed")
+    )
+    dropped: int = session.execute(statement).rowcount  # type: ignore[attr-defined]
+    return dropped
 
 
 def keep_picture(session: Session, name: str, svg: str) -> int:

@@ -80,13 +80,24 @@ class Game(StoreModel, table=True):
 
 
 class Player(StoreModel, table=True):
-    """Someone known to the judge by a registered mail address."""
+    """Someone known to the judge by a registered mail address.
+
+    An address is *confirmed* once a mail from it gave the code the judge mailed to it (CONFIRM):
+    a sender's From can be forged, so until then the judge writes to it only in reply to its
+    mail, and keeps the rest in the outbox as held (``Outbox.status``). ``confirm_code`` is the
+    code that confirms ``pending_address`` when there is one (SET ADDRESS: the new address, the
+    player's own only once confirmed from it), the player's own address otherwise.
+    """
 
     __tablename__ = "player"
 
     id: int | None = Field(default=None, primary_key=True)
     address: str = Field(unique=True, index=True)  # lower-cased when written
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    confirmed: bool = False  # the address has answered its code (CONFIRM)
+    confirm_code: str | None = None  # what CONFIRM must give, sent only to the address it confirms
+    wrong_codes: int = 0  # wrong CONFIRM codes given since the code was made
+    pending_address: str | None = Field(default=None, index=True)  # SET ADDRESS, until confirmed
 
 
 class Membership(StoreModel, table=True):
@@ -193,6 +204,6 @@ def _lower_case_on_write(attribute: str) -> Callable[[Any, Any, Any], None]:
     return lower_case
 
 
-for _table, _attribute in ((Game, "name"), (Player, "address")):  # compared case-insensitively
+for _table, _attribute in ((Game, "name"), (Player, "address"), (Player, "pending_address")):  # compared case-insensitively
     event.listen(_table, "before_insert", _lower_case_on_write(_attribute))
     event.listen(_table, "before_update", _lower_case_on_write(_attribute))

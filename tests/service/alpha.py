@@ -16,11 +16,12 @@ Seats = dict[str, tuple[str, str]]  # power -> (address, password)
 
 
 def new_game(judge: MailJudge, *setup: str) -> Seats:
-    """Create alpha (the master's ``setup`` lines run first), fill it and so start it."""
-    reply = judge.send(MASTER, "\n".join(["CREATE ?alpha secret standard", *setup]))
+    """Create alpha (the master's ``setup`` lines run first), fill it and so start it; everyone
+    confirms their address as they join (``MailJudge.enrol``)."""
+    reply = judge.enrol(MASTER, "\n".join(["CREATE ?alpha secret standard", *setup]))
     assert "Game alpha (diplomacy/standard) created" in reply, reply
     for number, address in enumerate(PLAYERS, 1):
-        judge.send(address, f"JOIN alpha pw{number}")
+        judge.enrol(address, f"JOIN alpha pw{number}")
     with judge.store.session() as db:
         rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()
     seats = {m.power: (p.address, f"pw{PLAYERS.index(p.address) + 1}") for m, p in rows if m.power}

@@ -56,11 +56,11 @@ def game(judge: MailJudge) -> Game:
 
 def started(judge: MailJudge, *setup: str) -> dict[str, str]:
     """Create the duel (the master's ``setup`` first), join two players and so start it; each
-    side's SIGNON line."""
-    reply = judge.send(MASTER, "\n".join(["CREATE ?duel secret duel", *setup]))
+    side's SIGNON line. Everyone confirms their address as they join (``MailJudge.enrol``)."""
+    reply = judge.enrol(MASTER, "\n".join(["CREATE ?duel secret duel", *setup]))
     assert "Game duel (toy/duel) created" in reply, reply
-    judge.send("a@example.org", "JOIN duel pa")
-    reply = judge.send("b@example.org", "JOIN duel pb")
+    judge.enrol("a@example.org", "JOIN duel pa")
+    reply = judge.enrol("b@example.org", "JOIN duel pb")
     assert "duel has started: Round 1 bid of the duel" in reply, reply
     with judge.store.session() as db:
         rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()

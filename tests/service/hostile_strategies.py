@@ -141,7 +141,8 @@ OTHER_COMMANDS = ("LIST", "LIST {g}", "HELP", "HELP {w}", "VERSION", "HISTORY {g
                   "SIGNOFF", "RESIGN", "CLEAR", "START", "PROCESS", "PREDICT", "BECOME {p}", "EJECT {p}",
                   "PAUSE", "RESUME", "ROLLBACK {w}", "TERMINATE", "ENDPRESS", "ENDBROADCAST", "PHASE {w}",
                   "PHASE F1901M", "PHASE Spring 1901", "SET DRAW", "SET WAIT", "SET NOWAIT",
-                  "SET ADDRESS {w}@{w}", "SET PASSWORD {pw}", "SET CONCEDE {p}", "SET ABSENCE {w} TO {w}")
+                  "SET ADDRESS {w}@{w}", "SET ADDRESS {w}@example.org", "SET ADDRESS a@x.org,{w}@x.org",
+                  "CONFIRM {w}", "CONFIRM", "SET PASSWORD {pw}", "SET CONCEDE {p}", "SET ABSENCE {w} TO {w}")
 MAILER_LINES = (["-- ", "My Name", "CREATE ?sig! pw"], ["--"], ["> quoted CREATE ?q! pw"],
                 ["On Mon, 5 Jan 2026, Someone wrote:", "> JOIN nogame pw"],
                 ["-----Original Message-----", "JOIN nogame x"], [""], ["   \t "])

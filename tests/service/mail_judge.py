@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -15,6 +16,8 @@ from judge.service.daemon.ticker import tick
 from judge.store import Outbox, Store
 
 START = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)  # a Monday
+CODE = re.compile(r"^(?!> ).*\bCONFIRM ([a-z0-9]{8})\b", re.MULTILINE)
+"""A confirmation code the judge gives in a mail (not a quoted line of the mail it answers)."""
 
 
 class Delivered:
@@ -47,6 +50,23 @@ class MailJudge:
         with self.store.session() as db:
             reply = db.exec(select(Outbox).where(Outbox.in_reply_to == message_id)).one()
             return reply.body
+
+    def confirm(self, address: str) -> str:
+        """Confirm an address as a person would: read the code in the judge's latest mail to it
+        that gives one, and send it back from there; return the judge's reply."""
+        for mail in reversed(self.mail_to(address)):
+            if found := CODE.search(mail.body):
+                return self.send(address, f"CONFIRM {found[1]}", subject=f"Re: {mail.subject}")
+        raise AssertionError(f"no mail to {address} gives a confirmation code")
+
+    def enrol(self, address: str, body: str) -> str:
+        """Send a mail (the first JOIN, OBSERVE or CREATE from an address) and, when the reply
+        asks for it, confirm the address with the code it gives, as a person would; return the
+        reply to the mail."""
+        reply = self.send(address, body)
+        if CODE.search(reply):
+            assert "Confirmed:" in self.confirm(address)
+        return reply
 
     def mail_to(self, address: str, subject_starts: str = "") -> list[Outbox]:
         with self.store.session() as db:

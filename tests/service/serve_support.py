@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 
+from mail_judge import CODE
 from sqlmodel import col, select
 
 from judge.service.config import Config
@@ -34,7 +35,9 @@ from judge.store import (
     open_store,
 )
 
-MASTER = "master@example.org"
+def master_of(game: str) -> str:
+    """Each game has a master of its own (a judge lets one address master a few games at once)."""
+    return f"{game}-master@example.org"
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 
 Seats = dict[str, tuple[str, str]]  # power -> (address, password)
@@ -51,17 +54,30 @@ def mail(sender: str, body: str, message_id: str, subject: str = "orders") -> by
 
 def new_game(ingest: Callable[[bytes], str], store: Store, name: str, *setup: str) -> Seats:
     """Create a standard game (the master's ``setup`` lines run first) and fill it with seven
-    players, which starts it; return each power's player address and password."""
+    players, which starts it, everyone confirming their address as they join; return each
+    power's player address and password."""
     players = [f"{name}-p{number}@example.org" for number in range(1, 8)]
-    ingest(mail(MASTER, "\n".join([f"CREATE ?{name} secret standard", *setup]), f"<create-{name}@t>"))
+    ingest(mail(master_of(name), "\n".join([f"CREATE ?{name} secret standard", *setup]),
+                f"<create-{name}@t>"))
+    confirm(ingest, store, master_of(name))
     for number, address in enumerate(players, 1):
         ingest(mail(address, f"JOIN {name} pw{number}", f"<join-{name}-{number}@t>"))
+        confirm(ingest, store, address)
     with store.session() as db:
         game = db.exec(select(Game).where(Game.name == name)).one()
         assert game.status is GameStatus.ACTIVE, game.status
         rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id,
                                                         Membership.game_id == game.id)).all()
     return {m.power: (p.address, f"pw{players.index(p.address) + 1}") for m, p in rows if m.power}
+
+
+def confirm(ingest: Callable[[bytes], str], store: Store, address: str) -> None:
+    """Confirm an address as a person would: send back the code of the judge's reply."""
+    with store.session() as db:
+        replies = db.exec(select(Outbox.body).where(Outbox.to_address == address)
+                          .order_by(col(Outbox.id).desc())).all()
+    code = next(found[1] for body in replies if (found := CODE.search(body)))
+    ingest(mail(address, f"CONFIRM {code}", f"<confirm-{address}@t>"))
 
 
 def hold_orders(state: dict[str, object], power: str) -> list[str]:
@@ -157,7 +173,7 @@ def pause_all(inbox: Path, games: Iterable[str]) -> int:
     """The masters pause their games by mail (so that no deadline makes new mail); how many."""
     names = list(games)
     for number, game in enumerate(names):
-        drop(inbox, mail(MASTER, f"SIGNON M{game} secret\nPAUSE", f"<pause-{number}@stream.test>"),
+        drop(inbox, mail(master_of(game), f"SIGNON M{game} secret\nPAUSE", f"<pause-{number}@stream.test>"),
              f"pause-{number}.eml")
     return len(names)
 

@@ -20,6 +20,7 @@ from judge.service.commands import (
     Closing,
     Command,
     CommandError,
+    Confirm,
     Create,
     DrawRule,
     Eject,
@@ -134,6 +135,7 @@ FORMS: list[tuple[str, Command]] = [
     ("SET PASSWORD NewPass", SetPassword("NewPass")),
     ("set password to", SetPassword("to")),
     ("SET ADDRESS Alice.Smith@Example.org", SetAddress("Alice.Smith@Example.org")),
+    ("confirm K7QX3MPA", Confirm("k7qx3mpa")),
     ("SET WAIT", SetWait()),
     ("set nowait", SetNoWait()),
     ("Set No Wait", SetNoWait()),
@@ -290,7 +292,23 @@ ERRORS = [
     ("RESIGN now", 'RESIGN: cannot read "now"; expected the end of the line'),
     ("SET PASSWORD two words", 'SET PASSWORD: cannot read "words"; expected the end of the line'),
     ("SET ADDRESS nobody", 'SET ADDRESS: cannot read "nobody" as a mail address; '
-     "expected e.g. name@example.org"),
+     "expected one address, e.g. name@example.org"),
+    # one plain address: never a list, a name or brackets (the judge writes to the one it reads)
+    ("SET ADDRESS a@example.org,b@example.org", 'SET ADDRESS: cannot read '
+     '"a@example.org,b@example.org" as a mail address; expected one address, e.g. name@example.org'),
+    ("SET ADDRESS a@example.org;b@example.org", 'SET ADDRESS: cannot read '
+     '"a@example.org;b@example.org" as a mail address; expected one address, e.g. name@example.org'),
+    ("SET ADDRESS a@example.org b@example.org",
+     'SET ADDRESS: cannot read "b@example.org"; expected the end of the line'),
+    ("SET ADDRESS <a@example.org>", 'SET ADDRESS: cannot read "<a@example.org>" as a mail '
+     "address; expected one address, e.g. name@example.org"),
+    ("SET ADDRESS a@@example.org", 'SET ADDRESS: cannot read "a@@example.org" as a mail '
+     "address; expected one address, e.g. name@example.org"),
+    ("SET ADDRESS a@example..org", 'SET ADDRESS: cannot read "a@example..org" as a mail '
+     "address; expected one address, e.g. name@example.org"),
+    ("CONFIRM", 'CONFIRM: the line ends after "CONFIRM"; expected the code the judge mailed you'),
+    ("CONFIRM k7-qx", 'CONFIRM: cannot read "k7-qx" as a confirmation code; expected the code '
+     "the judge mailed, e.g. k7qx3mpa"),
     ("SET", 'SET: the line ends after "SET"; expected what to set (HELP SET lists every setting)'),
     ("set deadlin 2026-12-24 20:00", 'SET: cannot read "deadlin"; expected what to set: '
      "did you mean DEADLINE? (HELP SET lists every setting)"),

@@ -45,7 +45,7 @@ def text_and_pictures(mail: Message) -> tuple[str, dict[str, bytes]]:
 
 def test_every_reader_gets_the_map_and_it_is_kept_once(judge: MailJudge) -> None:
     seats = new_game(judge)
-    judge.send(WATCHER, "OBSERVE alpha seen")
+    judge.enrol(WATCHER, "OBSERVE alpha seen")
     for power in seats:
         as_power(judge, seats, power, *holds(judge, power))
     judge.advance(minutes=1)
@@ -91,7 +91,7 @@ def test_set_map_off_makes_results_text_only_and_on_brings_the_map_back(judge: M
 
 def test_the_master_and_observers_may_turn_the_map_off_too(judge: MailJudge) -> None:
     seats = new_game(judge)
-    judge.send(WATCHER, "OBSERVE alpha seen")
+    judge.enrol(WATCHER, "OBSERVE alpha seen")
     assert "text only" in judge.send(WATCHER, "SIGNON observer@alpha seen\nSET MAP OFF")
     assert "text only" in master(judge, "SET MAP OFF")
     for power in seats:
@@ -105,7 +105,7 @@ def test_the_master_and_observers_may_turn_the_map_off_too(judge: MailJudge) -> 
 
 
 def test_a_roses_game_sends_its_own_map(judge: MailJudge) -> None:
-    judge.send(MASTER, "CREATE ?roses secret roses1")
+    judge.enrol(MASTER, "CREATE ?roses secret roses1")
     for number, address in enumerate(PLAYERS, 1):
         judge.send(address, f"JOIN roses pw{number}")
     judge.send(MASTER, "SIGNON Mroses secret\nPROCESS")

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from mail_judge import START, MailJudge
-from serve_support import MASTER, new_game
+from serve_support import master_of, new_game
 from sqlmodel import select
 
 from judge.service.intake.mailroom import ingest
@@ -17,6 +17,7 @@ from judge.service.daemon.ticker import tick
 from judge.store import Game, JudgeClock, PhaseRecord
 
 NOTICE = "Diplomacy notice: alpha"
+MASTER = master_of("alpha")
 
 
 def started(judge: MailJudge, *setup: str) -> dict[str, tuple[str, str]]:

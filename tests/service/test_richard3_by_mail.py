@@ -45,12 +45,12 @@ def game(judge: MailJudge) -> Game:
 def start(judge: MailJudge, kind: str, maps: bool = False) -> dict[str, str]:
     """Create and fill the game; each house's SIGNON line. Without ``maps`` everyone asks for
     text only (SET MAP OFF: drawing every phase three times would only slow these tests)."""
-    reply = judge.send(MASTER, f"CREATE ?roses secret {kind}\nSET CARDS DEADLINE 24h\n"
-                               "SET ACTIONS DEADLINE 24h\nSET POLITICAL DEADLINE 24h")
+    reply = judge.enrol(MASTER, f"CREATE ?roses secret {kind}\nSET CARDS DEADLINE 24h\n"
+                                "SET ACTIONS DEADLINE 24h\nSET POLITICAL DEADLINE 24h")
     assert f"Game roses ({kind}) created" in reply, reply
-    judge.send(WATCHER, "OBSERVE roses seen")
-    judge.send(ADDRESSES[0], "JOIN roses pw0")
-    reply = judge.send(ADDRESSES[1], "JOIN roses pw1")
+    judge.enrol(WATCHER, "OBSERVE roses seen")
+    judge.enrol(ADDRESSES[0], "JOIN roses pw0")
+    reply = judge.enrol(ADDRESSES[1], "JOIN roses pw1")
     assert "roses has started" in reply, reply
     with judge.store.session() as db:
         rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()

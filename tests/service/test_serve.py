@@ -106,6 +106,9 @@ def test_lengths_of_time_in_the_configuration(text: str | int, seconds: float) -
     ("serve", 'outage_limit = "soon"', "'soon' is not a length of time"),
     ("serve", 'outage_limit = "0s"', "outage_limit must be longer than nothing"),
     ("flood", "mails = -1", "mails must be a whole number"),
+    ("enrol", "observers = -1", r"\[enrol\] observers must be a whole number"),
+    ("enrol", 'games = "many"', r"\[enrol\] games must be a whole number"),
+    ("enrol", 'held_for = "0s"', "held_for must be longer than nothing"),
 ])
 def test_bad_daemon_settings_are_refused_with_their_name(
     tmp_path: Path, section: str, line: str, message: str
@@ -129,6 +132,7 @@ def test_a_configuration_without_the_daemon_sections_gets_the_defaults(tmp_path:
     config = load_config(path)
     assert config.serve.poll_seconds == 2 and config.serve.outage_limit == timedelta(hours=6)
     assert config.flood.mails == 30
+    assert (config.enrol.held_for, config.enrol.observers, config.enrol.games) == (timedelta(days=7), 20, 3)
 
 
 def _with_sections(lines: list[str]) -> list[tuple[str, str]]:

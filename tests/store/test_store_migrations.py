@@ -138,6 +138,30 @@ def test_members_of_a_database_before_map_pictures_get_the_map_after_upgrading(
     assert differences(store) == []
 
 
+def test_players_of_a_database_before_confirmed_addresses_are_confirmed_after_upgrading(
+    store: Store, rows: type[Rows], database_url: str
+) -> None:
+    """Revision 0005 (confirmed addresses): everyone already known has played by mail at that
+    address, and is confirmed, but for an address that is a list; a player added afterwards is
+    not, until CONFIRM."""
+    with store.session() as session:
+        bosworth = rows.game(session, "Bosworth")
+        rows.member(session, bosworth, "ENGLAND", "henry@example.org")
+        rows.member(session, bosworth, "FRANCE", "a@example.org,b@example.org")  # SET ADDRESS took lists
+    migrate.downgrade(store.engine, "0004")
+    assert "confirmed" not in {column["name"] for column in sa.inspect(store.engine).get_columns("player")}
+    migrate.upgrade(store.engine)
+    with store.session() as session:
+        session.add(Player(address="new@example.org"))
+    with store.engine.connect() as connection:
+        kept = connection.execute(sa.text(
+            "SELECT address, confirmed, wrong_codes, pending_address FROM player ORDER BY id")).all()
+    assert [tuple(row) for row in kept] == [("henry@example.org", True, 0, None),
+                                             ("a@example.org,b@example.org", False, 0, None),
+                                             ("new@example.org", False, 0, None)]
+    assert differences(store) == []
+
+
 def test_a_database_from_a_newer_judge_is_refused(store: Store, database_url: str) -> None:
     with store.engine.begin() as connection:
         connection.execute(sa.text("UPDATE alembic_version SET version_num = '9999'"))

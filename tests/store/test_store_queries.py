@@ -16,9 +16,11 @@ from judge.store import (
     Outbox,
     OutboxStatus,
     PhaseRecord,
+    Player,
     Store,
     SubmittedOrders,
     claim_due_games,
+    drop_held,
     due_outbox,
     game_by_name,
     latest_orders,
@@ -29,6 +31,7 @@ from judge.store import (
     keep_picture,
     queue_mail,
     record_inbound,
+    release_held,
     synthetic_message_id,
 )
 
@@ -165,6 +168,48 @@ def test_queue_mail_gives_each_mail_its_own_message_id(store: Store) -> None:
     assert first.message_id.startswith("<") and first.message_id.endswith("@judge.example.org>")
     with store.session() as session:
         assert [mail.id for mail in due_outbox(session, NOW)] == [first.id, second.id]
+
+
+def test_mail_to_an_unconfirmed_player_is_held_but_a_reply_is_not(store: Store) -> None:
+    with store.session() as session:
+        session.add(Player(address="new@example.org"))
+        session.add(Player(address="old@example.org", confirmed=True))
+        session.flush()
+        mails = [
+            queue_mail(session, "new@example.org", "notice", "x", domain="d", now=NOW),
+            queue_mail(session, "NEW@example.org", "notice", "x", domain="d", now=NOW),
+            queue_mail(session, "new@example.org", "Re: orders", "x", domain="d", now=NOW, in_reply_to="<m@t>"),
+            queue_mail(session, "old@example.org", "notice", "x", domain="d", now=NOW),
+            queue_mail(session, "nobody@example.org", "notice", "x", domain="d", now=NOW),
+        ]
+        session.add(Player(address="later@example.org"))  # added in this transaction: known at once
+        mails.append(queue_mail(session, "later@example.org", "notice", "x", domain="d", now=NOW))
+    assert [mail.status for mail in mails] == [
+        OutboxStatus.HELD, OutboxStatus.HELD, OutboxStatus.PENDING, OutboxStatus.PENDING,
+        OutboxStatus.PENDING, OutboxStatus.HELD]
+    with store.session() as session:
+        assert [mail.id for mail in due_outbox(session, NOW + timedelta(days=30))] == [
+            mails[2].id, mails[3].id, mails[4].id]
+
+
+def test_held_mail_is_released_to_the_confirmed_address_or_dropped_when_old(store: Store) -> None:
+    with store.session() as session:
+        session.add(Player(address="a@example.org"))
+        session.add(Player(address="b@example.org"))
+        session.flush()
+        old = queue_mail(session, "a@example.org", "notice", "x", domain="d", now=NOW - timedelta(days=8))
+        held = [queue_mail(session, address, "notice", "x", domain="d", now=NOW)
+                for address in ("a@example.org", "b@example.org")]
+    with store.session() as session:
+        assert drop_held(session, NOW - timedelta(days=7)) == 1
+        assert release_held(session, "a@example.org", NOW, to="a2@example.org") == 1
+    with store.session() as session:
+        rows = {mail.id: mail for mail in session.exec(select(Outbox))}
+        assert (rows[old.id].status, rows[old.id].last_error) == (
+            OutboxStatus.FAILED, "held: the address was never confirmed")
+        assert (rows[held[0].id].status, rows[held[0].id].to_address) == (OutboxStatus.PENDING, "a2@example.org")
+        assert rows[held[1].id].status is OutboxStatus.HELD
+        assert [mail.id for mail in due_outbox(session, NOW)] == [held[0].id]
 
 
 def test_record_inbound_stores_a_mail_once(store: Store) -> None:

@@ -29,6 +29,7 @@ from .command_types import (
     Clear,
     Command,
     CommandError,
+    Confirm,
     Create,
     Eject,
     Help,
@@ -77,7 +78,9 @@ from .command_values import (
     NmrPolicy,
     PressMode,
     Unreadable,
+    read_address,
     read_clock,
+    read_code,
     read_date,
     read_datetime,
     read_days,
@@ -191,11 +194,10 @@ class _Builder(Transformer[Token, Command]):
         return SetPassword(str(c[0]))
 
     def set_address(self, c: list[Any]) -> Command:
-        address = str(c[0])
-        local, at, domain = address.rpartition("@")
-        if not (at and local and "." in domain.strip(".")):
-            raise Unreadable(address, "a mail address", "e.g. name@example.org")
-        return SetAddress(address)
+        return SetAddress(read_address(str(c[0])))
+
+    def confirm(self, c: list[Any]) -> Command:
+        return Confirm(read_code(str(c[0])))
 
     def set_absence(self, c: list[Any]) -> Command:
         if c[1] < c[0]:
@@ -328,6 +330,7 @@ _VALUES = {
     "GAME": "a game name",
     "VARIANT": "a variant name",
     "ADDRESS": "a mail address",
+    "CODE": "the code the judge mailed you",
     "TOPIC": "a command",
     "POWER": "a power",
     "PHASE_WORD": "a phase (e.g. F1901M)",

@@ -149,6 +149,15 @@ class Observe(Command):
     password: str
 
 
+@_command("CONFIRM", "CONFIRM <code>", _ANYONE,
+          "Confirm your address with the code the judge mailed to it (or the new address of SET "
+          "ADDRESS, sent from there). Until then the judge writes to it only to answer its mail.",
+          "CONFIRM k7qx3mpa")
+@dataclass(frozen=True)
+class Confirm(Command):
+    code: str
+
+
 @_command("LIST", "LIST [<game>]", _ANYONE,
           "List the games on this judge, or one game's settings, players and deadlines.",
           "LIST alpha")
@@ -257,7 +266,8 @@ class SetPassword(Command):
 
 
 @_command("SET ADDRESS", "SET ADDRESS <mail address>", _PLAYER,
-          "Change where the judge writes to you.",
+          "Change where the judge writes to you: one address. The judge mails it a code, and "
+          "writes there once you send it back from there (CONFIRM).",
           "SET ADDRESS me@example.org")
 @dataclass(frozen=True)
 class SetAddress(Command):

@@ -22,7 +22,7 @@ from enum import StrEnum
 
 __all__ = [
     "DrawRule", "NmrPolicy", "PressMode", "Unreadable",
-    "read_clock", "read_date", "read_datetime", "read_days", "read_game", "read_length",
+    "read_address", "read_clock", "read_code", "read_date", "read_datetime", "read_days", "read_game", "read_length",
     "read_power", "read_signon_id", "read_variant", "read_zone",
 ]
 
@@ -92,6 +92,31 @@ def read_power(token: str) -> str:
     if not _POWER.fullmatch(token):
         raise Unreadable(token, "a power", "a power's name or letter, e.g. England or E")
     return token.lower()
+
+
+_LOCAL_PART = re.compile(r"[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*")
+_DOMAIN = re.compile(r"(?:[^\W_](?:[\w-]*[^\W_])?\.)+[^\W\d_](?:[\w-]*[^\W_])?")
+
+
+def read_address(token: str) -> str:
+    """One plain mail address, ``local@domain``, as written: not a list, not a name with an
+    address in brackets, no quoting or comments (the judge writes to the one address it reads)."""
+    local, at, domain = token.rpartition("@")
+    if not (at and len(token) <= 254 and len(local) <= 64 and _LOCAL_PART.fullmatch(local)
+            and _DOMAIN.fullmatch(domain)):
+        raise Unreadable(token, "a mail address", "one address, e.g. name@example.org")
+    return token
+
+
+_CODE = re.compile(r"[a-z0-9]{4,32}")
+
+
+def read_code(token: str) -> str:
+    """A confirmation code (CONFIRM), in any case: the judge's codes are letters and digits."""
+    code = token.lower()
+    if not _CODE.fullmatch(code):
+        raise Unreadable(token, "a confirmation code", "the code the judge mailed, e.g. k7qx3mpa")
+    return code
 
 
 def read_signon_id(token: str) -> tuple[str, str]:

@@ -38,6 +38,7 @@ from judge.store import (
     Picture,
     Store,
     claim_due_games,
+    drop_held,
     due_outbox,
     due_pictures,
 )
@@ -205,8 +206,9 @@ def deliver(
     ``stop`` is asked between batches, as in :func:`process_due`. The mail due at ``now`` is sent
     (mail queued meanwhile waits for the next call); given ``clock`` (the daemon's), each batch's
     claim runs from the time it is claimed, not from ``now``, so that a long run of batches never
-    makes claims that have lapsed already."""
-    done: list[str] = []
+    makes claims that have lapsed already. Mail held for an address not confirmed is never sent
+    here (``queue_mail``); held longer than ``[enrol] held_for``, it is given up first."""
+    done = _drop_held(store, config, now)
     sender = f"{config.name} <{config.address}>"
     while not stop():
         _draw_ahead(store, now)
@@ -216,6 +218,12 @@ def deliver(
         done.extend(_settle_surely(store, [_send(transport, sender, mail) for mail in claimed],
                                    clock() if clock is not None else now))
     return done
+
+
+def _drop_held(store: Store, config: Config, now: datetime) -> list[str]:
+    with store.session() as db:
+        dropped = drop_held(db, now - config.enrol.held_for)
+    return [f"dropped {dropped} mails held for addresses never confirmed"] if dropped else []
 
 
 @dataclass(frozen=True)

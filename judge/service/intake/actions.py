@@ -3,6 +3,8 @@ processing a phase with its reports. Each works in the mail's transaction (``Con
 
 from __future__ import annotations
 
+import secrets
+
 from judge.store import Game, GameStatus, Player, Role, game_by_name
 
 from ..mailing.notify import phase_name, recipients, report_processed, send_notice, when
@@ -28,12 +30,23 @@ def find_game(ctx: Context, name: str) -> Game:
 
 
 def sender_as_player(ctx: Context) -> Player:
-    """The sender as a player, registered at the sender's address on first use."""
+    """The sender as a player, registered at the sender's address on first use: not confirmed
+    (its From may be forged), with the code that confirms it (CONFIRM), which the reply gives."""
     if ctx.player is None:
-        ctx.player = Player(address=ctx.reply_to.lower(), created_at=ctx.now)
+        ctx.player = Player(address=ctx.reply_to.lower(), created_at=ctx.now,
+                            confirm_code=confirmation_code())
         ctx.db.add(ctx.player)
         ctx.db.flush()
     return ctx.player
+
+
+_CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no letters or digits that look alike
+
+
+def confirmation_code() -> str:
+    """A fresh code for CONFIRM: 8 letters and digits, about 40 bits, guessed by nobody in the
+    few tries allowed (``handlers_address.MAX_WRONG_CODES``)."""
+    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(8))
 
 
 def is_master(ctx: Context) -> bool:

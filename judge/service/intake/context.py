@@ -42,6 +42,9 @@ class Context:
     room: int = sys.maxsize  # the bytes the reply may still take (``mailroom``): HISTORY fits in it
     caused: Counter[str] = field(default_factory=Counter)  # the mails sent so far, by address
     pressed: frozenset[tuple[int, bool, str]] = frozenset()  # (game, broadcast?, address) pressed
+    codes_mailed: int = 0  # SET ADDRESS codes mailed to new addresses: one a mail at most
+    codes_tried: int = 0  # CONFIRM codes tried: one a mail at most
+    first: str = ""  # what the reply says before anything else (a confirmation code made anew)
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)

@@ -28,12 +28,14 @@ from ..mailing.notify import game_status, orders_status, phase_name, send_notice
 from ..play.games import (
     GameError,
     create_game,
+    games_mastered,
     is_full,
     join_game,
     keep_for_later,
     kind_of,
     may_keep_for,
     members,
+    observers,
     read_phase,
     secret_revealed,
     submit_orders,
@@ -48,7 +50,8 @@ from .actions import (
     sender_as_player,
     start_and_announce,
 )
-from .context import Context, find_player
+from .context import Context
+from .handlers_address import ADDRESS_HANDLERS
 from .handlers_info import INFO_HANDLERS
 from .handlers_master import MASTER_HANDLERS, take_over
 from .handlers_talk import TALK_HANDLERS
@@ -148,7 +151,12 @@ def create(ctx: Context, command: c.Create) -> None:
         kind = game_kind(variant)
     except UnknownGameKind as error:
         raise GameError(str(error)) from None
-    game = create_game(ctx.db, command.game, kind.name, sender_as_player(ctx), command.password, ctx.now)
+    master = sender_as_player(ctx)
+    most = ctx.config.enrol.games
+    if most and games_mastered(ctx.db, master) >= most:
+        raise GameError(f"you master {most} games already, as many as this judge allows at once "
+                        "(a game that ends or is terminated makes room)")
+    game = create_game(ctx.db, command.game, kind.name, master, command.password, ctx.now)
     ctx.db.flush()
     ctx.game = game
     ctx.membership = members(ctx.db, game)[0]
@@ -174,6 +182,12 @@ def join(ctx: Context, command: c.Join) -> None:
 
 def observe(ctx: Context, command: c.Observe) -> None:
     game = find_game(ctx, command.game)
+    watching = observers(ctx.db, game)
+    if ctx.player is not None and any(m.player_id == ctx.player.id for m in watching):
+        raise GameError(f"you observe {game.name} already")
+    most = ctx.config.enrol.observers
+    if most and len(watching) >= most:
+        raise GameError(f"{game.name} has {len(watching)} observers, as many as this judge allows")
     membership = join_game(ctx.db, game, sender_as_player(ctx), command.password, Role.OBSERVER, ctx.now)
     ctx.db.flush()
     ctx.game, ctx.membership = game, membership
@@ -295,16 +309,6 @@ def set_password(ctx: Context, command: c.SetPassword) -> None:
     ctx.say("Password changed.")
 
 
-def set_address(ctx: Context, command: c.SetAddress) -> None:
-    player = sender_as_player(ctx)
-    other = find_player(ctx.db, command.address)
-    if other is not None and other.id != player.id:
-        raise GameError(f"{command.address} is another player's address")
-    player.address = command.address.lower()
-    ctx.db.add(player)
-    ctx.say(f"The judge will write to you at {player.address} from now on.")
-
-
 def set_draw(ctx: Context, command: c.SetDraw) -> None:
     game, membership = ctx.game, ctx.membership
     assert game is not None and membership is not None
@@ -370,12 +374,12 @@ HANDLERS: dict[type, Handler] = {
     c.SetNoWait: set_wait,
     c.SetMap: set_map,
     c.SetPassword: set_password,
-    c.SetAddress: set_address,
     c.SetDraw: set_draw,
     c.SetNoDraw: set_nodraw,
     c.Resign: resign,
     c.Start: start,
     c.Process: process,
+    **ADDRESS_HANDLERS,
     **INFO_HANDLERS,
     **MASTER_HANDLERS,
     **TALK_HANDLERS,

@@ -46,6 +46,7 @@ from ..mailing.reports import render, reply_subject
 from .context import Context, Entry, find_player
 from .flood import flood_guard
 from .handlers import carry_out
+from .handlers_address import how_to_confirm
 from .room import RESERVE, Room, not_read
 from .unread import HeldBack, Repeats, lines_of, quoted, summarised
 
@@ -208,15 +209,17 @@ def _set_aside(db: Session, raw: bytes, error: Exception, now: datetime) -> str:
 
 
 def _reply(db: Session, config: Config, mail: IncomingMail, to: str, entries: list[Entry],
-           now: datetime) -> None:
-    body = _reply_body(config, mail, entries)
+           now: datetime, first: str = "") -> None:
+    body = _reply_body(config, mail, entries, first)
     queue_mail(db, to, reply_subject(mail.subject), body, domain=config.domain,
                in_reply_to=mail.message_id, now=now)
 
 
-def _reply_body(config: Config, mail: IncomingMail, entries: list[Entry]) -> str:
-    return render("reply.txt", entries=entries, notes=mail.notes, judge_name=config.name,
-                  judge_address=config.address)
+def _reply_body(config: Config, mail: IncomingMail, entries: list[Entry], first: str = "") -> str:
+    """A reply's text: ``first`` (a line the reply says before anything, or nothing), then each
+    line of the mail with its answer."""
+    return render("reply.txt", first=first, entries=entries, notes=mail.notes,
+                  judge_name=config.name, judge_address=config.address)
 
 
 _ADDRESS = re.compile(r"[^\s<>()\[\]\\,;:@\"]+@[^\s<>()\[\]\\,;:@\"]+\.?[^\s<>()\[\]\\,;:@\"]*")
@@ -283,5 +286,5 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, now: dat
         room.take(entry)
     if (summary := held.summary()) is not None:
         context.entries.append(Entry("(the rest of your mail)", [summary]))
-    _reply(db, config, mail, context.reply_to, context.entries, now)
+    _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context))
     return f"answered {len(items)} line(s)"

@@ -26,7 +26,7 @@ from random import Random
 from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from judge.games.dice import commitment, phase_random
 from judge.games.kind import GameKind, OrderLine, Pending
@@ -96,6 +96,29 @@ def address_of(db: Session, membership: Membership) -> str:
 
 
 # --- forming ---------------------------------------------------------------------------------
+
+NOT_OVER = (GameStatus.FORMING, GameStatus.ACTIVE, GameStatus.PAUSED)
+
+
+def games_mastered(db: Session, player: Player) -> int:
+    """How many games the player masters that are not over (forming, running or paused)."""
+    statement = (
+        select(func.count())
+        .select_from(Membership)
+        .join(Game, col(Game.id) == col(Membership.game_id))
+        .where(
+            Membership.player_id == player.id,
+            Membership.role == Role.MASTER,
+            Membership.status == MembershipStatus.ACTIVE,
+            col(Game.status).in_(NOT_OVER),
+        )
+    )
+    return db.exec(statement).one()
+
+
+def observers(db: Session, game: Game) -> list[Membership]:
+    """The game's active observers."""
+    return [m for m in members(db, game) if m.role is Role.OBSERVER]
 
 
 GAME_NAME_LENGTH = 20
