@@ -17,8 +17,10 @@ from .serve_config import (
     FloodLimit,
     ServeSettings,
     SettingError,
+    SignonLimit,
     flood_limit,
     serve_settings,
+    signon_limit,
 )
 
 DEFAULT_FILE = "judge.toml"
@@ -50,6 +52,10 @@ outage_limit = "6h"    # down (or the clock jumped) longer than this: overdue de
 [flood]                # the per-sender rate limit: past it, one answer, then mail is logged unanswered
 mails = 30
 window = "10m"
+
+[signon]               # wrong SIGNON passwords: past this many for one power, or from one address,
+failures = 5           # within the window, SIGNON is refused without checking the password, and the
+window = "10m"         # power's player is told once; 0 failures: no limit
 
 # [archive]              # the web archive judge serve keeps current after every phase
 # dir = "archive"        # a folder for a web server to serve (judge archive build --out DIR writes one)
@@ -94,6 +100,7 @@ class Config:
     body_limit: int
     serve: ServeSettings = field(default_factory=ServeSettings)
     flood: FloodLimit = field(default_factory=FloodLimit)
+    signon: SignonLimit = field(default_factory=SignonLimit)
     transports: Transports = field(default_factory=Transports)  # the [mail]/[imap]/[smtp]/[lmtp] servers
     archive: Path | None = None  # [archive] dir: the web archive judge serve keeps current
 
@@ -150,11 +157,12 @@ def _transports(data: dict[str, Any], path: Path) -> Transports:
 
 
 def _daemon_sections(data: dict[str, Any], path: Path) -> dict[str, Any]:
-    """The optional ``[serve]`` and ``[flood]`` sections (see ``serve_config``)."""
+    """The optional ``[serve]``, ``[flood]`` and ``[signon]`` sections (see ``serve_config``)."""
     try:
         return {
             "serve": serve_settings(dict(data.get("serve", {})), path),
             "flood": flood_limit(dict(data.get("flood", {})), path),
+            "signon": signon_limit(dict(data.get("signon", {})), path),
         }
     except SettingError as error:
         raise ConfigError(str(error)) from None

@@ -1,4 +1,5 @@
-"""The settings of the daemon (``[serve]``) and of the per-sender rate limit (``[flood]``).
+"""The settings of the daemon (``[serve]``), of the per-sender rate limit (``[flood]``) and of the
+limit on wrong SIGNON passwords (``[signon]``).
 
 Both sections are optional: a judge.toml written before they existed runs with the defaults below.
 Lengths of time are written as the commands write them, ``90s``, ``10m``, ``6h``, ``2d`` or
@@ -50,6 +51,15 @@ class FloodLimit:
     window: timedelta = timedelta(minutes=10)
 
 
+@dataclass(frozen=True)
+class SignonLimit:
+    """At most ``failures`` wrong SIGNON passwords within ``window``, for one power and for one
+    address: past it, a SIGNON is refused without its password being checked (0: no limit)."""
+
+    failures: int = 5
+    window: timedelta = timedelta(minutes=10)
+
+
 def parse_length(text: str | int | float, where: str) -> timedelta:
     """A length of time as the configuration writes it: ``90s``, ``10m``, ``6h``, ``1h30m``, ``2d``."""
     if isinstance(text, bool):
@@ -91,6 +101,18 @@ def flood_limit(data: dict[str, Any], path: Path) -> FloodLimit:
     if mails and window <= timedelta(0):
         raise SettingError(f"{path}: [flood] window must be longer than nothing")
     return FloodLimit(mails, window)
+
+
+def signon_limit(data: dict[str, Any], path: Path) -> SignonLimit:
+    """The ``[signon]`` section of the file at ``path`` (``data``: the section, maybe empty)."""
+    defaults = SignonLimit()
+    failures = data.get("failures", defaults.failures)
+    if not isinstance(failures, int) or isinstance(failures, bool) or failures < 0:
+        raise SettingError(f"{path}: [signon] failures must be a whole number, 0 for no limit")
+    window = parse_length(data.get("window", "10m"), f"{path}: [signon] window")
+    if failures and window <= timedelta(0):
+        raise SettingError(f"{path}: [signon] window must be longer than nothing")
+    return SignonLimit(failures, window)
 
 
 def _positive(value: Any, where: str) -> float:

@@ -12,6 +12,7 @@ from judge.mail.message import IncomingMail
 from judge.store import Game, Membership, Player, player_by_address, queue_mail
 
 from ..config import Config
+from .signons import Checked
 
 
 @dataclass
@@ -37,6 +38,8 @@ class Context:
     power: str | None = None  # the power ordered for (SIGNON as a power, or BECOME)
     entries: list[Entry] = field(default_factory=list)
     reply_to: str = ""
+    checked: Checked = field(default_factory=Checked)  # the mail's SIGNONs, checked before its transaction
+    tried: set[str] = field(default_factory=set)  # the games a SIGNON of this mail named (lower case)
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)
