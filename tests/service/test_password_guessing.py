@@ -22,10 +22,11 @@ from mail_judge import MailJudge
 from sqlmodel import select
 
 import judge.store.passwords as passwords_module
-from judge.service.config import load_config
+from judge.service.config import ConfigError, load_config
 from judge.service.daemon.operate import init_judge
 from judge.service.intake import signons
 from judge.service.intake.mailroom import ingest, ingest_batch
+from judge.service.serve_config import SignonLimit
 from judge.store import Membership, Player, SignonFailure, SubmittedOrders, open_store
 
 ATTACKER = "mallory@example.net"
@@ -229,3 +230,21 @@ def test_passwords_are_hashed_with_no_transaction_open(judge: MailJudge, monkeyp
     with judge.store.session() as db:
         assert db.exec(select(SubmittedOrders).where(SubmittedOrders.power == "England")).first() is not None
     assert game(judge).phase == "S1901M"
+
+
+def test_the_limit_is_five_in_ten_minutes_by_default_and_zero_means_none(
+    judge: MailJudge, hashes: Hashes
+) -> None:
+    assert load_config(judge.config.path).signon == SignonLimit(5, timedelta(minutes=10))
+    path = judge.config.path
+    path.write_text(path.read_text().replace("failures = 5 ", "failures = 0 "))
+    judge.config = load_config(path)
+    assert judge.config.signon.failures == 0
+    new_game(judge)
+    hashes.count = 0
+    for number in range(8):
+        assert "do not match" in judge.send(ATTACKER, f"SIGNON England@alpha guess{number}")
+    assert hashes.count == 8
+    path.write_text(path.read_text().replace("failures = 0 ", 'failures = "many" '))
+    with pytest.raises(ConfigError, match=r"\[signon\] failures must be a whole number"):
+        load_config(path)
