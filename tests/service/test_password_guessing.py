@@ -10,11 +10,7 @@ counted by wrapping the check that SIGNON makes.
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 from alpha import game, holds, new_game
@@ -23,7 +19,6 @@ from sqlmodel import select
 
 import judge.store.passwords as passwords_module
 from judge.service.config import ConfigError, load_config
-from judge.service.daemon.operate import init_judge
 from judge.service.intake import signons
 from judge.service.intake.mailroom import ingest, ingest_batch
 from judge.service.serve_config import SignonLimit
@@ -32,37 +27,14 @@ from judge.store import Membership, Player, SignonFailure, SubmittedOrders, open
 ATTACKER = "mallory@example.net"
 
 
-def _store_fixtures() -> ModuleType:
-    """tests/store/conftest.py, which knows how to reach the PostgreSQL test server."""
-    path = Path(__file__).resolve().parent.parent / "store" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("store_conftest", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+@pytest.fixture(autouse=True)
+def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(passwords_module, "N", 2**4)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def judge(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[MailJudge]:
-    """A judge on SQLite, or on a fresh PostgreSQL database, with cheap password hashes."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(passwords_module, "N", 2**4)
-        path = init_judge(tmp_path / "judge")
-        if request.param == "postgresql":
-            with _store_fixtures().new_postgres_database() as url:
-                path.write_text(path.read_text().replace('url = "sqlite:///judge.sqlite"', f'url = "{url}"'))
-                yield from _judge(path)
-        else:
-            yield from _judge(path)
-
-
-def _judge(path: Path) -> Iterator[MailJudge]:
-    config = load_config(path)
-    store = open_store(config.database_url)
-    try:
-        yield MailJudge(config, store)
-    finally:
-        store.close()
+@pytest.fixture
+def judge(judge_on_each_backend: MailJudge) -> MailJudge:
+    return judge_on_each_backend
 
 
 class Hashes:
@@ -70,7 +42,7 @@ class Hashes:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.count = 0
-        real = signons.verify_password
+        real = passwords_module.verify_password
 
         def counted(password: str, stored: str) -> bool:
             self.count += 1
@@ -208,7 +180,7 @@ def test_passwords_are_hashed_with_no_transaction_open(judge: MailJudge, monkeyp
     seats = new_game(judge)
     address, password = seats["England"]
     seen: list[str] = []
-    real = signons.verify_password
+    real = passwords_module.verify_password
 
     def while_hashing(guess: str, stored: str) -> bool:
         # No connection of the judge's is in use (so no transaction is open), and another

@@ -5,7 +5,7 @@ player's own mail will carry.
 A mail that signs on with a right password is never dropped by the rate limit; a mail is a
 duplicate only when its Message-ID, sender and body are the same (a true second fetch still is
 processed once); the rate limit counts the reply address as well as From. On SQLite and PostgreSQL
-(the ``judge`` fixture of ``test_password_guessing``).
+(``judge_on_each_backend``).
 """
 
 from __future__ import annotations
@@ -13,32 +13,43 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
+import pytest
 from alpha import holds, new_game
 from mail_judge import MailJudge
 from sqlmodel import col, select
-from test_password_guessing import judge  # noqa: F401 - the fixture: SQLite and PostgreSQL
 
+import judge.store.passwords as passwords_module
 from judge.service.intake.flood import ANSWERED, DROPPED
 from judge.service.intake.mailroom import ingest
 from judge.service.serve_config import FloodLimit
 from judge.store import InboundMail, InboundStatus, Outbox, SubmittedOrders
 
 
+@pytest.fixture(autouse=True)
+def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(passwords_module, "N", 2**4)
+
+
+@pytest.fixture
+def judge(judge_on_each_backend: MailJudge) -> MailJudge:
+    return judge_on_each_backend
+
+
 def raw(sender: str, message_id: str, body: str, headers: str = "") -> bytes:
     return f"From: {sender}\nSubject: orders\nMessage-ID: {message_id}\n{headers}\n{body}\n".encode()
 
 
-def replies_to(judge: MailJudge, message_id: str) -> list[Outbox]:  # noqa: F811
+def replies_to(judge: MailJudge, message_id: str) -> list[Outbox]:
     with judge.store.session() as db:
         return list(db.exec(select(Outbox).where(Outbox.in_reply_to == message_id).order_by(col(Outbox.id))))
 
 
-def england_orders(judge: MailJudge) -> list[SubmittedOrders]:  # noqa: F811
+def england_orders(judge: MailJudge) -> list[SubmittedOrders]:
     with judge.store.session() as db:
         return list(db.exec(select(SubmittedOrders).where(SubmittedOrders.power == "England")).all())
 
 
-def test_a_flood_forged_from_a_player_does_not_silence_the_player(judge: MailJudge) -> None:  # noqa: F811
+def test_a_flood_forged_from_a_player_does_not_silence_the_player(judge: MailJudge) -> None:
     seats = new_game(judge)
     address, password = seats["England"]
     outcomes = [ingest(judge.store, judge.config, raw(address, f"<forged{n}@x>", "HELP"), judge.now)
@@ -61,7 +72,7 @@ def test_a_flood_forged_from_a_player_does_not_silence_the_player(judge: MailJud
 
 
 def test_a_forged_mail_with_the_players_message_id_does_not_make_theirs_a_duplicate(
-    judge: MailJudge,  # noqa: F811
+    judge: MailJudge,
 ) -> None:
     seats = new_game(judge)
     address, password = seats["England"]
@@ -86,7 +97,7 @@ def test_a_forged_mail_with_the_players_message_id_does_not_make_theirs_a_duplic
     assert [row.status for row in rows] == [InboundStatus.PROCESSED] * 3
 
 
-def test_the_rate_limit_counts_the_address_the_replies_go_to(judge: MailJudge) -> None:  # noqa: F811
+def test_the_rate_limit_counts_the_address_the_replies_go_to(judge: MailJudge) -> None:
     judge.config = replace(judge.config, flood=FloodLimit(5, timedelta(minutes=10)))
     target = "victim@example.org"
     outcomes = [ingest(judge.store, judge.config, raw(f"sender{n}@example.net", f"<r{n}@x>", "HELP",

@@ -1,10 +1,12 @@
 """One mail in, its answer out: the judge's inbound path.
 
-``ingest`` stores the raw mail first (unique by Message-ID: a mail fetched twice is processed once),
-then, in the same transaction, reads it, carries out its commands, and queues the reply and every
-notice they cause. A mail that must never be answered (auto-replies, bounces) is logged and dropped.
-A failure while carrying out the commands rolls everything back but the log, which records it, and
-the sender still gets a reply saying the mail could not be processed. ``ingest_batch`` does the same
+``ingest`` reads the mail and checks its SIGNON passwords first, with no transaction open (scrypt
+is slow on purpose: ``signons``). Then one transaction stores the raw mail (once: a mail fetched
+twice, the same Message-ID, sender and body, is processed once), carries out its commands, and
+queues the reply and every notice they cause. A mail that must never be answered (auto-replies,
+bounces) is logged and dropped. A failure while carrying out the commands rolls everything back
+but the log, which records it, and the sender still gets a reply saying the mail could not be
+processed. ``ingest_batch`` does the same
 for several mails fetched together, with one commit for all (group commit: on SQLite the disk's sync
 at each commit is most of a mail's cost), each mail in its own savepoint.
 

@@ -104,7 +104,8 @@ def target_name(game: Game, command: Signon) -> str | None:
 
 def look(db: Session, config: Config, game: Game, name: str, address: str, now: datetime,
          pending: Pending | None = None) -> Target:
-    """The target ``name`` of ``game`` for a SIGNON from ``address`` (lower case), read in ``db``."""
+    """The target ``name`` of ``game`` for a SIGNON from ``address`` (lower case), read in ``db``,
+    with the failures noted (and ``pending``) that may refuse it now."""
     assert game.id is not None
     role = {"master": Role.MASTER, "observer": Role.OBSERVER}.get(name)
     candidates = [m for m in members(db, game) if (m.role is role if role is not None else m.power == name)]
@@ -127,8 +128,8 @@ def look(db: Session, config: Config, game: Game, name: str, address: str, now: 
     return Target(game.id, name, hashes, tuple(sorted(owners)), owner, locked_until)
 
 
-def _addresses(db: Session, members: list[Membership]) -> set[str]:
-    ids = [m.player_id for m in members]
+def _addresses(db: Session, candidates: list[Membership]) -> set[str]:
+    ids = [m.player_id for m in candidates]
     if not ids:
         return set()
     return set(db.exec(select(Player.address).where(col(Player.id).in_(ids))).all())
