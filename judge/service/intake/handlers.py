@@ -102,8 +102,10 @@ def signon(ctx: Context, command: c.Signon) -> bool:
     if name is None:
         raise GameError(f"{game.name} has no power {command.power!r}")
     address = ctx.mail.reply_address.lower()
-    target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now)
-    remembered = ctx.checked.remembered(command, target)  # its failure is noted already
+    target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now, limits=False)
+    remembered = ctx.checked.remembered(command, target)  # a failure is noted already
+    if remembered is None:  # not checked before the transaction, or the password changed since
+        target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now)
     found = remembered or signons.check(target, command.password)
     if found.verdict is signons.Verdict.LOCKED:
         until = found.target.locked_until

@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -103,9 +104,10 @@ def target_name(game: Game, command: Signon) -> str | None:
 
 
 def look(db: Session, config: Config, game: Game, name: str, address: str, now: datetime,
-         pending: Pending | None = None) -> Target:
+         pending: Pending | None = None, *, limits: bool = True) -> Target:
     """The target ``name`` of ``game`` for a SIGNON from ``address`` (lower case), read in ``db``,
-    with the failures noted (and ``pending``) that may refuse it now."""
+    with the failures noted (and ``pending``) that may refuse it now (unless ``limits`` is False:
+    only to compare with what was found before the transaction)."""
     assert game.id is not None
     role = {"master": Role.MASTER, "observer": Role.OBSERVER}.get(name)
     candidates = [m for m in members(db, game) if (m.role is role if role is not None else m.power == name)]
@@ -114,14 +116,12 @@ def look(db: Session, config: Config, game: Game, name: str, address: str, now: 
     pending = pending or Pending()
     limit = config.signon
     locked_until = None
-    if limit.failures > 0:
-        since = now - limit.window
-        recent = _recent(db, limit.failures, since, col(SignonFailure.game_id) == game.id,
-                         col(SignonFailure.target) == name, col(SignonFailure.owner) == owner)
+    if limits and limit.failures > 0:
+        values = {"since": now - limit.window, "limit": limit.failures}
+        recent = _instants(db, _FOR_TARGET, game_id=game.id, target=name, owner=owner, **values)
         ends = [_until(recent, pending.targets[(game.id, name, owner)], now, limit.failures, limit.window)]
         if not owner:
-            by_address = _recent(db, limit.failures, since, col(SignonFailure.address) == address,
-                                 col(SignonFailure.owner) == sa.false())
+            by_address = _instants(db, _FROM_ADDRESS, address=address, **values)
             ends.append(_until(by_address, pending.addresses[address], now, limit.failures, limit.window))
         locked_until = max((end for end in ends if end is not None), default=None)
     hashes = tuple((m.id, m.password_hash) for m in candidates if m.id is not None)
@@ -129,17 +129,25 @@ def look(db: Session, config: Config, game: Game, name: str, address: str, now: 
 
 
 def _addresses(db: Session, candidates: list[Membership]) -> set[str]:
-    ids = [m.player_id for m in candidates]
-    if not ids:
-        return set()
-    return set(db.exec(select(Player.address).where(col(Player.id).in_(ids))).all())
+    players = (db.get(Player, m.player_id) for m in candidates)  # most often known to the session
+    return {player.address for player in players if player is not None}
 
 
-def _recent(db: Session, limit: int, since: datetime, *where: sa.ColumnElement[bool]) -> list[datetime]:
-    """The instants of the last ``limit`` failures since ``since`` that match ``where``, latest first."""
-    statement = (select(SignonFailure.failed_at).where(col(SignonFailure.failed_at) > since, *where)
-                 .order_by(col(SignonFailure.failed_at).desc()).limit(limit))
-    return list(db.exec(statement).all())
+# Built once, with bound parameters (building a statement costs as much as running it on SQLite):
+# the instants of the latest failures since an instant, for a target and for an address.
+_LATEST = (select(SignonFailure.failed_at).where(col(SignonFailure.failed_at) > sa.bindparam("since"))
+           .order_by(col(SignonFailure.failed_at).desc()).limit(sa.bindparam("limit")))
+_FOR_TARGET = _LATEST.where(col(SignonFailure.game_id) == sa.bindparam("game_id"),
+                            col(SignonFailure.target) == sa.bindparam("target"),
+                            col(SignonFailure.owner) == sa.bindparam("owner"))
+_FROM_ADDRESS = _LATEST.where(col(SignonFailure.address) == sa.bindparam("address"),
+                              col(SignonFailure.owner) == sa.false())
+_GAME_NAMED = select(Game).where(col(Game.name) == sa.bindparam("name"))
+
+
+def _instants(db: Session, statement: Any, **values: Any) -> list[datetime]:
+    """The instants ``statement`` (``_FOR_TARGET``, ``_FROM_ADDRESS``) finds, latest first."""
+    return list(db.exec(statement, params=values).all())
 
 
 def _until(recent: list[datetime], pending: int, now: datetime, limit: int,
@@ -171,20 +179,16 @@ class Checked:
 
     def remembered(self, command: Signon, target: Target) -> Check | None:
         """What was found for this SIGNON, if it was checked and its target has not changed since
-        (the same members with the same password hashes, and not locked now)."""
+        (the same members with the same password hashes: ``target`` as read in the transaction).
+        A lock that began in between (another judge process noting failures meanwhile) is not
+        looked for: the password was checked, and the limit is on checking."""
         found = self.signons.get(game_key(command))
         if found is None or found[0] != command:
             return None
         earlier = found[1]
-        if earlier.verdict is Verdict.LOCKED:
-            return earlier
         if earlier.target.candidates != target.candidates or earlier.target.owner != target.owner:
             return None
-        if earlier.verdict is Verdict.WRONG:  # noted already: it may be what locks now
-            return Check(target, Verdict.WRONG)
-        if target.locked_until is not None:  # wrong passwords noted meanwhile
-            return Check(target, Verdict.LOCKED)
-        return Check(target, Verdict.RIGHT, earlier.membership_id)
+        return earlier
 
     @property
     def signs_on(self) -> bool:
@@ -213,7 +217,7 @@ def check_signons(store: Store, config: Config, items: Iterable[Item], address: 
     targets: dict[str, tuple[Signon, Target]] = {}
     with store.reading() as db:
         for key, command in signons.items():
-            game = db.exec(select(Game).where(Game.name == key)).first()
+            game = db.exec(_GAME_NAMED, params={"name": key}).first()
             name = target_name(game, command) if game is not None else None
             if game is not None and name is not None:
                 targets[key] = (command, look(db, config, game, name, address, now, pending))
