@@ -220,3 +220,21 @@ def test_the_limit_is_five_in_ten_minutes_by_default_and_zero_means_none(
     path.write_text(path.read_text().replace("failures = 0 ", 'failures = "many" '))
     with pytest.raises(ConfigError, match=r"\[signon\] failures must be a whole number"):
         load_config(path)
+
+
+def test_guesses_written_from_the_players_own_address_are_counted_apart(
+    judge: MailJudge, hashes: Hashes
+) -> None:
+    """What the limit cannot tell apart: guesses forged from the player's own address lock SIGNON
+    from that address (the player is told so), and leave mail from elsewhere alone."""
+    seats = new_game(judge)
+    address, password = seats["England"]
+    for number in range(5):
+        assert "do not match" in judge.send(address, f"SIGNON England@alpha guess{number}")
+    [told] = judge.mail_to(address, "Wrong passwords for England in alpha")
+    assert "from your own address (the guesses came from it: someone may be writing as you)" in told.body
+    hashes.count = 0
+    assert "Refused: too many wrong passwords for England" in judge.send(address, f"SIGNON England@alpha {password}")
+    assert hashes.count == 0
+    reply = judge.send("england-on-the-road@example.org", f"SIGNON England@alpha {password}")
+    assert "Signed on to alpha as England" in reply
