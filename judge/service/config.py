@@ -19,10 +19,12 @@ from .serve_config import (
     ReplyLimits,
     ServeSettings,
     SettingError,
+    SignonLimit,
     enrolment,
     flood_limit,
     reply_limits,
     serve_settings,
+    signon_limit,
 )
 
 DEFAULT_FILE = "judge.toml"
@@ -66,6 +68,10 @@ mails_to_one = 10      # and the most of them to any one address
 held_for = "7d"        # mail to an address not yet confirmed (CONFIRM) waits this long, then is dropped
 observers = 20         # observers of one game
 games = 3              # games one address masters at once (forming, running or paused)
+
+[signon]               # wrong SIGNON passwords: past this many for one power, or from one address,
+failures = 5           # within the window, SIGNON is refused without checking the password, and the
+window = "10m"         # power's player is told once; 0 failures: no limit
 
 # [archive]              # the web archive judge serve keeps current after every phase
 # dir = "archive"        # a folder for a web server to serve (judge archive build --out DIR writes one)
@@ -112,6 +118,7 @@ class Config:
     flood: FloodLimit = field(default_factory=FloodLimit)
     replies: ReplyLimits = field(default_factory=ReplyLimits)
     enrol: Enrolment = field(default_factory=Enrolment)
+    signon: SignonLimit = field(default_factory=SignonLimit)
     transports: Transports = field(default_factory=Transports)  # the [mail]/[imap]/[smtp]/[lmtp] servers
     archive: Path | None = None  # [archive] dir: the web archive judge serve keeps current
 
@@ -168,14 +175,15 @@ def _transports(data: dict[str, Any], path: Path) -> Transports:
 
 
 def _daemon_sections(data: dict[str, Any], path: Path) -> dict[str, Any]:
-    """The optional ``[serve]``, ``[flood]``, ``[replies]`` and ``[enrol]`` sections (see
-    ``serve_config``)."""
+    """The optional ``[serve]``, ``[flood]``, ``[replies]``, ``[enrol]`` and ``[signon]`` sections
+    (see ``serve_config``)."""
     try:
         return {
             "serve": serve_settings(dict(data.get("serve", {})), path),
             "flood": flood_limit(dict(data.get("flood", {})), path),
             "replies": reply_limits(dict(data.get("replies", {})), path),
             "enrol": enrolment(dict(data.get("enrol", {})), path),
+            "signon": signon_limit(dict(data.get("signon", {})), path),
         }
     except SettingError as error:
         raise ConfigError(str(error)) from None

@@ -1,5 +1,6 @@
 """The settings of the daemon (``[serve]``), of the per-sender rate limit (``[flood]``), of how
-much one mail may cause (``[replies]``) and of what one address may take on (``[enrol]``).
+much one mail may cause (``[replies]``), of what one address may take on (``[enrol]``) and of the
+limit on wrong SIGNON passwords (``[signon]``).
 
 The sections are optional: a judge.toml written before they existed runs with the defaults below.
 Lengths of time are written as the commands write them, ``90s``, ``10m``, ``6h``, ``2d`` or
@@ -85,6 +86,15 @@ class Enrolment:
     games: int = 3
 
 
+@dataclass(frozen=True)
+class SignonLimit:
+    """At most ``failures`` wrong SIGNON passwords within ``window``, for one power and for one
+    address: past it, a SIGNON is refused without its password being checked (0: no limit)."""
+
+    failures: int = 5
+    window: timedelta = timedelta(minutes=10)
+
+
 def parse_length(text: str | int | float, where: str) -> timedelta:
     """A length of time as the configuration writes it: ``90s``, ``10m``, ``6h``, ``1h30m``, ``2d``."""
     if isinstance(text, bool):
@@ -163,6 +173,18 @@ def enrolment(data: dict[str, Any], path: Path) -> Enrolment:
             raise SettingError(f"{path}: [enrol] {key} must be a whole number, 0 for no limit")
         counts[key] = value
     return Enrolment(held_for, **counts)
+
+
+def signon_limit(data: dict[str, Any], path: Path) -> SignonLimit:
+    """The ``[signon]`` section of the file at ``path`` (``data``: the section, maybe empty)."""
+    defaults = SignonLimit()
+    failures = data.get("failures", defaults.failures)
+    if not isinstance(failures, int) or isinstance(failures, bool) or failures < 0:
+        raise SettingError(f"{path}: [signon] failures must be a whole number, 0 for no limit")
+    window = parse_length(data.get("window", "10m"), f"{path}: [signon] window")
+    if failures and window <= timedelta(0):
+        raise SettingError(f"{path}: [signon] window must be longer than nothing")
+    return SignonLimit(failures, window)
 
 
 def _positive(value: Any, where: str) -> float:

@@ -25,7 +25,7 @@ from judge.store.tables import (
     metadata,
 )
 
-from judge.store.mail_tables import InboundMail, Outbox, Picture  # isort: skip  (after tables: same metadata)
+from judge.store.mail_tables import InboundMail, Outbox, Picture, SignonFailure  # isort: skip  (after tables: same metadata)
 from judge.store.clock import JudgeClock, last_tick, overdue_games, record_tick  # isort: skip
 from judge.store.database import Store, open_store
 from judge.store.migrate import (
@@ -44,6 +44,7 @@ from judge.store.queries import (
     due_outbox,
     due_pictures,
     game_by_name,
+    inbound_fingerprint,
     membership_by_power,
     new_message_id,
     next_attention,
@@ -79,6 +80,7 @@ __all__ = [
     "SchemaOutOfDate",
     "SchemaState",
     "SchemaStatus",
+    "SignonFailure",
     "Store",
     "StoreModel",
     "SubmittedOrders",
@@ -89,6 +91,7 @@ __all__ = [
     "forget",
     "game_by_name",
     "hash_password",
+    "inbound_fingerprint",
     "last_tick",
     "latest_orders",
     "membership_by_power",

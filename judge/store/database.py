@@ -22,7 +22,7 @@ from sqlalchemy.engine import URL, Engine
 from sqlalchemy.orm import sessionmaker
 from sqlmodel import Session
 
-from judge.store.engine import DEFAULT_BUSY_TIMEOUT, create_store_engine
+from judge.store.engine import DEFAULT_BUSY_TIMEOUT, READ_ONLY, create_store_engine
 from judge.store.migrate import SchemaError, SchemaOutOfDate, SchemaStatus, schema_state
 from judge.store.migrate import upgrade as run_upgrade
 
@@ -41,6 +41,7 @@ class Store:
         # Objects stay readable after the commit, so the service can render mail from them.
         self._sessions = sessionmaker(engine, class_=Session, expire_on_commit=False)
         self._turns = Turns() if engine.dialect.name == "sqlite" else None
+        self._readers = sessionmaker(engine.execution_options(**{READ_ONLY: True}), class_=Session)
 
     @property
     def backend(self) -> str:
@@ -56,6 +57,18 @@ class Store:
         with self._turns.turn() if self._turns is not None else nullcontext():
             with self._sessions.begin() as session:
                 yield session
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A session that only reads, for work that must not hold the writers up (the checks made
+        before a mail's transaction): rolled back when the block ends, never committed. On SQLite
+        its transaction is a plain deferred ``BEGIN``, which in WAL mode neither takes nor waits
+        for the write lock (``engine``)."""
+        session = self._readers()
+        try:
+            yield session
+        finally:
+            session.close()
 
     def close(self) -> None:
         """Close every pooled connection."""

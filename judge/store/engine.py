@@ -8,7 +8,9 @@ without row locks:
 - ``PRAGMA busy_timeout``, so a second writer waits instead of failing at once;
 - every transaction starts with ``BEGIN IMMEDIATE``: it takes the write lock when it begins, so two
   judge processes cannot both read a due game and then both process it. The second waits (up to the
-  busy timeout) until the first has committed, and then no longer sees the game as due.
+  busy timeout) until the first has committed, and then no longer sees the game as due. Only a
+  connection marked ``READ_ONLY`` (``Store.reading``: reads that decide nothing, rolled back) starts
+  a plain ``BEGIN``, which takes no write lock and waits for none.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 
 DEFAULT_BUSY_TIMEOUT = 30.0  # seconds a SQLite writer waits for the lock
+READ_ONLY = "judge_read_only"
+"""The execution option of a connection whose transactions only read (``Store.reading``)."""
 
 
 def normalise_url(url: str | URL) -> URL:
@@ -77,7 +81,8 @@ def _configure_sqlite(engine: Engine, *, wal: bool, busy_timeout: float) -> None
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        read_only = connection.get_execution_options().get(READ_ONLY, False)
+        connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
 
 def _use_wal(cursor: Any, busy_timeout: float) -> None:

@@ -1,8 +1,11 @@
 """The tables of mail: what came in, stored before it is handled, and what goes out.
 
-Both are unique by Message-ID. An inbound mail fetched twice is stored and handled once; an outgoing
-mail keeps the Message-ID it was given when queued, so a resend after a lost acknowledgement is
-recognisably the same mail. An outgoing mail may carry a map picture, kept once however many carry it.
+An inbound mail is unique by its fingerprint (Message-ID, sender and body: ``inbound_fingerprint``):
+a mail fetched twice is stored and handled once, but a mail that only borrows another's Message-ID
+is a mail of its own. An outgoing mail keeps the Message-ID it was given when queued, so a resend
+after a lost acknowledgement is recognisably the same mail. An outgoing mail may carry a map
+picture, kept once however many carry it. A wrong password given in a SIGNON is noted
+(``SignonFailure``), so that guessing is limited whatever the mails and the judge processes.
 """
 
 from __future__ import annotations
@@ -40,12 +43,17 @@ class InboundMail(StoreModel, table=True):
     """A received mail, exactly as it arrived, with what the judge made of it."""
 
     __tablename__ = "inbound_mail"
-    __table_args__ = (sa.Index(None, "sender", "received_at"),)  # a sender's recent mail (rate limit)
+    __table_args__ = (
+        sa.Index(None, "sender", "received_at"),  # a sender's recent mail (rate limit)
+        sa.Index(None, "reply_to", "received_at"),  # the mail answered to an address (rate limit)
+    )
 
     id: int | None = Field(default=None, primary_key=True)
-    message_id: str = Field(unique=True, index=True)
+    message_id: str = Field(index=True)
+    fingerprint: str = Field(unique=True, index=True)  # inbound_fingerprint: the same mail is stored once
     raw: bytes = Field(sa_type=sa.LargeBinary)
-    sender: str = ""
+    sender: str = ""  # From, in lower case
+    reply_to: str = ""  # where the reply goes unless the sender signs on: Reply-To, else From
     subject: str = Field(default="", sa_type=sa.Text)
     received_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     status: InboundStatus = Field(default=InboundStatus.NEW, sa_type=InboundStatusType, index=True)
@@ -71,3 +79,26 @@ class Outbox(StoreModel, table=True):
     attempts: int = 0
     next_attempt_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     last_error: str = Field(default="", sa_type=sa.Text)
+
+
+class SignonFailure(StoreModel, table=True):
+    """A SIGNON whose password was wrong (the password was hashed and did not match): what limits
+    guessing (``judge.service.intake.signons``). ``target`` is the power, or "master" or
+    "observer"; ``address`` is where the mail asked its reply to go (Reply-To, else From);
+    ``owner``: whether that address is the target's own player's, whose failures are counted
+    apart from everyone else's, so that guessing from elsewhere never locks the player out.
+    ``told``: this failure reached the limit and the target's player was told of it."""
+
+    __tablename__ = "signon_failure"
+    __table_args__ = (
+        sa.Index(None, "game_id", "target", "failed_at"),
+        sa.Index(None, "address", "failed_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    target: str
+    address: str
+    owner: bool = False
+    failed_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    told: bool = False

@@ -6,6 +6,7 @@ Every function takes the caller's session and runs inside its transaction; none 
 from __future__ import annotations
 
 import hashlib
+import re
 import uuid
 from datetime import datetime
 
@@ -143,6 +144,22 @@ def synthetic_message_id(raw: bytes) -> str:
     return f"<{hashlib.sha256(raw).hexdigest()}@no-message-id.invalid>"
 
 
+def inbound_fingerprint(message_id: str, sender: str, raw: bytes) -> str:
+    """What makes two received mails the same mail: its Message-ID, its sender (From, in any case)
+    and its body (the bytes after the headers, which a second fetch or delivery leaves alone while
+    it may add trace headers). A mail that borrows another's Message-ID, from another sender or
+    saying something else, is not the same mail: it is stored and answered on its own, and cannot
+    make the first (sent later) look "already processed". Migration 0006 computes it too."""
+    split = _HEADERS_END.search(raw)
+    body = raw[split.end():] if split is not None else b""
+    key = b"\0".join((message_id.encode("utf-8", "surrogatepass"),
+                       sender.lower().encode("utf-8", "surrogatepass"), body))
+    return hashlib.sha256(key).hexdigest()
+
+
+_HEADERS_END = re.compile(rb"\r?\n\r?\n")
+
+
 def store_inbound(
     session: Session,
     raw: bytes,
@@ -153,22 +170,26 @@ def store_inbound(
     *,
     status: InboundStatus = InboundStatus.NEW,
     outcome: str = "",
+    reply_to: str = "",
 ) -> int | None:
-    """Store a received mail unless its Message-ID is already stored: the new row's id, or None
-    when the mail was stored before (it must not be handled again).
+    """Store a received mail unless the same mail is already stored (``inbound_fingerprint``): the
+    new row's id, or None when the mail was stored before (it must not be handled again).
 
     A mail without a Message-ID gets :func:`synthetic_message_id`. The insert cannot fail on a
     duplicate, even when two processes store the same mail at once (``ON CONFLICT DO NOTHING``), so
     the caller's transaction is never spoiled by a mail fetched twice. One statement: the mail's
-    handling then settles it with :func:`settle_inbound`. The sender is kept in lower case, as
-    players' addresses are, so that the rate limit counts a sender's mail whatever its case (the
-    raw mail keeps the address as written). Every text value is cleaned (``text_value``): the raw
-    bytes keep the mail as it came.
+    handling then settles it with :func:`settle_inbound`. The sender and the reply address
+    (``reply_to``: Reply-To, else From) are kept in lower case, as players' addresses are, so that
+    the rate limit counts an address's mail whatever its case (the raw mail keeps them as written).
+    Every text value is cleaned (``text_value``): the raw bytes keep the mail as it came.
     """
+    message_id = text_value((message_id or "").strip()) or synthetic_message_id(raw)
     values = {
-        "message_id": text_value((message_id or "").strip()) or synthetic_message_id(raw),
+        "message_id": message_id,
+        "fingerprint": inbound_fingerprint(message_id, sender, raw),
         "raw": raw,
         "sender": text_value(sender.lower()),
+        "reply_to": text_value((reply_to or sender).lower()),
         "subject": text_value(subject),
         "received_at": received_at or utcnow(),
         "status": status,
@@ -185,7 +206,7 @@ def store_inbound(
 _INBOUND = metadata.tables["inbound_mail"]  # Core, not the ORM's bulk insert, to see what was inserted
 _STORE_INBOUND = {
     name: dialect.insert(_INBOUND)
-    .on_conflict_do_nothing(index_elements=["message_id"])
+    .on_conflict_do_nothing(index_elements=["fingerprint"])
     .returning(_INBOUND.c.id)
     for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
 }
@@ -210,11 +231,12 @@ def record_inbound(
     subject: str = "",
     received_at: datetime | None = None,
 ) -> tuple[InboundMail, bool]:
-    """Store a received mail unless its Message-ID is already stored: ``(row, True if new)``, the
+    """Store a received mail unless the same mail is already stored: ``(row, True if new)``, the
     row read back (:func:`store_inbound` without the read, for callers that need the row)."""
     message_id = text_value((message_id or "").strip()) or synthetic_message_id(raw)
     created = store_inbound(session, raw, message_id, sender, subject, received_at) is not None
-    row = session.exec(select(InboundMail).where(InboundMail.message_id == message_id)).one()
+    fingerprint = inbound_fingerprint(message_id, sender, raw)
+    row = session.exec(select(InboundMail).where(InboundMail.fingerprint == fingerprint)).one()
     return row, created
 
 

@@ -290,7 +290,7 @@ def test_games_with_odd_names_in_the_database_are_archived_safely(
 ) -> None:
     new_game(judge)
     for number, odd in enumerate(ODD_NAMES):
-        judge.send(MASTER, f"CREATE ?odd{number} secret")
+        judge.send(f"master{number}@example.org", f"CREATE ?odd{number} secret")  # 3 games a master
         _renamed(judge, f"odd{number}", odd)
     out = tmp_path / "web"
     assert main(["--config", str(judge.config.path), "archive", "build", "--out", str(out)]) == 0

@@ -41,10 +41,11 @@ def logged(judge: MailJudge) -> dict[str, InboundStatus]:
 def test_a_batch_answers_every_mail_once_with_one_commit(judge: MailJudge) -> None:
     seats = new_game(judge)
     england, password = seats["England"]
+    first = raw(1, england, f"SIGNON England@alpha {password}\n" + "\n".join(holds(judge, "England")))
     batch = [
-        raw(1, england, f"SIGNON England@alpha {password}\n" + "\n".join(holds(judge, "England"))),
+        first,
         raw(2, "someone@example.org", "LIST"),
-        raw(1, england, "a second copy of mail 1: not read"),
+        b"Received: from mx2 by mx1\n" + first,  # a second copy of mail 1, delivered again: not read
         raw(3, "robot@example.org", "LIST", "Auto-Submitted: auto-replied"),
         raw(4, "someone@example.org", "VERSION"),
     ]

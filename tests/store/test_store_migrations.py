@@ -16,6 +16,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlmodel import select
 
 from judge.store import (
+    InboundMail,
     Player,
     SchemaError,
     SchemaOutOfDate,
@@ -25,6 +26,7 @@ from judge.store import (
     migrate,
     open_store,
     schema_state,
+    store_inbound,
 )
 from judge.store.engine import create_store_engine
 
@@ -160,6 +162,31 @@ def test_players_of_a_database_before_confirmed_addresses_are_confirmed_after_up
                                              ("a@example.org,b@example.org", False, 0, None),
                                              ("new@example.org", False, 0, None)]
     assert differences(store) == []
+
+
+def test_mail_taken_in_before_fingerprints_is_still_known_after_upgrading(store: Store) -> None:
+    """Revision 0006: the mails already logged get their fingerprint (and their sender as the reply
+    address), so a second copy of one fetched after the upgrade is still "already processed";
+    going back keeps the first mail of each Message-ID."""
+    migrate.downgrade(store.engine, "0005")
+    mail = b"From: a@example.org\nMessage-ID: <old@x>\n\nSIGNON Ealpha pw\n"
+    with store.engine.begin() as connection:
+        connection.execute(sa.text(
+            "INSERT INTO inbound_mail (message_id, raw, sender, subject, received_at, status, outcome) "
+            "VALUES ('<old@x>', :raw, 'a@example.org', 'orders', :at, 'processed', 'answered')"),
+            {"raw": mail, "at": "2026-01-05 12:00:00+00:00"})
+    migrate.upgrade(store.engine)
+    assert differences(store) == []
+    with store.session() as session:
+        assert store_inbound(session, b"Received: by mx\n" + mail, "<old@x>", "A@example.org") is None
+        assert store_inbound(session, mail.replace(b"pw", b"guess"), "<old@x>", "a@example.org") is not None
+        row = session.exec(select(InboundMail).where(InboundMail.id == 1)).one()
+        assert row.reply_to == "a@example.org"
+    migrate.downgrade(store.engine, "0004")
+    with store.engine.connect() as connection:
+        kept = connection.execute(sa.text("SELECT id, message_id FROM inbound_mail")).all()
+    assert [tuple(row) for row in kept] == [(1, "<old@x>")]
+    migrate.upgrade(store.engine)
 
 
 def test_a_database_from_a_newer_judge_is_refused(store: Store, database_url: str) -> None:

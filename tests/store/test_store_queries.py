@@ -213,16 +213,30 @@ def test_held_mail_is_released_to_the_confirmed_address_or_dropped_when_old(stor
 
 
 def test_record_inbound_stores_a_mail_once(store: Store) -> None:
+    first = b"Message-ID: <m1@example.org>\n\nfirst copy"
     with store.session() as session:
-        row, created = record_inbound(session, b"first copy", " <m1@example.org> ", "a@example.org", "orders")
-        assert created and row.message_id == "<m1@example.org>" and row.raw == b"first copy"
-    with store.session() as session:
-        again, created = record_inbound(session, b"fetched again", "<m1@example.org>")
-        assert not created and again.id == row.id and again.raw == b"first copy"
+        row, created = record_inbound(session, first, " <m1@example.org> ", "a@example.org", "orders")
+        assert created and row.message_id == "<m1@example.org>" and row.raw == first
+    with store.session() as session:  # fetched again, with a trace header more: the same mail
+        again, created = record_inbound(session, b"Received: by mx\r\n" + first, "<m1@example.org>", "A@example.org")
+        assert not created and again.id == row.id and again.raw == first
         other, created = record_inbound(session, b"another", "<m2@example.org>")  # the transaction goes on
         assert created
     with store.session() as session:
         assert len(session.exec(select(InboundMail)).all()) == 2
+
+
+def test_a_mail_borrowing_a_stored_message_id_is_stored_on_its_own(store: Store) -> None:
+    """The same Message-ID from another sender, or saying something else, is another mail (a
+    forger sending first with a player's Message-ID must not make the player's mail a duplicate)."""
+    mail = b"Message-ID: <m1@example.org>\n\nSIGNON Ealpha secret\nF lon H\n"
+    with store.session() as session:
+        assert record_inbound(session, mail, "<m1@example.org>", "a@example.org")[1]
+        assert record_inbound(session, mail, "<m1@example.org>", "forger@example.org")[1]
+        assert record_inbound(session, mail.replace(b"H", b"- nth"), "<m1@example.org>", "a@example.org")[1]
+        assert not record_inbound(session, mail, "<m1@example.org>", "a@example.org")[1]
+    with store.session() as session:
+        assert len(session.exec(select(InboundMail)).all()) == 3
 
 
 def test_record_inbound_without_message_id_uses_the_bytes(store: Store) -> None:

@@ -25,8 +25,10 @@ from judge.store import (
     Role,
     Store,
     StoreModel,
+    SignonFailure,
     SubmittedOrders,
     hash_password,
+    inbound_fingerprint,
 )
 
 if TYPE_CHECKING:
@@ -242,8 +244,10 @@ def test_inbound_mail_round_trip(store: Store) -> None:
     with store.session() as session:
         mail = InboundMail(
             message_id="<1@example.org>",
+            fingerprint=inbound_fingerprint("<1@example.org>", "a@example.org", raw),
             raw=raw,
             sender="a@example.org",
+            reply_to="a@example.org",
             subject="orders",
             received_at=T0,
             status=InboundStatus.PROCESSED,
@@ -252,6 +256,17 @@ def test_inbound_mail_round_trip(store: Store) -> None:
         session.add(mail)
     loaded = assert_round_trip(store, mail)
     assert isinstance(loaded, InboundMail) and loaded.raw == raw
+
+
+def test_signon_failure_round_trip(store: Store, rows: type[Rows]) -> None:
+    with store.session() as session:
+        game = rows.game(session)
+        assert game.id is not None
+        failure = SignonFailure(game_id=game.id, target="ENGLAND", address="mallory@example.net",
+                                owner=False, failed_at=T0, told=True)
+        session.add(failure)
+    loaded = assert_round_trip(store, failure)
+    assert isinstance(loaded, SignonFailure) and loaded.failed_at == T0 and loaded.told
 
 
 def test_outbox_round_trip(store: Store, rows: type[Rows]) -> None:

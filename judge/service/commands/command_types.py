@@ -104,7 +104,9 @@ _ANYONE, _PLAYER, _MASTER = Who.ANYONE, Who.PLAYER, Who.MASTER
           _ANYONE,
           "Sign on to a game as a power (or as its master, with the letter M, or an observer, "
           "O); the commands and orders that follow in the mail are for that game. The power's "
-          "letter is written against the game's name.",
+          "letter is written against the game's name. One SIGNON per game in a mail: after a "
+          "wrong password nothing more is done for that game; after repeated wrong passwords "
+          "for a power, SIGNON for it is refused for a while (its player is told).",
           "SIGNON Ealpha mypassword")
 @dataclass(frozen=True)
 class Signon(Command):

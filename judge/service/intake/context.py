@@ -14,6 +14,7 @@ from judge.mail.message import IncomingMail
 from judge.store import Game, Membership, Player, player_by_address, queue_mail
 
 from ..config import Config
+from .signons import Checked
 
 
 @dataclass
@@ -45,6 +46,8 @@ class Context:
     codes_mailed: int = 0  # SET ADDRESS codes mailed to new addresses: one a mail at most
     codes_tried: int = 0  # CONFIRM codes tried: one a mail at most
     first: str = ""  # what the reply says before anything else (a confirmation code made anew)
+    checked: Checked = field(default_factory=Checked)  # the mail's SIGNONs, checked before its transaction
+    tried: set[str] = field(default_factory=set)  # the games a SIGNON of this mail named (lower case)
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)

@@ -2,7 +2,13 @@
 
 A mail loop the loop rules (``judge.mail.loops``) do not recognise, or a script gone wrong, can send
 the judge hundreds of mails a minute, and a judge that answers every one feeds the loop. So each
-sender may have at most ``[flood] mails`` mails answered within ``[flood] window``. The mail that
+sender may have at most ``[flood] mails`` mails answered within ``[flood] window``. A mail counts
+for its sender (From) and for the address its reply goes to (Reply-To, else From), so that a flood
+with changing From lines cannot aim the judge's replies at one mailbox either.
+
+Both addresses can be forged: 31 mails written "From: a player" would silence the player. So a
+mail that signs on with a right password is never dropped here (``mailroom``): only the player
+knows the password. The mail that
 goes past the limit is answered once, saying until when the sender's mail is dropped (one window
 from then); every mail until that time is stored in the log, marked dropped, and not answered.
 After it the sender's mail is counted afresh, so a flood that goes on is answered once per window.
@@ -41,8 +47,9 @@ def flood_guard(db: Session, config: Config, stored: int, mail: IncomingMail, no
         return None
     since = now - limit.window
     told = sa.case((col(InboundMail.outcome).startswith(ANSWERED), col(InboundMail.received_at)))
+    addresses = {mail.sender.lower(), mail.reply_address.lower()}
     statement = sa.select(sa.func.count(), sa.func.max(told)).where(
-        col(InboundMail.sender) == mail.sender.lower(),
+        col(InboundMail.sender).in_(addresses) | col(InboundMail.reply_to).in_(addresses),
         col(InboundMail.received_at) > since,
         col(InboundMail.id) != stored,
     )

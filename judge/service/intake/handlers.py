@@ -20,10 +20,10 @@ from judge.store import (
     Role,
     hash_password,
     queued_to,
-    verify_password,
 )
 
 from .. import commands as c
+from . import signons
 from ..mailing.notify import game_status, orders_status, phase_name, send_notice
 from ..play.games import (
     GameError,
@@ -117,32 +117,45 @@ def _name(item: c.Item) -> str:
 # --- anyone ---------------------------------------------------------------------------------
 
 
-def signon(ctx: Context, command: c.Signon) -> None:
+def signon(ctx: Context, command: c.Signon) -> bool:
+    """Sign on with the verdict found before the mail's transaction (``signons``): the password is
+    hashed here only if the power's password changed in between. One SIGNON per game in a mail."""
+    key = signons.game_key(command)
+    if key in ctx.tried:
+        raise GameError(f"one SIGNON per game in a mail: this one for {command.game} is not checked")
+    ctx.tried.add(key)
     game = find_game(ctx, command.game)
-    membership: Membership | None = None
-    power: str | None = None
-    if command.power in ("m", "master"):
-        candidates = [m for m in members(ctx.db, game) if m.role is Role.MASTER]
-    elif command.power in ("o", "observer"):
-        candidates = [m for m in members(ctx.db, game) if m.role is Role.OBSERVER]
-    else:
-        power = kind_of(game).power_named(command.power)
-        if power is None:
-            raise GameError(f"{game.name} has no power {command.power!r}")
-        candidates = [m for m in members(ctx.db, game) if m.power == power]
-    for candidate in candidates:
-        if verify_password(command.password, candidate.password_hash):
-            membership = candidate
-            break
-    if membership is None:
-        raise GameError("that power and password do not match: nothing after this line is done "
-                        "for that game")
+    name = signons.target_name(game, command)
+    if name is None:
+        raise GameError(f"{game.name} has no power {command.power!r}")
+    address = ctx.mail.reply_address.lower()
+    target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now, limits=False)
+    remembered = ctx.checked.remembered(command, target)  # a failure is noted already
+    if remembered is None:  # not checked before the transaction, or the password changed since
+        target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now)
+    found = remembered or signons.check(target, command.password)
+    if found.verdict is signons.Verdict.LOCKED:
+        until = found.target.locked_until
+        assert until is not None
+        ctx.say(f"Refused: too many wrong passwords for {name} in {game.name} lately; SIGNON for it "
+                f"is refused until {until:%H:%M} UTC. Nothing after this line is done for {game.name}.")
+        return False
+    if found.verdict is signons.Verdict.WRONG:
+        if remembered is None:
+            signons.record_failure(ctx.db, ctx.config, game, target, address, ctx.now)
+        ctx.say(f"Refused: that power and password do not match. Nothing after this line is done "
+                f"for {game.name}.")
+        return False
+    membership = ctx.db.get(Membership, found.membership_id)
+    assert membership is not None
     holder = ctx.db.get(Player, membership.player_id)
     assert holder is not None
+    power = None if name in ("master", "observer") else name
     ctx.game, ctx.membership, ctx.power, ctx.player = game, membership, power, holder
     ctx.reply_to = holder.address  # replies go only to the registered address
     role = power or membership.role.value
     ctx.say(f"Signed on to {game.name} as {role}. {game.name} is {game_status(game)}.")
+    return True
 
 
 def create(ctx: Context, command: c.Create) -> None:
@@ -389,7 +402,8 @@ _WRITES_NOTHING: frozenset[type] = frozenset(
     {c.Signon, c.Signoff, c.Phase, c.List, c.Help, c.Board, c.Version, c.CommandError,
      c.History, c.Summary}
 )
-"""Commands that only read (SIGNON checks a password and remembers the game for the mail): no
-savepoint is needed to undo them."""
+"""Commands that only read (SIGNON checks a password and remembers the game for the mail; a wrong
+password is noted, and that must stay: it refuses without raising): no savepoint is needed to undo
+them."""
 
 _INFO: dict[type, c.CommandInfo] = {info.command: info for info in c.COMMANDS.values()}

@@ -1,10 +1,12 @@
 """One mail in, its answer out: the judge's inbound path.
 
-``ingest`` stores the raw mail first (unique by Message-ID: a mail fetched twice is processed once),
-then, in the same transaction, reads it, carries out its commands, and queues the reply and every
-notice they cause. A mail that must never be answered (auto-replies, bounces) is logged and dropped.
-A failure while carrying out the commands rolls everything back but the log, which records it, and
-the sender still gets a reply saying the mail could not be processed. ``ingest_batch`` does the same
+``ingest`` reads the mail and checks its SIGNON passwords first, with no transaction open (scrypt
+is slow on purpose: ``signons``). Then one transaction stores the raw mail (once: a mail fetched
+twice, the same Message-ID, sender and body, is processed once), carries out its commands, and
+queues the reply and every notice they cause. A mail that must never be answered (auto-replies,
+bounces) is logged and dropped. A failure while carrying out the commands rolls everything back
+but the log, which records it, and the sender still gets a reply saying the mail could not be
+processed. ``ingest_batch`` does the same
 for several mails fetched together, with one commit for all (group commit: on SQLite the disk's sync
 at each commit is most of a mail's cost), each mail in its own savepoint.
 
@@ -40,7 +42,7 @@ from judge.store import (
     synthetic_message_id,
 )
 
-from ..commands import Item, OrderLine, parse_commands
+from ..commands import Item, OrderLine, Signon, parse_commands
 from ..config import Config
 from ..mailing.reports import render, reply_subject
 from .context import Context, Entry, find_player
@@ -48,6 +50,7 @@ from .flood import flood_guard
 from .handlers import carry_out
 from .handlers_address import how_to_confirm
 from .room import RESERVE, Room, not_read
+from .signons import Checked, Pending, check_signons, game_key, record_checked
 from .unread import HeldBack, Repeats, lines_of, quoted, summarised
 
 log = logging.getLogger("judge.mail")
@@ -62,13 +65,14 @@ def ingest(store: Store, config: Config, raw: bytes, now: datetime) -> str:
     stops the mails after it.
     """
     reading = _read(raw, config)
+    checked = _check(store, config, reading, now, Pending())
     try:
         with store.session() as db:
-            return _take_in(db, config, raw, reading, now)
+            return _take_in(db, config, raw, reading, checked, now)
     except Exception as error:  # rolled back; the mail is logged and the player hears of it
         try:
             with store.session() as db:
-                return _failed(db, config, raw, reading, error, now)
+                return _failed(db, config, raw, reading, checked, error, now)
         except Exception as refused:  # the mail itself cannot be stored: set aside
             with store.session() as db:
                 return _set_aside(db, raw, refused, now)
@@ -90,31 +94,34 @@ def ingest_batch(store: Store, config: Config, raws: Sequence[bytes], now: datet
     batch cannot be committed at all, each mail is taken in on its own instead.
     """
     readings = [_read(raw, config) for raw in raws]
+    pending = Pending()  # the wrong passwords of the batch, counted before they are recorded
+    checks = [_check(store, config, reading, now, pending) for reading in readings]
     try:
         outcomes: list[str] = []
         with store.session() as db:
             locked = store.backend == "sqlite"  # the whole database, for this transaction
-            for raw, reading in zip(raws, readings):
+            for raw, reading, checked in zip(raws, readings, checks):
                 if not locked:
                     forget(db)  # what other judges committed since the last mail counts
-                outcomes.append(_take_in_alone(db, config, raw, reading, now))
+                outcomes.append(_take_in_alone(db, config, raw, reading, checked, now))
         return outcomes
     except Exception:  # the database refused the batch: nothing of it was committed
         log.exception("a batch of %d mails could not be committed; taking them one by one", len(raws))
         return [ingest(store, config, raw, now) for raw in raws]
 
 
-def _take_in_alone(db: Session, config: Config, raw: bytes, reading: _Reading, now: datetime) -> str:
+def _take_in_alone(db: Session, config: Config, raw: bytes, reading: _Reading, checked: Checked,
+                   now: datetime) -> str:
     """``ingest`` for one mail of a batch: each step in a savepoint of its own, so that what one
     mail spoils is rolled back alone and the batch's transaction goes on."""
     try:
         with db.begin_nested():
-            return _take_in(db, config, raw, reading, now)
+            return _take_in(db, config, raw, reading, checked, now)
     except Exception as error:
         failed = error
     try:
         with db.begin_nested():
-            return _failed(db, config, raw, reading, failed, now)
+            return _failed(db, config, raw, reading, checked, failed, now)
     except Exception as refused:
         refusal = refused
     with db.begin_nested():
@@ -123,16 +130,17 @@ def _take_in_alone(db: Session, config: Config, raw: bytes, reading: _Reading, n
 
 @dataclass(frozen=True)
 class _Reading:
-    """A mail as read before its transaction: the whole mail, or (when the reader could not take
-    it apart) only its headers and why the rest could not be read."""
+    """A mail as read before its transaction: the whole mail and its commands, or (when the
+    reader could not take it apart) only its headers and why the rest could not be read."""
 
     mail: IncomingMail | None
     unreadable: str = ""  # why the mail could not be read, for the log
+    items: list[Item] | None = None  # its commands (None: read them in the transaction)
 
 
 def _read(raw: bytes, config: Config) -> _Reading:
     try:
-        return _Reading(read_message(raw, config.body_limit))
+        mail = read_message(raw, config.body_limit)
     except Exception as error:  # a mail the reader cannot take apart: its headers may still do
         why = f"unreadable: {type(error).__name__}: {error}"[:1000]
         log.warning("a mail could not be read: %s", type(error).__name__)
@@ -140,16 +148,41 @@ def _read(raw: bytes, config: Config) -> _Reading:
             return _Reading(read_envelope(raw), why)
         except Exception:
             return _Reading(None, why)
+    try:
+        items = _batch_orders(parse_commands(command_lines(mail.body_lines)))
+    except Exception:  # read again in the transaction, where the failure is logged and answered
+        return _Reading(mail)
+    return _Reading(mail, items=items)
 
 
-def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, now: datetime) -> str:
-    """Store the mail and answer it, or log it as dropped, in the caller's transaction."""
+def _check(store: Store, config: Config, reading: _Reading, now: datetime, pending: Pending) -> Checked:
+    """The mail's SIGNON passwords checked before its transaction (``signons``), for a mail that
+    will be read and answered."""
+    mail = reading.mail
+    if (mail is None or reading.items is None or reading.unreadable or mail.never_answer
+            or _unanswerable(mail.reply_address) is not None):
+        return Checked()
+    try:
+        return check_signons(store, config, reading.items, mail.reply_address, now, pending)
+    except Exception:  # the handler then checks in the transaction, as if this had not run
+        log.exception("the SIGNONs of %s could not be checked before its transaction", mail.message_id)
+        return Checked()
+
+
+def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, checked: Checked,
+             now: datetime) -> str:
+    """Store the mail and answer it, or log it as dropped, in the caller's transaction.
+
+    A mail that signs on with a right password (``checked``) is a player's own: the rate limit,
+    which counts mail by its addresses (forgeable), never drops it."""
     mail = reading.mail
     if mail is None:  # not even its headers could be read: nobody to answer
         stored = store_inbound(db, raw, synthetic_message_id(raw), "", "", now,
                                status=InboundStatus.DROPPED, outcome=reading.unreadable)
         return "dropped: unreadable" if stored is not None else f"already processed: {synthetic_message_id(raw)}"
-    stored = store_inbound(db, raw, mail.message_id, mail.sender, mail.subject, now)
+    record_checked(db, config, checked, mail.reply_address, now)
+    stored = store_inbound(db, raw, mail.message_id, mail.sender, mail.subject, now,
+                           reply_to=mail.reply_address)
     if stored is None:
         return f"already processed: {mail.message_id}"
     reason = mail.never_answer or _unanswerable(mail.reply_address)
@@ -158,13 +191,13 @@ def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, now: da
         settle_inbound(db, stored, InboundStatus.DROPPED, outcome)
         log.info("dropped %s: %s", mail.message_id, outcome)
         return f"dropped: {reason}"
-    if (flooded := flood_guard(db, config, stored, mail, now)) is not None:  # a per-sender rate limit
+    if not checked.signs_on and (flooded := flood_guard(db, config, stored, mail, now)) is not None:
         return flooded
     if reading.unreadable:
         _reply(db, config, mail, mail.reply_address.lower(), [Entry("(your mail)", [UNREADABLE])], now)
         settle_inbound(db, stored, InboundStatus.PROCESSED, f"{reading.unreadable}; told the sender")
         return "answered: unreadable"
-    outcome = _answer(db, config, mail, len(raw), now)
+    outcome = _answer(db, config, mail, len(raw), reading.items, checked, now)
     settle_inbound(db, stored, InboundStatus.PROCESSED, outcome)
     return outcome
 
@@ -175,15 +208,18 @@ UNREADABLE = ("The judge could not read this mail: its structure could not be ta
 
 
 def _failed(
-    db: Session, config: Config, raw: bytes, reading: _Reading, error: Exception, now: datetime
+    db: Session, config: Config, raw: bytes, reading: _Reading, checked: Checked, error: Exception,
+    now: datetime,
 ) -> str:
     """Log a mail whose handling raised (its changes were rolled back) and tell its sender."""
     mail = reading.mail
     log.error("processing %s failed", mail.message_id if mail else "a mail", exc_info=error)
     if mail is None:
         raise error
+    record_checked(db, config, checked, mail.reply_address, now)
     stored = store_inbound(db, raw, mail.message_id, mail.sender, mail.subject, now,
-                           status=InboundStatus.FAILED, outcome=f"{type(error).__name__}: {error}")
+                           status=InboundStatus.FAILED, outcome=f"{type(error).__name__}: {error}",
+                           reply_to=mail.reply_address)
     if stored is not None and _unanswerable(mail.reply_address) is None:
         _reply(db, config, mail, mail.reply_address.lower(), [Entry("(your mail)", [
             "The judge could not process this mail; nothing in it was done. The judge's "
@@ -254,22 +290,30 @@ def _batch_orders(items: list[Item]) -> list[Item]:
     return batched
 
 
-def _answer(db: Session, config: Config, mail: IncomingMail, size: int, now: datetime) -> str:
-    """Carry out the commands of a mail of ``size`` bytes while its reply has room, and reply."""
-    context = Context(db, config, now, mail, player=find_player(db, mail.reply_address))
+def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: list[Item] | None,
+            checked: Checked, now: datetime) -> str:
+    """Carry out the commands of a mail of ``size`` bytes while its reply has room, and reply
+    (``items``: its commands, read before its transaction; ``checked``: its SIGNONs, checked
+    then)."""
+    context = Context(db, config, now, mail, player=find_player(db, mail.reply_address), checked=checked)
     context.reply_to = context.player.address if context.player else mail.reply_address.lower()
-    items, sizes = summarised(_batch_orders(parse_commands(command_lines(mail.body_lines))))
+    if items is None:
+        items = _batch_orders(parse_commands(command_lines(mail.body_lines)))
+    items, sizes = summarised(items)
     if not items:
         context.entries.append(Entry("(no commands)", ["The judge found no commands in this "
                                                        "mail. Send HELP for the commands."]))
     room = Room(config.replies.reply_size(size) - len(_reply_body(config, mail, []).encode())
                 - RESERVE)
-    repeats, held = Repeats(), HeldBack(sizes)
+    repeats, held, unsigned = Repeats(), HeldBack(sizes), _Unsigned(sizes)
     for index, item in enumerate(items):
         if room.full():
+            unsigned.passes_over(None, context.entries)
             left = sum(lines_of(rest, sizes) for rest in items[index:])
             context.entries.append(Entry("(the rest of your mail)", [not_read(left)]))
             break
+        if unsigned.passes_over(item, context.entries):
+            continue
         entry = Entry(quoted(item.raw))
         context.entries.append(entry)
         context.room = room.left
@@ -278,13 +322,47 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, now: dat
         else:
             did = carry_out(context, item)
             repeats.done(item, did)
+            if not did:
+                unsigned.failed(item)
             if (line := repeats.told_at(item, entry.said)) is not None:
                 entry.said[:] = [f"The same as line {line}: answered there."]
             elif not did and held.holds_back(item, entry.said):
                 context.entries.remove(entry)
                 continue
         room.take(entry)
+    else:
+        unsigned.passes_over(None, context.entries)
     if (summary := held.summary()) is not None:
         context.entries.append(Entry("(the rest of your mail)", [summary]))
     _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context))
     return f"answered {len(items)} line(s)"
+
+
+class _Unsigned:
+    """The lines after a failed SIGNON, up to a SIGNON for another game: not run, and answered in
+    one entry (a mail of a thousand SIGNON guesses gets one check and a short reply)."""
+
+    def __init__(self, sizes: dict[int, int]) -> None:
+        self.sizes = sizes
+        self.signon: Signon | None = None  # the failed SIGNON
+        self.lines = 0
+
+    def failed(self, item: Item) -> None:
+        if isinstance(item, Signon):
+            self.signon, self.lines = item, 0
+
+    def passes_over(self, item: Item | None, entries: list[Entry]) -> bool:
+        """Whether ``item`` is passed over (None: the mail ends); when the run of lines passed
+        over ends, one entry says so."""
+        failed = self.signon
+        if failed is None:
+            return False
+        if item is not None and not (isinstance(item, Signon) and game_key(item) != game_key(failed)):
+            self.lines += self.sizes.get(id(item), max(1, item.raw.count("\n> ") + 1))
+            return True
+        if self.lines:
+            entries.append(Entry(f"(the next {self.lines} lines)", [
+                f"Not read: the SIGNON for {failed.game} on line {failed.line} failed, so nothing "
+                f"after it is done up to a SIGNON for another game."]))
+        self.signon = None
+        return False
