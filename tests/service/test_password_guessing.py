@@ -17,6 +17,8 @@ from alpha import game, holds, new_game
 from mail_judge import MailJudge
 from sqlmodel import select
 
+import judge.service.intake.handlers as handlers_module
+import judge.service.play.games as games_module
 import judge.store.passwords as passwords_module
 from judge.service.config import ConfigError, load_config
 from judge.service.intake import signons
@@ -238,3 +240,26 @@ def test_guesses_written_from_the_players_own_address_are_counted_apart(
     assert hashes.count == 0
     reply = judge.send("england-on-the-road@example.org", f"SIGNON England@alpha {password}")
     assert "Signed on to alpha as England" in reply
+
+
+def test_a_mail_makes_at_most_three_passwords_whatever_it_asks(judge: MailJudge) -> None:
+    """Each CREATE, JOIN, OBSERVE or SET PASSWORD hashes a password in the mail's transaction: a
+    mail of a thousand SET PASSWORD lines makes three, and the rest are refused unhashed."""
+    calls: list[str] = []
+    real = passwords_module.hash_password
+
+    def counting(password: str) -> str:
+        calls.append(password)
+        return real(password)
+
+    seats = new_game(judge)
+    address, password = seats["England"]
+    lines = [f"SIGNON England@alpha {password}", *(f"SET PASSWORD new{n}" for n in range(1000))]
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (handlers_module, games_module):
+            patch.setattr(module, "hash_password", counting)
+        reply = judge.send(address, "\n".join(lines))
+    assert len(calls) == 3
+    assert reply.count("Password changed.") == 3
+    assert "SET PASSWORD: refused: one mail may set at most 3 passwords" in reply
+    assert "Signed on to alpha as England" in judge.send(address, "SIGNON England@alpha new2")

@@ -45,6 +45,7 @@ class Context:
     pressed: frozenset[tuple[int, bool, str]] = frozenset()  # (game, broadcast?, address) pressed
     codes_mailed: int = 0  # SET ADDRESS codes mailed to new addresses: one a mail at most
     codes_tried: int = 0  # CONFIRM codes tried: one a mail at most
+    passwords: int = 0  # passwords made (CREATE, JOIN, OBSERVE, SET PASSWORD): a few a mail at most
     first: str = ""  # what the reply says before anything else (a confirmation code made anew)
     checked: Checked = field(default_factory=Checked)  # the mail's SIGNONs, checked before its transaction
     tried: set[str] = field(default_factory=set)  # the games a SIGNON of this mail named (lower case)

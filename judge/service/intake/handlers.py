@@ -70,6 +70,12 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
     if info is not None and info.who is c.Who.MASTER and not is_master(ctx):
         ctx.say(f"{_name(item)}: only the game's master may do that.")
         return False
+    if type(item) in _MAKES_A_PASSWORD:
+        if ctx.passwords >= MOST_PASSWORDS:
+            ctx.say(f"{_name(item)}: refused: one mail may set at most {MOST_PASSWORDS} passwords "
+                    "(each costs the judge a deliberately slow hash); send it in another mail.")
+            return False
+        ctx.passwords += 1  # counted when tried: the hash is made whether or not it succeeds
     saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed)
     # A command applies fully or not at all: a savepoint, but for those that write nothing.
     savepoint = None if type(item) in _WRITES_NOTHING else ctx.db.begin_nested()
@@ -405,5 +411,12 @@ _WRITES_NOTHING: frozenset[type] = frozenset(
 """Commands that only read (SIGNON checks a password and remembers the game for the mail; a wrong
 password is noted, and that must stay: it refuses without raising): no savepoint is needed to undo
 them."""
+
+MOST_PASSWORDS = 3
+"""The most passwords one mail may make (CREATE, JOIN, OBSERVE, SET PASSWORD): each is a scrypt
+hash made in the mail's transaction, so a mail of a thousand would hold the database's write lock
+for a minute."""
+
+_MAKES_A_PASSWORD: frozenset[type] = frozenset({c.Create, c.Join, c.Observe, c.SetPassword})
 
 _INFO: dict[type, c.CommandInfo] = {info.command: info for info in c.COMMANDS.values()}
