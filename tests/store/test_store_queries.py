@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from judge.store import (
     Outbox,
     OutboxStatus,
     PhaseRecord,
+    Picture,
     Player,
     Store,
     SubmittedOrders,
@@ -281,3 +283,34 @@ def test_latest_orders_keeps_each_powers_last_submission(store: Store, rows: typ
             "ENGLAND": "second",
             "FRANCE": "only",
         }
+
+
+def test_two_judges_keeping_the_same_picture_at_once_both_go_on(postgres_url: str) -> None:
+    """Two judges on one PostgreSQL database keep the same picture (the same position in two of
+    their games) in transactions open at once: the second waits for the first and takes its row,
+    instead of failing on the unique digest and spoiling its phase's transaction."""
+    first, second = open_store(postgres_url), open_store(postgres_url)
+    try:
+        kept: dict[str, int] = {}
+        errors: list[BaseException] = []
+        with first.session() as session:
+            kept["first"] = keep_picture(session, "a-S1901M", "<svg>same</svg>")
+
+            def keep_beside() -> None:
+                try:
+                    with second.session() as other:
+                        kept["second"] = keep_picture(other, "b-S1901M", "<svg>same</svg>")
+                except BaseException as error:  # noqa: BLE001 - reported below
+                    errors.append(error)
+
+            beside = threading.Thread(target=keep_beside)
+            beside.start()
+            beside.join(1.0)  # it waits on the first transaction's row
+            assert beside.is_alive()
+        beside.join(10.0)
+        assert errors == [] and kept["second"] == kept["first"]
+        with first.session() as session:
+            assert len(session.exec(select(Picture)).all()) == 1
+    finally:
+        first.close()
+        second.close()
