@@ -11,28 +11,23 @@ if it never comes; observers per game and games mastered per address are capped.
 from __future__ import annotations
 
 import email
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from mail_judge import CODE, MailJudge
 from sqlmodel import select
 
 import judge.store.passwords as passwords_module
-from judge.service.config import load_config
-from judge.service.daemon.operate import init_judge
 from judge.service.daemon.ticker import deliver
 from judge.service.intake.handlers_address import MAX_WRONG_CODES
 from judge.service.serve_config import Enrolment
-from judge.store import Game, Outbox, OutboxStatus, Player, open_store
+from judge.store import Game, Outbox, OutboxStatus, Player
 
 MASTER = "master@example.org"
 VICTIM = "victim@example.net"
 PLAYERS = [f"player{n}@example.org" for n in range(1, 8)]
 RESULTS = "Diplomacy results alpha"
-BACKENDS = ["sqlite", "postgresql"]
 
 
 @pytest.fixture(autouse=True)
@@ -40,27 +35,10 @@ def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(passwords_module, "N", 2**4)  # the hashing is not what is tested here
 
 
-@pytest.fixture(params=BACKENDS)
-def judge(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[MailJudge]:
-    """A judge by mail on SQLite, then on a new PostgreSQL database."""
-    path = init_judge(tmp_path / "judge")
-    if request.param == "postgresql":
-        from test_two_judges import _store_fixtures
-
-        with _store_fixtures().new_postgres_database() as url:
-            path.write_text(path.read_text().replace('url = "sqlite:///judge.sqlite"', f'url = "{url}"'))
-            yield from _judge_at(path)
-    else:
-        yield from _judge_at(path)
-
-
-def _judge_at(path: Path) -> Iterator[MailJudge]:
-    config = load_config(path)
-    store = open_store(config.database_url)
-    try:
-        yield MailJudge(config, store)
-    finally:
-        store.close()
+@pytest.fixture
+def judge(judge_on_each_backend: MailJudge) -> MailJudge:
+    """A judge on SQLite, then on PostgreSQL (``conftest``)."""
+    return judge_on_each_backend
 
 
 def delivered_to(judge: MailJudge, address: str) -> list[email.message.Message]:

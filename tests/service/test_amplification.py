@@ -5,13 +5,10 @@ as it was found, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from alpha import MASTER, as_power, holds, last_mail_id, mail_since, master, new_game
@@ -24,7 +21,7 @@ from judge.service.daemon.operate import init_judge
 from judge.service.intake.mailroom import ingest
 from judge.service.serve_config import ReplyLimits
 from judge.service.web.archive import file_stem, update_archive
-from judge.store import Game, Outbox, Press, open_store
+from judge.store import Game, Outbox, Press
 from judge.store import passwords as passwords_module
 
 VICTIM = "victim@example.net"
@@ -37,36 +34,10 @@ def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(passwords_module, "N", 2**4)
 
 
-def _store_fixtures() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "store" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("store_conftest", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def judge(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[MailJudge]:
-    """A judge on SQLite, or on a new PostgreSQL database."""
-    path = init_judge(tmp_path / "judge")
-    with _store_fixtures().new_postgres_database() if request.param == "postgresql" else _nothing() as url:
-        if url is not None:
-            path.write_text(path.read_text().replace('url = "sqlite:///judge.sqlite"', f'url = "{url}"'))
-        config = load_config(path)
-        store = open_store(config.database_url)
-        try:
-            yield MailJudge(config, store)
-        finally:
-            store.close()
-
-
-class _nothing:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
+@pytest.fixture
+def judge(judge_on_each_backend: MailJudge) -> MailJudge:
+    """A judge on SQLite, then on PostgreSQL (``conftest``)."""
+    return judge_on_each_backend
 
 
 _ids = itertools.count()

@@ -10,15 +10,12 @@ one second, so a sender kept waiting for the write lock fails within the test to
 
 from __future__ import annotations
 
-import importlib.util
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from flood_support import flood
@@ -36,25 +33,10 @@ from judge.store import Outbox, OutboxStatus, open_store, queue_mail
 MAILS = 1000
 
 
-def _store_fixtures() -> ModuleType:
-    """tests/store/conftest.py, which knows how to reach the PostgreSQL test server."""
-    path = Path(__file__).resolve().parent.parent / "store" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("store_conftest", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def config(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Config]:
-    path = init_judge(tmp_path / "judge")
-    if request.param == "sqlite":
-        yield load_config(path)
-        return
-    with _store_fixtures().new_postgres_database() as url:
-        path.write_text(path.read_text().replace('url = "sqlite:///judge.sqlite"', f'url = "{url}"'))
-        yield load_config(path)
+@pytest.fixture
+def config(config_on_each_backend: Config) -> Config:
+    """A new judge's settings on SQLite, then on PostgreSQL (``conftest``)."""
+    return config_on_each_backend
 
 
 def test_a_flood_is_answered_once_each_while_the_inbox_is_read(config: Config) -> None:

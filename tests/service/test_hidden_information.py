@@ -13,15 +13,12 @@ attacked by mail on SQLite and PostgreSQL:
 
 from __future__ import annotations
 
-import contextlib
-import importlib.util
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -45,29 +42,10 @@ WATCHER = "watcher@example.org"
 OUTSIDER = "outsider@example.org"
 
 
-def _store_fixtures() -> ModuleType:
-    """tests/store/conftest.py, which knows how to reach the PostgreSQL test server."""
-    path = Path(__file__).resolve().parent.parent / "store" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("store_conftest", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def judge(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[MailJudge]:
-    """A judge on an SQLite file, then on a new PostgreSQL database."""
-    path = init_judge(tmp_path / "judge")
-    with contextlib.ExitStack() as stack:
-        if request.param == "postgresql":
-            url = stack.enter_context(_store_fixtures().new_postgres_database())
-            path.write_text(path.read_text().replace('url = "sqlite:///judge.sqlite"',
-                                                     f'url = "{url}"'))
-        config = load_config(path)
-        store = open_store(config.database_url)
-        yield MailJudge(config, store)
-        store.close()
+@pytest.fixture
+def judge(judge_on_each_backend: MailJudge) -> MailJudge:
+    """A judge on SQLite, then on PostgreSQL (``conftest``)."""
+    return judge_on_each_backend
 
 
 def game(judge: MailJudge) -> Game:
@@ -155,7 +133,7 @@ def test_a_master_who_plays_one_house_sees_nothing_of_the_other(judge: MailJudge
     assert state["step"]["label"] == "cards"  # the master's house has still to play its card
 
     reply = judge.send(MASTER, f"SIGNON Mroses secret\nBECOME {theirs}\nPLAY AP 4\nBOARD\nPREDICT")
-    assert f"Refused: no master acts for a power in roses: Richard III hides part" in reply, reply
+    assert "Refused: no master acts for a power in roses: Richard III hides part" in reply, reply
     assert "JOIN roses <password>" in reply  # what becomes of a power without a player
     assert "Refused: orders need a SIGNON as a power first" in reply and "Accepted" not in reply
     assert "Refused: PREDICT is not offered in roses" in reply and "Prediction for" not in reply

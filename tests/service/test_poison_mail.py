@@ -11,13 +11,9 @@ every poll.
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import secrets
-from collections.abc import Iterator
-from datetime import datetime, timezone
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from serve_support import delivered, drop
@@ -25,9 +21,8 @@ from sqlmodel import col, select
 
 from judge.cli import main
 from judge.mail.maildir import MaildirInbox, MaildirOutbox
-from judge.service.config import Config, load_config
+from judge.service.config import Config
 from judge.service.daemon.clocks import SystemClock
-from judge.service.daemon.operate import init_judge
 from judge.service.daemon.serve import Daemon
 from judge.service.intake.mailroom import SET_ASIDE
 from judge.store import InboundMail, InboundStatus, Outbox, open_store
@@ -35,26 +30,10 @@ from judge.store import InboundMail, InboundStatus, Outbox, open_store
 NOW = "2026-01-05T12:00:00+00:00"
 
 
-def _store_fixtures() -> ModuleType:
-    """tests/store/conftest.py, which knows how to reach the PostgreSQL test server."""
-    path = Path(__file__).resolve().parent.parent / "store" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("store_conftest", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def config(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Config]:
-    """A new judge (Maildir in and out) on an SQLite file, then on a new PostgreSQL database."""
-    path = init_judge(tmp_path / "judge")
-    if request.param == "sqlite":
-        yield load_config(path)
-        return
-    with _store_fixtures().new_postgres_database() as url:
-        path.write_text(path.read_text().replace('url = "sqlite:///judge.sqlite"', f'url = "{url}"'))
-        yield load_config(path)
+@pytest.fixture
+def config(config_on_each_backend: Config) -> Config:
+    """A new judge's settings on SQLite, then on PostgreSQL (``conftest``)."""
+    return config_on_each_backend
 
 
 def logged(config: Config) -> list[InboundMail]:
