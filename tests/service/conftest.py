@@ -11,9 +11,17 @@ from types import ModuleType
 import pytest
 from mail_judge import MailJudge
 
+import judge.store.passwords as passwords_module
 from judge.service.config import Config, load_config
 from judge.service.daemon.operate import init_judge
 from judge.store import open_store
+
+
+@pytest.fixture
+def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passwords hashed at a tiny scrypt cost, where the hashing is not what is tested (a module
+    asks for it with ``pytestmark = pytest.mark.usefixtures("cheap_passwords")``)."""
+    monkeypatch.setattr(passwords_module, "N", 2**4)
 
 
 @pytest.fixture

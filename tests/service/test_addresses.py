@@ -18,7 +18,6 @@ import pytest
 from mail_judge import CODE, MailJudge
 from sqlmodel import select
 
-import judge.store.passwords as passwords_module
 from judge.service.daemon.ticker import deliver
 from judge.service.intake.handlers_address import MAX_WRONG_CODES
 from judge.service.serve_config import Enrolment
@@ -30,9 +29,7 @@ PLAYERS = [f"player{n}@example.org" for n in range(1, 8)]
 RESULTS = "Diplomacy results alpha"
 
 
-@pytest.fixture(autouse=True)
-def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(passwords_module, "N", 2**4)  # the hashing is not what is tested here
+pytestmark = pytest.mark.usefixtures("cheap_passwords")  # the hashing is not what is tested here
 
 
 @pytest.fixture

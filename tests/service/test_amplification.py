@@ -22,16 +22,13 @@ from judge.service.intake.mailroom import ingest
 from judge.service.serve_config import ReplyLimits
 from judge.service.web.archive import file_stem, update_archive
 from judge.store import Game, Outbox, Press
-from judge.store import passwords as passwords_module
 
 VICTIM = "victim@example.net"
 HELP_MARK = "How to write orders"
 TOO_LONG = "the reply would have been too long"
 
 
-@pytest.fixture(autouse=True)
-def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(passwords_module, "N", 2**4)
+pytestmark = pytest.mark.usefixtures("cheap_passwords")  # the hashing is not what is tested here
 
 
 @pytest.fixture

@@ -29,9 +29,7 @@ from judge.store import Membership, Player, SignonFailure, SubmittedOrders, open
 ATTACKER = "mallory@example.net"
 
 
-@pytest.fixture(autouse=True)
-def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(passwords_module, "N", 2**4)
+pytestmark = pytest.mark.usefixtures("cheap_passwords")  # the hashing is not what is tested here
 
 
 @pytest.fixture

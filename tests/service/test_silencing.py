@@ -18,16 +18,13 @@ from alpha import holds, new_game
 from mail_judge import MailJudge
 from sqlmodel import col, select
 
-import judge.store.passwords as passwords_module
 from judge.service.intake.flood import ANSWERED, DROPPED
 from judge.service.intake.mailroom import ingest
 from judge.service.serve_config import FloodLimit
 from judge.store import InboundMail, InboundStatus, Outbox, SubmittedOrders
 
 
-@pytest.fixture(autouse=True)
-def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(passwords_module, "N", 2**4)
+pytestmark = pytest.mark.usefixtures("cheap_passwords")  # the hashing is not what is tested here
 
 
 @pytest.fixture

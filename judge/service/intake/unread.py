@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from ..commands import (
     Board,
-    Closing,
     CommandError,
     Help,
     History,
