@@ -314,11 +314,12 @@ def _parser() -> Lark:
 
 
 @functools.cache
-def _timing_classes() -> dict[str, str]:
-    """Every word that names a timing class of a game kind this judge runs (lower case), with
-    the class's name: ``moves`` -> ``movement``."""
-    return {word: timing.name for kind in all_kinds() for timing in kind.timings
-            for word in timing.words()}
+def _timing_classes() -> frozenset[str]:
+    """Every word that names a timing class of some game kind this judge runs (lower case). Which
+    class a word names is the game's kind's to say (``moves`` is Diplomacy's movement and Richard
+    III's actions): the command keeps the word as written."""
+    return frozenset(word for kind in all_kinds() for timing in kind.timings
+                     for word in timing.words())
 
 
 # --- error messages -------------------------------------------------------------------------------
@@ -352,10 +353,10 @@ _SETTINGS_AFTER = {"NO": ("WAIT", "DRAW"), "DRAW": ("RULE",)}
 def _command_name(text: str) -> str:
     """The command's name as written: the first word, and for SET the words naming the setting."""
     words = text.upper().split()
-    timing = _timing_classes().get(words[1].lower()) if len(words) > 1 else None
+    timing = len(words) > 1 and words[1].lower() in _timing_classes()
     if words[0] != "SET" or len(words) < 2 or (words[1] not in _setting_words() and not timing):
         return words[0]
-    setting = timing.upper() if timing else words[1]  # SET MOVES names SET MOVEMENT
+    setting = words[1]  # a timing class as written: the game's kind says which class it is
     after = ("DEADLINE", "TIMING") if timing else _SETTINGS_AFTER.get(setting, ())
     if len(words) > 2 and words[2] in after:
         return f"SET {setting} {words[2]}"

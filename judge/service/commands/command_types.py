@@ -450,8 +450,9 @@ class SetNmr(Command):
 
 @_command("SET TIMING",
           "SET <class> [DEADLINE] [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]", _MASTER,
-          "Set the timing of one class of the game's phases (Diplomacy: movement, retreat or "
-          "adjustment), e.g. SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h.",
+          "Set the timing of one class of the game's phases (each game names its own: "
+          "Diplomacy's movement, retreat, adjustment; Richard III's cards, actions, political), "
+          "e.g. SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h.",
           "SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h")
 @dataclass(frozen=True)
 class SetTiming(Command):

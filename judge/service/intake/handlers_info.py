@@ -12,13 +12,14 @@ kind lets the sender see it.
 from __future__ import annotations
 
 import difflib
+import functools
 import textwrap
 
 from sqlmodel import col, select
 
 from judge import __version__
 from judge.games.kind import GameKind
-from judge.games.registry import UnknownGameKind, game_kind, kind_names
+from judge.games.registry import UnknownGameKind, all_kinds, game_kind, kind_names
 from judge.store import (
     Game,
     GameStatus,
@@ -45,12 +46,12 @@ DEFAULT_VARIANT = "standard"
 """Whose orders plain HELP explains to a sender in no game."""
 
 _ALIASES = {
-    "SET MOVEMENT": "SET TIMING", "SET MOVES": "SET TIMING", "SET RETREAT": "SET TIMING",
-    "SET RETREATS": "SET TIMING", "SET ADJUSTMENT": "SET TIMING", "SET ADJUSTMENTS": "SET TIMING",
-    "SET BUILDS": "SET TIMING", "SET NO WAIT": "SET NOWAIT", "SET NO DRAW": "SET NODRAW",
+    "SET NO WAIT": "SET NOWAIT", "SET NO DRAW": "SET NODRAW",
     "SET ZONE": "SET TIMEZONE", "SET TZ": "SET TIMEZONE", "SET REMIND": "SET REMINDER",
     "ENDPRESS": "PRESS", "ENDBROADCAST": "BROADCAST",
 }
+"""Other names of commands; ``SET <timing class>`` (``SET MOVES``, ``SET ACTIONS``: any game kind's
+word for a class of its phases) names SET TIMING too (``_timing_topics``)."""
 _WHO = {
     c.Who.ANYONE: "anyone",
     c.Who.PLAYER: "a player, observer or master signed on to the game (SIGNON)",
@@ -93,7 +94,22 @@ def _command_named(topic: str) -> str | None:
             return name
         if name in _ALIASES:
             return _ALIASES[name]
+        if name in _timing_topics():
+            return "SET TIMING"
     return None
+
+
+@functools.cache
+def _timing_topics() -> frozenset[str]:
+    """``SET <word>`` for every word of a timing class of a game kind this judge runs."""
+    return frozenset(f"SET {word.upper()}" for kind in all_kinds() for timing in kind.timings
+                     for word in timing.words())
+
+
+def _timing_classes(kind: GameKind) -> str:
+    """A kind's timing classes as HELP SET TIMING lists them: ``ACTIONS (or ACTION, MOVES)``."""
+    return ", ".join(timing.name.upper() + (f" (or {', '.join(a.upper() for a in timing.aliases)})"
+                                            if timing.aliases else "") for timing in kind.timings)
 
 
 def _one_command(ctx: Context, name: str) -> None:
@@ -101,6 +117,10 @@ def _one_command(ctx: Context, name: str) -> None:
     example = "\n".join(f"    {line}" for line in info.example.splitlines())
     ctx.say(f"{info.usage}\n\n{textwrap.fill(info.help, WIDTH)}\n\nWho may use it: "
             f"{_WHO[info.who]}.\n\nExample:\n{example}")
+    if name == "SET TIMING":
+        kind = _sender_kind(ctx)
+        ctx.say("\n" + textwrap.fill(f"The classes of {kind.title} phases: "
+                                     f"{_timing_classes(kind)}.", WIDTH))
 
 
 def _entry(info: c.CommandInfo) -> str:
