@@ -37,12 +37,12 @@ def movement_phases(variant: str, count: int, seed: int) -> list[tuple[dict[str,
     while len(found) < count:
         rng = Random(seed + len(found))
         state = kind.new_game(b"")
-        first = kind.standing(state).year
+        first = kind.standing(state).period
         while len(found) < count:
             pending = kind.pending(state)
             orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
             result = kind.resolve(state, orders, rng)
-            if pending.timing == "movement" and kind.standing(state).year >= first + 4:
+            if pending.timing == "movement" and kind.standing(state).period >= first + 4:
                 found.append((state, result.report["results"]))
             if result.outcome is not None:
                 break

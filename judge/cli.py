@@ -372,7 +372,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=1, help="game i is played from seed S+i (default 1)"
     )
     play.add_argument(
-        "--until", type=int, metavar="YEAR", help="the last year played (default: 50 years)"
+        "--until", metavar="PERIOD",
+        help="the last period played, as the table names it: a year (1905), Richard III's "
+        "turn (II-3) (default: 50 periods)",
     )
     play.add_argument(
         "--jobs", type=int, default=1, help="processes to play on (default 1; same games for any)"

@@ -14,7 +14,7 @@ an error saying exactly why it was refused.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol, runtime_checkable
 
@@ -51,8 +51,26 @@ class TimingClass:
 
 
 @dataclass(frozen=True)
+class Wording:
+    """How a kind's things are named to players: in mail subjects, replies, SUMMARY's table, the
+    archive and the playouts' table. One frozen value, so a kind states its words in one place."""
+
+    title: str  # as mail subjects name the game: "Diplomacy", "Richard III"
+    full_title: str  # the game with its map or scenario: "Diplomacy, the standard map"
+    phase_example: str  # how its phases are written, for a player who wrote one wrong
+    civil_disorder: str  # what the rules do for a power that gave no orders, in words
+    score: str  # what ``standing`` counts, as SUMMARY's table heads it: "supply centres"
+    score_note: str  # how it is counted, where players need telling (said beside counts); or ""
+    period: str  # what ``Standing.period`` counts, as tables head it: "year", "turn"
+
+
+@dataclass(frozen=True)
 class Pending:
-    """What the current phase asks for: its name, its timing class, and who must act."""
+    """What the current phase asks for: its name, its timing class, and who must act.
+
+    The phase's name also seeds its dice: the service draws a phase's chance from the game's
+    secret and ``phase`` (``dice.phase_random``), so a name must be unique within a game and
+    stable (the same phase, replayed after a rollback or predicted, rolls the same dice)."""
 
     phase: str  # e.g. "S1901M": unique within a game, as ``read_phase`` gives it
     timing: str  # the name of one of the kind's ``timings`` (the deadline settings that apply)
@@ -70,21 +88,21 @@ class Outcome:
 @dataclass(frozen=True)
 class PhaseResult:
     """A resolved phase: the state after it and the report of what happened (a JSON value that
-    the report templates render, from each reader's view)."""
+    the report templates render, from each reader's view). Whether the game is over is asked of
+    the state after it (``GameKind.outcome``), the one source of a game's end."""
 
     state: State
     report: dict[str, Any]
-    outcome: Outcome | None = None
-    notes: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class Standing:
-    """Where a game stands: its year (the unit of SUMMARY's table and of the playouts' balance
-    table: the kind's ``period``, named by ``period_name``) and each power's score in it
-    (``GameKind.score``: supply centres, for Diplomacy)."""
+    """Where a game stands: its period (the unit of SUMMARY's table and of the playouts' balance
+    table: the kind's ``wording.period``, named by ``period_name``), numbered so that the next
+    period is one more (Diplomacy: the year; Richard III: turns counted across campaigns), and
+    each power's score in it (``wording.score``: supply centres, for Diplomacy)."""
 
-    year: int
+    period: int
     scores: Mapping[str, int]
 
 
@@ -92,20 +110,18 @@ class GameKind(Protocol):
     """A kind of game the judge can run.
 
     Besides the rules, a kind owns its words: the names of its phases (``phase_title``,
-    ``read_phase``), its timing classes (``timings``), the title its mail subjects carry
-    (``title``) and the folder of its report templates (``templates``: ``results.txt`` and
-    ``turn_report.txt`` under the judge's templates, given the values of ``report_view``; and
-    ``prediction.txt``, PREDICT's, for a kind without ``hidden_information``)."""
+    ``read_phase``), its timing classes (``timings``), its ``wording`` (the title its mail
+    subjects carry, ...) and the folder of its templates (``templates``: ``results.txt`` and
+    ``turn_report.txt`` under the judge's templates, given the values of ``report_view``;
+    ``orders.txt``, HELP's order help, given the ``wording``'s ``full_title`` as ``title`` and
+    the kind's ``name``; and ``prediction.txt``, PREDICT's, for a kind without
+    ``hidden_information``). Beyond this protocol a kind may offer ``Choosing``, ``Exporting``,
+    ``Lettered`` and ``Playout``."""
 
     name: str  # "diplomacy/standard", "diplomacy/roses1", "richard3"
-    title: str  # as mail subjects name the game: "Diplomacy", "Richard III"
     templates: str  # the folder of its report templates: "diplomacy"
     timings: Sequence[TimingClass]  # every timing class its phases use, the first the main one
-    phase_example: str  # how its phases are written, for a player who wrote one wrong
-    civil_disorder: str  # what the rules do for a power that gave no orders, in words
-    score: str  # what ``standing`` counts, as SUMMARY's table heads it: "supply centres"
-    score_note: str  # how it is counted, where players need telling (said beside counts); or ""
-    period: str  # what ``Standing.year`` counts, as tables head it: "year", "turn"
+    wording: Wording  # how its things are named to players
     hidden_information: bool
     """Whether the rules hide part of a game from some of its readers (Richard III: the enemy's
     blocks and hands; Diplomacy hides nothing: ``view`` is then the whole state for every reader).
@@ -114,7 +130,7 @@ class GameKind(Protocol):
     tables show only ``scores_shown``."""
 
     def period_name(self, number: int) -> str:
-        """A ``Standing.year`` as players write it: ``1901``; Richard III's 13 is ``I-3``."""
+        """A ``Standing.period`` as players write it: ``1901``; Richard III's 10 is ``II-3``."""
         ...
 
     def phase_title(self, phase: str) -> str:
@@ -154,27 +170,17 @@ class GameKind(Protocol):
         state: State,
         power: str,
         lines: Sequence[str],
-        standing: Mapping[str, str] | None = None,
+        taken: Mapping[str, str] | None = None,
     ) -> list[OrderLine]:
         """Read a player's order lines for the current phase (syntax, and what the position
-        already shows impossible). ``standing``: the power's orders already taken for the phase
+        already shows impossible). ``taken``: the power's orders already taken for the phase
         (slot -> canonical order), which these join, replacing slot by slot: a limit on a
         phase's whole set of orders counts them too."""
-        ...
-
-    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
-        """Whether these canonical orders are all the power has to order this phase."""
         ...
 
     def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
         """What these canonical orders leave the power to order this phase, each in a few words
         (a unit, "1 build"): empty when they are complete."""
-        ...
-
-    def choices(self, state: State, power: str) -> list[str]:
-        """The orders the power may give now, written as its orders are read, for the results
-        mail that tells it the phase is due (one a line; a kind may group alternatives); empty
-        where the kind lists none (Diplomacy: its players know their choices from the board)."""
         ...
 
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
@@ -185,10 +191,6 @@ class GameKind(Protocol):
     def survivors(self, state: State) -> Sequence[str]:
         """The powers still in the game (who share a draw, who may concede), in the order of
         ``powers``."""
-        ...
-
-    def letter(self, power: str) -> str:
-        """The power's letter, as SIGNON takes it written against the game's name (``Ealpha``)."""
         ...
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
@@ -209,20 +211,11 @@ class GameKind(Protocol):
         ...
 
     def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
-        """The scores (``score``) a processed phase's report, as ``report_view`` gives it to a
+        """The scores (``wording.score``) a processed phase's report, as ``report_view`` gives it to a
         reader, tells him, or None when it tells none. SUMMARY's and the archive's table of a
         kind with ``hidden_information`` are made of these alone (Richard III: the usurpation
         count, counted openly at the political turn, 8.2); a kind that hides nothing may answer
         None, its table coming from ``standing``."""
-        ...
-
-    def exports(self, game: str, phases: Sequence[tuple[State, dict[str, Any]]],
-                present: State) -> dict[str, Any]:
-        """The game in other programs' formats, for the archive's downloads: a JSON value by the
-        end of its file's name (Diplomacy on the standard map: ``{"mila.json": ...}``, the saved
-        game MILA's ``diplomacy`` package loads), or nothing. ``game``: its name; ``phases``: each processed phase's
-        state before and report, oldest first; ``present``: the state now. Called only for a
-        game that is over or whose kind hides nothing (no ``hidden_information``)."""
         ...
 
     def holdings(self, state: State, power: str) -> dict[str, list[str]]:
@@ -230,6 +223,41 @@ class GameKind(Protocol):
         know of it): each kind of holding with its items, in the order shown, the same kinds for
         every power (Diplomacy: ``units``, ``dislodged``, ``centres``). ``judge show`` lists
         them from the whole state for the judge's keeper; BOARD from the asker's view."""
+        ...
+
+
+@runtime_checkable
+class Choosing(Protocol):
+    """A kind that lists a player's choices in the mail telling him a phase is due."""
+
+    def choices(self, state: State, power: str) -> list[str]:
+        """The orders the power may give now, written as its orders are read (one a line; a kind
+        may group alternatives), or nothing for a power with nothing to order."""
+        ...
+
+
+@runtime_checkable
+class Exporting(Protocol):
+    """A kind whose games other programs can load: the archive offers them for download."""
+
+    def exports(self, game: str, phases: Sequence[tuple[State, dict[str, Any]]],
+                present: State) -> dict[str, Any]:
+        """The game in other programs' formats, for the archive's downloads: a JSON value by the
+        end of its file's name (Diplomacy on the standard map: ``{"mila.json": ...}``, the saved
+        game MILA's ``diplomacy`` package loads), or nothing. ``game``: its name; ``phases``:
+        each processed phase's state before and report, oldest first; ``present``: the state now. Called only for a
+        game that is over or whose kind hides nothing (no ``hidden_information``)."""
+        ...
+
+
+@runtime_checkable
+class Lettered(Protocol):
+    """A kind whose powers have letters, as SIGNON takes them written against the game's name
+    (``Ealpha`` for England in alpha); a power of a kind without letters signs on by name
+    (``England@alpha``)."""
+
+    def letter(self, power: str) -> str:
+        """The power's letter (``power_named`` reads it back)."""
         ...
 
 

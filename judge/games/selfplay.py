@@ -1,12 +1,13 @@
 """Random playouts: games played with random legal orders, checked after every phase.
 
 ``judge selfplay VARIANT --games N --seed S`` plays N games of a game kind, every power giving
-random orders that are possible in the position, until a game ends or passes a year limit. After
+random orders that are possible in the position, until a game ends, passes the last period asked
+for (``--until 1905``; Richard III's ``--until II-3``) or has played its most phases. After
 each phase the game kind's invariants are checked (``Playout.violations``); the first violation
 ends that game and is reported with everything needed to replay it. Two uses: a test that the
 rules engine never reaches an impossible position, and the balance table (each power's average
 score, supply centres for Diplomacy, at the end of each year), which tells whether a power is
-hopeless from the start.
+hopeless from the start. The table's rows are the kind's periods (``GameKind.period_name``).
 
 Game ``i`` of a run from seed ``S`` is played from seed ``S + i`` alone: its own ``Random(S + i)``
 chooses every order and is the phases' only source of chance, so ``--games 1 --seed S+i`` replays
@@ -23,8 +24,13 @@ from typing import Any
 
 from .kind import Outcome, PlayableKind, State
 
-DEFAULT_YEARS = 50
-"""How many years a game is played when no last year is given."""
+DEFAULT_PERIODS = 50
+"""How many periods (Diplomacy's years, Richard III's turns) a game is played at most when no last
+period is given."""
+
+MOST_PHASES = 5000
+"""The most phases one game is played, whatever else bounds it: a kind whose periods stopped
+advancing would otherwise play forever."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +40,7 @@ class Violation:
 
     seed: int
     phase: str
-    year: int
+    period: str  # as the kind names it: the last period a replay must play
     problems: list[str]
     before: State
     orders: dict[str, list[str]]
@@ -44,7 +50,7 @@ class Violation:
 @dataclass
 class GameRecord:
     """One game played: its seed, how far it went, how it ended, and each power's score at the
-    end of each year it completed."""
+    end of each period it completed (by ``Standing.period``)."""
 
     seed: int
     phases: int = 0
@@ -54,15 +60,20 @@ class GameRecord:
     scores: dict[int, dict[str, int]] = field(default_factory=dict)
 
 
-def play_game(kind: PlayableKind, seed: int, last_year: int | None = None) -> GameRecord:
-    """Play one game from ``seed`` to its end or through ``last_year`` (default: the first year
-    and DEFAULT_YEARS - 1 more)."""
+def play_game(kind: PlayableKind, seed: int, until: str | None = None,
+              most_phases: int = MOST_PHASES) -> GameRecord:
+    """Play one game from ``seed`` to its end, through the period named ``until`` (as the kind's
+    ``period_name`` writes it; default: DEFAULT_PERIODS periods), or through ``most_phases``."""
     rng = Random(seed)
     state = kind.new_game(str(seed).encode())
     standing = kind.standing(state)
-    last = standing.year + DEFAULT_YEARS - 1 if last_year is None else last_year
+    last = standing.period + DEFAULT_PERIODS - 1 if until is None else None
     record = GameRecord(seed)
-    while standing.year <= last:
+    while record.phases < most_phases:
+        if last is None and kind.period_name(standing.period) == until:
+            last = standing.period
+        if last is not None and standing.period > last:
+            break
         phase = kind.pending(state)
         orders = {power: kind.random_orders(state, power, rng) for power in sorted(phase.powers)}
         result = kind.resolve(state, orders, rng)
@@ -70,17 +81,17 @@ def play_game(kind: PlayableKind, seed: int, last_year: int | None = None) -> Ga
         record.last_phase = phase.phase
         problems = kind.violations(state, result)
         if problems:
-            record.violation = Violation(
-                seed, phase.phase, standing.year, problems, state, orders, result.state
-            )
+            record.violation = Violation(seed, phase.phase, kind.period_name(standing.period),
+                                         problems, state, orders, result.state)
             break
         after = kind.standing(result.state)
-        if after.year > standing.year:
-            record.scores[standing.year] = dict(after.scores)
+        if after.period > standing.period:
+            record.scores[standing.period] = dict(after.scores)
         state, standing = result.state, after
-        if result.outcome is not None:
-            record.outcome = result.outcome
-            record.scores.setdefault(standing.year, dict(standing.scores))
+        outcome = kind.outcome(state)
+        if outcome is not None:
+            record.outcome = outcome
+            record.scores.setdefault(standing.period, dict(standing.scores))
             break
     return record
 
@@ -92,10 +103,11 @@ class Summary:
     kind: str
     powers: list[str]
     seed: int
-    until: int | None
+    until: str | None
     records: list[GameRecord]
     score: str = "supply centres"  # what the balance table averages: the kind's ``score``
     period: str = "year"  # what its rows count: the kind's ``period``
+    period_names: dict[int, str] = field(default_factory=dict)  # each row's period as named
 
     @property
     def phases(self) -> int:
@@ -140,11 +152,18 @@ class Summary:
         return years, counts, averages
 
 
-def selfplay(kind: PlayableKind, games: int, seed: int, last_year: int | None = None) -> Summary:
+def selfplay(kind: PlayableKind, games: int, seed: int, until: str | None = None) -> Summary:
     """Play ``games`` games, from seeds ``seed``, ``seed + 1``, ..."""
-    records = [play_game(kind, seed + number, last_year) for number in range(games)]
-    return Summary(kind.name, list(kind.powers()), seed, last_year, records, kind.score,
-                   kind.period)
+    records = [play_game(kind, seed + number, until) for number in range(games)]
+    return summary_of(kind, seed, until, records)
+
+
+def summary_of(kind: PlayableKind, seed: int, until: str | None,
+               records: list[GameRecord]) -> Summary:
+    """The summary of games played, its periods named as the kind names them."""
+    periods = {period for record in records for period in record.scores}
+    return Summary(kind.name, list(kind.powers()), seed, until, records, kind.wording.score,
+                   kind.wording.period, {period: kind.period_name(period) for period in periods})
 
 
 # --- reports ----------------------------------------------------------------------------------
@@ -173,7 +192,8 @@ def summary_json(summary: Summary, variant: str) -> dict[str, Any]:
             for v in summary.violations
         ],
         "balance": {
-            "years": years,
+            "years": years,  # the periods, numbered (``Standing.period``)
+            "named": [summary.period_names.get(year, str(year)) for year in years],
             "games": counts,
             "centres": {power: [round(x, 3) for x in column] for power, column in averages.items()},
         },
@@ -181,7 +201,7 @@ def summary_json(summary: Summary, variant: str) -> dict[str, Any]:
 
 
 def replay_command(variant: str, violation: Violation) -> str:
-    return f"judge selfplay {variant} --games 1 --seed {violation.seed} --until {violation.year}"
+    return f"judge selfplay {variant} --games 1 --seed {violation.seed} --until {violation.period}"
 
 
 def summary_text(summary: Summary, variant: str, seconds: float | None = None) -> str:
@@ -211,11 +231,13 @@ def summary_text(summary: Summary, variant: str, seconds: float | None = None) -
                       "(games: how many count):"]
         widths = [max(len(power), 5) for power in summary.powers]
         columns = "  ".join(p.rjust(w) for p, w in zip(summary.powers, widths))
-        header = f"{summary.period:<4}  games  {columns}"
+        width = max(4, len(summary.period), *(len(summary.period_names.get(y, str(y))) for y in years))
+        header = f"{summary.period:<{width}}  games  {columns}"
         lines.append(header)
         for column, year in enumerate(years):
             cells = "  ".join(
                 f"{averages[p][column]:.2f}".rjust(w) for p, w in zip(summary.powers, widths)
             )
-            lines.append(f"{year:<4}  {counts[column]:>5}  {cells}")
+            name = summary.period_names.get(year, str(year))
+            lines.append(f"{name:<{width}}  {counts[column]:>5}  {cells}")
     return "\n".join(lines)

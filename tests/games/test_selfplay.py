@@ -32,7 +32,7 @@ TOP = Path(__file__).resolve().parents[2]
 
 
 def test_200_games_of_roses1_to_1500_break_no_invariant() -> None:
-    summary = run_playouts("roses1", games=200, seed=1, last_year=1500, jobs=2)  # 2 cores
+    summary = run_playouts("roses1", games=200, seed=1, until="1500", jobs=2)  # 2 cores
     assert summary.violations == [], summary_text(summary, "roses1")
     for record in summary.records:  # each game ran to its end, or through 1500
         assert record.outcome is not None or max(record.scores) == 1500, record.seed
@@ -44,7 +44,7 @@ def test_200_games_of_roses1_to_1500_break_no_invariant() -> None:
 
 
 def test_standard_games_break_no_invariant() -> None:
-    summary = selfplay(playable_kind("standard"), games=30, seed=1000, last_year=1915)
+    summary = selfplay(playable_kind("standard"), games=30, seed=1000, until="1915")
     assert summary.violations == [], summary_text(summary, "standard")
     years, counts, averages = summary.balance()
     assert years[0] == 1901 and years[-1] == 1915
@@ -54,15 +54,15 @@ def test_standard_games_break_no_invariant() -> None:
 
 def test_game_i_of_a_run_is_the_game_of_seed_s_plus_i() -> None:
     kind = playable_kind("standard")
-    run = selfplay(kind, games=3, seed=40, last_year=1905)
-    again = play_game(kind, 42, 1905)
+    run = selfplay(kind, games=3, seed=40, until="1905")
+    again = play_game(kind, 42, "1905")
     assert again == run.records[2]
     assert again != run.records[1]  # different seeds, different games
 
 
 def test_a_run_on_several_processes_plays_the_same_games() -> None:
-    alone = selfplay(playable_kind("standard"), games=5, seed=60, last_year=1906)
-    shared = run_playouts("standard", games=5, seed=60, last_year=1906, jobs=3)
+    alone = selfplay(playable_kind("standard"), games=5, seed=60, until="1906")
+    shared = run_playouts("standard", games=5, seed=60, until="1906", jobs=3)
     assert shared == alone
 
 
@@ -93,12 +93,12 @@ class BrokenGame(DiplomacyGame):
             **result.state,
             "supply_centers": {**result.state["supply_centers"], "bel": "England"},
         }
-        return PhaseResult(broken, result.report, result.outcome)
+        return PhaseResult(broken, result.report)
 
 
 def test_a_broken_rule_is_caught_and_reported_with_the_seed_that_replays_it() -> None:
     kind = BrokenGame(load_variant("standard"))
-    summary = selfplay(kind, games=3, seed=20, last_year=1910)
+    summary = selfplay(kind, games=3, seed=20, until="1910")
     assert [(v.seed, v.phase) for v in summary.violations] == [
         (20, "S1903M"), (21, "S1903M"), (22, "S1903M")
     ]  # fmt: skip
@@ -108,7 +108,7 @@ def test_a_broken_rule_is_caught_and_reported_with_the_seed_that_replays_it() ->
     assert violation.before["phase"] == "S1903M" and violation.after["phase"] == "F1903M"
     assert violation.after["supply_centers"]["bel"] == "England"
     assert set(violation.orders) == set(kind.powers())
-    replayed = play_game(kind, violation.seed, 1910).violation
+    replayed = play_game(kind, violation.seed, "1910").violation
     assert replayed == violation  # the seed replays it exactly
     assert summary.records[1].last_phase == "S1903M"  # the game stopped at the violation
     text = summary_text(summary, "standard")
@@ -161,7 +161,7 @@ def test_the_command_prints_the_run_and_the_table(capsys: pytest.CaptureFixture[
 def test_the_command_fails_when_an_invariant_is_broken(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    broken = selfplay(BrokenGame(load_variant("standard")), games=1, seed=5, last_year=1904)
+    broken = selfplay(BrokenGame(load_variant("standard")), games=1, seed=5, until="1904")
     monkeypatch.setattr("judge.service.play.playouts.run_playouts", lambda *args: broken)
     assert main(["selfplay", "standard", "--games", "1", "--seed", "5", "--until", "1904"]) == 1
     out = capsys.readouterr().out
@@ -175,8 +175,30 @@ def test_200_games_of_each_richard3_scenario_end_and_break_no_invariant(kind: st
     invariants checked after every decision (each block in one place, strengths within their
     limits, cards, heirs and the crown, border limits, nothing hidden in a side's view); every
     game ends in a victory (9.0)."""
-    summary = run_playouts(kind, games=200, seed=1, last_year=None, jobs=2)  # 2 cores
+    summary = run_playouts(kind, games=200, seed=1, until=None, jobs=2)  # 2 cores
     assert summary.violations == [], summary_text(summary, kind)
     won = summary.winners()
     assert sum(won.values()) == 200 and set(won) <= {"York", "Lancaster"}
     assert summary.score == "usurpation count (8.2)"
+
+
+def test_richard3_periods_are_turns_counted_across_campaigns_and_named_as_players_write_them(
+) -> None:
+    """``Standing.period`` is consecutive (issue 19, point 5): a phase moves a game on by at most
+    one period, and Richard III's turns run on from one campaign to the next (1.0: seven turns a
+    campaign), I-7 then II-1; the table's rows and ``--until`` use the period's name."""
+    kind = playable_kind("richard3")
+    assert [kind.period_name(n) for n in (1, 7, 8, 21)] == ["I-1", "I-7", "II-1", "III-7"]
+    record = play_game(kind, 5, until="II-2")
+    assert record.outcome is not None or max(record.scores) == 9  # II-2 is turn 9
+    assert all(kind.period_name(period) in {f"I-{t}" for t in range(1, 8)} | {"II-1", "II-2"}
+               for period in record.scores)
+    summary = selfplay(kind, games=2, seed=5, until="I-3")
+    text = summary_text(summary, "richard3")
+    assert "turn  games" in text and "\nI-1 " in text and "\nI-3 " in text and "\nI-4" not in text
+
+
+def test_a_game_is_bounded_by_its_phases_whatever_its_periods() -> None:
+    """A kind whose periods stopped advancing still ends its playouts: ``most_phases``."""
+    kind = playable_kind("standard")
+    assert play_game(kind, 3, until="1950", most_phases=7).phases == 7

@@ -31,12 +31,12 @@ def _phases(variant: str, seed: int) -> Iterator[tuple[dict[str, Any], dict[str,
     kind = DiplomacyGame(load_variant(variant))
     rng = Random(seed)
     state = kind.new_game(b"")
-    while kind.standing(state).year <= LAST_YEAR[variant]:
+    while kind.standing(state).period <= LAST_YEAR[variant]:
         pending = kind.pending(state)
         orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
         result = kind.resolve(state, orders, rng)
         yield state, result.report
-        if result.outcome is not None:
+        if kind.outcome(result.state) is not None:
             return
         state = result.state
 

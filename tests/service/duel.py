@@ -20,7 +20,16 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from judge.games.kind import OrderLine, Outcome, Pending, PhaseResult, Standing, State, TimingClass
+from judge.games.kind import (
+    OrderLine,
+    Outcome,
+    Pending,
+    PhaseResult,
+    Standing,
+    State,
+    TimingClass,
+    Wording,
+)
 
 POWERS = ("North", "South")
 RESERVE = 6
@@ -36,13 +45,11 @@ def _other(power: str) -> str:
 @dataclass
 class Duel:
     name: str = "toy/duel"
-    title: str = "Duel"
     templates: str = "duel"
-    phase_example: str = "e.g. Round 2 bid"
-    civil_disorder: str = "it bids nothing and defends"
-    score: str = "points"
-    score_note: str = ""
-    period: str = "round"
+    wording: Wording = Wording(title="Duel", full_title="Duel, to three points",
+                               phase_example="e.g. Round 2 bid",
+                               civil_disorder="it bids nothing and defends", score="points",
+                               score_note="", period="round")
     hidden_information: bool = True  # each side's bids and reserve are its own
 
     def __post_init__(self) -> None:
@@ -86,7 +93,7 @@ class Duel:
         return Pending(phase, state["step"], frozenset(acting))
 
     def read_orders(self, state: State, power: str, lines: Sequence[str],
-                    standing: Mapping[str, str] | None = None) -> list[OrderLine]:
+                    taken: Mapping[str, str] | None = None) -> list[OrderLine]:
         read = []
         for line in lines:
             words = line.upper().split()
@@ -112,9 +119,6 @@ class Duel:
     def choices(self, state: State, power: str) -> list[str]:
         return []
 
-    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
-        return not self.waiting(state, power, orders)
-
     def letter(self, power: str) -> str:
         return power[0]
 
@@ -139,7 +143,7 @@ class Duel:
             after.update(step="bid", round=state["round"] + 1, leader=None, choice=None)
             report.update(roll=roll, leader=state["leader"], scored=scored,
                           points=dict(after["points"]))
-        return PhaseResult(after, report, self.outcome(after))
+        return PhaseResult(after, report)
 
     def survivors(self, state: State) -> Sequence[str]:
         return list(POWERS)

@@ -222,7 +222,7 @@ class OpenDuel(Duel):
         if state["step"] != "choice":
             return chosen
         rolled = super().resolve(chosen.state, {}, rng)
-        return PhaseResult(rolled.state, {**chosen.report, **rolled.report}, rolled.outcome)
+        return PhaseResult(rolled.state, {**chosen.report, **rolled.report})
 
 
 @pytest.fixture

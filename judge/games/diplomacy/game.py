@@ -14,7 +14,16 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, State, TimingClass
+from ..kind import (
+    OrderLine,
+    Outcome,
+    Pending,
+    PhaseResult,
+    Standing,
+    State,
+    TimingClass,
+    Wording,
+)
 from .adjustments import adjustment_counts, buildable_sites
 from .arrival import check_adjustment, check_due, check_limit, check_retreat_order, waiting
 from .boxes import one_too_many, slot_limit, without_orders
@@ -51,21 +60,24 @@ from .wire import WireError, read_position, write_position
 class DiplomacyGame:
     """Diplomacy on one variant's map."""
 
-    title = "Diplomacy"
     templates = "diplomacy"
     timings: Sequence[TimingClass] = TIMINGS
-    phase_example = phase_names.EXAMPLE
-    civil_disorder = "its units hold, retreats disband, builds are waived"
-    period = "year"
     hidden_information = False  # every reader sees the whole board and, once processed, every order
 
     def __init__(self, game_map: Map) -> None:
         self.map = game_map
         self.name = f"diplomacy/{game_map.name}"
-        # what SUMMARY's table counts: the centres on the board, as victory does (with boxes, a
-        # power's box centres are its own besides: Wars of the Roses I, rules 3 and 5)
-        self.score = "supply centres on the board" if game_map.boxes else "supply centres"
-        self.score_note = " ".join(count_notes(game_map))
+        self.wording = Wording(
+            title="Diplomacy",
+            full_title=game_map.title,
+            phase_example=phase_names.EXAMPLE,
+            civil_disorder="its units hold, retreats disband, builds are waived",
+            # what SUMMARY's table counts: the centres on the board, as victory does (with boxes,
+            # a power's box centres are its own besides: Wars of the Roses I, rules 3 and 5)
+            score="supply centres on the board" if game_map.boxes else "supply centres",
+            score_note=" ".join(count_notes(game_map)),
+            period="year",
+        )
         self.rules = rules_for(game_map)  # the variant's special rules (hooks.py)
         self._recent: tuple[tuple[State, Position], ...] = ()
 
@@ -132,12 +144,12 @@ class DiplomacyGame:
         state: State,
         power: str,
         lines: Sequence[str],
-        standing: Mapping[str, str] | None = None,
+        taken: Mapping[str, str] | None = None,
     ) -> list[OrderLine]:
         position = self.position(state)
         counted: dict[str, int] = {}  # slots of things alike (waives, units in a box)
-        taken = {  # the power's orders, by slot: those standing, then those read here
-            slot: parse_order(self.map, text) for slot, text in (standing or {}).items()
+        ordered = {  # the power's orders, by slot: those taken before, then those read here
+            slot: parse_order(self.map, text) for slot, text in (taken or {}).items()
         }
         read: list[OrderLine] = []
         for line in lines:
@@ -151,12 +163,12 @@ class DiplomacyGame:
                 except Illegal as why:
                     read.append(OrderLine(text, error=str(why)))
                     continue
-                slot, refused = self._count(position, Power(power), order, slot, counted, taken)
+                slot, refused = self._count(position, Power(power), order, slot, counted, ordered)
                 if refused:
                     read.append(OrderLine(text, error=refused))
                     continue
-                before = taken.get(slot)
-                taken[slot] = order
+                before = ordered.get(slot)
+                ordered[slot] = order
                 replaced = str(before) if before is not None and before != order else None
                 read.append(OrderLine(text, canonical=str(order), slot=slot, replaces=replaced))
         return read
@@ -233,12 +245,6 @@ class DiplomacyGame:
         ordered = {line.slot for line in self.read_orders(state, power, orders) if line.slot}
         return waiting(self.map, self.position(state), Power(power), ordered)
 
-    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
-        return not self.waiting(state, power, orders)
-
-    def choices(self, state: State, power: str) -> list[str]:
-        return []
-
     # --- resolution --------------------------------------------------------------------------------
 
     def resolve(
@@ -280,7 +286,7 @@ class DiplomacyGame:
         }
         if resolution.notes:
             report["notes"] = list(resolution.notes)
-        return PhaseResult(following, report, self.outcome(following))
+        return PhaseResult(following, report)
 
     def _defaults(
         self, position: Position, given: list[tuple[Power, Order]]

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass
+from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
 from .action_phase import apply_actions
 from .cards import card_of, lowest_card, play, redeal
 from .data import BOARD, SIDES, other
@@ -21,7 +21,7 @@ from .names import block_name, normal
 from .orders import Order, OrderError, read_order, split_orders
 from .political import go_home_and_reset, must_go_home, usurpation_count
 from .state import ROMAN, State, copy_state, heirs_left, phase_name, side_of
-from .turns import after_actions, new_state, rescue_henry, set_step, start_campaign
+from .turns import TURNS, after_actions, new_state, rescue_henry, set_step, start_campaign
 from . import legal, invariants, view as views, words
 
 TIMING = {
@@ -57,21 +57,15 @@ def kind_name(scenario: str) -> str:
     return "richard3" if scenario == "1460" else f"richard3-{scenario}"
 
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 class Richard3Game:
     """Richard III in one of its scenarios: ``1460`` (the full game), ``1470``, ``1483``."""
 
-    title = "Richard III"
     templates = "richard3"
     timings: Sequence[TimingClass] = TIMINGS
-    phase_example = "e.g. I-3 cards, I-3 actions 1 York or II political"
-    civil_disorder = ("it plays its lowest card and makes no move, the passive player (1.1); at "
-                      "the political turn its blocks go home as the judge chooses (8.3, 8.4)")
-    score = "usurpation count (8.2)"
-    period = "turn"
-    score_note = ("The usurpation count (8.2): nobles, heirs and church blocks on the map (not in "
-                  "exile or on the Isle of Man), one more for London. It is counted openly at the "
-                  "political turn only: in between, recruits need not be revealed (5.4), so it "
-                  "stays hidden.")
     hidden_information = True  # the blocks stand facing their owner (fog of war), the hands are his
 
     def __init__(self, scenario: str = "1460") -> None:
@@ -79,6 +73,20 @@ class Richard3Game:
             raise ValueError(f"no scenario {scenario!r}: there are {', '.join(BOARD.scenarios)}")
         self.scenario = scenario
         self.name = kind_name(scenario)
+        self.wording = Wording(
+            title="Richard III",
+            full_title=f"Richard III, {_lower_first(BOARD.scenarios[scenario].title)}",
+            phase_example="e.g. I-3 cards, I-3 actions 1 York or II political",
+            civil_disorder=("it plays its lowest card and makes no move, the passive player "
+                            "(1.1); at the political turn its blocks go home as the judge chooses "
+                            "(8.3, 8.4)"),
+            score="usurpation count (8.2)",
+            score_note=("The usurpation count (8.2): nobles, heirs and church blocks on the map "
+                        "(not in exile or on the Isle of Man), one more for London. It is "
+                        "counted openly at the political turn only: in between, recruits need "
+                        "not be revealed (5.4), so it stays hidden."),
+            period="turn",
+        )
 
     # --- words -------------------------------------------------------------------------------
 
@@ -86,8 +94,9 @@ class Richard3Game:
         return words.phase_title(phase)
 
     def period_name(self, number: int) -> str:
-        """``standing``'s campaign * 10 + turn: 13 is ``I-3``."""
-        return f"{ROMAN[number // 10]}-{number % 10}"
+        """``standing``'s turn counted across campaigns as players write it: 10 is ``II-3``."""
+        campaign, turn = divmod(number - 1, TURNS)
+        return f"{ROMAN[campaign + 1]}-{turn + 1}"
 
     def read_phase(self, text: str) -> str | None:
         return words.read_phase(text)
@@ -150,17 +159,17 @@ class Richard3Game:
         state: State,
         power: str,
         lines: Sequence[str],
-        standing: Mapping[str, str] | None = None,
+        taken: Mapping[str, str] | None = None,
     ) -> list[OrderLine]:
         """Read a player's lines for the current decision; each order is checked with the
-        orders already taken (``standing``: slot -> canonical), replacing slot by slot."""
+        orders already taken (``taken``: slot -> canonical), replacing slot by slot."""
         texts = [t for line in lines for t in split_orders(line)]
         if power not in state["step"]["powers"]:
             return [OrderLine(t, error=f"{power} has nothing to order in {self.phase(state)}") for t in texts]
-        taken: dict[str, Order] = {}
-        for text in (standing or {}).values():
+        ordered: dict[str, Order] = {}
+        for text in (taken or {}).values():
             order = self.parse(state, power, text)
-            taken[order.slot] = order
+            ordered[order.slot] = order
         read: list[OrderLine | Order] = []
         for text in texts:
             try:
@@ -168,15 +177,15 @@ class Richard3Game:
             except OrderError as error:
                 read.append(OrderLine(text, error=str(error)))
                 continue
-            taken.pop(order.slot, None)
-            taken[order.slot] = order
+            ordered.pop(order.slot, None)
+            ordered[order.slot] = order
             read.append(order)
-        refusals = self._refusals(state, power, list(taken.values()))
+        refusals = self._refusals(state, power, list(ordered.values()))
         out = []
         for text, item in zip(texts, read):
             if isinstance(item, OrderLine):
                 out.append(OrderLine(text, error=self._choices(state, power, text, item.error or "")))
-            elif refusals.get(item.slot) and taken.get(item.slot) == item:
+            elif refusals.get(item.slot) and ordered.get(item.slot) == item:
                 out.append(OrderLine(text, error=self._choices(state, power, text, refusals[item.slot])))
             else:
                 out.append(OrderLine(text, canonical=str(item), slot=item.slot))
@@ -213,7 +222,7 @@ class Richard3Game:
                     refused[order.slot] = reason
         return refused
 
-    def complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
+    def _complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
         """Whether a player has said all he will: a card played, a redeal answered, ``DONE``
         (or every action point spent), every block sent home."""
         read = [line for line in self.read_orders(state, power, orders) if line.slot]
@@ -228,7 +237,7 @@ class Richard3Game:
         return "done" in slots or legal.points_left(self, state, power, [line.canonical or "" for line in read]) == 0
 
     def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
-        if power not in state["step"]["powers"] or self.complete(state, power, orders):
+        if power not in state["step"]["powers"] or self._complete(state, power, orders):
             return []
         label = state["step"]["label"]
         if label == "cards":
@@ -292,7 +301,7 @@ class Richard3Game:
             start_campaign(new)
         else:
             raise ValueError("the game is over")
-        return PhaseResult(new, report, self.outcome(new))
+        return PhaseResult(new, report)
 
     def _redeal(self, state: State, given: dict[str, list[Order]], rng: Random, events: list[dict[str, Any]]) -> None:
         """5.1: the players holding a mulligan may ask for a redeal; if one does, the other may
@@ -343,9 +352,10 @@ class Richard3Game:
         return legal.random_orders(self, state, power, rng)
 
     def standing(self, state: State) -> Standing:
-        """Progress as campaign * 10 + turn; each house's count for usurpation (8.2)."""
+        """Progress in turns counted across campaigns (I-1 is 1, II-1 is 8: seven turns a
+        campaign, 1.0); each house's count for usurpation (8.2)."""
         return Standing(
-            int(state["campaign"]) * 10 + int(state["turn"]),
+            (int(state["campaign"]) - 1) * TURNS + int(state["turn"]),
             {side: usurpation_count(state, side) for side in SIDES},
         )
 

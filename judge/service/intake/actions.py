@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 
+from judge.games.kind import Lettered
 from judge.store import Game, GameStatus, Player, Role, game_by_name
 
 from ..mailing.notify import phase_name, recipients, report_processed, send_notice, when
@@ -79,7 +80,7 @@ def start_and_announce(ctx: Context, game: Game) -> None:
             "The powers:\n" + "\n".join(lines),
             "\n".join(["The starting position:",
                        *holdings_lines(board, list(kind.holdings(seen, kind.powers()[0]))),
-                       *([kind.score_note] if kind.score_note else [])]),
+                       *([kind.wording.score_note] if kind.wording.score_note else [])]),
             secret_published(game),
         ]
 
@@ -89,9 +90,11 @@ def start_and_announce(ctx: Context, game: Game) -> None:
             player = ctx.db.get(Player, membership.player_id)
             assert player is not None
             players.add(player.address)
-            you = (f"You play {membership.power}: sign on with SIGNON {kind.letter(membership.power)}"
-                   f"{game.name} <password> (or SIGNON {membership.power.replace(' ', '')}@"
-                   f"{game.name} <password>), with the password you joined with.")
+            by_name = f"{membership.power.replace(' ', '')}@{game.name} <password>"
+            signon = (f"SIGNON {kind.letter(membership.power)}{game.name} <password> (or SIGNON "
+                      f"{by_name})" if isinstance(kind, Lettered) else f"SIGNON {by_name}")
+            you = (f"You play {membership.power}: sign on with {signon}, with the password you "
+                   "joined with.")
             due = kind.waiting(game.state, membership.power, [])
             to_order = (f"For {phase_name(game)} you are to order: {', '.join(due)} (HELP ORDERS "
                         "shows how)." if due else f"You have nothing to order in {phase_name(game)}.")

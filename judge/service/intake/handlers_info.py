@@ -119,7 +119,7 @@ def _one_command(ctx: Context, name: str) -> None:
             f"{_WHO[info.who]}.\n\nExample:\n{example}")
     if name == "SET TIMING":
         kind = _sender_kind(ctx)
-        ctx.say("\n" + textwrap.fill(f"The classes of {kind.title} phases: "
+        ctx.say("\n" + textwrap.fill(f"The classes of {kind.wording.title} phases: "
                                      f"{_timing_classes(kind)}.", WIDTH))
 
 

@@ -72,7 +72,8 @@ def predict_phase(ctx: Context, command: c.Predict) -> None:
     game, _ = _signed_on(ctx)
     prediction = predict(ctx.db, game)
     result, kind = prediction.result, kind_of(game)
-    outcome = result.outcome.reason if result.outcome is not None else None
+    ended = kind.outcome(result.state)
+    outcome = ended.reason if ended is not None else None
     text = render(
         f"{kind.templates}/prediction.txt",
         game=game.name,

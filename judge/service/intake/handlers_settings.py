@@ -32,7 +32,7 @@ _PRESS_WORDS = {
 def _nmr_words(game: Game, policy: c.NmrPolicy) -> str:
     if policy is c.NmrPolicy.ABANDON:
         return "is abandoned: the game pauses until a new player takes it over (JOIN)"
-    return f"is in civil disorder: {kind_of(game).civil_disorder}"
+    return f"is in civil disorder: {kind_of(game).wording.civil_disorder}"
 
 
 def _game(ctx: Context) -> Game:

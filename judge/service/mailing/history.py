@@ -198,9 +198,9 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
         "powers": powers,
         "width": max((len(power) for power in powers), default=4) + 1,
         "years": years,
-        "score": kind.score,
-        "score_note": kind.score_note,
-        "period": kind.period,
+        "score": kind.wording.score,
+        "score_note": kind.wording.score_note,
+        "period": kind.wording.period,
         "counted_openly": kind.hidden_information,  # the scores only as the rules reveal them
         "outcome": outcome.reason if outcome is not None else None,
         "processed": len(line),
@@ -222,15 +222,15 @@ def scores_by_year(game: Game, line: list[PhaseRecord]) -> list[tuple[str, list[
         for record in line:
             shown = kind.scores_shown(kind.report_view(record.resolution, None))
             if shown is not None:
-                year = kind.standing(record.state_before).year  # the turn is no secret
-                rows[kind.period_name(year)] = [shown.get(power, 0) for power in powers]
+                period = kind.standing(record.state_before).period  # no secret
+                rows[kind.period_name(period)] = [shown.get(power, 0) for power in powers]
         return list(rows.items())
     if line:
         rows["start"] = _scores(kind.standing(line[0].state_before), powers)
     for record in line:
         before, after = kind.standing(record.state_before), kind.standing(record.state_after)
-        if after.year > before.year or (record is line[-1] and game.status in _ENDED):
-            rows[kind.period_name(before.year)] = _scores(after, powers)
+        if after.period > before.period or (record is line[-1] and game.status in _ENDED):
+            rows[kind.period_name(before.period)] = _scores(after, powers)
     return list(rows.items())
 
 

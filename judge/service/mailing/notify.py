@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from judge.games.kind import Outcome
+from judge.games.kind import Choosing, Outcome
 from judge.pictures import kind_picture
 from judge.store import Game, GameStatus, PhaseRecord, Role, keep_picture, queue_mail
 
@@ -278,7 +278,8 @@ def results_values(
         "next_phase_name": phase_name(game, next_phase),
         "deadline": deadline,
         # what the reader may order in the phase now due (only in the mail that says it is due)
-        "choices": kind.choices(record.state_after, reader) if reader and deadline else [],
+        "choices": (kind.choices(record.state_after, reader)
+                    if reader and deadline and isinstance(kind, Choosing) else []),
     }
 
 

@@ -36,19 +36,19 @@ def render(template: str, **values: Any) -> str:
 
 
 def results_subject(game: Game, phase: str) -> str:
-    return f"{kind_of(game).title} results {game.name} {phase}"
+    return f"{kind_of(game).wording.title} results {game.name} {phase}"
 
 
 def notice_subject(game: Game) -> str:
-    return f"{kind_of(game).title} notice: {game.name}"
+    return f"{kind_of(game).wording.title} notice: {game.name}"
 
 
 def orders_subject(game: Game, phase: str) -> str:
-    return f"{kind_of(game).title} orders {game.name} {phase}"
+    return f"{kind_of(game).wording.title} orders {game.name} {phase}"
 
 
 def press_subject(game: Game) -> str:
-    return f"{kind_of(game).title} press {game.name}"
+    return f"{kind_of(game).wording.title} press {game.name}"
 
 
 def reply_subject(subject: str) -> str:

@@ -76,7 +76,7 @@ def read_phase(game: Game, text: str) -> str:
     phase = kind.read_phase(text)
     if phase is None:
         raise GameError(f'cannot read "{text}" as a phase of {game.name}; expected '
-                        f"{kind.phase_example}")
+                        f"{kind.wording.phase_example}")
     return phase
 
 
@@ -208,7 +208,7 @@ def _open_power_for(db: Session, game: Game, player: Player) -> str:
     held = sorted({m.power for m in past if m.power is not None})
     kind = kind_of(game)
     if kind.hidden_information and held and vacant[0] not in held:
-        raise GameError(f"you played {', '.join(held)} in {game.name}, and {kind.title} hides each "
+        raise GameError(f"you played {', '.join(held)} in {game.name}, and {kind.wording.title} hides each "
                         f"power's position from the others: you may take over no other power "
                         f"(the open one is {vacant[0]})")
     game.settings = _without_concession(game.settings, vacant[0])  # a new player votes afresh
@@ -534,9 +534,10 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
     game.state = result.state
     kept: list[KeptRead] = []
     dropped: list[KeptDropped] = []
-    if result.outcome is not None:
+    outcome = kind.outcome(result.state)
+    if outcome is not None:
         game.phase = kind.pending(result.state).phase
-        end_game(game, GameStatus.FINISHED, now, by="outcome", winners=list(result.outcome.winners))
+        end_game(game, GameStatus.FINISHED, now, by="outcome", winners=list(outcome.winners))
     else:
         kept, dropped = _enter_phase(db, game, now)
     db.add(game)

@@ -316,7 +316,7 @@ def predict(db: Session, game: Game) -> Prediction:
     require_started(game, "phase to predict")
     kind = kind_of(game)
     if kind.hidden_information:
-        raise GameError(f"PREDICT is not offered in {game.name}: {kind.title} hides part of the "
+        raise GameError(f"PREDICT is not offered in {game.name}: {kind.wording.title} hides part of the "
                         "game from each reader, masters included, and a prediction would need "
                         "what the rules hide (and show the phase ahead of its players); the "
                         "phase is processed at its deadline, or now with PROCESS")
@@ -336,10 +336,10 @@ def act_for(game: Game, name: str) -> str:
     power = power_of(game, name)
     kind = kind_of(game)
     if kind.hidden_information:
-        raise GameError(f"no master acts for a power in {game.name}: {kind.title} hides part of "
+        raise GameError(f"no master acts for a power in {game.name}: {kind.wording.title} hides part of "
                         "the game from each reader, masters included, and the answers to "
                         f"{power}'s orders would show you what the rules hide. A power without a "
-                        f"player is in civil disorder ({kind.civil_disorder}) until a new player "
+                        f"player is in civil disorder ({kind.wording.civil_disorder}) until a new player "
                         f"takes it over (JOIN {game.name} <password>)")
     return power
 

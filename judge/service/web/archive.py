@@ -39,6 +39,7 @@ import sqlalchemy as sa
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from sqlmodel import Session, col, func, select
 
+from judge.games.kind import Exporting
 from judge.pictures import kind_picture, power_colours
 from judge.store import Game, GameStatus, Membership, PhaseRecord, Press, Store
 
@@ -164,7 +165,7 @@ def _period_now(game: Game) -> str | None:
     if game.state is None:
         return None
     kind = kind_of(game)
-    return kind.period_name(kind.standing(game.state).year)
+    return kind.period_name(kind.standing(game.state).period)
 
 
 def _write_game(db: Session, environment: Environment, game: Game, out: Path) -> None:
@@ -202,7 +203,7 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
                         power_colours(kind))
     exports = _exports(game, line)
     page = environment.get_template("game.html").render(
-        **values, chart=chart, phases=phases, title=kind.title,
+        **values, chart=chart, phases=phases, title=kind.wording.title,
         now_map=f"{stem}/now.svg" if now is not None else None,
         record_file=f"{stem}.json", exports=[f"{stem}.{suffix}" for suffix in exports],
         current=press.get(game.phase, []) if game.phase else [],
@@ -220,7 +221,7 @@ def _exports(game: Game, line: list[PhaseRecord]) -> dict[str, Any]:
     kind = kind_of(game)
     if not line or game.state is None:
         return {}
-    if game.status not in _ENDED and kind.hidden_information:
+    if (game.status not in _ENDED and kind.hidden_information) or not isinstance(kind, Exporting):
         return {}
     return kind.exports(game.name, [(r.state_before, r.resolution) for r in line], game.state)
 

@@ -35,7 +35,7 @@ def _picture(db: Session, game: Game, phase: str | None) -> str:
         wanted = kind.read_phase(phase)
         if wanted is None:
             raise SystemExit(f"judge: cannot read {phase!r} as a phase of {game.name} "
-                             f"({kind.phase_example})")
+                             f"({kind.wording.phase_example})")
         records = [r for r in line_of_play(db, game) if r.phase == wanted]
         if not records:
             raise SystemExit(f"judge: {game.name} has no processed phase {wanted}")

@@ -79,7 +79,7 @@ def game_shown(db: Session, game: Game) -> dict[str, Any]:
         "holdings": labels,  # the keys of each power's holdings, in the kind's order
         "state": game.state,
         "_phase_words": phase_name(game) if game.phase else None,
-        "_score_note": kind.score_note,
+        "_score_note": kind.wording.score_note,
         "_deadline_words": when(game, game.deadline),
         "_grace_words": when(game, game.grace_until) if game.grace_until else None,
         "_reminder_words": when(game, game.remind_at) if game.remind_at else None,

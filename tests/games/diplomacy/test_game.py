@@ -34,8 +34,8 @@ def test_orders_are_read_checked_and_slotted() -> None:
     assert lines[3].error == "the unit in par belongs to France"
     assert lines[4].error is not None and "x" in lines[4].error
     assert lines[5].error == "a fleet cannot go to mun, which is inland"
-    assert GAME.complete(state, "England", ["F lon - nth", "A lvp - yor", "F edi - nwg"])
-    assert not GAME.complete(state, "England", ["F lon - nth", "A lvp - yor"])
+    assert not GAME.waiting(state, "England", ["F lon - nth", "A lvp - yor", "F edi - nwg"])
+    assert GAME.waiting(state, "England", ["F lon - nth", "A lvp - yor"])
 
 
 def test_resolution_reports_every_order_and_defaults_missing_ones() -> None:
@@ -49,7 +49,7 @@ def test_resolution_reports_every_order_and_defaults_missing_ones() -> None:
     results = {(r["power"], r["order"]): r["resolution"] for r in result.report["results"]}
     assert results[("England", "F lon - nth")] == ["succeeds"]
     assert results[("France", "A par - bur")] == ["succeeds"]
-    assert result.outcome is None
+    assert GAME.outcome(result.state) is None
     locations = {u["loc"] for u in result.state["units"]}
     assert {"nth", "yor", "bur", "edi"} <= locations  # edi had no order and held
 
@@ -61,9 +61,9 @@ def test_adjustment_completeness_counts_builds_and_waives() -> None:
         "supply_centers": {"lon": "England", "edi": "England", "nwy": "England"},
     }
     assert GAME.pending(state).powers == frozenset({"England"})
-    assert not GAME.complete(state, "England", ["Build A lon"])
-    assert GAME.complete(state, "England", ["Build A lon", "Waive"])
-    assert GAME.complete(state, "England", ["Build A lon", "Build F edi"])
+    assert GAME.waiting(state, "England", ["Build A lon"])
+    assert not GAME.waiting(state, "England", ["Build A lon", "Waive"])
+    assert not GAME.waiting(state, "England", ["Build A lon", "Build F edi"])
 
 
 def test_victory_at_eighteen_centres() -> None:

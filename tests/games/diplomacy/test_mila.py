@@ -33,7 +33,7 @@ def _random_game(phases: int, seed: int) -> dict[str, object]:
         result = kind.resolve(state, orders, rng)
         played.append((state, result.report))
         state = result.state
-        if result.outcome is not None:
+        if kind.outcome(state) is not None:
             break
     return json.loads(json.dumps(kind.exports("mila-test", played, state)["mila.json"]))
 

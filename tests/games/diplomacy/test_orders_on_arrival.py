@@ -36,13 +36,13 @@ WINTER: dict[str, Any] = {
 }  # fmt: skip
 
 
-def read(state: dict[str, Any], power: str, *lines: str, standing: dict[str, str] | None = None,
+def read(state: dict[str, Any], power: str, *lines: str, taken: dict[str, str] | None = None,
          game: DiplomacyGame = GAME) -> list[OrderLine]:
-    return game.read_orders(state, power, list(lines), standing)
+    return game.read_orders(state, power, list(lines), taken)
 
 
-def error(state: dict[str, Any], power: str, line: str, **standing: str) -> str | None:
-    return read(state, power, line, standing=standing or None)[0].error
+def error(state: dict[str, Any], power: str, line: str, **taken: str) -> str | None:
+    return read(state, power, line, taken=taken or None)[0].error
 
 
 def test_a_build_where_the_power_may_not_build_is_refused_naming_where_it_may() -> None:
@@ -75,7 +75,7 @@ def test_builds_only_from_a_power_with_builds_due_and_no_more_than_due() -> None
     # Counted with the orders taken before: a build at a site already ordered replaces its build.
     taken = {"build stp": "Build A stp", "waive 1": "Waive"}
     assert error(WINTER, "Russia", "Build A war", **taken) is not None
-    replaced = read(WINTER, "Russia", "Build F stp/sc", standing=taken)[0]
+    replaced = read(WINTER, "Russia", "Build F stp/sc", taken=taken)[0]
     assert (replaced.slot, replaced.replaces) == ("build stp", "Build A stp")
 
 
@@ -97,7 +97,7 @@ def test_what_is_left_to_order_in_an_adjustment_phase() -> None:
     assert GAME.waiting(WINTER, "Russia", ["Build A stp", "Waive"]) == []
     assert GAME.waiting(WINTER, "Germany", []) == ["1 removal"]
     assert GAME.waiting(WINTER, "Germany", ["A hol D"]) == []
-    assert GAME.complete(WINTER, "Germany", ["A hol D"])
+    assert not GAME.waiting(WINTER, "Germany", ["A hol D"])
     # An order that cannot stand leaves its build to order: never "complete" on it.
     assert GAME.waiting(WINTER, "Russia", ["Build A mos", "Build A war"]) == ["1 build (or WAIVE)"]
 
@@ -144,7 +144,7 @@ def test_a_second_order_for_a_unit_says_which_it_replaced() -> None:
     state = GAME.new_game(b"")
     lines = read(state, "France", "F bre - mao", "A par - bur", "F bre - pic", "A par - bur")
     assert [line.replaces for line in lines] == [None, None, "F bre - mao", None]
-    later = read(state, "France", "A par - gas", standing={"par": "A par - bur", "bre": "F bre H"})
+    later = read(state, "France", "A par - gas", taken={"par": "A par - bur", "bre": "F bre H"})
     assert later[0].replaces == "A par - bur"
     assert GAME.waiting(state, "France", ["A par - gas"]) == ["F bre", "A mar"]
 

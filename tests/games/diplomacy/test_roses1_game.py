@@ -88,9 +88,9 @@ def test_the_kings_orders_are_read_and_checked_as_they_arrive() -> None:
 def test_orders_are_complete_when_every_unit_in_the_box_has_one() -> None:
     state = GAME.new_game(b"")
     one = ["F dum H", "A scotland - tev"]
-    assert not GAME.complete(state, "Scots", one)
-    assert GAME.complete(state, "Scots", [*one, "A scotland - bwk"])
-    assert GAME.complete(
+    assert GAME.waiting(state, "Scots", one)
+    assert not GAME.waiting(state, "Scots", [*one, "A scotland - bwk"])
+    assert not GAME.waiting(
         state, "Red Rose", ["A lon H", "A can H", "F roc H"]
     )  # the King is optional
 
@@ -124,8 +124,8 @@ def test_builds_and_removals_in_a_box_fill_slots_and_complete_the_orders() -> No
         ("Build A scotland", "build scotland 1", None),
         ("Build F scotland", "build scotland 2", None),
     ]
-    assert not GAME.complete(state, "Scots", ["Build A scotland", "Build F scotland"])
-    assert GAME.complete(state, "Scots", ["Build A scotland", "Build F scotland", "Build A dum"])
+    assert GAME.waiting(state, "Scots", ["Build A scotland", "Build F scotland"])
+    assert not GAME.waiting(state, "Scots", ["Build A scotland", "Build F scotland", "Build A dum"])
     # four centres (two on the board, two in the box), six units: two removals
     over = {
         **state,
@@ -134,8 +134,8 @@ def test_builds_and_removals_in_a_box_fill_slots_and_complete_the_orders() -> No
     assert read(over, "Scots", "Remove A scotland") == [
         ("A scotland D", "remove scotland A 1", None)
     ]
-    assert not GAME.complete(over, "Scots", ["A scotland D"])
-    assert GAME.complete(over, "Scots", ["A scotland D", "A scotland D"])
+    assert GAME.waiting(over, "Scots", ["A scotland D"])
+    assert not GAME.waiting(over, "Scots", ["A scotland D", "A scotland D"])
 
 
 def test_rule_7_a_second_fleet_build_is_refused_as_it_arrives() -> None:

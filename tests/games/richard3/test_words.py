@@ -70,6 +70,6 @@ def test_grouped_choices_are_orders_once_an_alternative_is_kept() -> None:
 def test_a_standing_is_counted_in_turns_named_by_campaign() -> None:
     """1.0: three campaigns of seven turns; the standing's 23 is campaign II, turn 3."""
     game = Richard3Game("1470")
-    assert game.period == "turn"
-    assert game.period_name(game.standing(game.new_game(b"words")).year) == "II-1"
-    assert game.period_name(37) == "III-7"
+    assert game.wording.period == "turn"
+    assert game.period_name(game.standing(game.new_game(b"words")).period) == "II-1"
+    assert game.period_name(21) == "III-7"
