@@ -24,7 +24,7 @@ DATA_READERS = {
     "judge/games/diplomacy/parser.py",
     "judge/games/variants/__init__.py",
     "judge/games/richard3/data.py",
-    "judge/games/richard3/orders.py",  # its grammar, grammar/richard3.lark, read once
+    "judge/games/richard3/orders.py",  # its grammar, judge/games/richard3/orders.lark, read once
 }
 
 

@@ -17,7 +17,7 @@ from judge.games.richard3.game import Richard3Game
 from judge.games.richard3.orders import read_order
 from judge.games.registry import game_kind, kind_names
 from judge.service.commands import COMMANDS
-from judge.service.mailing.reports import render
+from judge.service.intake.handlers_info import order_help
 
 OUTSIDER = "someone@example.org"
 STANDARD = "How to write orders (Diplomacy, the standard map):"
@@ -87,7 +87,7 @@ def test_help_names_a_game_or_a_variant(judge: MailJudge) -> None:
 def test_every_example_order_in_the_help_reads(kind_name: str) -> None:
     """The indented lines of each game kind's order help are orders, as the kind reads them."""
     kind = game_kind(kind_name)
-    examples = [line.strip() for line in render(f"orders/{kind_name}.txt").splitlines()
+    examples = [line.strip() for line in order_help(kind).splitlines()
                 if line.startswith("    ")]
     assert len(examples) >= 10
     for line in examples:

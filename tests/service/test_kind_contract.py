@@ -13,8 +13,11 @@ from xml.etree import ElementTree
 
 import pytest
 from duel import Duel
+from jinja2 import ChoiceLoader, FileSystemLoader
 
 from judge.games.kind import Choosing, GameKind, Lettered
+from judge.service.intake.handlers_info import order_help
+from judge.service.mailing import reports
 from judge.games.registry import all_kinds
 from judge.pictures import DRAWINGS, Drawing, kind_picture, power_colours
 
@@ -39,7 +42,9 @@ def kind(request: pytest.FixtureRequest) -> GameKind:
 
 
 def test_the_kind_names_itself_its_timings_and_its_templates(kind: GameKind) -> None:
-    assert kind.name and kind.wording.title and kind.wording.phase_example and kind.wording.civil_disorder and kind.wording.score
+    wording = kind.wording
+    assert kind.name and wording.title and wording.full_title and wording.phase_example
+    assert wording.civil_disorder and wording.score and wording.period
     names = [timing.name for timing in kind.timings]
     words = [word for timing in kind.timings for word in timing.words()]
     assert names and len(words) == len(set(words)) and all(w == w.lower() for w in words)
@@ -48,6 +53,21 @@ def test_the_kind_names_itself_its_timings_and_its_templates(kind: GameKind) -> 
         assert (_templates(kind) / template).is_file(), template
     # PREDICT is refused where information is hidden: only a kind that hides nothing needs its own
     assert (_templates(kind) / "prediction.txt").is_file() or kind.hidden_information
+
+
+def test_the_order_help_comes_from_the_kinds_template_family_with_its_title(
+    kind: GameKind, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """HELP ORDERS: one ``orders.txt`` a template family (issue 19, point 7), given the kind's
+    full title: no file named after each kind."""
+    assert (_templates(kind) / "orders.txt").is_file()
+    environment = reports.environment()
+    both = environment.overlay(loader=ChoiceLoader([
+        environment.loader, FileSystemLoader(_templates(Duel()).parent)]))  # type: ignore[list-item]
+    monkeypatch.setattr(reports, "environment", lambda: both)
+    text = order_help(kind)
+    assert text.startswith(f"How to write orders ({kind.wording.full_title}):\n"), text[:200]
+    assert "{" not in text and "\n\n\n" not in text
 
 
 def test_powers_are_named_by_their_own_names(kind: GameKind) -> None:

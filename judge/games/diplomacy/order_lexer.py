@@ -1,4 +1,4 @@
-"""The lexer of the order grammar (``grammar/orders.lark``): ``OrderLexer`` reads the same tokens
+"""The lexer of the order grammar (``judge/games/diplomacy/orders.lark``): ``OrderLexer`` reads the same tokens
 as Lark's contextual lexer, several times faster on the short texts of orders.
 
 It is only an optimisation: the grammar means the same with Lark's own lexer (a test checks it).

@@ -1,6 +1,6 @@
 """The shape of an order as the grammar reads it, before its words are resolved against the map.
 
-``ShapeBuilder`` is the transformer of the order grammar (``grammar/orders.lark``): the LALR parser
+``ShapeBuilder`` is the transformer of the order grammar (``judge/games/diplomacy/orders.lark``): the LALR parser
 calls it as it reduces each rule, and it builds an ``OrderShape``. A location is a ``Chain`` of
 ``Segment``s (the words between hyphens written without spaces, and a coast); which of them are
 provinces, coasts or powers is for ``order_names`` to settle.

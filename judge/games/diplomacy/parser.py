@@ -1,6 +1,6 @@
 """Reading orders as players type them: ``parse_order(game_map, "F North Sea C A Lon - Nwy")``.
 
-Two steps. The grammar (``grammar/orders.lark``, LALR) reads the shape of the order and knows
+Two steps. The grammar (``judge/games/diplomacy/orders.lark``, LALR) reads the shape of the order and knows
 nothing of the map: a location is a run of words with an optional coast (``order_shapes``). Then
 the words are resolved against the map (``order_names``), which also settles what the grammar
 cannot: whether a hyphen written without spaces joins the words of one name (``Mid-Atlantic
@@ -40,7 +40,7 @@ from .orders import Order
 __all__ = ["OrderSyntaxError", "parse_order", "split_orders"]
 
 
-_GRAMMAR = resources.files("judge.grammar").joinpath("orders.lark").read_text(encoding="utf-8")
+_GRAMMAR = resources.files(__package__).joinpath("orders.lark").read_text(encoding="utf-8")
 
 
 @functools.cache

@@ -57,10 +57,6 @@ def kind_name(scenario: str) -> str:
     return "richard3" if scenario == "1460" else f"richard3-{scenario}"
 
 
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
 class Richard3Game:
     """Richard III in one of its scenarios: ``1460`` (the full game), ``1470``, ``1483``."""
 
@@ -75,7 +71,7 @@ class Richard3Game:
         self.name = kind_name(scenario)
         self.wording = Wording(
             title="Richard III",
-            full_title=f"Richard III, {_lower_first(BOARD.scenarios[scenario].title)}",
+            full_title=f"Richard III, {BOARD.scenarios[scenario].title}",
             phase_example="e.g. I-3 cards, I-3 actions 1 York or II political",
             civil_disorder=("it plays its lowest card and makes no move, the passive player "
                             "(1.1); at the political turn its blocks go home as the judge chooses "

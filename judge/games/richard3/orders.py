@@ -4,7 +4,7 @@ One order a line (several may share a line, split by ``;``). Keywords and names 
 names in full, by another name, or by an unambiguous prefix (``names``). Each order fills a
 *slot*: a later order for the same slot replaces the earlier one.
 
-Reading is two steps: the grammar (``grammar/richard3.lark``, LALR) reads the shape of the order,
+Reading is two steps: the grammar (``judge/games/richard3/orders.lark``, LALR) reads the shape of the order,
 with each name a span of words (a ``Shape``, memoised by text); then the names are resolved against
 the player's blocks, the enemy's, the areas and the cards. Between a block and an area the
 separator may be ``-``, ``to``, ``in``, ``at`` or nothing (``SEA Warwick Kent``): then the one span
@@ -177,7 +177,7 @@ class _Shaper(Transformer[Token, Shape]):
 
 @functools.cache
 def _parser() -> Lark:
-    grammar = resources.files("judge.grammar").joinpath("richard3.lark").read_text(encoding="utf-8")
+    grammar = resources.files(__package__).joinpath("orders.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr", transformer=_Shaper())
 
 

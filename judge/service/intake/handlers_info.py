@@ -2,7 +2,7 @@
 on or not (see ``handlers.py`` for the registry).
 
 HELP is written from the command registry (``COMMANDS``: usage, who may use it, what it does,
-an example) and from each game kind's order help (``templates/orders/<kind>.txt``): plain HELP
+an example) and from each game kind's order help (``<templates>/orders.txt``): plain HELP
 gives the orders of the game the sender is signed on to or plays, or of the game or variant
 named. LIST of a game gives its settings, phase and deadline and whose orders are in, with the
 players' addresses only where the game is not anonymous. BOARD gives the position, as the game
@@ -19,7 +19,7 @@ from sqlmodel import col, select
 
 from judge import __version__
 from judge.games.kind import GameKind
-from judge.games.registry import UnknownGameKind, all_kinds, game_kind, kind_names
+from judge.games.registry import KINDS, UnknownGameKind, all_kinds, game_kind, player_names
 from judge.store import (
     Game,
     GameStatus,
@@ -140,10 +140,17 @@ def _commands_and_orders(ctx: Context, kind: GameKind) -> None:
     ctx.say("\n" + _orders_help(kind))
 
 
+def order_help(kind: GameKind) -> str:
+    """How to write a kind's orders: its template family's ``orders.txt``, given the kind's full
+    title and name."""
+    return render(f"{kind.templates}/orders.txt", title=kind.wording.full_title,
+                  name=kind.name).strip("\n")
+
+
 def _orders_help(kind: GameKind) -> str:
-    text = render(f"orders/{kind.name}.txt").rstrip("\n")
-    others = [name.removeprefix("diplomacy/") for name in kind_names() if name != kind.name]
-    return f"{text}\n\n(HELP ORDERS <game> or <variant> for another: {', '.join(others)}.)"
+    others = [entry.names[0] for entry in KINDS if entry.name != kind.name]
+    return (f"{order_help(kind)}\n\n(HELP ORDERS <game> or <variant> for another: "
+            f"{', '.join(others)}.)")
 
 
 def _kind_named(ctx: Context, name: str) -> GameKind:
@@ -155,7 +162,7 @@ def _kind_named(ctx: Context, name: str) -> GameKind:
         return game_kind(name.lower())
     except UnknownGameKind:
         pass
-    words = [*c.COMMANDS, "ORDERS", *(n.removeprefix("diplomacy/").upper() for n in kind_names())]
+    words = [*c.COMMANDS, "ORDERS", *(name.upper() for name in player_names())]
     close = difflib.get_close_matches(name.upper(), words, n=1, cutoff=0.6)
     hint = f" (did you mean HELP {close[0]}?)" if close else ""
     raise GameError(f"there is no command, game or variant called {name.lower()}{hint}: HELP "

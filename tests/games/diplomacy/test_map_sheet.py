@@ -118,7 +118,7 @@ def test_roses1_shows_its_boxes_and_standard_has_none() -> None:
 def test_the_text_reads_province_by_province() -> None:
     text = map_text(sheet_of("standard"))
     assert text.startswith(
-        "Diplomacy (standard map) (standard)\nFirst phase S1901M; 34 supply centres"
+        "Diplomacy, the standard map (standard)\nFirst phase S1901M; 34 supply centres"
     )
     assert (
         "  Russia (Russian, R)\n    home centres: Moscow (mos), Sevastopol (sev), St Petersburg (stp), Warsaw (war)"

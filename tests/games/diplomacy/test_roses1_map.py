@@ -193,7 +193,7 @@ def test_abbreviations_are_three_lower_case_letters() -> None:
 
 
 def test_every_name_and_alias_reads_as_its_province_in_an_order() -> None:
-    """No name holds an order keyword as a whole word (grammar/orders.lark): each reads back."""
+    """No name holds an order keyword as a whole word (judge/games/diplomacy/orders.lark): each reads back."""
     for abbreviation, spec in RAW["provinces"].items():
         for name in (spec["name"], *spec.get("aliases", ())):
             order = parse_order(ROSES, f"F {name} H")
