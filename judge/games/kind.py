@@ -23,13 +23,21 @@ State = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class OrderLine:
-    """One order as read: its canonical text and slot, or why it was refused."""
+    """One order as read: its canonical text and slot, or why it was refused.
+
+    A ``standing`` order is not for the current phase alone: it holds from phase to phase until
+    its player gives another for the same slot (a kind gives each standing order a form that
+    cancels it: Richard III's ``NO TREACHERY``). It answers a decision the rules may ask of a
+    player at any time, even in a phase in which he is not due to act (a reaction to the other
+    side's move), so a kind reads standing orders from any power, due or not, and refuses the
+    rest from a power not due. Its slot must differ from every slot of a phase's orders."""
 
     text: str  # as written
     canonical: str | None = None
     slot: str | None = None
     error: str | None = None
     replaces: str | None = None  # the order that stood in its slot before, if another
+    standing: bool = False  # it holds from phase to phase (above)
 
 
 @dataclass(frozen=True)
@@ -179,13 +187,17 @@ class GameKind(Protocol):
         ...
 
     def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
-        """What these canonical orders leave the power to order this phase, each in a few words
-        (a unit, "1 build"): empty when they are complete."""
+        """What these canonical orders (the power's orders for the phase and its standing orders)
+        leave the power to order this phase, each in a few words (a unit, "1 build"): empty when
+        they are complete. Standing orders alone never complete a phase's orders."""
         ...
 
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
         """Resolve the current phase; a power missing from ``orders`` gets the default orders
-        (civil disorder). ``rng`` is the only source of chance."""
+        (civil disorder). ``rng`` is the only source of chance. ``orders`` holds each power's
+        orders for the phase and its standing orders (``OrderLine.standing``), the latter for
+        every power that has any, whether or not it is due to act: the kind uses a standing
+        order when the decision it answers comes up, and its documented default otherwise."""
         ...
 
     def survivors(self, state: State) -> Sequence[str]:

@@ -9,6 +9,9 @@ reserve of tokens (``BID 2``); the higher bid leads the round (a tie: South). ``
 (``choice``): the leader alone chooses ``ATTACK`` or ``DEFEND`` (default). ``Round N roll``
 (``roll``): nobody orders; an attack scores 1 point, and 2 on a six; a defence scores nothing.
 The first to 3 points wins; after round 9, the game is drawn.
+
+A standing order (``OrderLine.standing``), given by either side in any phase, due or not:
+``SHIELD`` holds until ``NO SHIELD``; an attack on a shielded side scores one point less.
 """
 
 from __future__ import annotations
@@ -36,6 +39,11 @@ RESERVE = 6
 WINNING_POINTS = 3
 LAST_ROUND = 9
 _PHASE = re.compile(r"(?:round|r)?\s*(\d+)\s*(bid|choice|roll)s?")
+
+
+def _phase_orders(orders: Sequence[str]) -> list[str]:
+    """A power's orders for the phase, without its standing orders."""
+    return [order for order in orders if not order.endswith("SHIELD")]
 
 
 def _other(power: str) -> str:
@@ -95,9 +103,15 @@ class Duel:
     def read_orders(self, state: State, power: str, lines: Sequence[str],
                     taken: Mapping[str, str] | None = None) -> list[OrderLine]:
         read = []
-        for line in lines:
+        shield = (taken or {}).get("shield")
+        for line in (one for text in lines for one in text.splitlines()):
             words = line.upper().split()
-            if state["step"] == "bid" and len(words) == 2 and words[0] == "BID":
+            if words in (["SHIELD"], ["NO", "SHIELD"]):
+                canonical = " ".join(words)
+                read.append(OrderLine(line, canonical=canonical, slot="shield", standing=True,
+                                      replaces=shield if shield not in (None, canonical) else None))
+                shield = canonical
+            elif state["step"] == "bid" and len(words) == 2 and words[0] == "BID":
                 if not words[1].isdigit() or int(words[1]) > state["reserve"][power]:
                     read.append(OrderLine(line, error=f"bid from 0 to {state['reserve'][power]}"))
                 else:
@@ -112,7 +126,7 @@ class Duel:
         return read
 
     def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
-        if orders or power not in self.pending(state).powers:
+        if _phase_orders(orders) or power not in self.pending(state).powers:
             return []
         return ["a bid" if state["step"] == "bid" else "a choice (ATTACK or DEFEND)"]
 
@@ -126,19 +140,23 @@ class Duel:
         after = copy.deepcopy(state)
         report: dict[str, Any] = {"phase": self.pending(state).phase}
         if state["step"] == "bid":
-            bids = {p: int((list(orders.get(p, [])) or ["BID 0"])[-1].split()[1]) for p in POWERS}
+            bids = {p: int((_phase_orders(orders.get(p, [])) or ["BID 0"])[-1].split()[1])
+                    for p in POWERS}
             for power, bid in bids.items():
                 after["reserve"][power] -= bid
             leader = "North" if bids["North"] > bids["South"] else "South"
             after.update(step="choice", leader=leader)
             report.update(bids=bids, reserve=dict(after["reserve"]), leader=leader)
         elif state["step"] == "choice":
-            choice = (list(orders.get(state["leader"], [])) or ["DEFEND"])[-1]
+            choice = (_phase_orders(orders.get(state["leader"], [])) or ["DEFEND"])[-1]
             after.update(step="roll", choice=choice)
             report.update(leader=state["leader"], choice=choice)
         else:
             roll = rng.randint(1, 6)
             scored = (2 if roll == 6 else 1) if state["choice"] == "ATTACK" else 0
+            shielded = scored > 0 and "SHIELD" in orders.get(_other(state["leader"]), [])
+            scored -= shielded
+            report["shielded"] = shielded
             after["points"][state["leader"]] += scored
             after.update(step="bid", round=state["round"] + 1, leader=None, choice=None)
             report.update(roll=roll, leader=state["leader"], scored=scored,

@@ -123,3 +123,39 @@ def test_deadlines_rollback_history_and_the_end(judge: MailJudge) -> None:
     assert table[0].split() == ["Round", "North", "South"]  # the kind's period
     assert table[1].split()[0] == "1" and table[1].split()[2] == "0"  # no "start": no roll told it
     assert table[-1].split()[1] in ("3", "4") and table[-1].split()[2] == "0"
+
+
+def test_a_standing_order_set_once_by_mail_is_used_phases_later(judge: MailJudge) -> None:
+    """Issue 19, point 4: a standing order (``OrderLine.standing``) holds from phase to phase. South
+    sets SHIELD in a phase where it is not due to act; the orders of the phases after it do not
+    touch it; when North attacks rounds later, ``resolve`` is given it (South acts in neither the
+    choice nor the roll) and the attack scores a point less. NO SHIELD cancels it."""
+    signons = started(judge)
+    order(judge, signons, "North", "BID 2")
+    order(judge, signons, "South", "BID 0")  # North leads round 1
+    reply = order(judge, signons, "South", "SHIELD")  # the choice is North's: South is not due
+    assert "Accepted: SHIELD (a standing order: it holds from phase to phase" in reply, reply
+    assert "Your standing orders: SHIELD." in reply and "Your orders for" not in reply
+    reply = order(judge, signons, "South", "ATTACK")  # not his choice: refused, SHIELD kept
+    assert "Error" in reply and "North chooses this round" in reply
+    order(judge, signons, "North", "DEFEND")  # round 1: nothing scored
+    for _ in range(2):  # rounds 2 and 3: bids and choices, South's standing order untouched
+        assert game(judge).phase.endswith("bid")
+        order(judge, signons, "North", "BID 1")
+        order(judge, signons, "South", "BID 0")
+        order(judge, signons, "North", "ATTACK")
+    with judge.store.session() as db:
+        rolls = [r for r in db.exec(select(PhaseRecord).order_by(PhaseRecord.id))
+                 if r.phase.endswith("roll")]
+    assert [r.resolution["shielded"] for r in rolls] == [False, True, True]
+    assert all(r.orders["South"] == {"shield": "SHIELD"} for r in rolls)
+    assert [r.resolution["scored"] for r in rolls[1:]] == [
+        (2 if r.resolution["roll"] == 6 else 1) - 1 for r in rolls[1:]]
+
+    reply = order(judge, signons, "South", "NO SHIELD", "BID 0")
+    assert "Your standing orders: NO SHIELD." in reply and "(replaces SHIELD)" in reply, reply
+    order(judge, signons, "North", "BID 1")
+    order(judge, signons, "North", "ATTACK")
+    with judge.store.session() as db:
+        last = db.exec(select(PhaseRecord).order_by(PhaseRecord.id.desc())).first()  # type: ignore[union-attr]
+    assert last is not None and last.phase == "Round 4 roll" and last.resolution["shielded"] is False

@@ -243,11 +243,17 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
                 ctx.say(f"Error: {quote_line(read.text)}: {read.error}")
         else:
             ctx.say(f"Accepted: {read.canonical}"
+                    + (" (a standing order: it holds from phase to phase until you change it)"
+                       if read.standing else "")
                     + (f" (replaces {read.replaces})" if read.replaces else ""))
     if errors > MAX_ERRORS:
         ctx.say(f"... and {errors - MAX_ERRORS} more orders could not be read (not answered one "
                 "by one).")
-    ctx.say(f"Your orders for {game.phase} are {orders_status(submission)}.")
+    standing = any(read.standing for read in submission.lines)
+    if standing:
+        ctx.say(f"Your standing orders: {'; '.join(submission.standing.values()) or 'none'}.")
+    if not standing or ctx.power in kind_of(game).pending(game.state).powers:
+        ctx.say(f"Your orders for {game.phase} are {orders_status(submission)}.")
     process_if_ready(ctx, game)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass, field
+from functools import partial
 from datetime import date, datetime
 from random import Random
 from typing import Any
@@ -401,12 +402,19 @@ def _zone(game: Game) -> str:
 
 @dataclass(frozen=True)
 class Submission:
-    """What a player's order lines did: each line as read, the orders now standing, complete?"""
+    """What a player's order lines did: each line as read, the orders now taken for the phase,
+    whether they are complete, and the power's standing orders (``OrderLine.standing``)."""
 
     lines: list[OrderLine]
-    standing: dict[str, str]  # slot -> canonical order
+    taken: dict[str, str]  # slot -> canonical order, for the current phase
     complete: bool
     waiting: list[str]  # what is left to order (kind.waiting): empty when complete
+    standing: dict[str, str] = field(default_factory=dict)  # slot -> canonical, from phase to phase
+
+
+STANDING = "*standing*"
+"""The ``SubmittedOrders.phase`` of standing orders: kept from phase to phase, not for one (no
+kind names a phase so: phases are written as ``read_phase`` reads them)."""
 
 
 def current_orders(db: Session, game: Game) -> dict[str, SubmittedOrders]:
@@ -415,9 +423,27 @@ def current_orders(db: Session, game: Game) -> dict[str, SubmittedOrders]:
     return latest_orders(db, game.id, game.phase, orders_after(game.settings))  # type: ignore[arg-type]
 
 
-def standing_orders(db: Session, game: Game, power: str) -> dict[str, str]:
+def taken_orders(db: Session, game: Game, power: str) -> dict[str, str]:
+    """The power's orders taken for the current phase, slot -> canonical order."""
     row = current_orders(db, game).get(power)
     return dict(row.orders or {}) if row is not None else {}
+
+
+def standing_orders(db: Session, game: Game) -> dict[str, dict[str, str]]:
+    """Each power's standing orders (slot -> canonical order), as its latest submission of them
+    that counts (after the last rollback) left them; powers without any left out."""
+    rows = latest_orders(db, game.id, STANDING, orders_after(game.settings))  # type: ignore[arg-type]
+    return {power: dict(row.orders) for power, row in rows.items() if row.orders}
+
+
+def orders_to_resolve(db: Session, game: Game) -> dict[str, dict[str, str]]:
+    """What ``resolve`` is given for the current phase, by power and slot: each power's standing
+    orders, due to act or not, then its orders for the phase (a phase order in the same slot
+    wins)."""
+    orders = standing_orders(db, game)
+    for power, row in current_orders(db, game).items():
+        orders[power] = {**orders.get(power, {}), **(row.orders or {})}
+    return orders
 
 
 def submit_orders(
@@ -431,31 +457,27 @@ def submit_orders(
     clear: bool = False,
 ) -> Submission:
     """Read order lines for the current phase; the orders that read well join (or replace, slot by
-    slot) the power's standing orders. ``clear`` withdraws the standing orders first."""
+    slot) the power's orders taken for the phase, or its standing orders (those the kind reads as
+    ``standing``: they hold from phase to phase). ``clear`` withdraws the phase's orders first
+    (standing orders stay: a kind gives each a way to be cancelled)."""
     if game.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):  # paused: kept for resuming
         raise GameError(f"{game.name} is not running: no orders are taken")
     kind = kind_of(game)
-    standing = {} if clear else standing_orders(db, game, power)
-    read = kind.read_orders(game.state, power, lines, standing)
+    taken = {} if clear else taken_orders(db, game, power)
+    standing = standing_orders(db, game).get(power, {})
+    read = kind.read_orders(game.state, power, lines, {**standing, **taken})
     for line in read:
         if line.slot is not None and line.canonical is not None:
-            standing[line.slot] = line.canonical
-    waiting = kind.waiting(game.state, power, list(standing.values()))
+            (standing if line.standing else taken)[line.slot] = line.canonical
+    waiting = kind.waiting(game.state, power, [*standing.values(), *taken.values()])
     complete = not waiting
-    db.add(
-        SubmittedOrders(
-            game_id=game.id,  # type: ignore[arg-type]
-            phase=game.phase,
-            power=power,
-            text="\n".join(lines),
-            orders=standing,
-            complete=complete,
-            errors=[{"text": line.text, "error": line.error} for line in read if line.error],
-            received_at=now,
-            membership_id=membership.id,  # type: ignore[arg-type]
-        )
-    )
-    return Submission(read, standing, complete, waiting)
+    errors = [{"text": line.text, "error": line.error} for line in read if line.error]
+    row = partial(SubmittedOrders, game_id=game.id, power=power, text="\n".join(lines),  # type: ignore[arg-type]
+                  received_at=now, membership_id=membership.id)  # type: ignore[arg-type]
+    db.add(row(phase=game.phase, orders=taken, complete=complete, errors=errors))
+    if any(line.standing and line.error is None for line in read):
+        db.add(row(phase=STANDING, orders=standing, complete=True))
+    return Submission(read, taken, complete, waiting, standing)
 
 
 def late_powers(db: Session, game: Game, pending: Pending | None = None) -> list[str]:
@@ -512,15 +534,15 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
     the game kind's defaults for what it did not order), record it, and move to the next phase,
     reading the orders kept for it; or end the game if the game kind says it is over."""
     kind = kind_of(game)
-    latest = current_orders(db, game)
-    orders = {power: list((row.orders or {}).values()) for power, row in latest.items()}
+    given = orders_to_resolve(db, game)
+    orders = {power: list(slots.values()) for power, slots in given.items()}
     result = kind.resolve(game.state, orders, phase_rng(game))
     record = PhaseRecord(
         game_id=game.id,  # type: ignore[arg-type]
         phase=game.phase,
         sequence=next_phase_sequence(db, game.id, game.phase),  # type: ignore[arg-type]
         state_before=game.state,
-        orders={power: row.orders for power, row in latest.items()},
+        orders=given,
         resolution=result.report,
         state_after=result.state,
         processed_at=now,

@@ -60,13 +60,13 @@ from judge.store import (
 
 from .games import (
     GameError,
-    current_orders,
     end_game,
     fresh_deadline,
     game_settings,
     kind_of,
     members,
     open_powers,
+    orders_to_resolve,
     plan_reminder,
     survivors,
 )
@@ -320,8 +320,7 @@ def predict(db: Session, game: Game) -> Prediction:
                         "game from each reader, masters included, and a prediction would need "
                         "what the rules hide (and show the phase ahead of its players); the "
                         "phase is processed at its deadline, or now with PROCESS")
-    orders = {power: list((row.orders or {}).values())
-              for power, row in current_orders(db, game).items()}
+    orders = {power: list(slots.values()) for power, slots in orders_to_resolve(db, game).items()}
     dice = Random()  # seeded by the system, not from the game's secret
     unused = dice.getstate()
     result = kind.resolve(copy.deepcopy(kind.view(game.state, None)), orders, dice)
