@@ -26,7 +26,7 @@ from sqlmodel import col, select
 from judge.games.dice import commitment
 from judge.games.record_check import check_record
 from judge.games.registry import game_kind
-from judge.games.richard3.data import BOARD, SIDES
+from judge.games.richard3.data import BOARD, SIDES, other
 from judge.games.richard3.game import Richard3Game
 from judge.service.web.archive import build_archive
 from judge.service.web.records import game_record
@@ -153,6 +153,26 @@ def test_the_start_notice_names_the_house_the_commitment_and_only_the_houses_own
     (watching,) = judge.mail_to(WATCHER, "Richard III notice: roses")
     assert "Ireland (3 blocks)" in watching.body  # 4.4: York's exiles, counted for an observer
     assert not re.search(r"\b(Warwick|York|Somerset|Henry VI) [1-4]\b", watching.body)
+
+
+def test_each_house_sees_its_own_hand_before_its_first_card_and_on_its_board(
+    judge: MailJudge,
+) -> None:
+    """Issue 18, point 1: the start notice shows the reader's hand (1.1: he chooses a card from
+    it), never the enemy's; so does BOARD. Observers see no hand."""
+    signons = start(judge, "richard3")
+    state = game(judge).state
+    for house in SIDES:
+        hand = sorted(BOARD.cards[n].name for n in state["cards"]["hands"][house])
+        enemy = sorted(BOARD.cards[n].name for n in state["cards"]["hands"][other(house)])
+        (notice,) = judge.mail_to(address_of(judge, house), "Richard III notice: roses")
+        assert f"{len(hand)} cards in hand: {', '.join(hand)}" in notice.body, notice.body
+        assert f"cards in hand: {', '.join(enemy)}" not in notice.body
+        assert notice.body.count("cards in hand") == 1
+        board = judge.send(address_of(judge, house), f"{signons[house]}\nBOARD")
+        assert f"cards in hand: {', '.join(hand)}" in board and board.count("cards in hand") == 1
+    (watching,) = judge.mail_to(WATCHER, "Richard III notice: roses")
+    assert "cards in hand" not in watching.body
 
 
 @pytest.mark.parametrize(("kind", "seed"), [("richard3", 1), ("richard3", 4), ("richard3-1470", 2),

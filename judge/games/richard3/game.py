@@ -158,7 +158,9 @@ class Richard3Game:
         taken: Mapping[str, str] | None = None,
     ) -> list[OrderLine]:
         """Read a player's lines for the current decision; each order is checked with the
-        orders already taken (``taken``: slot -> canonical), replacing slot by slot."""
+        orders already taken (``taken``: slot -> canonical), replacing slot by slot. An order
+        replaced later in the same lines is checked as it would have stood (an illegal one is
+        never accepted for being replaced), and each order says which one it replaced."""
         texts = [t for line in lines for t in split_orders(line)]
         if power not in state["step"]["powers"]:
             return [OrderLine(t, error=f"{power} has nothing to order in {self.phase(state)}") for t in texts]
@@ -166,6 +168,7 @@ class Richard3Game:
         for text in (taken or {}).values():
             order = self.parse(state, power, text)
             ordered[order.slot] = order
+        standing = {slot: str(order) for slot, order in ordered.items()}  # as accepted, in turn
         read: list[OrderLine | Order] = []
         for text in texts:
             try:
@@ -181,10 +184,20 @@ class Richard3Game:
         for text, item in zip(texts, read):
             if isinstance(item, OrderLine):
                 out.append(OrderLine(text, error=self._choices(state, power, text, item.error or "")))
-            elif refusals.get(item.slot) and ordered.get(item.slot) == item:
-                out.append(OrderLine(text, error=self._choices(state, power, text, refusals[item.slot])))
+                continue
+            order = item
+            if ordered.get(order.slot) is order:
+                refused = refusals.get(order.slot)
+            else:  # replaced later in these lines: checked as it stood, with the others
+                others = [o for o in ordered.values() if o.slot != order.slot]
+                refused = self._refusals(state, power, [*others, order]).get(order.slot)
+            if refused:
+                out.append(OrderLine(text, error=self._choices(state, power, text, refused)))
             else:
-                out.append(OrderLine(text, canonical=str(item), slot=item.slot))
+                before = standing.get(order.slot)
+                standing[order.slot] = str(order)
+                replaced = before if before not in (None, str(order)) else None
+                out.append(OrderLine(text, canonical=str(order), slot=order.slot, replaces=replaced))
         return out
 
     def _choices(self, state: State, power: str, text: str, error: str) -> str:

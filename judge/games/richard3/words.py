@@ -91,7 +91,17 @@ def holdings(seen: State, side: str) -> dict[str, list[str]]:
                 by_place.setdefault(str(entry["at"]), []).append(f"{name} {entry['strength']}")
         places = [f"{place} ({', '.join(blocks)})" for place, blocks in sorted(by_place.items())]
     heir = (seen.get("crown") or {}).get(side)
-    return {"places": places, "heir": [heir] if heir else []}
+    return {"places": places, "heir": [heir] if heir else [], "cards in hand": _hand(seen, side)}
+
+
+def _hand(seen: State, side: str) -> list[str]:
+    """A house's cards, where ``seen`` shows them (the whole state, or the house's own view: 1.1,
+    a hand is its holder's secret), by name; nothing for the enemy's."""
+    if "step" in seen:
+        return sorted(BOARD.cards[n].name for n in seen["cards"]["hands"][side])
+    if side in seen.get("counts", {}):
+        return []
+    return list(seen.get("hand", []))
 
 
 def _known_blocks(seen: State, side: str) -> dict[str, dict[str, Any]] | None:

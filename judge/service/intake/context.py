@@ -49,6 +49,8 @@ class Context:
     first: str = ""  # what the reply says before anything else (a confirmation code made anew)
     checked: Checked = field(default_factory=Checked)  # the mail's SIGNONs, checked before its transaction
     tried: set[str] = field(default_factory=set)  # the games a SIGNON of this mail named (lower case)
+    refused_orders: set[tuple[int, str]] = field(default_factory=set)  # (game, power) with a
+    # refused order line in this mail: that power's orders in it complete nothing
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)

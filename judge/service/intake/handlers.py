@@ -234,7 +234,11 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
         ctx.say(f"Kept for {phase}: read when that phase begins (its errors are then in "
                 f"your orders' record, and you may still change them then).")
         return
-    submission = submit_orders(ctx.db, game, membership, ctx.power, [line.text], ctx.now)
+    ordering = (game.id or 0, ctx.power)
+    submission = submit_orders(ctx.db, game, membership, ctx.power, [line.text], ctx.now,
+                               refused=ordering in ctx.refused_orders)
+    if any(read.error for read in submission.lines):
+        ctx.refused_orders.add(ordering)
     errors = 0
     for read in submission.lines:
         if read.error:

@@ -43,9 +43,13 @@ def game_status(game: Game) -> str:
 
 
 def orders_status(submission: Submission) -> str:
-    """``complete``, or ``not complete yet`` and what is still to order."""
+    """``complete``, or ``not complete yet`` and what is still to order, or held for a refused
+    line."""
     if submission.complete:
         return "complete"
+    if submission.held:
+        return ("on hold: a line was refused, so they complete the phase only when a mail "
+                "of yours has none (a correction, or an order sent again)")
     return f"not complete yet: still to order {', '.join(submission.waiting)}"
 
 

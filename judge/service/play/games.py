@@ -410,6 +410,7 @@ class Submission:
     complete: bool
     waiting: list[str]  # what is left to order (kind.waiting): empty when complete
     standing: dict[str, str] = field(default_factory=dict)  # slot -> canonical, from phase to phase
+    held: bool = False  # nothing left to order, but a line of the mail was refused: not complete
 
 
 STANDING = "*standing*"
@@ -455,11 +456,14 @@ def submit_orders(
     now: datetime,
     *,
     clear: bool = False,
+    refused: bool = False,
 ) -> Submission:
     """Read order lines for the current phase; the orders that read well join (or replace, slot by
     slot) the power's orders taken for the phase, or its standing orders (those the kind reads as
     ``standing``: they hold from phase to phase). ``clear`` withdraws the phase's orders first
-    (standing orders stay: a kind gives each a way to be cancelled)."""
+    (standing orders stay: a kind gives each a way to be cancelled). Orders from a mail with a
+    refused line (here, or ``refused``: earlier in the mail) never complete the phase: the player
+    may still correct them, and a later mail without a refused line completes them."""
     if game.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):  # paused: kept for resuming
         raise GameError(f"{game.name} is not running: no orders are taken")
     kind = kind_of(game)
@@ -470,14 +474,15 @@ def submit_orders(
         if line.slot is not None and line.canonical is not None:
             (standing if line.standing else taken)[line.slot] = line.canonical
     waiting = kind.waiting(game.state, power, [*standing.values(), *taken.values()])
-    complete = not waiting
+    held = not waiting and (refused or any(line.error for line in read))
+    complete = not waiting and not held
     errors = [{"text": line.text, "error": line.error} for line in read if line.error]
     row = partial(SubmittedOrders, game_id=game.id, power=power, text="\n".join(lines),  # type: ignore[arg-type]
                   received_at=now, membership_id=membership.id)  # type: ignore[arg-type]
     db.add(row(phase=game.phase, orders=taken, complete=complete, errors=errors))
     if any(line.standing and line.error is None for line in read):
         db.add(row(phase=STANDING, orders=standing, complete=True))
-    return Submission(read, taken, complete, waiting, standing)
+    return Submission(read, taken, complete, waiting, standing, held)
 
 
 def late_powers(db: Session, game: Game, pending: Pending | None = None) -> list[str]:

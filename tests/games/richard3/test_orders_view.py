@@ -185,3 +185,18 @@ def test_reports_hide_enemy_moves_but_not_battles() -> None:
                     seen_hidden += 1
         state = result.state
     assert seen_hidden > 0
+
+
+def test_an_illegal_order_replaced_in_the_same_mail_is_refused_and_a_replacement_says_so() -> None:
+    """5.2 (issue 18, point 3): an order replaced later in the same lines is still checked as it
+    stood, so an illegal one is refused, never "accepted" for being replaced; an order that
+    replaces an accepted one names it, and one that follows a refused one replaces nothing."""
+    state = actions(position({"Henry VI": "Middlesex", "York": "Ireland"}), "Lancaster", "AP 2")
+    illegal, legal, other = GAME.read_orders(
+        state, "Lancaster", ["Henry VI - Kent - Calais", "Henry VI - Kent", "Henry VI - Essex"])
+    assert "enemy exile area (2.7)" in (illegal.error or "") and illegal.canonical is None
+    assert legal.error is None and legal.replaces is None
+    assert other.error is None and other.replaces == legal.canonical
+    again = GAME.read_orders(state, "Lancaster", ["Henry VI - Sussex"],
+                             {other.slot or "": other.canonical or ""})[0]
+    assert again.error is None and again.replaces == other.canonical
