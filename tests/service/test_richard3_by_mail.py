@@ -129,12 +129,12 @@ def test_a_refused_order_gets_the_reason_and_the_choices(judge: MailJudge) -> No
     engine = Richard3Game("1483")
     house = sorted(engine.pending(state).powers)[0]
     reply = judge.send(address_of(judge, house), f"{signons[house]}\nPLAY Nonsense Card")
-    assert "Error: PLAY Nonsense Card: no card is called 'nonsense card'" in reply
-    assert "You may write: " in reply
-    assert all(choice in reply for choice in engine.legal_orders(state, house)), reply
+    hand = sorted({BOARD.cards[n].name for n in state["cards"]["hands"][house]})
+    assert ("Error: PLAY Nonsense Card: no card is called 'nonsense card'. You may write: PLAY "
+            f"<{' | '.join(hand)}>") in reply, reply  # the hand, not every card of the game
     reply = judge.send(address_of(judge, house), f"{signons[house]}\nMOVE Warwick - Kent")
-    assert "Error: MOVE Warwick - Kent: no block of yours is called 'Warwick'" in reply
-    assert reply.count("You may write: ") == 1
+    assert "Error: MOVE Warwick - Kent: Warwick is not a block of yours. You may write: PLAY" in reply
+    assert reply.count("You may write: ") == 1 and len(reply) < 1000
 
 
 def test_the_start_notice_names_the_house_the_commitment_and_only_the_houses_own_blocks(

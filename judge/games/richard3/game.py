@@ -57,6 +57,10 @@ def kind_name(scenario: str) -> str:
     return "richard3" if scenario == "1460" else f"richard3-{scenario}"
 
 
+MOST_CHOICE_LINES = 4
+"""The most lines of choices an order's refusal offers (grouped alternatives, one block)."""
+
+
 class Richard3Game:
     """Richard III in one of its scenarios: ``1460`` (the full game), ``1470``, ``1483``."""
 
@@ -192,7 +196,9 @@ class Richard3Game:
                 others = [o for o in ordered.values() if o.slot != order.slot]
                 refused = self._refusals(state, power, [*others, order]).get(order.slot)
             if refused:
-                out.append(OrderLine(text, error=self._choices(state, power, text, refused)))
+                given = [o for slot, o in standing.items() if slot != order.slot]
+                out.append(OrderLine(text, error=self._choices(state, power, text, refused, order,
+                                                               given)))
             else:
                 before = standing.get(order.slot)
                 standing[order.slot] = str(order)
@@ -200,14 +206,30 @@ class Richard3Game:
                 out.append(OrderLine(text, canonical=str(order), slot=order.slot, replaces=replaced))
         return out
 
-    def _choices(self, state: State, power: str, text: str, error: str) -> str:
-        """A refusal with the legal choices that come nearest what was written: those of the
-        same keyword, if any, else all of them (grouped, a dozen at most)."""
-        choices = self.legal_orders(state, power)
-        keyword = (text.split() or [""])[0].upper()
-        near = [c for c in choices if c.split()[0] == keyword] or choices
-        lines = words.grouped_choices(near, limit=12)
-        return f"{error}. You may write: {'; '.join(lines)}" if lines else error
+    def _choices(self, state: State, power: str, text: str, error: str,
+                 order: Order | None = None, taken: Sequence[str] = ()) -> str:
+        """A refusal, and what the player may write instead, short enough for a phone: for an
+        order that names one of his blocks, that block's choices after the orders he has given
+        (``taken``), grouped, a few lines; for an order of a keyword the phase does not take,
+        the keywords it takes; nothing more for a name that names nothing (its error says the
+        nearest names). Never a choice the error has just ruled out: none once nothing is left
+        but DONE."""
+        label = state["step"]["label"]
+        legal_now = self.legal_orders(state, power, taken)
+        every = words.grouped_choices(legal_now)
+        if len(every) <= MOST_CHOICE_LINES:  # few choices (a hand of cards): all of them
+            return f"{error}. You may write: {'; '.join(every)}" if every else error
+        if order is None or not order.block:
+            if " is not an order for " in error:
+                return f"{error}; it takes {', '.join(sorted(legal.KEYWORDS[label]))}"
+            return error
+        name = block_name(order.block)
+        near = [c for c in legal_now if c.split(" - ")[0].split(" ", 1)[-1] == name
+                or c.startswith(f"{name} - ")]
+        lines = words.grouped_choices(near, limit=MOST_CHOICE_LINES)
+        if not lines:
+            return error if legal_now != ["DONE"] else f"{error}; DONE ends your actions"
+        return f"{error}. For {name} you may write: {'; '.join(lines)}"
 
     def _refusals(self, state: State, power: str, orders: list[Order]) -> dict[str, str]:
         label = state["step"]["label"]

@@ -8,6 +8,7 @@ of York and ``York Church`` the archbishop.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from collections.abc import Iterable
@@ -32,7 +33,8 @@ def _prefix_match(query: list[str], name: list[str]) -> bool:
     return all(word.startswith(q) for q, word in zip(query, name))
 
 
-def resolve(text: str, candidates: Iterable[tuple[str, Iterable[str]]], what: str) -> str:
+def resolve(text: str, candidates: Iterable[tuple[str, Iterable[str]]], what: str,
+            listed: bool = True) -> str:
     """The one candidate (key, names) that ``text`` names; raises NameError_ otherwise, saying
     which candidates it could be, or, if none, what the choices are (each by its first name)."""
     options = [(key, tuple(names)) for key, names in candidates]
@@ -50,7 +52,7 @@ def resolve(text: str, candidates: Iterable[tuple[str, Iterable[str]]], what: st
     if len(found) == 1:
         return found[0]
     if not found:
-        raise NameError_(f"no {what} is called {text!r}{_choices(shown.values())}")
+        raise NameError_(f"no {what} is called {text!r}{_nearest(text, shown.values(), listed)}")
     raise NameError_(f"{text!r} could be {' or '.join(shown[key] for key in found)}")
 
 
@@ -59,18 +61,57 @@ def _choices(names: Iterable[str]) -> str:
     return f" (the choices: {', '.join(listed)})" if listed else " (there is none to name)"
 
 
+SHORT_LIST = 10
+"""The most names an error lists in full; past it, only the nearest to what was written."""
+
+
+def _nearest(text: str, names: Iterable[str], listed: bool = True) -> str:
+    """For a name that names nothing: the names nearest to it (``did you mean Somerset?``), or
+    every name where there are few (and ``listed``); else nothing, as a long list would bury the
+    error."""
+    choices = sorted(set(names))
+    by_normal = {normal(name): name for name in choices}
+    close = difflib.get_close_matches(normal(text), list(by_normal), n=3, cutoff=0.75)
+    if close:
+        return f" (did you mean {' or '.join(by_normal[c] for c in close)}?)"
+    if listed and len(choices) <= SHORT_LIST:
+        return _choices(choices)
+    return ""
+
+
 def area(text: str) -> str:
     return resolve(text, ((a.name, (a.name, *a.aliases)) for a in BOARD.areas.values()), "area")
 
 
 def block_among(text: str, ids: Iterable[str], what: str = "block") -> str:
     """The block among ``ids`` that ``text`` names (a two-house block answers to its name);
-    ``what`` the blocks are, for the message when none or several match."""
-    return resolve(
-        text,
-        ((b, (BOARD.blocks[b].name, *BOARD.blocks[b].aliases)) for b in ids),
-        what,
-    )
+    ``what`` the blocks are, for the message when none or several match. A name of a block that
+    is not among them is told so (``Somerset is not a block of yours``)."""
+    among = list(ids)
+    try:
+        return resolve(text, _named(among), what)
+    except NameError_ as error:
+        other = _block_named(text, [b for b in BOARD.blocks if b not in among])
+        if other is None:
+            raise error
+        article = "an" if what[:1] in "aeiou" or what.startswith("heir") else "a"
+        raise NameError_(f"{BOARD.blocks[other].name} is not {article} {what}") from None
+
+
+def _named(ids: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:
+    return [(b, (BOARD.blocks[b].name, *BOARD.blocks[b].aliases)) for b in ids]
+
+
+def _block_named(text: str, ids: list[str]) -> str | None:
+    """A block among ``ids`` that ``text`` names, where all it could name share one name (the two
+    houses' versions of a noble), or None."""
+    try:
+        return resolve(text, _named(ids), "block")
+    except NameError_:
+        words = normal(text).split()
+        found = {BOARD.blocks[b].name: b for b, names in _named(ids)
+                 if any(_prefix_match(words, normal(n).split()) for n in names)}
+        return next(iter(found.values())) if len(found) == 1 else None
 
 
 def card_kind(text: str) -> str:
@@ -81,7 +122,7 @@ def card_kind(text: str) -> str:
     if query.startswith("ap") and query[2:].strip().isdigit():
         query = f"ap {query[2:].strip()}"
     names = sorted({c.name for c in BOARD.cards.values()})
-    return resolve(query, ((n, (n,)) for n in names), "card")
+    return resolve(query, ((n, (n,)) for n in names), "card", listed=False)  # the hand is listed
 
 
 def block_name(block_id: str) -> str:

@@ -119,7 +119,7 @@ def _known_blocks(seen: State, side: str) -> dict[str, dict[str, Any]] | None:
 
 
 _TO_AREA = ("MOVE", "SEA", "RECRUIT", "REGROUP", "HOME")  # KEYWORD block - area
-_AT_AREA = ("MUSTER", "PLAGUE", "BATTLES")  # KEYWORD area
+_ONE_OF = ("MUSTER", "PLAGUE", "BATTLES", "PLAY")  # KEYWORD area, or card
 
 
 def grouped_choices(orders: Iterable[str], limit: int = 60) -> list[str]:
@@ -140,7 +140,7 @@ def grouped_choices(orders: Iterable[str], limit: int = 60) -> list[str]:
             rounds.add(round_)
         elif keyword in _TO_AREA and dash:
             groups.setdefault(f"{head} - ", []).append(tail)
-        elif keyword in _AT_AREA:
+        elif keyword in _ONE_OF:
             groups.setdefault(f"{keyword} ", []).append(order.split(" ", 1)[1])
         else:
             groups.setdefault(order, [])

@@ -64,7 +64,9 @@ def test_grouped_choices_are_orders_once_an_alternative_is_kept() -> None:
         if "AFTER ROUND" in line:
             first = "RETREAT ALL AFTER ROUND 1"
         read_order(first, own, [])  # raises if it does not read
-    assert grouped_choices([f"PLAY AP {n}" for n in range(100)], limit=5)[-1] == "... and 95 more"
+    assert grouped_choices([f"MUSTER {n}" for n in range(3)]) == ["MUSTER <0 | 1 | 2>"]
+    assert grouped_choices(["PLAY AP 2", "PLAY Force March"]) == ["PLAY <AP 2 | Force March>"]
+    assert grouped_choices([f"EXECUTE B{n}" for n in range(100)], limit=5)[-1] == "... and 95 more"
 
 
 def test_a_standing_is_counted_in_turns_named_by_campaign() -> None:
