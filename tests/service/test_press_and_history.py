@@ -366,7 +366,7 @@ def test_summary_tells_who_played_what_and_the_centres_each_year(judge: MailJudg
     judge.send(MASTER, "CREATE ?alpha secret standard")
     judge.send(PLAYERS[0], "JOIN alpha pw1")
     reply = judge.send("anyone@example.net", "SUMMARY alpha")
-    assert ("Summary of alpha\n  Variant:   standard (diplomacy/standard)\n"
+    assert ("Summary of alpha\n  Game:      Diplomacy, the standard map (diplomacy/standard)\n"
             "  Status:    forming") in reply
     assert "The powers are given out when the game starts; 1 of 7 players have joined." in reply
     signons = start_more(judge)

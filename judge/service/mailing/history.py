@@ -184,7 +184,7 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
     return {
         "game": game.name,
         "kind": game.kind,
-        "variant": game.kind.split("/", 1)[-1],
+        "variant": kind.wording.full_title,
         "status": status,
         "masters": [_address(db, m) for m in everyone
                     if m.role is Role.MASTER and m.status is MembershipStatus.ACTIVE],
