@@ -49,3 +49,15 @@ def test_a_refused_line_earlier_in_the_mail_holds_the_orders_after_it(judge: Mai
     assert game(judge).phase == "S1901M"
     assert "are complete" in as_power(judge, seats, "England", "F lon H")
     assert game(judge).phase == "F1901M"
+
+
+def test_orders_in_the_grace_period_are_marked_late(judge: MailJudge) -> None:
+    """Issue 18, point 6: orders taken after the deadline, in the grace period, say so."""
+    seats = new_game(judge)
+    reply = as_power(judge, seats, "France", *STANDARD_ORDERS["France"])
+    assert "are complete." in reply and "late" not in reply
+    judge.advance(hours=49)  # past the movement deadline (48 h): the others are late, in grace
+    assert game(judge).grace_until is not None
+    reply = as_power(judge, seats, "England", *STANDARD_ORDERS["England"])
+    assert "Your orders for S1901M are complete (late: after the deadline, in the grace period)." \
+        in reply, reply

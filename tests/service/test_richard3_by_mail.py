@@ -304,3 +304,24 @@ def test_orders_kept_for_the_house_that_does_not_act_first_are_dropped_and_it_is
     assert (f"your orders kept for Campaign III, turn 2: {second}'s actions (player 1) were dropped"
             in dropped[0].body)
     assert not any("were dropped" in mail.body for mail in judge.mail_to(address_of(judge, first)))
+
+
+def test_a_missed_phase_says_who_gave_no_orders_and_what_the_judge_did(judge: MailJudge) -> None:
+    """Issue 18, point 6: after the deadline and its grace, the results mail names the house that
+    gave no orders and the default the rules give it (1.1: its lowest card is played; 5.1: a
+    redeal not asked for is not made)."""
+    signons = start(judge, "richard3-1483")
+    engine = Richard3Game("1483")
+    pending = engine.pending(game(judge).state)
+    while "Lancaster" not in pending.powers:  # a redeal only York may ask for (5.1): he keeps
+        judge.send(address_of(judge, "York"), f"{signons['York']}\nKEEP")
+        pending = engine.pending(game(judge).state)
+    if "York" in pending.powers:
+        first = engine.legal_orders(game(judge).state, "York")[0]
+        judge.send(address_of(judge, "York"), f"{signons['York']}\n{first}")
+    judge.advance(hours=49)  # the deadline (24 h) and its grace (24 h) have passed
+    mail = judge.mail_to(address_of(judge, "York"), "Richard III results")[-1]
+    default = ("it plays its lowest card (1.1)" if pending.phase.endswith("cards")
+               else "it keeps its hand (5.1)")
+    assert f"Lancaster gave no orders: {default}." in mail.body, mail.body
+    assert "York gave no orders" not in mail.body

@@ -57,6 +57,13 @@ def kind_name(scenario: str) -> str:
     return "richard3" if scenario == "1460" else f"richard3-{scenario}"
 
 
+_DEFAULTS = {  # what a house that gives no orders does, by the phase's label (its first word)
+    "cards": "it plays its lowest card (1.1)",
+    "redeal": "it keeps its hand (5.1)",
+    "actions": "it makes no move (1.1)",
+    "political": "its blocks go home as the judge chooses (8.3, 8.4)",
+}
+
 MOST_CHOICE_LINES = 4
 """The most lines of choices an order's refusal offers (grouped alternatives, one block)."""
 
@@ -300,6 +307,9 @@ class Richard3Game:
             for side in step["powers"]
         }
         report: dict[str, Any] = {"phase": self.phase(state), "events": events, "orders": {}}
+        for side in step["powers"]:
+            if not given[side]:
+                events.append({"type": "no orders", "side": side, "default": _DEFAULTS[label.split()[0]]})
         if label == "cards":
             played = {}
             for side in SIDES:

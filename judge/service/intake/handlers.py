@@ -257,7 +257,8 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
     if standing:
         ctx.say(f"Your standing orders: {'; '.join(submission.standing.values()) or 'none'}.")
     if not standing or ctx.power in kind_of(game).pending(game.state).powers:
-        ctx.say(f"Your orders for {game.phase} are {orders_status(submission)}.")
+        late = " (late: after the deadline, in the grace period)" if game.grace_until else ""
+        ctx.say(f"Your orders for {game.phase} are {orders_status(submission)}{late}.")
     process_if_ready(ctx, game)
 
 
