@@ -124,18 +124,34 @@ def go_home_and_reset(
     state: State, wishes: dict[str, dict[str, str]], rng: Random, events: Events
 ) -> None:
     """8.3 the Pretender's blocks go home, then 8.4 the King's; ``wishes``: side -> block ->
-    area, as ordered (a block not ordered stays where it is if it may, else goes to the first
-    place open to it). Then 8.5."""
+    area, as ordered (a block not ordered stays where it is if it may, else goes to the nearest
+    place open to it, ``nearest_home``). Then 8.5."""
     for side in (pretender(state), king(state)):
         for block in must_go_home(state, side):
             options = home_areas(state, block)
             wanted = wishes.get(side, {}).get(block)
             here = state["blocks"][block]["at"]
-            dest = wanted if wanted in options else here if here in options else options[0]
+            dest = wanted if wanted in options else nearest_home(here, options)
             state["blocks"][block]["at"] = dest
             events.append({"type": "home", "side": side, "block": block, "to": dest,
                            "hidden": [] if BOARD.blocks[block].heir else ["block"]})
     campaign_reset(state, rng, events)
+
+
+def nearest_home(here: str, options: list[str]) -> str:
+    """The home a block not sent anywhere goes to (8.3, 8.4, the judge's default): where it
+    stands, if that is a home of its; else the one fewest land borders away (the first listed of
+    those as near); an exile area or the pool, only when no home on the map is open."""
+    if here in options:
+        return here
+    steps = {here: 0}
+    frontier = [here]
+    while frontier:
+        reached = [n for area in frontier for n in BOARD.neighbours.get(area, ()) if n not in steps]
+        for area in reached:
+            steps.setdefault(area, steps[frontier[0]] + 1)
+        frontier = list(dict.fromkeys(reached))
+    return min(options, key=lambda area: (steps.get(area, len(BOARD.areas) + 1), options.index(area)))
 
 
 def campaign_reset(state: State, rng: Random, events: Events) -> None:

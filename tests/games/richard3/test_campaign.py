@@ -7,7 +7,13 @@ from random import Random
 from r3_setup import GAME, position, where
 
 from judge.games.richard3.game import Richard3Game, phase_key
-from judge.games.richard3.political import disband_and_usurp, go_home_and_reset, home_areas, usurpation_count
+from judge.games.richard3.political import (
+    disband_and_usurp,
+    go_home_and_reset,
+    home_areas,
+    nearest_home,
+    usurpation_count,
+)
 from judge.games.richard3.supply import supply_limits
 from judge.games.richard3.turns import decided, new_state
 
@@ -67,6 +73,20 @@ def test_8_3_8_4_blocks_go_home() -> None:
     assert where(state, "York") == "Calais"
     assert where(state, "Suffolk") == "Oxford"
     assert where(state, "Henry VI") in crowns
+
+
+def test_8_3_8_4_a_block_not_sent_home_goes_to_its_nearest_home() -> None:
+    """8.3, 8.4 (the judge's default, issue 18 point 7): a block its player sends nowhere stays
+    if it stands at a home of its, else goes to the home fewest land borders away, not the first
+    listed: Norfolk in Gloucester goes to Glamorgan (by Hereford), not Caernarvon."""
+    state = position({"Henry VI": "Kent", "York": "Kent", "Norfolk": "Gloucester", "Beaumont": "East Anglia"})
+    assert home_areas(state, "Norfolk") == ["Caernarvon", "Glamorgan"]
+    assert nearest_home("Gloucester", ["Caernarvon", "Glamorgan"]) == "Glamorgan"
+    assert nearest_home("Chester", ["Caernarvon", "Glamorgan"]) == "Caernarvon"
+    assert nearest_home("Glamorgan", ["Caernarvon", "Glamorgan"]) == "Glamorgan"  # it stays
+    assert nearest_home("Kent", ["pool", "Calais"]) == "pool"  # off the map: as listed
+    go_home_and_reset(state, {}, Random(0), [])
+    assert where(state, "Norfolk") == "Glamorgan"
 
 
 def test_8_5_reset_full_strength_new_cards() -> None:
