@@ -28,6 +28,7 @@ from judge.games.record_check import check_record
 from judge.games.registry import game_kind
 from judge.games.richard3.data import BOARD, SIDES, other
 from judge.games.richard3.game import Richard3Game
+from judge.service.mailing.reports import render
 from judge.service.web.archive import build_archive
 from judge.service.web.records import game_record
 from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Picture, Player
@@ -325,3 +326,14 @@ def test_a_missed_phase_says_who_gave_no_orders_and_what_the_judge_did(judge: Ma
                else "it keeps its hand (5.1)")
     assert f"Lancaster gave no orders: {default}." in mail.body, mail.body
     assert "York gave no orders" not in mail.body
+
+
+def test_an_eliminated_block_in_the_pool_is_shown_as_eliminated_not_at_strength_0() -> None:
+    """6.83 (issue 18, point 8): a noble eliminated goes face down to the pool until the
+    campaign's end; its owner's board says so, not ``Buckingham 0 (face down)``."""
+    engine = Richard3Game("1460")
+    state = engine.new_game(b"eliminated")
+    state["blocks"]["Buckingham/L"].update(at="pool", strength=0, down=True)
+    board = render("richard3/board.txt", board=engine.view(state, "Lancaster"), powers=list(SIDES))
+    assert "Buckingham (eliminated, face down until the campaign's end)" in board, board
+    assert "Buckingham 0" not in board
