@@ -54,6 +54,10 @@ def apply_actions(
                 raise Refused(f"{order.keyword} is not an order for the action phase")
         except Refused as why:
             refused[index] = str(why)
+    for event in events:  # a muster that drew no block says so (the Muster card)
+        if event["type"] == "muster":
+            event["moved"] = sum(1 for e in events
+                                 if e["type"] == "move" and e["path"][-1] == event["area"])
     state["standing"][side] = kept
     return events, refused, budget
 

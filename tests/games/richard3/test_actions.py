@@ -161,6 +161,17 @@ def test_event_muster() -> None:
     assert "muster" in (GAME.read_orders(state, "Lancaster", ["MUSTER South Yorks", "Beaumont - Derby"])[1].error or "").lower()
 
 
+def test_event_muster_says_how_many_blocks_it_drew() -> None:
+    """Muster (issue 18, point 4): the report says how many blocks moved to the muster area, and
+    that none did when the player named the area and moved no block there."""
+    blocks = {"Clifford": "North Yorks", "Beaumont": "Lincoln", "Henry VI": "Middlesex"}
+    state = actions(position(blocks), "Lancaster", "Muster")
+    drew = act(state, ["MUSTER South Yorks", "Clifford - South Yorks", "Beaumont - South Yorks"])
+    assert [e["moved"] for e in drew.report["events"] if e["type"] == "muster"] == [2]
+    idle = act(state, ["MUSTER South Yorks"])
+    assert [e["moved"] for e in idle.report["events"] if e["type"] == "muster"] == [0]
+
+
 def test_event_plague() -> None:
     """Plague: every block in one enemy city area loses a step, even eliminated."""
     blocks = {"Henry VI": "Dorset", "York": ("Middlesex", 4), "London (levy)": ("Middlesex", 1)}
