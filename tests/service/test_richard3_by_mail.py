@@ -337,3 +337,27 @@ def test_an_eliminated_block_in_the_pool_is_shown_as_eliminated_not_at_strength_
     board = render("richard3/board.txt", board=engine.view(state, "Lancaster"), powers=list(SIDES))
     assert "Buckingham (eliminated, face down until the campaign's end)" in board, board
     assert "Buckingham 0" not in board
+
+
+def test_battle_reports_speak_the_games_terms() -> None:
+    """6.4, 6.5, 6.9 (issue 18, point 5): a shot names its block, side and fire rating as the
+    block shows it, and says what hits (A3: 3 or less); a charge names the block charged and the
+    return fire its target; a treachery roll names who tries it, on whom, and what came of it."""
+    events = [
+        {"type": "charge", "block": "March", "target": "Somerset"},
+        {"type": "fire", "round": 1, "side": "York", "block": "March", "firepower": 3,
+         "rating": "A3", "dice": [2, 5], "hits": 1, "target": "Somerset",
+         "taken": [["Somerset", 1]]},
+        {"type": "fire", "round": 1, "side": "Lancaster", "block": "Somerset", "firepower": 3,
+         "rating": "A3", "dice": [6], "hits": 0, "target": "March", "taken": [["March", 0]]},
+        {"type": "treachery", "round": 2, "side": "York", "role": "warwick", "by": "Warwick",
+         "target": "Buckingham", "dice": [5], "defects": False},
+    ]
+    text = render("richard3/events.txt", report={"events": events})
+    assert "March charges Somerset, who fires back if he stands (6.5)." in text
+    assert ("Round 1: March (York, A3: hits on 3 or less) fires at Somerset, rolls 2 5: 1 hit, "
+            "Somerset loses 1.") in text, text
+    assert ("Round 1: Somerset (Lancaster, A3: hits on 3 or less) fires at March, rolls 6: 0 hits."
+            in text)
+    assert ("Round 2: Warwick of York tries treachery on Buckingham: rolls 5, stays loyal (6.9)."
+            in text)

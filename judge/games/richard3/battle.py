@@ -127,7 +127,7 @@ def _turn(state: State, battle: Battle, block: str, rng: Random, events: Events)
         tried = _treachery_choice(state, battle, side, role == "warwick")
         if tried is not None:
             battle.rolls_made.add(f"{side} {role}")
-            treachery(state, battle, side, tried, role == "warwick", rng, events, role)
+            treachery(state, battle, side, tried, role == "warwick", rng, events, role, by=block)
             return
     fire(state, battle, block, rng, events)
 

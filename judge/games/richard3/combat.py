@@ -146,7 +146,10 @@ def fire(
     event: dict[str, Any] = {
         "type": "fire", "area": battle.area, "round": battle.round, "side": side,
         "block": block, "firepower": power, "dice": dice, "hits": hits,
+        "rating": f"{BOARD.blocks[block].combat[0]}{power}",  # as the block shows it (3.12)
     }
+    if at_block is not None:
+        event["target"] = at_block
     events.append(event)
     if at_block is None:
         event["taken"] = apply_hits(state, battle, other(side), hits, events, "battle")
@@ -206,7 +209,7 @@ def treachery_targets(state: State, battle: Battle, side: str, warwick: bool) ->
 
 def treachery(
     state: State, battle: Battle, side: str, target: str, by_warwick: bool, rng: Random,
-    events: Events, role: str,
+    events: Events, role: str, by: str | None = None,
 ) -> None:
     """6.9: roll the target's loyalty in dice; all even and it defects, at its strength, to the
     roller's reserve, fighting from the next round."""
@@ -214,7 +217,8 @@ def treachery(
     success = all(d % 2 == 0 for d in dice)
     events.append(
         {"type": "treachery", "area": battle.area, "round": battle.round, "side": side,
-         "role": role, "target": target, "dice": dice, "defects": success}
+         "role": role, "target": target, "dice": dice, "defects": success,
+         **({"by": by} if by else {})}
     )
     if not success:
         return

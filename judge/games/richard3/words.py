@@ -157,7 +157,7 @@ def _alternatives(tails: list[str]) -> str:
     return tails[0] if len(tails) == 1 else f"<{' | '.join(tails)}>"
 
 
-_BLOCK_FIELDS = ("block", "target")
+_BLOCK_FIELDS = ("block", "target", "by")
 
 
 def named_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
