@@ -144,6 +144,8 @@ def grouped_choices(orders: Iterable[str], limit: int = 60) -> list[str]:
             groups.setdefault(f"{keyword} ", []).append(order.split(" ", 1)[1])
         else:
             groups.setdefault(order, [])
+    groups = {head: _one_way_each(tails) if head.startswith("MOVE ") else tails
+              for head, tails in groups.items()}
     lines = [head + _alternatives(tails) if tails else head for head, tails in groups.items()]
     if retreats:
         lines[list(groups).index("RETREAT")] = (
@@ -151,6 +153,21 @@ def grouped_choices(orders: Iterable[str], limit: int = 60) -> list[str]:
     if len(lines) > limit:
         lines = [*lines[:limit], f"... and {len(lines) - limit} more"]
     return lines
+
+
+def _one_way_each(paths: list[str]) -> list[str]:
+    """A move's choices, one path to each destination (the shortest, the first of those as
+    short), never one that passes an area twice: ``Kent - Surrey`` rather than every way there.
+    A player may still write any other legal path."""
+    best: dict[str, str] = {}
+    for path in paths:
+        areas = path.split(" - ")
+        if len(set(areas)) < len(areas):
+            continue
+        known = best.get(areas[-1])
+        if known is None or len(areas) < len(known.split(" - ")):
+            best[areas[-1]] = path
+    return list(best.values())
 
 
 def _alternatives(tails: list[str]) -> str:

@@ -4,6 +4,8 @@ and the choices offered, grouped, each line an order the reader takes."""
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
 from judge.games.richard3.game import Richard3Game
@@ -75,3 +77,30 @@ def test_a_standing_is_counted_in_turns_named_by_campaign() -> None:
     assert game.wording.period == "turn"
     assert game.period_name(game.standing(game.new_game(b"words")).period) == "II-1"
     assert game.period_name(21) == "III-7"
+
+
+def test_move_choices_give_one_path_to_each_destination_and_no_round_trips() -> None:
+    """Issue 18, point 2: a Force March's choices stay readable: one way to each area (the
+    shortest), none passing an area twice (``Leicester - Derby - Leicester``)."""
+    orders = ["MOVE Warwick - Leicester - Derby - Leicester", "MOVE Warwick - Leicester",
+              "MOVE Warwick - Oxford - Leicester", "MOVE Warwick - Leicester - Derby",
+              "MOVE Warwick - Chester - Derby"]
+    assert grouped_choices(orders) == ["MOVE Warwick - <Leicester | Leicester - Derby>"]
+
+
+def test_the_choices_a_results_mail_lists_stay_short_in_random_games() -> None:
+    """Issue 18, point 2: the choices mailed with a phase stay a few kilobytes (a results mail
+    was once 147 KB after a Force March), over every decision of random games."""
+    game = Richard3Game("1460")
+    largest = 0
+    for seed in range(6):
+        rng, state = Random(seed), game.new_game(str(seed).encode())
+        for _ in range(60):
+            if game.outcome(state) is not None:
+                break
+            pending = game.pending(state)
+            for power in pending.powers:
+                largest = max(largest, len("\n".join(game.choices(state, power))))
+            orders = {p: game.random_orders(state, p, rng) for p in pending.powers}
+            state = game.resolve(state, orders, rng).state
+    assert 0 < largest < 12_000
