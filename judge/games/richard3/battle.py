@@ -22,7 +22,7 @@ from .combat import (
 from .data import BOARD, border_key, other
 from .losses import Events, eliminate
 from .orders import Order
-from .state import State, at, side_of, status
+from .state import State, at, side_of, status, strength
 
 
 def standing(state: State, side: str, keyword: str) -> list[Order]:
@@ -113,7 +113,7 @@ def _turn(state: State, battle: Battle, block: str, rng: Random, events: Events)
     if side == battle.attacker and battle.round == 4:
         _retreat(state, battle, block, _retreat_to(state, side, block), events, forced=True)
         return
-    if battle.round > 1 and _wants_retreat(state, side, block, battle.round):
+    if battle.round > 1 and _wants_retreat(state, battle, side, block, battle.round):
         if _retreat(state, battle, block, _retreat_to(state, side, block), events, forced=False):
             return
     enemy = battle.active(state, other(side))
@@ -171,10 +171,21 @@ def _treason(state: State, battle: Battle, rng: Random, events: Events) -> None:
                 treachery(state, battle, side, choice[0], False, rng, events, "treason")
 
 
-def _wants_retreat(state: State, side: str, block: str, number: int) -> bool:
+def _wants_retreat(state: State, battle: Battle, side: str, block: str, number: int) -> bool:
+    """A RETREAT standing order applies to the block in this round: its round is past, and its
+    condition, if it has one, holds (``IF OUTNUMBERED``: ``outnumbered``)."""
     return any(
-        o.block in (None, block) and number > (o.number or 0) for o in standing(state, side, "RETREAT")
+        o.block in (None, block) and number > (o.number or 0)
+        and (o.condition != "OUTNUMBERED" or outnumbered(state, battle, side))
+        for o in standing(state, side, "RETREAT")
     )
+
+
+def outnumbered(state: State, battle: Battle, side: str) -> bool:
+    """The judge's condition for a retreat (not the rules'): the enemy's blocks in the battle,
+    reserves included, have more steps in all than the side's."""
+    steps = {s: sum(strength(state, b) for b in battle.present(state, s)) for s in (side, other(side))}
+    return steps[other(side)] > steps[side]
 
 
 def _retreat_to(state: State, side: str, block: str) -> str | None:

@@ -51,6 +51,7 @@ class Order:
     card: str | None = None
     number: int | None = None
     target: str | None = None  # a block id (the enemy's version) or "ALL"
+    condition: str | None = None  # a retreat's: "OUTNUMBERED" (the judge's own, not the rules')
 
     @property
     def slot(self) -> str:
@@ -94,7 +95,8 @@ class Order:
         if k == "RETREAT":
             who = name or "ALL"
             to = f" TO {self.areas[0]}" if self.areas else ""
-            return f"RETREAT {who} AFTER ROUND {self.number}{to}"
+            condition = f" IF {self.condition}" if self.condition else ""
+            return f"RETREAT {who} AFTER ROUND {self.number}{to}{condition}"
         if k == "CHARGE":
             return f"CHARGE {name}" + (f" AT {target}" if target else "")
         if k == "TREACHERY":
@@ -113,12 +115,13 @@ def split_orders(text: str) -> list[str]:
 
 class Shape(NamedTuple):
     """An order as the grammar reads it: its form, its keyword, its names as written, and the
-    round of a retreat."""
+    round of a retreat and its condition."""
 
     form: str
     keyword: str
     spans: tuple[str, ...] = ()
     number: int | None = None
+    condition: str | None = None
 
 
 class _Shaper(Transformer[Token, Shape]):
@@ -161,9 +164,10 @@ class _Shaper(Transformer[Token, Shape]):
         return Shape("battles", "BATTLES", tuple(c))
 
     def retreat(self, c: list[Any]) -> Shape:
-        who, number, to = c  # who: the token ALL, or a name
+        who, number, to, condition = c  # who: the token ALL, or a name
         who = "ALL" if isinstance(who, Token) else who
-        return Shape("retreat", "RETREAT", (who, *([to] if to else [])), int(number))
+        return Shape("retreat", "RETREAT", (who, *([to] if to else [])), int(number),
+                     str(condition).upper() if condition else None)
 
     def charge(self, c: list[str | None]) -> Shape:
         return Shape("charge", "CHARGE", tuple(s for s in c if s is not None))
@@ -199,7 +203,7 @@ FORMS = {
     "TREASON": "TREASON <area> [ON <block>]",
     "MAIN": "MAIN <battle area> FROM <area the main attack comes from, or sea>",
     "BATTLES": "BATTLES <area>, <area>, ...",
-    "RETREAT": "RETREAT <block or ALL> AFTER ROUND <1, 2 or 3> [TO <area>]",
+    "RETREAT": "RETREAT <block or ALL> AFTER ROUND <1, 2 or 3> [TO <area>] [IF OUTNUMBERED]",
     "CHARGE": "CHARGE <heir> [AT <block>]",
     "NO": "NO TREACHERY",
     "TREACHERY": "TREACHERY [ON] <block>",
@@ -329,7 +333,7 @@ def _resolve(text: str, shape: Shape, own: list[str], enemy: list[str]) -> Order
     if form == "retreat":
         who = None if spans[0] == "ALL" else names.block_among(spans[0], own, "block of yours")
         to = (names.area(spans[1]),) if len(spans) > 1 else ()
-        return Order("RETREAT", who, to, number=shape.number)
+        return Order("RETREAT", who, to, number=shape.number, condition=shape.condition)
     if form == "charge":
         heirs = [b for b in own if BOARD.blocks[b].heir is not None]
         target = names.block_among(spans[1], enemy, "enemy block") if len(spans) > 1 else None

@@ -89,6 +89,20 @@ def test_6_6_retreat_on_order_not_in_round_1_and_not_across_the_enemy_border() -
     assert events(result, "battle won")[0]["winner"] == "York"
 
 
+def test_6_6_a_retreat_on_condition_goes_only_when_outnumbered() -> None:
+    """6.6 with the judge's condition (issue 18): ``RETREAT ... IF OUTNUMBERED`` retreats only
+    while the enemy's blocks in the battle have more steps than the side's. Herbert (3) attacks
+    Rivers: at strength 2 Rivers is outnumbered and goes in round 2; at strength 4 he stays."""
+    weak = {"Herbert": "Warwick", "York": "Ireland", "Rivers/L": ("Derby", 2), "Henry VI": "Middlesex"}
+    result = battle(weak, ["Herbert - Derby"], ["RETREAT Rivers AFTER ROUND 1 IF OUTNUMBERED"],
+                    [MISS] * 3 + [MISS] * 2 + [MISS] * 3)
+    assert [e["round"] for e in events(result, "retreat") if e["block"] == "Rivers/L"] == [2]
+    strong = {**weak, "Rivers/L": ("Derby", 4)}
+    result = battle(strong, ["Herbert - Derby"], ["RETREAT Rivers AFTER ROUND 1 IF OUTNUMBERED"],
+                    [MISS] * 40)
+    assert [e for e in events(result, "retreat") if e["block"] == "Rivers/L"] == []
+
+
 def test_6_6_a_block_that_cannot_retreat_is_eliminated() -> None:
     """6.6: an attacker that must retreat in round 4 and cannot is eliminated."""
     blocks = {"Herbert": "Powys", "York": "Ireland", "Pembroke": "Pembroke", "Richmond": "Glamorgan",
