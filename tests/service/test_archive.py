@@ -48,17 +48,20 @@ def test_a_game_is_walked_through_phase_by_phase(judge: MailJudge, tmp_path: Pat
     site = _site(out)
     assert sorted(site) == sorted([".built.json", "games/alpha.html", "games/alpha.json",
                             "games/alpha.mila.json", "games/alpha/now.svg",
-                            "games/alpha/phase-s1901m.svg", "index.html", "style.css",
-                            "favicon.svg"])
+                            "games/alpha/phase-s1901m.svg", "games/alpha/phase-s1901m.html",
+                            "index.html", "style.css", "favicon.svg"])
     spring = ElementTree.fromstring(site["games/alpha/phase-s1901m.svg"])
     assert spring.get("data-phase") == "S1901M"
     assert ElementTree.fromstring(site["games/alpha/now.svg"]).get("data-phase") == "F1901M"
     index, page = site["index.html"], site["games/alpha.html"]
+    spring_page = site["games/alpha/phase-s1901m.html"]  # each phase on a page of its own
     assert '<a href="games/alpha.html">alpha</a>' in index and "diplomacy/standard" in index
-    assert "<h3>Spring 1901 Movement</h3>" in page and "A vie H" in page
-    assert ('<img src="alpha/phase-s1901m.svg" alt="Map of Spring 1901 Movement: the position the '
-            "phase began from") in page
-    assert "Greetings from London." in page and "From England" in page
+    assert '<a href="alpha/phase-s1901m.html">S1901M</a>' in page and "A vie H" not in page
+    assert "<h1>alpha: Spring 1901 Movement</h1>" in spring_page and "A vie H" in spring_page
+    assert ('<a href="phase-s1901m.svg"><img src="phase-s1901m.svg" alt="Map of Spring 1901 '
+            "Movement: the position the phase began from") in spring_page
+    assert '<a href="../alpha.html">alpha</a>' in spring_page
+    assert "Greetings from London." in page and "From England" in page  # sent in F1901M, now
     assert "share the Channel" not in _everything(out)  # private press
     assert "A par - bur" not in _everything(out)  # an order of a phase not processed yet
     record = json.loads(site["games/alpha.json"])

@@ -135,8 +135,9 @@ def test_every_page_renders_clean_and_every_link_resolves(site: str, browser: ob
             assert urlopen(target).status == 200, (url, link)
             if urlparse(target).path.endswith(".html"):
                 queue.append(target)
-    assert {urlparse(url).path for url in seen} == {"/index.html", "/games/alpha.html",
-                                                    "/games/beta.html"}
+    assert {urlparse(url).path for url in seen} == {
+        "/index.html", "/games/alpha.html", "/games/beta.html", "/games/alpha/phase-s1901m.html",
+        "/games/alpha/phase-f1901m.html", "/games/alpha/phase-s1902m.html"}  # a page a phase
 
 
 def test_a_game_page_reads_on_a_phone_and_its_screenshot_is_not_blank(
@@ -163,4 +164,13 @@ def test_a_game_page_reads_on_a_phone_and_its_screenshot_is_not_blank(
         "return [document.documentElement.scrollWidth, window.innerWidth];")
     assert wide[0] <= wide[1], wide  # nothing wider than the phone's screen
     (SHOTS / "archive-game-page-phone.png").write_bytes(
+        driver.get_screenshot_as_png())  # type: ignore[attr-defined]
+    driver.get(urljoin(site, "games/alpha/phase-f1901m.html"))  # type: ignore[attr-defined]
+    wide = driver.execute_script(  # type: ignore[attr-defined]
+        "return [document.documentElement.scrollWidth, window.innerWidth];")
+    assert wide[0] <= wide[1], wide
+    full_size = driver.execute_script(  # type: ignore[attr-defined]
+        "return document.querySelector('figure.map a').getAttribute('href');")
+    assert full_size == "phase-f1901m.svg"  # a tap opens the map at full size
+    (SHOTS / "archive-phase-page-phone.png").write_bytes(
         driver.get_screenshot_as_png())  # type: ignore[attr-defined]

@@ -193,8 +193,15 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
             "title": phase_name(game, record.phase),
             "report": report.rstrip("\n"),
             "press": press.get(record.phase, []),
-            "map": f"{stem}/{anchor}.svg" if drawn is not None else None,
+            "map": f"{anchor}.svg" if drawn is not None else None,  # beside its page
         })
+    for index, phase in enumerate(phases):  # each phase on a page of its own: a long game stays light
+        pictures.mkdir(exist_ok=True)
+        _write(pictures / f"{phase['id']}.html", environment.get_template("phase.html").render(
+            game=game.name, stem=stem, title=kind.wording.title, phase=phase,
+            previous=phases[index - 1] if index else None,
+            following=phases[index + 1] if index + 1 < len(phases) else None,
+        ))
     now = kind_picture(kind, kind.view(game.state, None), None) if game.state is not None else None
     if now is not None:
         pictures.mkdir(exist_ok=True)
@@ -203,7 +210,7 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
                         power_colours(kind))
     exports = _exports(game, line)
     page = environment.get_template("game.html").render(
-        **values, chart=chart, phases=phases, title=kind.wording.title,
+        **values, chart=chart, phases=phases, title=kind.wording.title, stem=stem,
         now_map=f"{stem}/now.svg" if now is not None else None,
         record_file=f"{stem}.json", exports=[f"{stem}.{suffix}" for suffix in exports],
         current=press.get(game.phase, []) if game.phase else [],
