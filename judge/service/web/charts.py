@@ -3,7 +3,7 @@ an SVG line chart drawn by the judge itself (no plotting library: a few lines an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 
 PALETTE = ("#b03a2e", "#1f618d", "#1e8449", "#7d3c98", "#b9770e", "#17202a", "#148f77",
@@ -34,6 +34,28 @@ def _contrast(red: int, green: int, blue: int) -> float:
     return 1.05 / (luminance + 0.05)
 
 
+LABEL_CHARACTER = 7.5
+"""The width of a character of the axis labels at their size, generously (a label ``II-7`` is
+four of them wide): labels are placed so that none runs into the next."""
+
+
+def _labelled(rows: list[tuple[str, list[int]]], x: Callable[[int], float]) -> list[int]:
+    """The rows whose labels the axis shows: about ten, evenly spaced, the last always, none
+    closer to the one before than their half widths and a gap."""
+    last = len(rows) - 1
+    step = max(1, len(rows) // 10)
+    shown: list[tuple[int, float]] = []  # (index, half width)
+    for index in [*range(0, last, step), last]:
+        half = len(rows[index][0]) * LABEL_CHARACTER / 2 + 4
+        while shown and x(index) - half < x(shown[-1][0]) + shown[-1][1]:
+            if index != last:
+                break
+            shown.pop()  # the last label wins its place
+        else:
+            shown.append((index, half))
+    return [index for index, _ in shown]
+
+
 def score_chart(powers: list[str], rows: list[tuple[str, list[int]]], score: str,
                 period: str = "year", colours: Mapping[str, str] | None = None) -> str:
     """The SVG of ``rows`` (a label, ``start`` or a ``period``: a year, a turn; and each power's
@@ -60,12 +82,10 @@ def score_chart(powers: list[str], rows: list[tuple[str, list[int]]], score: str
                      f'y2="{y(value):.1f}" stroke="#d5d8dc"/>')
         parts.append(f'<text x="{_LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end" '
                      f'font-size="12" fill="#17202a">{value}</text>')
-    step = max(1, len(rows) // 10)
-    for index, (label, _) in enumerate(rows):
-        if index % step == 0 or index == len(rows) - 1:
-            parts.append(f'<text x="{x(index):.1f}" y="{_HEIGHT - _BOTTOM + 18}" '
-                         f'text-anchor="middle" font-size="12" fill="#17202a">'
-                         f'{escape(label)}</text>')
+    for index in _labelled(rows, x):
+        parts.append(f'<text x="{x(index):.1f}" y="{_HEIGHT - _BOTTOM + 18}" '
+                     f'text-anchor="middle" font-size="12" fill="#17202a">'
+                     f'{escape(rows[index][0])}</text>')
     ends: list[float] = []
     for number, power in enumerate(powers):
         given = (colours or {}).get(power)
