@@ -180,7 +180,8 @@ class History(Command):
 
 
 @_command("SUMMARY", "SUMMARY <game>", _ANYONE,
-          "Send a one-screen summary of a game: scores (centres) per year, who played which power.",
+          "Send a one-screen summary of a game: its scores as the game counts them (Diplomacy's "
+          "centres by year, Richard III's usurpation counts), who played which power.",
           "SUMMARY alpha")
 @dataclass(frozen=True)
 class Summary(Command):
@@ -188,8 +189,9 @@ class Summary(Command):
 
 
 @_command("BOARD", "BOARD [<game>]", _ANYONE,
-          "Send a game's board as it stands: the phase and deadline, each power's units and "
-          "supply centres (without a game: the game signed on to).",
+          "Send a game's board as it stands, as you may see it: the phase and deadline, what "
+          "each power holds (Diplomacy: units and supply centres; Richard III: blocks, heirs, "
+          "your hand) (without a game: the game signed on to).",
           "BOARD alpha")
 @dataclass(frozen=True)
 class Board(Command):
