@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.service.play.games import standing_orders
+from judge.service.play.games import taken_orders
 from judge.store import Game, Membership
 
 from mail_judge import MailJudge
@@ -106,4 +106,4 @@ def test_orders_for_a_later_phase_are_read_when_it_begins(judge: MailJudge) -> N
     with judge.store.session() as db:
         game = db.exec(select(Game)).one()
         assert game.phase == "F1901M"
-        assert standing_orders(db, game, "England") == {"nth": "F nth - nwy"}
+        assert taken_orders(db, game, "England") == {"nth": "F nth - nwy"}

@@ -78,9 +78,10 @@ def test_builds_and_removals_the_position_forbids_are_refused_as_they_arrive(
     assert "Accepted: Build F mar\nAccepted: Build A bre\n" in reply
     assert ("Error: Build A par: France has 2 builds due and has ordered Build F mar, Build A bre "
             "already (an order for the same site replaces one; CLEAR withdraws them all)") in reply
-    assert "Your orders for W1901A are complete." in reply
+    assert "Your orders for W1901A are on hold: a line was refused" in reply  # correctable
     reply = as_power(judge, seats, "France", "Build F bre")  # the same site: a replacement
     assert "Accepted: Build F bre (replaces Build A bre)" in reply
+    assert "Your orders for W1901A are complete." in reply  # a mail without a refused line
 
     reply = as_power(judge, seats, "Germany", "Build A ber", "Remove A mun", "A kie D")
     assert "Error: Build A ber: Germany has no builds due: it must remove 1 unit" in reply
@@ -90,6 +91,8 @@ def test_builds_and_removals_the_position_forbids_are_refused_as_they_arrive(
     reply = as_power(judge, seats, "Germany", "F kie D", "A ber D")
     assert "Accepted: F kie D\n" in reply
     assert ("Error: A ber D: Germany must remove 1 unit and has ordered F kie D already") in reply
+    assert "Your orders for W1901A are on hold" in reply and game(judge).phase == "W1901A"
+    reply = as_power(judge, seats, "Germany", "F kie D")  # confirmed, nothing refused
     assert "Your orders for W1901A are complete." in reply
     assert game(judge).phase == "S1902M"  # all in: France's builds and Germany's removal
 
