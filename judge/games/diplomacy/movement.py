@@ -7,7 +7,9 @@
    moving to an adjacent province goes by convoy only when its order says so or a fleet of its own
    power is ordered to convoy it (2023 rules, DATC 4.A.3, no land fallback).
 3. The decisions are solved (``decisions.py``) and turned into the DATC words, the dislodged units
-   with their retreats, and the next position.
+   with their retreats, and the next position. A dislodged unit with nowhere to retreat is
+   destroyed at once: in its order's result, or, when it was given none, as the judge's own
+   disband (``automatic``).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from .orders import (
     TransferKing,
     Waive,
 )
-from .position import Dislodged, OrderResult, Position, Word
+from .position import AutomaticAction, Dislodged, OrderResult, Position, Word
 from .retreats import retreat_options
 from .vocabulary import Location, Power, Province, Unit, UnitType, coast_of, province_of
 
@@ -88,6 +90,7 @@ class MovementOutcome:
     decided: list[bool | None] = field(default_factory=list)
     chosen: list[_Given | None] = field(default_factory=list)
     notes: tuple[str, ...] = ()
+    automatic: tuple[AutomaticAction, ...] = ()  # destroyed units that were given no order
 
 
 def resolve_movement(
@@ -140,9 +143,13 @@ def resolve_movement(
             destroyed.add(i)
 
     results = [_result(entry, decided, invalid, dislodged_by, destroyed) for entry in given]
+    ordered = {entry.index for entry in given}
+    automatic = tuple(
+        AutomaticAction(board_units[i], "disband") for i in sorted(destroyed) if i not in ordered
+    )
     return MovementOutcome(
         results, after, tuple(dislodged), standoffs, position.off_board, position.king,
-        board, decided, chosen,
+        board, decided, chosen, automatic=automatic,
     )
 
 

@@ -63,8 +63,18 @@ def adjudicate_object(
             for action in resolution.automatic
         ],
         "next": write_position(resolution.position),
+        "winner": _winner(game_map, resolution.position),
         **({"notes": resolution.notes} if resolution.notes else {}),  # a variant's (the King's)
     }
+
+
+def _winner(game_map: Map, position: Position) -> dict[str, Any] | None:
+    """Who has won in the position after the phase, by the variant's victory rule (``hooks.py``):
+    ``{"powers": [...], "reason": "..."}``, or None while the game goes on."""
+    outcome = rules_for(game_map).outcome(game_map, position)
+    if outcome is None:
+        return None
+    return {"powers": list(outcome.winners), "reason": outcome.reason}
 
 
 def _results(
