@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -118,7 +119,7 @@ def resolve_movement(
     for i, unit in enumerate(board_units):
         if board.kind[i] == MOVE and decided[i]:
             arrives = chosen[i].arrives  # type: ignore[union-attr]
-            after[board.destination[i]] = Unit(unit.power, unit.type, arrives)  # type: ignore[arg-type]
+            after[board.destination[i]] = _moved(unit, arrives)  # type: ignore[arg-type]
             continue
         for attacker in board.moves_into.get(unit.province, ()):
             if decided[attacker]:
@@ -151,6 +152,13 @@ def resolve_movement(
         results, after, tuple(dislodged), standoffs, position.off_board, position.king,
         board, decided, chosen, automatic=automatic,
     )
+
+
+@functools.lru_cache(maxsize=8192)
+def _moved(unit: Unit, arrives: Location) -> Unit:
+    """The unit after its move (remembered: the same moves recur from phase to phase, and a unit
+    is a value)."""
+    return Unit(unit.power, unit.type, arrives)
 
 
 def _bounced(game_map: Map, board: Board, decided: list[bool | None], i: int) -> bool:
@@ -219,7 +227,7 @@ def _build_board(
         province=[u.province for u in board_units],
         destination=[Province("")] * count,
         convoyed=[False] * count,
-        convoy_fleets=[[] for _ in range(count)],
+        convoy_fleets=[()] * count,  # set for the convoyed moves (``_match``)
         support_target=[-1] * count,
         supports=[[] for _ in range(count)],
         moves_into={},
@@ -250,21 +258,28 @@ def _match(
     tries to move, so it can receive no hold support (DATC 6.D.8) but has no path."""
     invalid: set[int] = set()
     kind = board.kind
-    convoys_for: dict[tuple[int, str], list[int]] = {}
+    army_moves: list[int] = []
+    supports_and_convoys: list[int] = []
+    convoys_for: dict[tuple[int, str], list[int]] = {}  # (army, destination) -> fleets
     for i, entry in enumerate(chosen):
-        if entry is not None and entry.kind == CONVOY:
+        if entry is None or entry.kind == HOLD:
+            continue
+        if entry.kind == MOVE:
+            if board_units[i].type is UnitType.ARMY:
+                army_moves.append(i)
+            continue
+        supports_and_convoys.append(i)
+        if entry.kind == CONVOY:
             key = (entry.target, entry.order.destination.partition("/")[0])  # type: ignore[union-attr]
             convoys_for.setdefault(key, []).append(i)
 
-    for i, entry in enumerate(chosen):
-        if entry is None or entry.kind != MOVE or board_units[i].type is not UnitType.ARMY:
-            continue
+    for i in army_moves:
         unit = board_units[i]
-        order = entry.order
+        order = chosen[i].order  # type: ignore[union-attr]
         assert isinstance(order, Move)
         destination = board.destination[i]
         fleets = convoys_for.get((i, destination), [])
-        own_fleet = any(board.power[f] == unit.power for f in fleets)
+        own_fleet = bool(fleets) and any(board.power[f] == unit.power for f in fleets)
         adjacent = destination in game_map.army_moves[unit.province]
         if adjacent and not order.via_convoy and not own_fleet:
             continue
@@ -274,9 +289,9 @@ def _match(
         if not route_exists(game_map, unit.province, destination, seas):
             invalid.add(i)
 
-    for i, entry in enumerate(chosen):
-        if entry is None:
-            continue
+    for i in supports_and_convoys:
+        entry = chosen[i]
+        assert entry is not None
         if entry.kind == CONVOY:
             # A convoy matches when the army is ordered there, even by land: an unwanted convoy
             # is still available, or disrupted (DATC 6.G.2 to 6.G.4, 6.G.7).
@@ -287,7 +302,7 @@ def _match(
                 and board.destination[army] == province_of(entry.order.destination)
             ):
                 invalid.add(i)
-        elif entry.kind == SUPPORT:
+        else:
             target = entry.target
             if _support_matches(chosen[target], entry.order):
                 board.supports[target].append(i)
