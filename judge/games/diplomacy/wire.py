@@ -132,11 +132,14 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
         raw = data["supply_centers"]
         if not isinstance(raw, dict):
             raise WireError("supply_centers must be an object: province -> power")
+        provinces, powers = game_map.provinces, game_map.powers
         for name, owner in raw.items():
-            province = _province(game_map, name)
-            if not game_map.provinces[province].supply_centre:
+            # most lines name them as the judge writes them: looked up at once, not read
+            province = Province(name) if name in provinces else _province(game_map, name)
+            if not provinces[province].supply_centre:
                 raise WireError(f"{province} is not a supply centre")
-            centres[province] = _power(game_map, owner)
+            known = isinstance(owner, str) and owner in powers
+            centres[province] = Power(owner) if known else _power(game_map, owner)
     else:
         centres = game_map.starting_ownership()
     dislodged: list[Dislodged] = []
