@@ -36,7 +36,7 @@ class Board:
     convoyed: list[bool]  # a move that goes by convoy
     convoy_fleets: list[Sequence[int]]  # for a convoyed move: the fleets ordered to convoy it
     support_target: list[int]  # for a support: the unit supported
-    supports: list[list[int]]  # the valid supports each unit receives
+    supports: list[tuple[int, ...]]  # the valid supports each unit receives
     moves_into: dict[Province, list[int]]  # province -> moves to it
     unit_at: dict[Province, int]  # province -> unit there at the start
     seas_touching: dict[Province, frozenset[Province]]  # the map's convoy graph

@@ -45,12 +45,12 @@ from .retreats import retreat_options
 from .vocabulary import Location, Power, Province, Unit, UnitType, coast_of, province_of
 
 
-# The decision kind of each order class, and the words for a decision's two outcomes.
+# The decision kind of each order class, and the resolution for a decision's two outcomes.
 _KIND: dict[type, int] = {Hold: HOLD, Move: MOVE, SupportHold: SUPPORT, SupportMove: SUPPORT, Convoy: CONVOY}
 _OUTCOME_WORDS = {
-    MOVE: (Word.FAILS, Word.SUCCEEDS),
-    SUPPORT: (Word.CUT, Word.GIVEN),
-    CONVOY: (Word.DISRUPTED, Word.AVAILABLE),
+    MOVE: ((Word.FAILS,), (Word.SUCCEEDS,)),
+    SUPPORT: ((Word.CUT,), (Word.GIVEN,)),
+    CONVOY: ((Word.DISRUPTED,), (Word.AVAILABLE,)),
 }
 _ILLEGAL, _INVALID, _STANDS = (Word.ILLEGAL,), (Word.INVALID,), (Word.STANDS,)
 # The King's orders reach this resolver only on a map without a King (the King's hook takes them).
@@ -103,19 +103,18 @@ def resolve_movement(
     fleets = fleets_in_seas(game_map, units)
     given = [_check(game_map, units, index, fleets, power, order) for power, order in orders]
     chosen: list[_Given | None] = [None] * len(board_units)
-    for entry in given:
-        if entry.index >= 0 and not entry.illegal:
-            chosen[entry.index] = entry  # the last possible order wins
-    for chosen_entry in chosen:
-        if chosen_entry is not None:
-            chosen_entry.used = True
+    for entry in reversed(given):  # the last possible order for a unit is the one it follows
+        if entry.index >= 0 and not entry.illegal and chosen[entry.index] is None:
+            chosen[entry.index] = entry
+            entry.used = True
 
     board = _build_board(game_map, board_units, index, chosen)
     invalid = _match(game_map, board, board_units, chosen)
     decided = Decisions(board).solve()
 
-    after: dict[Province, Unit] = {}
+    after: dict[Province, Unit] = {}  # the units that moved, then those that stayed
     dislodged_by: dict[int, int] = {}
+    staying: list[Unit] = []
     for i, unit in enumerate(board_units):
         if board.kind[i] == MOVE and decided[i]:
             arrives = chosen[i].arrives  # type: ignore[union-attr]
@@ -124,9 +123,10 @@ def resolve_movement(
         for attacker in board.moves_into.get(unit.province, ()):
             if decided[attacker]:
                 dislodged_by[i] = attacker
-    for i, unit in enumerate(board_units):
-        if not (board.kind[i] == MOVE and decided[i]) and i not in dislodged_by:
-            after[unit.province] = unit
+        if i not in dislodged_by:
+            staying.append(unit)
+    for unit in staying:
+        after[unit.province] = unit
 
     standoffs = frozenset(
         province
@@ -229,7 +229,7 @@ def _build_board(
         convoyed=[False] * count,
         convoy_fleets=[()] * count,  # set for the convoyed moves (``_match``)
         support_target=[-1] * count,
-        supports=[[] for _ in range(count)],
+        supports=[()] * count,
         moves_into={},
         unit_at=index,
         seas_touching=game_map.seas_touching,
@@ -305,7 +305,7 @@ def _match(
         else:
             target = entry.target
             if _support_matches(chosen[target], entry.order):
-                board.supports[target].append(i)
+                board.supports[target] += (i,)
             else:
                 invalid.add(i)
     for i in invalid:
@@ -345,7 +345,7 @@ def _result(
     elif i in invalid:
         words, message = _INVALID, _invalid_reason(entry.order)
     elif entry.kind != HOLD:
-        words = (_OUTCOME_WORDS[entry.kind][bool(decided[i])],)
+        words = _OUTCOME_WORDS[entry.kind][bool(decided[i])]
     else:
         words = () if i in dislodged_by else _STANDS
     if i in dislodged_by and (entry.used or entry.illegal):
