@@ -59,11 +59,26 @@ class Decisions:
         self.visited = [False] * count
 
     def solve(self) -> list[bool | None]:
-        kind = self.board.kind
-        for i in range(len(kind)):
-            if kind[i] != HOLD:
+        board = self.board
+        result = self.result
+        # Most orders of a turn meet no opposition, and 5.B decides them at once: a move (not by
+        # convoy) into a province that is empty and that no other unit moves to succeeds; a
+        # support or a convoy whose unit nobody moves against is given, or stands.
+        for i, kind in enumerate(board.kind):
+            if kind == MOVE:
+                destination = board.destination[i]
+                if (
+                    not board.convoyed[i]
+                    and destination not in board.unit_at
+                    and len(board.moves_into[destination]) == 1
+                ):
+                    result[i] = True
+            elif kind != HOLD and board.province[i] not in board.moves_into:
+                result[i] = True
+        for i, kind in enumerate(board.kind):
+            if kind != HOLD and result[i] is None:
                 self.resolve(i, True)
-        return self.result
+        return result
 
     # --- resolve: the generic part (DATC 5.E, with recursion hits for unclean cycles) ---------
 
