@@ -99,7 +99,7 @@ def resolve_movement(
 ) -> MovementOutcome:
     units = position.units
     board_units = list(units.values())
-    index = {unit.province: i for i, unit in enumerate(board_units)}
+    index = dict(zip(units, range(len(units))))  # province -> the number of the unit there
     fleets = fleets_in_seas(game_map, units)
     given = [_check(game_map, units, index, fleets, power, order) for power, order in orders]
     chosen: list[_Given | None] = [None] * len(board_units)
@@ -144,10 +144,12 @@ def resolve_movement(
             destroyed.add(i)
 
     results = [_result(entry, decided, invalid, dislodged_by, destroyed) for entry in given]
-    ordered = {entry.index for entry in given}
-    automatic = tuple(
-        AutomaticAction(board_units[i], "disband") for i in sorted(destroyed) if i not in ordered
-    )
+    automatic: tuple[AutomaticAction, ...] = ()
+    if destroyed:
+        ordered = {entry.index for entry in given}
+        automatic = tuple(
+            AutomaticAction(board_units[i], "disband") for i in sorted(destroyed) if i not in ordered
+        )
     return MovementOutcome(
         results, after, tuple(dislodged), standoffs, position.off_board, position.king,
         board, decided, chosen, automatic=automatic,
@@ -224,7 +226,7 @@ def _build_board(
     board = Board(
         kind=[HOLD] * count,
         power=[u.power for u in board_units],
-        province=[u.province for u in board_units],
+        province=list(index),
         destination=[Province("")] * count,
         convoyed=[False] * count,
         convoy_fleets=[()] * count,  # set for the convoyed moves (``_match``)

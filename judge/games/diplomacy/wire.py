@@ -101,7 +101,7 @@ def _results(
                 "power": power,
                 "order": text,
                 "unit": str(result.unit) if result.unit else None,
-                "resolution": result.resolution,  # Words are strings; a tuple is a JSON list
+                "resolution": list(result.resolution),  # Words are strings
                 "message": result.message,
             }
         )
