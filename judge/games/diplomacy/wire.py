@@ -15,7 +15,7 @@ from typing import Any
 from .maps import Map, MapError, coast_named
 from .orders import Order
 from .parser import OrderSyntaxError, parse_order
-from .position import Dislodged, OrderResult, Position, Resolution, Word
+from .position import Dislodged, Position, Resolution, Word
 from .retreats import retreat_options
 from .rules import rules_for
 from .turns import adjudicate
@@ -38,22 +38,23 @@ def adjudicate_object(
     except MapError as error:
         raise WireError(str(error)) from None
     position = read_position(game_map, data)
-    given: list[tuple[Power, str]] = []
     parsed: list[tuple[Power, Order]] = []
-    unreadable: dict[int, str] = {}
+    texts: list[str] = []  # each order read, as it was given
+    unreadable: dict[int, tuple[Power, str, str]] = {}  # number -> power, text, why
     for number, item in enumerate(_list(data, "orders")):
         text = item.get("order") if isinstance(item, dict) else None
         if not isinstance(text, str):
             raise WireError(f"each order must be an object with power and order: got {item!r}")
         power = _power(game_map, item.get("power"))
-        given.append((power, text))
         try:
             parsed.append((power, parse_order(game_map, text)))
         except OrderSyntaxError as error:
-            unreadable[number] = str(error)
+            unreadable[number] = (power, text, str(error))
+            continue
+        texts.append(text)
     resolution = adjudicate(game_map, position, parsed)
     return {
-        "results": _results(given, unreadable, resolution),
+        "results": _results(parsed, texts, unreadable, resolution),
         "automatic": [
             {
                 "power": action.unit.power,
@@ -79,31 +80,27 @@ def _winner(game_map: Map, position: Position) -> dict[str, Any] | None:
 
 
 def _results(
-    given: list[tuple[Power, str]], unreadable: dict[int, str], resolution: Resolution
+    parsed: list[tuple[Power, Order]],
+    texts: list[str],
+    unreadable: dict[int, tuple[Power, str, str]],
+    resolution: Resolution,
 ) -> list[dict[str, Any]]:
-    answers: list[dict[str, Any]] = []
-    results = iter(resolution.results)
-    for number, (power, text) in enumerate(given):
-        if number in unreadable:
-            answers.append(
-                {
-                    "power": power,
-                    "order": text,
-                    "unit": None,
-                    "resolution": [Word.ILLEGAL],
-                    "message": unreadable[number],
-                }
-            )
-            continue
-        result: OrderResult = next(results)
-        answers.append(
-            {
-                "power": power,
-                "order": text,
-                "unit": str(result.unit) if result.unit else None,
-                "resolution": list(result.resolution),  # Words are strings
-                "message": result.message,
-            }
+    """One answer per order given, in the order given: what became of each order read, and for
+    one that could not be read, why."""
+    answers = [
+        {
+            "power": power,
+            "order": text,
+            "unit": str(result.unit) if result.unit else None,
+            "resolution": list(result.resolution),  # Words are strings
+            "message": result.message,
+        }
+        for (power, _), text, result in zip(parsed, texts, resolution.results)
+    ]
+    for number, (power, text, why) in sorted(unreadable.items()):
+        answers.insert(
+            number,
+            {"power": power, "order": text, "unit": None, "resolution": [Word.ILLEGAL], "message": why},
         )
     return answers
 
