@@ -195,20 +195,21 @@ def _check(
     power: Power,
     order: Order,
 ) -> _Given:
-    entry = _Given(power, order, _KIND.get(type(order), -1))
+    kind = _KIND.get(type(order), -1)
+    entry = _Given(power, order, kind)
     try:
-        if entry.kind < 0:
+        if kind < 0:
             raise Illegal(_NOT_MOVEMENT.get(type(order), "not an order for a movement phase"))
         unit = entry.unit = find_unit(units, order.unit)  # type: ignore[union-attr]
         entry.index = index[unit.province]
         if unit.power != power:
             raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
-        if entry.kind == MOVE:
+        if kind == MOVE:
             entry.arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
-        elif entry.kind == SUPPORT:
+        elif kind == SUPPORT:
             target = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
             entry.target = index[target.province]
-        elif entry.kind == CONVOY:
+        elif kind == CONVOY:
             army = check_convoy(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
             entry.target = index[army.province]
     except Illegal as why:
