@@ -267,3 +267,23 @@ def test_command_answers_each_line_in_order_and_flushes() -> None:
     second = json.loads(process.stdout.readline())
     assert "error" in second
     assert process.wait(timeout=60) == 0
+
+
+def test_canonical_orders_need_neither_lark_nor_the_settings() -> None:
+    """Start-up is most of a short ``judge adjudicate`` run: orders as the judge writes them are
+    read without the grammar (Lark loads at the first other order), and the command loads no
+    settings or database modules."""
+    script = (
+        "import sys, json\n"
+        "from judge.cli import EXAMPLE, adjudicate_lines\n"
+        "line = json.dumps({**EXAMPLE, 'orders': [{'power': 'England', 'order': 'A yor - wal'}]})\n"
+        "assert json.loads(next(adjudicate_lines([line], 'standard')))['results'][0]['resolution']"
+        " == ['succeeds']\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'lark' or 'service' in m))\n"
+        "next(adjudicate_lines([json.dumps(EXAMPLE)], 'standard'))  # full names: the grammar\n"
+        "print('lark' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.splitlines() == ["[]", "True"]
