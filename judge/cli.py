@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
@@ -72,6 +73,7 @@ def adjudicate_lines(lines: Iterable[bytes | str], variant: str, svg: bool = Fal
 
 def _adjudicate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     output = stdout.buffer
+    gc.freeze()  # what start-up made lives on: the collector need not look at it again
     for answer in adjudicate_lines(stdin.buffer, args.variant, args.svg):
         output.write(answer + b"\n")
         output.flush()
