@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import orjson
 
 from . import __version__
 from .games.diplomacy.wire import WireError, adjudicate_object
 from .games.variants import load_variant
-from .service.config import Config, ConfigError, load_config
+
+if TYPE_CHECKING:
+    from .service.config import Config
 
 # A fall turn with a convoy, a cut support and a dislodgement: `judge example | judge adjudicate`.
 EXAMPLE = {
@@ -70,6 +73,7 @@ def adjudicate_lines(lines: Iterable[bytes | str], variant: str, svg: bool = Fal
 
 def _adjudicate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     output = stdout.buffer
+    gc.freeze()  # what start-up made lives on: the collector need not look at it again
     for answer in adjudicate_lines(stdin.buffer, args.variant, args.svg):
         output.write(answer + b"\n")
         output.flush()
@@ -268,6 +272,8 @@ def _map(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _config(args: argparse.Namespace) -> Config:
+    from .service.config import load_config  # here: `judge adjudicate` needs no settings
+
     if not args.config:
         raise SystemExit("judge: give --config FILE (the judge.toml that `judge init DIR` wrote)")
     return load_config(Path(args.config))
@@ -390,12 +396,14 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.run(args, sys.stdin, sys.stdout))
     except BrokenPipeError:
         return 0
-    except ConfigError as error:
-        sys.stderr.write(f"judge: {error}\n")
-        return 2
     except Exception as error:
-        from .store import SchemaOutOfDate  # not imported above: `judge adjudicate` needs no database
+        # not imported above: `judge adjudicate` needs neither settings nor a database
+        from .service.config import ConfigError
+        from .store import SchemaOutOfDate
 
+        if isinstance(error, ConfigError):
+            sys.stderr.write(f"judge: {error}\n")
+            return 2
         if not isinstance(error, SchemaOutOfDate):
             raise
         sys.stderr.write(f"judge: {error}\n(back it up: judge --config FILE backup COPY, or pg_dump; then: "

@@ -21,7 +21,7 @@ IMPURE = {
 # The places where the games read their data files (the order grammar and the variants' maps)
 # once, when first imported: not during play.
 DATA_READERS = {
-    "judge/games/diplomacy/parser.py",
+    "judge/games/diplomacy/order_grammar.py",
     "judge/games/variants/__init__.py",
     "judge/games/richard3/data.py",
     "judge/games/richard3/orders.py",  # its grammar, judge/games/richard3/orders.lark, read once

@@ -3,7 +3,9 @@
 Each unit has one order; a move, a support and a convoy each have one yes/no decision: the move
 succeeds, the support is given, the convoy fleet is not dislodged. ``adjudicate`` states the rules
 of 5.B for one decision, asking ``resolve`` for the others it needs; ``resolve`` tries the decision
-optimistically and pessimistically and settles it when both agree. Where a cycle of decisions has
+optimistically and pessimistically and settles it when both agree (or at once, when the optimistic
+try needed no guess about another decision: as DATC 5.E does, a decision whose dependencies are all
+settled is decided in one try). Where a cycle of decisions has
 no single answer, the backup rule of 5.B.9 applies: a cycle of moves all succeed (circular
 movement); a cycle with a convoy is a convoy paradox, settled by the Szykman rule (the convoys in
 it fail, DATC 4.A.2); anything else fails.
@@ -15,6 +17,7 @@ opponents' strengths low, and the reverse when pessimistic.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .vocabulary import Power, Province
@@ -31,9 +34,9 @@ class Board:
     province: list[Province]
     destination: list[Province]  # the province a move goes to ("" for other orders)
     convoyed: list[bool]  # a move that goes by convoy
-    convoy_fleets: list[list[int]]  # for a convoyed move: the fleets ordered to convoy it
+    convoy_fleets: list[Sequence[int]]  # for a convoyed move: the fleets ordered to convoy it
     support_target: list[int]  # for a support: the unit supported
-    supports: list[list[int]]  # the valid supports each unit receives
+    supports: list[tuple[int, ...]]  # the valid supports each unit receives
     moves_into: dict[Province, list[int]]  # province -> moves to it
     unit_at: dict[Province, int]  # province -> unit there at the start
     seas_touching: dict[Province, frozenset[Province]]  # the map's convoy graph
@@ -48,6 +51,7 @@ class Decisions:
     visited: list[bool] = field(init=False)
     cycle: list[int] = field(default_factory=list)
     recursion_hits: int = 0
+    guesses: int = 0  # how many times ``resolve`` has answered with a guess
 
     def __post_init__(self) -> None:
         count = len(self.board.kind)
@@ -55,11 +59,26 @@ class Decisions:
         self.visited = [False] * count
 
     def solve(self) -> list[bool | None]:
-        kind = self.board.kind
-        for i in range(len(kind)):
-            if kind[i] != HOLD:
+        board = self.board
+        result = self.result
+        # Most orders of a turn meet no opposition, and 5.B decides them at once: a move (not by
+        # convoy) into a province that is empty and that no other unit moves to succeeds; a
+        # support or a convoy whose unit nobody moves against is given, or stands.
+        for i, kind in enumerate(board.kind):
+            if kind == MOVE:
+                destination = board.destination[i]
+                if (
+                    not board.convoyed[i]
+                    and destination not in board.unit_at
+                    and len(board.moves_into[destination]) == 1
+                ):
+                    result[i] = True
+            elif kind != HOLD and board.province[i] not in board.moves_into:
+                result[i] = True
+        for i, kind in enumerate(board.kind):
+            if kind != HOLD and result[i] is None:
                 self.resolve(i, True)
-        return self.result
+        return result
 
     # --- resolve: the generic part (DATC 5.E, with recursion hits for unclean cycles) ---------
 
@@ -68,15 +87,22 @@ class Decisions:
         if settled is not None:
             return settled
         if i in self.cycle:
+            self.guesses += 1
             return optimistic
         if self.visited[i]:
             self.cycle.append(i)
             self.recursion_hits += 1
+            self.guesses += 1
             return optimistic
         self.visited[i] = True
         old_cycle = len(self.cycle)
         old_hits = self.recursion_hits
+        guesses = self.guesses
         high = self.adjudicate(i, True)
+        if self.guesses == guesses:  # every decision it needed was settled: so is this one
+            self.visited[i] = False
+            self.result[i] = high
+            return high
         low = self.adjudicate(i, False) if high else False
         self.visited[i] = False
         settled = self.result[i]
@@ -95,6 +121,7 @@ class Decisions:
             return self.resolve(i, optimistic)
         if i not in self.cycle:
             self.cycle.append(i)
+        self.guesses += 1
         return optimistic
 
     def backup_rule(self, cycle: list[int]) -> None:

@@ -60,9 +60,8 @@ def fleet_destination(game_map: Map, origin: Location, destination: Location) ->
 
 def fleets_in_seas(game_map: Map, units: Mapping[Province, Unit]) -> frozenset[Province]:
     """The seas holding a fleet: where convoy routes can run."""
-    return frozenset(
-        p for p, u in units.items() if u.type is UnitType.FLEET and p in game_map.seas
-    )
+    occupied = game_map.seas.intersection(units)  # few: looked at one by one
+    return frozenset(p for p in occupied if units[p].type is UnitType.FLEET)
 
 
 def check_move(

@@ -7,11 +7,14 @@
    moving to an adjacent province goes by convoy only when its order says so or a fleet of its own
    power is ordered to convoy it (2023 rules, DATC 4.A.3, no land fallback).
 3. The decisions are solved (``decisions.py``) and turned into the DATC words, the dislodged units
-   with their retreats, and the next position.
+   with their retreats, and the next position. A dislodged unit with nowhere to retreat is
+   destroyed at once: in its order's result, or, when it was given none, as the judge's own
+   disband (``automatic``).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -37,17 +40,17 @@ from .orders import (
     TransferKing,
     Waive,
 )
-from .position import Dislodged, OrderResult, Position, Word
+from .position import AutomaticAction, Dislodged, OrderResult, Position, Word
 from .retreats import retreat_options
 from .vocabulary import Location, Power, Province, Unit, UnitType, coast_of, province_of
 
 
-# The decision kind of each order class, and the words for a decision's two outcomes.
+# The decision kind of each order class, and the resolution for a decision's two outcomes.
 _KIND: dict[type, int] = {Hold: HOLD, Move: MOVE, SupportHold: SUPPORT, SupportMove: SUPPORT, Convoy: CONVOY}
 _OUTCOME_WORDS = {
-    MOVE: (Word.FAILS, Word.SUCCEEDS),
-    SUPPORT: (Word.CUT, Word.GIVEN),
-    CONVOY: (Word.DISRUPTED, Word.AVAILABLE),
+    MOVE: ((Word.FAILS,), (Word.SUCCEEDS,)),
+    SUPPORT: ((Word.CUT,), (Word.GIVEN,)),
+    CONVOY: ((Word.DISRUPTED,), (Word.AVAILABLE,)),
 }
 _ILLEGAL, _INVALID, _STANDS = (Word.ILLEGAL,), (Word.INVALID,), (Word.STANDS,)
 # The King's orders reach this resolver only on a map without a King (the King's hook takes them).
@@ -88,6 +91,7 @@ class MovementOutcome:
     decided: list[bool | None] = field(default_factory=list)
     chosen: list[_Given | None] = field(default_factory=list)
     notes: tuple[str, ...] = ()
+    automatic: tuple[AutomaticAction, ...] = ()  # destroyed units that were given no order
 
 
 def resolve_movement(
@@ -95,34 +99,34 @@ def resolve_movement(
 ) -> MovementOutcome:
     units = position.units
     board_units = list(units.values())
-    index = {unit.province: i for i, unit in enumerate(board_units)}
+    index = dict(zip(units, range(len(units))))  # province -> the number of the unit there
     fleets = fleets_in_seas(game_map, units)
     given = [_check(game_map, units, index, fleets, power, order) for power, order in orders]
     chosen: list[_Given | None] = [None] * len(board_units)
-    for entry in given:
-        if entry.index >= 0 and not entry.illegal:
-            chosen[entry.index] = entry  # the last possible order wins
-    for chosen_entry in chosen:
-        if chosen_entry is not None:
-            chosen_entry.used = True
+    for entry in reversed(given):  # the last possible order for a unit is the one it follows
+        if entry.index >= 0 and not entry.illegal and chosen[entry.index] is None:
+            chosen[entry.index] = entry
+            entry.used = True
 
     board = _build_board(game_map, board_units, index, chosen)
     invalid = _match(game_map, board, board_units, chosen)
     decided = Decisions(board).solve()
 
-    after: dict[Province, Unit] = {}
+    after: dict[Province, Unit] = {}  # the units that moved, then those that stayed
     dislodged_by: dict[int, int] = {}
+    staying: list[Unit] = []
     for i, unit in enumerate(board_units):
         if board.kind[i] == MOVE and decided[i]:
             arrives = chosen[i].arrives  # type: ignore[union-attr]
-            after[board.destination[i]] = Unit(unit.power, unit.type, arrives)  # type: ignore[arg-type]
+            after[board.destination[i]] = _moved(unit, arrives)  # type: ignore[arg-type]
             continue
         for attacker in board.moves_into.get(unit.province, ()):
             if decided[attacker]:
                 dislodged_by[i] = attacker
-    for i, unit in enumerate(board_units):
-        if not (board.kind[i] == MOVE and decided[i]) and i not in dislodged_by:
-            after[unit.province] = unit
+        if i not in dislodged_by:
+            staying.append(unit)
+    for unit in staying:
+        after[unit.province] = unit
 
     standoffs = frozenset(
         province
@@ -140,10 +144,23 @@ def resolve_movement(
             destroyed.add(i)
 
     results = [_result(entry, decided, invalid, dislodged_by, destroyed) for entry in given]
+    automatic: tuple[AutomaticAction, ...] = ()
+    if destroyed:
+        ordered = {entry.index for entry in given}
+        automatic = tuple(
+            AutomaticAction(board_units[i], "disband") for i in sorted(destroyed) if i not in ordered
+        )
     return MovementOutcome(
         results, after, tuple(dislodged), standoffs, position.off_board, position.king,
-        board, decided, chosen,
+        board, decided, chosen, automatic=automatic,
     )
+
+
+@functools.lru_cache(maxsize=8192)
+def _moved(unit: Unit, arrives: Location) -> Unit:
+    """The unit after its move (remembered: the same moves recur from phase to phase, and a unit
+    is a value)."""
+    return Unit(unit.power, unit.type, arrives)
 
 
 def _bounced(game_map: Map, board: Board, decided: list[bool | None], i: int) -> bool:
@@ -178,20 +195,21 @@ def _check(
     power: Power,
     order: Order,
 ) -> _Given:
-    entry = _Given(power, order, _KIND.get(type(order), -1))
+    kind = _KIND.get(type(order), -1)
+    entry = _Given(power, order, kind)
     try:
-        if entry.kind < 0:
+        if kind < 0:
             raise Illegal(_NOT_MOVEMENT.get(type(order), "not an order for a movement phase"))
         unit = entry.unit = find_unit(units, order.unit)  # type: ignore[union-attr]
         entry.index = index[unit.province]
         if unit.power != power:
             raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
-        if entry.kind == MOVE:
+        if kind == MOVE:
             entry.arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
-        elif entry.kind == SUPPORT:
+        elif kind == SUPPORT:
             target = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
             entry.target = index[target.province]
-        elif entry.kind == CONVOY:
+        elif kind == CONVOY:
             army = check_convoy(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
             entry.target = index[army.province]
     except Illegal as why:
@@ -209,12 +227,12 @@ def _build_board(
     board = Board(
         kind=[HOLD] * count,
         power=[u.power for u in board_units],
-        province=[u.province for u in board_units],
+        province=list(index),
         destination=[Province("")] * count,
         convoyed=[False] * count,
-        convoy_fleets=[[] for _ in range(count)],
+        convoy_fleets=[()] * count,  # set for the convoyed moves (``_match``)
         support_target=[-1] * count,
-        supports=[[] for _ in range(count)],
+        supports=[()] * count,
         moves_into={},
         unit_at=index,
         seas_touching=game_map.seas_touching,
@@ -243,21 +261,28 @@ def _match(
     tries to move, so it can receive no hold support (DATC 6.D.8) but has no path."""
     invalid: set[int] = set()
     kind = board.kind
-    convoys_for: dict[tuple[int, str], list[int]] = {}
+    army_moves: list[int] = []
+    supports_and_convoys: list[int] = []
+    convoys_for: dict[tuple[int, str], list[int]] = {}  # (army, destination) -> fleets
     for i, entry in enumerate(chosen):
-        if entry is not None and entry.kind == CONVOY:
+        if entry is None or entry.kind == HOLD:
+            continue
+        if entry.kind == MOVE:
+            if board_units[i].type is UnitType.ARMY:
+                army_moves.append(i)
+            continue
+        supports_and_convoys.append(i)
+        if entry.kind == CONVOY:
             key = (entry.target, entry.order.destination.partition("/")[0])  # type: ignore[union-attr]
             convoys_for.setdefault(key, []).append(i)
 
-    for i, entry in enumerate(chosen):
-        if entry is None or entry.kind != MOVE or board_units[i].type is not UnitType.ARMY:
-            continue
+    for i in army_moves:
         unit = board_units[i]
-        order = entry.order
+        order = chosen[i].order  # type: ignore[union-attr]
         assert isinstance(order, Move)
         destination = board.destination[i]
         fleets = convoys_for.get((i, destination), [])
-        own_fleet = any(board.power[f] == unit.power for f in fleets)
+        own_fleet = bool(fleets) and any(board.power[f] == unit.power for f in fleets)
         adjacent = destination in game_map.army_moves[unit.province]
         if adjacent and not order.via_convoy and not own_fleet:
             continue
@@ -267,9 +292,9 @@ def _match(
         if not route_exists(game_map, unit.province, destination, seas):
             invalid.add(i)
 
-    for i, entry in enumerate(chosen):
-        if entry is None:
-            continue
+    for i in supports_and_convoys:
+        entry = chosen[i]
+        assert entry is not None
         if entry.kind == CONVOY:
             # A convoy matches when the army is ordered there, even by land: an unwanted convoy
             # is still available, or disrupted (DATC 6.G.2 to 6.G.4, 6.G.7).
@@ -280,10 +305,10 @@ def _match(
                 and board.destination[army] == province_of(entry.order.destination)
             ):
                 invalid.add(i)
-        elif entry.kind == SUPPORT:
+        else:
             target = entry.target
             if _support_matches(chosen[target], entry.order):
-                board.supports[target].append(i)
+                board.supports[target] += (i,)
             else:
                 invalid.add(i)
     for i in invalid:
@@ -323,7 +348,7 @@ def _result(
     elif i in invalid:
         words, message = _INVALID, _invalid_reason(entry.order)
     elif entry.kind != HOLD:
-        words = (_OUTCOME_WORDS[entry.kind][bool(decided[i])],)
+        words = _OUTCOME_WORDS[entry.kind][bool(decided[i])]
     else:
         words = () if i in dislodged_by else _STANDS
     if i in dislodged_by and (entry.used or entry.illegal):

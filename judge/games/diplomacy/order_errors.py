@@ -1,6 +1,6 @@
 """What is wrong with an order that cannot be read, in words a player understands.
 
-``OrderSyntaxError`` is what every failure to read an order raises. ``grammar_error`` turns what
+``OrderSyntaxError`` (``orders.py``) is what every failure to read an order raises. ``grammar_error`` turns what
 Lark reports when the grammar cannot go on into a message naming the offending word and what was
 expected there; ``ROLES`` names the role a location plays in an order, for these messages and for
 the ones ``order_names`` writes when a name cannot be resolved.
@@ -16,20 +16,9 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .order_shapes import UNIT_TYPES, CoastWords
+from .orders import OrderSyntaxError
 
-__all__ = ["ROLES", "OrderSyntaxError", "grammar_error", "one_of"]
-
-
-class OrderSyntaxError(ValueError):
-    """An order that cannot be read. ``text`` is the order as given, ``column`` the 1-based column
-    of the offending word in it (None when no single place is to blame), ``reason`` the explanation
-    alone; the message is ``cannot read "<text>": <reason>``."""
-
-    def __init__(self, text: str, reason: str, column: int | None = None) -> None:
-        super().__init__(f'cannot read "{text.strip()}": {reason}')
-        self.text = text
-        self.reason = reason
-        self.column = column
+__all__ = ["ROLES", "grammar_error", "one_of"]
 
 
 # Roles a location plays in an order: how to name it, and what may follow it.

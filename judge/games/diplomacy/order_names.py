@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from lark import Token
 
 from .maps import Map, coast_named, name_key
-from .order_errors import ROLES, OrderSyntaxError, one_of
+from .order_errors import ROLES, one_of
 from .order_shapes import Chain, OrderShape, Segment, Target
 from .orders import (
     Build,
@@ -30,6 +30,7 @@ from .orders import (
     Move,
     MoveWithKing,
     Order,
+    OrderSyntaxError,
     SupportHold,
     SupportMove,
     TransferKing,

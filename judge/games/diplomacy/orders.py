@@ -8,6 +8,7 @@ reference to look up in the position, not a unit.
 Phase-neutral words: a ``Move`` in a retreat phase is a retreat; ``Disband`` is both the retreat
 phase's disband and the adjustment phase's removal ("remove" means the same). The King's orders
 (``MoveWithKing``, ``TransferKing``) are read on every map, and refused where there is no King.
+Text that is no order raises ``OrderSyntaxError`` (its messages are made in ``order_errors``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .vocabulary import Location, Province, UnitType, province_of
+
+
+class OrderSyntaxError(ValueError):
+    """An order that cannot be read. ``text`` is the order as given, ``column`` the 1-based column
+    of the offending word in it (None when no single place is to blame), ``reason`` the explanation
+    alone; the message is ``cannot read "<text>": <reason>``."""
+
+    def __init__(self, text: str, reason: str, column: int | None = None) -> None:
+        super().__init__(f'cannot read "{text.strip()}": {reason}')
+        self.text = text
+        self.reason = reason
+        self.column = column
 
 
 @dataclass(frozen=True, slots=True)

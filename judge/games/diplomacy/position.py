@@ -77,9 +77,9 @@ class OrderResult(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class AutomaticAction:
-    """What the judge did for a player who gave no order: ``disband`` a unit in a retreat phase,
-    ``remove`` a unit in civil disorder (2023 rules), or ``waive`` is never automatic (unused builds
-    simply lapse)."""
+    """What the judge did for a player who gave no order: ``disband`` a unit in a retreat phase, or
+    a dislodged unit with nowhere to retreat in a movement phase, ``remove`` a unit in civil
+    disorder (2023 rules); ``waive`` is never automatic (unused builds simply lapse)."""
 
     unit: Unit
     action: str  # "disband" | "remove"

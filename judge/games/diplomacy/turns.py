@@ -47,7 +47,7 @@ def adjudicate(
             following = season_end(
                 game_map, phase, moved.units, position.supply_centres, moved.off_board, moved.king
             )
-        return Resolution(moved.results, [], following, list(moved.notes))
+        return Resolution(moved.results, list(moved.automatic), following, list(moved.notes))
     if phase.kind is PhaseKind.RETREAT:
         retreated = resolve_retreats(game_map, position, orders)
         following = season_end(

@@ -8,13 +8,14 @@ problem with one order is reported in that order's result, and the rest are stil
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from .maps import Map, MapError, coast_named
 from .orders import Order
 from .parser import OrderSyntaxError, parse_order
-from .position import Dislodged, OrderResult, Position, Resolution, Word
+from .position import Dislodged, Position, Resolution, Word
 from .retreats import retreat_options
 from .rules import rules_for
 from .turns import adjudicate
@@ -37,22 +38,23 @@ def adjudicate_object(
     except MapError as error:
         raise WireError(str(error)) from None
     position = read_position(game_map, data)
-    given: list[tuple[Power, str]] = []
     parsed: list[tuple[Power, Order]] = []
-    unreadable: dict[int, str] = {}
+    texts: list[str] = []  # each order read, as it was given
+    unreadable: dict[int, tuple[Power, str, str]] = {}  # number -> power, text, why
     for number, item in enumerate(_list(data, "orders")):
         text = item.get("order") if isinstance(item, dict) else None
         if not isinstance(text, str):
             raise WireError(f"each order must be an object with power and order: got {item!r}")
         power = _power(game_map, item.get("power"))
-        given.append((power, text))
         try:
             parsed.append((power, parse_order(game_map, text)))
         except OrderSyntaxError as error:
-            unreadable[number] = str(error)
+            unreadable[number] = (power, text, str(error))
+            continue
+        texts.append(text)
     resolution = adjudicate(game_map, position, parsed)
     return {
-        "results": _results(given, unreadable, resolution),
+        "results": _results(parsed, texts, unreadable, resolution),
         "automatic": [
             {
                 "power": action.unit.power,
@@ -63,36 +65,42 @@ def adjudicate_object(
             for action in resolution.automatic
         ],
         "next": write_position(resolution.position),
+        "winner": _winner(game_map, resolution.position),
         **({"notes": resolution.notes} if resolution.notes else {}),  # a variant's (the King's)
     }
 
 
+def _winner(game_map: Map, position: Position) -> dict[str, Any] | None:
+    """Who has won in the position after the phase, by the variant's victory rule (``hooks.py``):
+    ``{"powers": [...], "reason": "..."}``, or None while the game goes on."""
+    outcome = rules_for(game_map).outcome(game_map, position)
+    if outcome is None:
+        return None
+    return {"powers": list(outcome.winners), "reason": outcome.reason}
+
+
 def _results(
-    given: list[tuple[Power, str]], unreadable: dict[int, str], resolution: Resolution
+    parsed: list[tuple[Power, Order]],
+    texts: list[str],
+    unreadable: dict[int, tuple[Power, str, str]],
+    resolution: Resolution,
 ) -> list[dict[str, Any]]:
-    answers: list[dict[str, Any]] = []
-    results = iter(resolution.results)
-    for number, (power, text) in enumerate(given):
-        if number in unreadable:
-            answers.append(
-                {
-                    "power": power,
-                    "order": text,
-                    "unit": None,
-                    "resolution": [Word.ILLEGAL],
-                    "message": unreadable[number],
-                }
-            )
-            continue
-        result: OrderResult = next(results)
-        answers.append(
-            {
-                "power": power,
-                "order": text,
-                "unit": str(result.unit) if result.unit else None,
-                "resolution": list(result.resolution),  # Words are strings
-                "message": result.message,
-            }
+    """One answer per order given, in the order given: what became of each order read, and for
+    one that could not be read, why."""
+    answers = [
+        {
+            "power": power,
+            "order": text,
+            "unit": str(result.unit) if result.unit else None,
+            "resolution": list(result.resolution),  # Words are strings
+            "message": result.message,
+        }
+        for (power, _), text, result in zip(parsed, texts, resolution.results)
+    ]
+    for number, (power, text, why) in sorted(unreadable.items()):
+        answers.insert(
+            number,
+            {"power": power, "order": text, "unit": None, "resolution": [Word.ILLEGAL], "message": why},
         )
     return answers
 
@@ -102,7 +110,7 @@ def _results(
 
 def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     try:
-        phase = Phase.parse(str(data.get("phase") or game_map.first_phase))
+        phase = _phase(str(data.get("phase") or game_map.first_phase))
     except ValueError as error:
         raise WireError(str(error)) from None
     units: dict[Province, Unit] = {}
@@ -121,11 +129,14 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
         raw = data["supply_centers"]
         if not isinstance(raw, dict):
             raise WireError("supply_centers must be an object: province -> power")
+        provinces, powers = game_map.provinces, game_map.powers
         for name, owner in raw.items():
-            province = _province(game_map, name)
-            if not game_map.provinces[province].supply_centre:
+            # most lines name them as the judge writes them: looked up at once, not read
+            province = Province(name) if name in provinces else _province(game_map, name)
+            if not provinces[province].supply_centre:
                 raise WireError(f"{province} is not a supply centre")
-            centres[province] = _power(game_map, owner)
+            known = isinstance(owner, str) and owner in powers
+            centres[province] = Power(owner) if known else _power(game_map, owner)
     else:
         centres = game_map.starting_ownership()
     dislodged: list[Dislodged] = []
@@ -142,6 +153,12 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
             dislodged.append(Dislodged(unit, record.attacker_from, record.by_convoy, options))
     king = _king(game_map, data)
     return Position(phase, units, centres, tuple(dislodged), standoffs, tuple(off_board), king)
+
+
+@functools.lru_cache(maxsize=1024)
+def _phase(text: str) -> Phase:
+    """``Phase.parse``, remembered: the lines of a stream name the same few phases."""
+    return Phase.parse(text)
 
 
 def _in_own_box(game_map: Map, unit: Unit) -> Unit:
@@ -200,6 +217,8 @@ def _list(data: dict[str, Any], key: str) -> list[Any]:
 
 
 def _power(game_map: Map, name: Any) -> Power:
+    if isinstance(name, str) and name in game_map.powers:
+        return Power(name)  # as the judge writes it: most lines
     power = game_map.power_named(name) if isinstance(name, str) else None
     if power is None:
         raise WireError(f"unknown power {name!r} in variant {game_map.name}")
@@ -207,6 +226,8 @@ def _power(game_map: Map, name: Any) -> Power:
 
 
 def _province(game_map: Map, name: Any) -> Province:
+    if isinstance(name, str) and name in game_map.provinces:
+        return Province(name)  # as the judge writes it: most lines
     province = game_map.province_named(name) if isinstance(name, str) else None
     if province is None:
         raise WireError(f"unknown province {name!r} in variant {game_map.name}")

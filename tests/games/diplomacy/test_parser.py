@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from lark import Lark
 from lark.exceptions import GrammarError, UnexpectedInput
 
+from judge.games.diplomacy import order_grammar
 from judge.games.diplomacy import parser as parser_module
 from judge.games.variants import load_variant
 from judge.games.diplomacy.order_lexer import OrderLexer
@@ -473,7 +474,7 @@ def test_parse_order_is_memoised_but_errors_are_not() -> None:
 def test_the_fast_lexer_reads_as_larks_own_contextual_lexer() -> None:
     """OrderLexer is only an optimisation: the grammar must mean the same with Lark's lexer."""
     lark_own = Lark(
-        parser_module._GRAMMAR,
+        order_grammar.GRAMMAR,
         parser="lalr",
         lexer="contextual",
         transformer=ShapeBuilder(),
@@ -482,7 +483,7 @@ def test_the_fast_lexer_reads_as_larks_own_contextual_lexer() -> None:
     differences = []
     for text in texts:
         results = []
-        for run in (parser_module._run_parser, lark_own.parse):
+        for run in (order_grammar.run_parser, lark_own.parse):
             try:
                 results.append(repr(run(text)))
             except UnexpectedInput as error:  # the same kind of error, at the same place
@@ -520,8 +521,8 @@ def test_any_text_gives_an_order_or_an_order_syntax_error(words: list[str], join
     ],
 )
 def test_the_lexer_checks_the_reserved_words(old: str, new: str) -> None:
-    grammar = parser_module._GRAMMAR.replace(old, new, 1)
-    assert grammar != parser_module._GRAMMAR
+    grammar = order_grammar.GRAMMAR.replace(old, new, 1)
+    assert grammar != order_grammar.GRAMMAR
     with pytest.raises(GrammarError):
         Lark(grammar, parser="lalr", lexer=OrderLexer)
 

@@ -236,3 +236,26 @@ def test_judge_adjudicate_with_variant_roses1_starts_in_spring_1455_with_the_kin
     assert [r["resolution"] for r in answer["results"]] == [["succeeds"], ["succeeds"]]
     assert answer["results"][1]["unit"] == "A scotland"
     assert answer["next"]["phase"] == "F1455M" and answer["next"]["king"] == "sry"
+
+
+def test_rule_3_judge_adjudicate_says_who_has_won() -> None:
+    """The ``winner`` field follows rule 3: after the fall a Neville army takes Lincoln, the
+    21st centre on the board; the same move in the spring wins nothing yet (only at a year's end)."""
+    nevilles = Power("Nevilles")
+    english_centres = [
+        c for c in sorted(ROSES.supply_centres) if not is_foreign(nevilles, c) and c != "lin"
+    ]
+    position = {
+        "phase": "F1460M",
+        "units": units("Nevilles A cam"),
+        "supply_centers": {centre: "Nevilles" for centre in english_centres[:20]},
+        "orders": [{"power": "Nevilles", "order": "A cam - lin"}],
+    }
+    (won,) = [json.loads(out) for out in adjudicate_lines([json.dumps(position)], "roses1")]
+    assert won["winner"] == {
+        "powers": ["Nevilles"],
+        "reason": "Nevilles owns 21 supply centres on the board (rule 3)",
+    }
+    spring = json.dumps({**position, "phase": "S1461M"})
+    (not_yet,) = [json.loads(out) for out in adjudicate_lines([spring], "roses1")]
+    assert not_yet["results"][0]["resolution"] == ["succeeds"] and not_yet["winner"] is None

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from judge.cli import EXAMPLE, adjudicate_lines
+from judge.games.variants import load_variant
 
 
 def answer(data: Any, variant: str = "standard") -> dict[str, Any]:
@@ -173,6 +174,82 @@ def test_no_adjustment_phase_when_nobody_adjusts() -> None:
     assert result["next"]["phase"] == "S1902M"
 
 
+# A fall turn in which Italy's army in Apulia is dislodged with nowhere to go: Venice is where the
+# attack came from, Rome and Naples are held. Italy gives it no order.
+NO_RETREAT = {
+    "phase": "F1901M",
+    "units": units("Austria A ven", "Austria A rom", "Italy A apu", "Italy F nap"),
+    "orders": [
+        {"power": "Austria", "order": "A ven - apu"},
+        {"power": "Austria", "order": "A rom S A ven - apu"},
+        {"power": "Italy", "order": "F nap H"},
+    ],
+}
+
+
+def test_an_unordered_unit_destroyed_in_a_movement_phase_is_disbanded_automatically() -> None:
+    """A dislodged unit with no retreat is destroyed (DATC 4.E.1's words); one given no order
+    appears among what the judge did for its player, and no retreat phase follows."""
+    result = answer(NO_RETREAT)
+    assert [r["resolution"] for r in result["results"]] == [["succeeds"], ["given"], ["stands"]]
+    assert result["automatic"] == [{"power": "Italy", "type": "A", "loc": "apu", "action": "disband"}]
+    assert result["next"]["phase"] == "W1901A"
+    assert {"power": "Austria", "type": "A", "loc": "apu"} in result["next"]["units"]
+    assert all(u["loc"] != "apu" or u["power"] == "Austria" for u in result["next"]["units"])
+
+
+def test_a_destroyed_unit_that_had_an_order_is_told_in_its_result_not_twice() -> None:
+    ordered = {**NO_RETREAT, "orders": [*NO_RETREAT["orders"], {"power": "Italy", "order": "A apu H"}]}
+    result = answer(ordered)
+    assert result["results"][3]["resolution"] == ["destroyed"]
+    assert result["automatic"] == []
+
+
+def owned(power: str, count: int) -> dict[str, str]:
+    """``count`` of the standard map's centres, taken in alphabetical order, owned by ``power``."""
+    centres = sorted(p for p, info in load_variant("standard").provinces.items() if info.supply_centre)
+    return {centre: power for centre in centres[:count]}
+
+
+def test_eighteen_centres_after_the_fall_win_the_game() -> None:
+    """Standard rules: a power that owns 18 supply centres wins; centres change hands after the
+    fall, so the move that takes the 18th wins."""
+    centres = owned("France", 17)
+    assert "vie" not in centres and "tyr" not in centres
+    position = {
+        "phase": "F1905M",
+        "units": units("France A tyr"),
+        "supply_centers": centres,
+        "orders": [{"power": "France", "order": "A tyr - vie"}],
+    }
+    won = answer(position)
+    assert won["winner"] == {"powers": ["France"], "reason": "France owns 18 supply centres"}
+    assert answer({**position, "orders": []})["winner"] is None  # the army held: 17
+    assert answer({**position, "phase": "S1905M"})["winner"] is None  # spring: Vienna not yet hers
+
+
+def test_command_says_who_won_and_what_it_disbanded() -> None:
+    """Both fields through the command itself, each line answered as it comes."""
+    lines = [
+        json.dumps(NO_RETREAT),
+        json.dumps({"phase": "F1905M", "units": units("France A tyr"),
+                    "supply_centers": owned("France", 17),
+                    "orders": [{"power": "France", "order": "A tyr - vie"}]}),
+    ]  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "judge.cli", "adjudicate"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["automatic"] == [{"power": "Italy", "type": "A", "loc": "apu", "action": "disband"}]
+    assert first["winner"] is None
+    assert second["winner"] == {"powers": ["France"], "reason": "France owns 18 supply centres"}
+
+
 def test_command_answers_each_line_in_order_and_flushes() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "judge.cli", "adjudicate"],
@@ -190,3 +267,23 @@ def test_command_answers_each_line_in_order_and_flushes() -> None:
     second = json.loads(process.stdout.readline())
     assert "error" in second
     assert process.wait(timeout=60) == 0
+
+
+def test_canonical_orders_need_neither_lark_nor_the_settings() -> None:
+    """Start-up is most of a short ``judge adjudicate`` run: orders as the judge writes them are
+    read without the grammar (Lark loads at the first other order), and the command loads no
+    settings or database modules."""
+    script = (
+        "import sys, json\n"
+        "from judge.cli import EXAMPLE, adjudicate_lines\n"
+        "line = json.dumps({**EXAMPLE, 'orders': [{'power': 'England', 'order': 'A yor - wal'}]})\n"
+        "assert json.loads(next(adjudicate_lines([line], 'standard')))['results'][0]['resolution']"
+        " == ['succeeds']\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'lark' or 'service' in m))\n"
+        "next(adjudicate_lines([json.dumps(EXAMPLE)], 'standard'))  # full names: the grammar\n"
+        "print('lark' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.splitlines() == ["[]", "True"]
