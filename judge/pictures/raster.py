@@ -27,7 +27,7 @@ import heapq
 import io
 import re
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -48,6 +48,7 @@ _HEIGHT = re.compile(_ATTRIBUTE.format("height"))
 _SIZE = re.compile(r'\s(?:width|height|viewBox)="[^"]*"')
 _BOUNDS = re.compile(r' data-bounds="(-?\d+) (-?\d+) (\d+) (\d+)"')
 _REGION = re.compile(r'<path class="region"[^>]*? d="([^"]*)" fill="([^"]*)"[^>]*/>')
+_COLOUR = re.compile(r'(?:fill|stroke)="(#[0-9a-fA-F]{6})"')
 _DATA = re.compile(r'\sdata-[a-z-]+="[^"]*"')
 _POINT = re.compile(r"(-?[\d.]+),(-?[\d.]+)")
 
@@ -64,6 +65,7 @@ class Layers:
     regions: tuple[tuple[str, str], ...]  # (outline's path data, fill), in drawing order
     board: str
     pieces: tuple[tuple[str, Bounds], ...]
+    colours: tuple[str, ...]  # every colour the picture names, most named first
 
 
 def layers(svg: str) -> Layers | None:
@@ -92,8 +94,9 @@ def layers(svg: str) -> Layers | None:
                 return None  # a part of unknown extent: the picture is drawn whole
             left, top, w, h = (int(value) for value in bounds.groups())
             pieces.append((line, (left, top, w, h)))
+    named = Counter(colour.lower() for colour in _COLOUR.findall(svg))
     return Layers(svg_tag, round(float(width[1])), round(float(height[1])), defs, ground, regions,
-                  board, tuple(pieces))
+                  board, tuple(pieces), tuple(colour for colour, _ in named.most_common()))
 
 
 def render(parts: Layers, draw: Draw) -> bytes:
@@ -102,7 +105,7 @@ def render(parts: Layers, draw: Draw) -> bytes:
     frame = _ground(draw, parts).copy()
     for (image, alpha), (left, top) in _pieces(draw, parts):
         frame.paste(image, (left, top), alpha)
-    return _palette_png(frame)
+    return _palette_png(frame, parts.colours)
 
 
 @dataclass
@@ -271,20 +274,25 @@ def _draw_sheet(draw: Draw, parts: Layers,
         _kept.popitem(last=False)
 
 
-def _palette_png(frame: Image.Image) -> bytes:
-    """The picture as a palette PNG: its 256 most frequent colours (counted on every other pixel
-    of every other line: flat colours and the map's drawings cover far more), the others their
-    nearest."""
+def _palette_png(frame: Image.Image, keys: tuple[str, ...], size: int = 0) -> bytes:
+    """The picture as a palette PNG: its own colours (``keys``: every colour its SVG names,
+    so every flat colour exactly), then its most frequent others up to ``PALETTE`` (counted on
+    every other pixel of every other line), any other colour given the nearest of them."""
+    size = size or PALETTE
+    palette: dict[tuple[int, int, int], None] = dict.fromkeys(
+        (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in keys[:size])
     colours = frame.resize((frame.width // 2, frame.height // 2), Image.Resampling.NEAREST).getcolors(_COLOURS)
-    if colours is None:  # too many to count: Pillow's own choice of 256
-        indexed = frame.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    else:
-        palette = Image.new("P", (1, 1))
-        palette.putpalette([channel for _, colour in heapq.nlargest(256, colours) for channel in colour])
-        indexed = frame.quantize(palette=palette, dither=Image.Dither.NONE)
+    for _, colour in heapq.nlargest(size, colours or []):
+        if len(palette) >= size:
+            break
+        palette.setdefault(colour, None)
+    indexed = Image.new("P", (1, 1))
+    indexed.putpalette([channel for colour in palette for channel in colour])
     out = io.BytesIO()
-    indexed.save(out, "PNG", compress_level=6)
+    frame.quantize(palette=indexed, dither=Image.Dither.NONE).save(out, "PNG", compress_level=6)
     return out.getvalue()
 
 
+PALETTE = 128
+"""Colours in a picture's PNG."""
 _COLOURS = 1 << 14  # a map has a few thousand colours
