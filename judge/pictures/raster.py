@@ -31,6 +31,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 from PIL import Image
 
@@ -102,7 +103,7 @@ def layers(svg: str) -> Layers | None:
 def render(parts: Layers, draw: Draw) -> bytes:
     """The PNG of a layered picture, ``draw`` (SVG text to PNG bytes: resvg) drawing the parts
     not drawn before."""
-    frame = _ground(draw, parts).copy()
+    frame = _ground(draw, parts)
     for (image, alpha), (left, top) in _pieces(draw, parts):
         frame.paste(image, (left, top), alpha)
     return _palette_png(frame, parts.colours)
@@ -117,6 +118,10 @@ class _Ground:
 
 
 _grounds: OrderedDict[tuple[str, str, str, str], _Ground] = OrderedDict()
+_kept: OrderedDict[tuple[str, str, str], tuple[tuple[Image.Image, Image.Image], tuple[int, int]]] = OrderedDict()
+"""Each piece drawn: (its colours, its opacity) and where it goes, under (``<svg>``, ``<defs>``,
+the piece's text)."""
+_keeping = threading.Lock()  # the sender may draw in more than one thread
 
 
 def _ground(draw: Draw, parts: Layers) -> Image.Image:
@@ -199,10 +204,6 @@ def _size(svg_tag: str) -> tuple[int, int]:
     return round(float(width[1])), round(float(height[1]))
 
 
-_kept: OrderedDict[tuple[str, str, str], tuple[tuple[Image.Image, Image.Image], tuple[int, int]]] = OrderedDict()
-_keeping = threading.Lock()  # the sender may draw in more than one thread
-
-
 def _pieces(draw: Draw, parts: Layers) -> list[tuple[tuple[Image.Image, Image.Image], tuple[int, int]]]:
     """Each piece's pixels and where they go, in the picture's order: kept ones as kept, the
     others drawn now, together on one sheet."""
@@ -221,12 +222,14 @@ def _pieces_held(draw: Draw, parts: Layers) -> list[tuple[tuple[Image.Image, Ima
         elif _clip(bounds, parts.width, parts.height) is not None:
             missing[key] = (element, bounds)
         found.append(kept)
-    if missing:
-        _draw_sheet(draw, parts, missing)
+    drawn = _draw_sheet(draw, parts, missing) if missing else {}
+    _kept.update(drawn)
+    while len(_kept) > PIECES:
+        _kept.popitem(last=False)
     result = []
     for (element, _), kept in zip(parts.pieces, found):
-        got = kept or _kept.get((parts.svg_tag, parts.defs, element))
-        if got is not None:
+        got = kept or drawn.get((parts.svg_tag, parts.defs, element))
+        if got is not None:  # None: a piece wholly outside the picture
             result.append(got)
     return result
 
@@ -241,11 +244,12 @@ def _clip(bounds: Bounds, width: int, height: int) -> Bounds | None:
 _SHEET_WIDTH = 1024
 
 
-def _draw_sheet(draw: Draw, parts: Layers,
-                missing: dict[tuple[str, str, str], tuple[str, Bounds]]) -> None:
+def _draw_sheet(
+    draw: Draw, parts: Layers, missing: dict[tuple[str, str, str], tuple[str, Bounds]]
+) -> dict[tuple[str, str, str], tuple[tuple[Image.Image, Image.Image], tuple[int, int]]]:
     """Draw pieces side by side on one sheet (shelves of pieces, tallest first), each moved to
     its place (not clipped: resvg clips through a layer the size of the sheet, which costs more
-    than the drawing), and keep each: the part of its bounds inside the picture."""
+    than the drawing): each one's pixels, the part of its bounds inside the picture."""
     order = sorted(missing, key=lambda key: -missing[key][1][3])
     width = max(_SHEET_WIDTH, max(bounds[2] for _, bounds in missing.values()))
     at: dict[tuple[str, str, str], tuple[int, int]] = {}
@@ -262,16 +266,16 @@ def _draw_sheet(draw: Draw, parts: Layers,
         for key, (element, bounds) in missing.items()
     ]
     sheet = _image(draw("\n".join((_sized(parts.svg_tag, width, height), parts.defs, *moved, "</svg>"))))
+    drawn = {}
     for key, (_, bounds) in missing.items():
         visible = _clip(bounds, parts.width, parts.height)
         if visible is None:
             continue
         left, top, w, h = visible
         sx, sy = at[key][0] + left - bounds[0], at[key][1] + top - bounds[1]
-        drawn = sheet.crop((sx, sy, sx + w, sy + h))
-        _kept[key] = ((drawn.convert("RGB"), drawn.getchannel("A")), (left, top))
-    while len(_kept) > PIECES:
-        _kept.popitem(last=False)
+        pixels = sheet.crop((sx, sy, sx + w, sy + h))
+        drawn[key] = ((pixels.convert("RGB"), pixels.getchannel("A")), (left, top))
+    return drawn
 
 
 def _palette_png(frame: Image.Image, keys: tuple[str, ...], size: int = 0) -> bytes:
@@ -285,7 +289,7 @@ def _palette_png(frame: Image.Image, keys: tuple[str, ...], size: int = 0) -> by
     for _, colour in heapq.nlargest(size, colours or []):
         if len(palette) >= size:
             break
-        palette.setdefault(colour, None)
+        palette.setdefault(cast(tuple[int, int, int], colour), None)  # an RGB picture's: three levels
     indexed = Image.new("P", (1, 1))
     indexed.putpalette([channel for colour in palette for channel in colour])
     out = io.BytesIO()
@@ -293,6 +297,6 @@ def _palette_png(frame: Image.Image, keys: tuple[str, ...], size: int = 0) -> by
     return out.getvalue()
 
 
-PALETTE = 128
+PALETTE = 96
 """Colours in a picture's PNG."""
 _COLOURS = 1 << 14  # a map has a few thousand colours
