@@ -7,9 +7,8 @@ Pillow puts the parts together:
 - the *base*: the ground's background and the board, drawn once per map (a full picture);
 - each region's *mask* (its pixels, from its outline alone) and its *tile* in a fill (the fill
   with the board over it), drawn once per outline and fill, then pasted through the mask;
-- each *piece*, drawn once and kept (the most recently used ``PIECES`` of them): the pieces not
-  yet kept are drawn together, each in its bounds, side by side on one sheet (one resvg call),
-  then laid over the picture in the picture's order.
+- each *piece*, drawn once (alone, over its bounds) and kept (the most recently used ``PIECES``
+  of them), laid over the picture in the picture's order.
 
 The finished picture is written as a palette PNG: its 256 most frequent colours (every flat
 colour of a map, and most of the anti-aliasing between them), any other colour given the nearest
@@ -118,7 +117,8 @@ class _Ground:
 
 
 _grounds: OrderedDict[tuple[str, str, str, str], _Ground] = OrderedDict()
-_kept: OrderedDict[tuple[str, str, str], tuple[tuple[Image.Image, Image.Image], tuple[int, int]]] = OrderedDict()
+_Piece = tuple[tuple[Image.Image, Image.Image], tuple[int, int]]
+_kept: OrderedDict[tuple[str, str, str], _Piece] = OrderedDict()
 """Each piece drawn: (its colours, its opacity) and where it goes, under (``<svg>``, ``<defs>``,
 the piece's text)."""
 _keeping = threading.Lock()  # the sender may draw in more than one thread
@@ -204,33 +204,28 @@ def _size(svg_tag: str) -> tuple[int, int]:
     return round(float(width[1])), round(float(height[1]))
 
 
-def _pieces(draw: Draw, parts: Layers) -> list[tuple[tuple[Image.Image, Image.Image], tuple[int, int]]]:
+def _pieces(draw: Draw, parts: Layers) -> list[_Piece]:
     """Each piece's pixels and where they go, in the picture's order: kept ones as kept, the
-    others drawn now, together on one sheet."""
+    others drawn now."""
     with _keeping:
         return _pieces_held(draw, parts)
 
 
-def _pieces_held(draw: Draw, parts: Layers) -> list[tuple[tuple[Image.Image, Image.Image], tuple[int, int]]]:
-    found: list[tuple[tuple[Image.Image, Image.Image], tuple[int, int]] | None] = []
-    missing: dict[tuple[str, str, str], tuple[str, Bounds]] = {}
+def _pieces_held(draw: Draw, parts: Layers) -> list[_Piece]:
+    result = []
     for element, bounds in parts.pieces:
         key = (parts.svg_tag, parts.defs, element)
         kept = _kept.get(key)
         if kept is not None:
             _kept.move_to_end(key)
-        elif _clip(bounds, parts.width, parts.height) is not None:
-            missing[key] = (element, bounds)
-        found.append(kept)
-    drawn = _draw_sheet(draw, parts, missing) if missing else {}
-    _kept.update(drawn)
+            result.append(kept)
+            continue
+        visible = _clip(bounds, parts.width, parts.height)
+        if visible is not None:  # None: a piece wholly outside the picture
+            kept = _kept[key] = _draw_piece(draw, parts, element, visible)
+            result.append(kept)
     while len(_kept) > PIECES:
         _kept.popitem(last=False)
-    result = []
-    for (element, _), kept in zip(parts.pieces, found):
-        got = kept or drawn.get((parts.svg_tag, parts.defs, element))
-        if got is not None:  # None: a piece wholly outside the picture
-            result.append(got)
     return result
 
 
@@ -241,41 +236,13 @@ def _clip(bounds: Bounds, width: int, height: int) -> Bounds | None:
     return (left, top, right - left, bottom - top) if right > left and bottom > top else None
 
 
-_SHEET_WIDTH = 1024
-
-
-def _draw_sheet(
-    draw: Draw, parts: Layers, missing: dict[tuple[str, str, str], tuple[str, Bounds]]
-) -> dict[tuple[str, str, str], tuple[tuple[Image.Image, Image.Image], tuple[int, int]]]:
-    """Draw pieces side by side on one sheet (shelves of pieces, tallest first), each moved to
-    its place (not clipped: resvg clips through a layer the size of the sheet, which costs more
-    than the drawing): each one's pixels, the part of its bounds inside the picture."""
-    order = sorted(missing, key=lambda key: -missing[key][1][3])
-    width = max(_SHEET_WIDTH, max(bounds[2] for _, bounds in missing.values()))
-    at: dict[tuple[str, str, str], tuple[int, int]] = {}
-    x = y = shelf = 0
-    for key in order:
-        _, (_, _, w, h) = missing[key]
-        if x + w > width:
-            x, y, shelf = 0, y + shelf, 0
-        at[key] = (x, y)
-        x, shelf = x + w, max(shelf, h)
-    height = y + shelf
-    moved = [
-        f'<g transform="translate({at[key][0] - bounds[0]},{at[key][1] - bounds[1]})">{element}</g>'
-        for key, (element, bounds) in missing.items()
-    ]
-    sheet = _image(draw("\n".join((_sized(parts.svg_tag, width, height), parts.defs, *moved, "</svg>"))))
-    drawn = {}
-    for key, (_, bounds) in missing.items():
-        visible = _clip(bounds, parts.width, parts.height)
-        if visible is None:
-            continue
-        left, top, w, h = visible
-        sx, sy = at[key][0] + left - bounds[0], at[key][1] + top - bounds[1]
-        pixels = sheet.crop((sx, sy, sx + w, sy + h))
-        drawn[key] = ((pixels.convert("RGB"), pixels.getchannel("A")), (left, top))
-    return drawn
+def _draw_piece(draw: Draw, parts: Layers, element: str, visible: Bounds) -> _Piece:
+    """A piece drawn alone, the picture's ``<svg>`` showing only the part of its bounds inside the
+    picture (one resvg call each: cheaper than a sheet of them, where resvg would draw every pixel
+    between them too): its colours and its opacity, and where they go."""
+    left, top, width, height = visible
+    pixels = _image(draw("\n".join((_sized(parts.svg_tag, width, height, visible), parts.defs, element, "</svg>"))))
+    return (pixels.convert("RGB"), pixels.getchannel("A")), (left, top)
 
 
 def _palette_png(frame: Image.Image, keys: tuple[str, ...], size: int = 0) -> bytes:
