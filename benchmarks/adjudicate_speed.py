@@ -96,7 +96,7 @@ def played_phases(count: int, seed: int) -> list[dict[str, Any]]:
                 })  # fmt: skip
             result = kind.resolve(state, orders, rng)
             state = result.state
-            if result.outcome is not None or len(phases) == count:
+            if kind.outcome(result.state) is not None or len(phases) == count:
                 break
     return phases
 

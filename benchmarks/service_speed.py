@@ -3,6 +3,7 @@
 Usage (from the top of the tree, after ``pip install -e '.[test]'``):
 
     python benchmarks/service_speed.py [--mails 600] [--repeat 3] [--batch 50] [--games 1000]
+                                       [--positions] [--outbox discard|maildir]
 
 Ingest: a judge on SQLite in a temporary folder runs one standard game; each of the seven powers
 mails its full set of orders over and over (SIGNON, then an order for every unit), while one
@@ -18,6 +19,11 @@ orders in and no grace, so every one processes in civil disorder; one ``tick`` a
 deadline processes them all and queues every member's turn report, then sends them. The figures
 are the wall time of the tick's two halves: processing (games per second), and sending the
 reports (each carrying its game's map, one PNG rendered per game). ``--mails 0`` or ``--games 0`` leaves that half out.
+By default every game stands at the opening position, so every game's map is the same picture;
+``--positions`` gives each game its own: a spring position of a random game (random legal orders
+for every power, as ``judge selfplay`` plays), its 1902 to 1910, so every game's map is another
+picture to draw (making them takes about a minute, not counted). ``--outbox maildir`` writes the reports into the judge's outbox Maildir, as a
+judge does (each mail synced to disk); by default they are handed to a transport that drops them.
 """
 
 from __future__ import annotations
@@ -29,12 +35,16 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from random import Random
+from typing import Any
 
 from sqlmodel import func, select
 
+from judge.games.diplomacy.game import DiplomacyGame
 from judge.games.diplomacy.random_orders import random_orders
 from judge.games.diplomacy.vocabulary import Power
 from judge.games.registry import game_kind
+from judge.games.variants import load_variant
+from judge.mail.maildir import MaildirOutbox
 from judge.service.config import load_config
 from judge.service.play.games import create_game, start_game
 from judge.service.intake.mailroom import ingest, ingest_batch
@@ -116,10 +126,33 @@ def ingest_speed(folder: Path, count: int, repeat: int, batch: int = 1) -> None:
           f"{statistics.median(cpu_rates):.0f} mails/s")
 
 
-def deadline_speed(folder: Path, games: int) -> None:
+def spring_positions(count: int) -> list[dict[str, Any]]:
+    """``count`` different positions of the standard map, each at a spring movement phase: those
+    of random games (random legal orders for every power), from 1902 to 1910."""
+    kind = DiplomacyGame(load_variant("standard"))
+    found: list[dict[str, Any]] = []
+    seed = 0
+    while len(found) < count:
+        rng = Random(seed)
+        seed += 1
+        state = kind.new_game(b"")
+        while len(found) < count and kind.standing(state).period <= 1910:
+            pending = kind.pending(state)
+            if pending.phase.startswith("S") and pending.timing == "movement" and kind.standing(state).period > 1901:
+                found.append(state)
+            orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
+            result = kind.resolve(state, orders, rng)
+            if kind.outcome(result.state) is not None:
+                break
+            state = result.state
+    return found
+
+
+def deadline_speed(folder: Path, games: int, positions: bool = False, outbox: str = "discard") -> None:
     config = load_config(init_judge(folder / "deadlines"))
     store = open_store(config.database_url)
     stored = hash_password("pw")  # one hash for every member: setting up is not what is measured
+    own = spring_positions(games) if positions else []
     with store.session() as db:
         players = [Player(address=f"p{n}@example.org", confirmed=True) for n in range(8)]
         db.add_all(players)
@@ -134,23 +167,34 @@ def deadline_speed(folder: Path, games: int) -> None:
                                   password_hash=stored))
             db.flush()
             start_game(db, game, START)
+            if own:
+                game.state = own[number]
+                game.phase = game_kind("standard").pending(game.state).phase
+                db.add(game)
+        phases = {game.id: game.phase for game in db.exec(select(Game))}
     due = START + timedelta(hours=48, minutes=1)
     started = time.perf_counter()
     done = process_due(store, config, due)
     elapsed = time.perf_counter() - started
     sending = time.perf_counter()
-    done += deliver(store, config, _Discard(), due)
+    transport = MaildirOutbox(config.outbox) if outbox == "maildir" else _Discard()
+    done += deliver(store, config, transport, due)
     sent = time.perf_counter() - sending
     with store.session() as db:
-        moved = db.exec(select(func.count()).select_from(Game).where(Game.phase == "F1901M")).one()
+        moved = sum(1 for game in db.exec(select(Game)) if game.phase != phases[game.id])
         reports = db.exec(select(func.count()).select_from(Outbox)
                           .where(Outbox.subject.startswith("Diplomacy results"))).one()  # type: ignore[attr-defined]
     store.close()
     assert moved == games and reports == games * 8, (moved, reports)
-    print(f"deadlines: {games} games due in the same minute, {moved} processed, "
-          f"{reports} reports queued and delivered ({len(done)} actions)")
+    written = len(list((config.outbox / "new").iterdir())) if outbox == "maildir" else reports
+    assert written == reports, (written, reports)
+    where = "written to the outbox Maildir" if outbox == "maildir" else "handed to a transport that drops them"
+    maps = "each game its own position" if positions else "every game the same position"
+    print(f"deadlines: {games} games due in the same minute ({maps}), {moved} processed, "
+          f"{reports} reports queued and delivered ({len(done)} actions), {where}")
     print(f"  one tick: processing {elapsed:.1f} s wall, {games / elapsed:.0f} games/s; then "
-          f"sending {sent:.1f} s (each results mail carrying its game's map as a PNG)")
+          f"sending {sent:.1f} s (each results mail carrying its game's map as a PNG); "
+          f"in all {elapsed + sent:.1f} s")
 
 
 class _Discard:
@@ -165,13 +209,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--batch", type=int, default=50,
                         help="mails per commit for the inbox figure (group commit)")
+    parser.add_argument("--positions", action="store_true",
+                        help="each game at its own position (its own map picture)")
+    parser.add_argument("--outbox", choices=("discard", "maildir"), default="discard",
+                        help="where the reports go: dropped, or the judge's outbox Maildir")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         if args.mails:
             ingest_speed(Path(folder), args.mails, args.repeat)
             ingest_speed(Path(folder), args.mails, args.repeat, args.batch)
         if args.games:
-            deadline_speed(Path(folder), args.games)
+            deadline_speed(Path(folder), args.games, args.positions, args.outbox)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from judge.games.diplomacy.parser import OrderSyntaxError, parse_order
 from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import PhaseKind, Unit, province_of
 
+from ..layers import Bounds, around, piece, union
 from ..outline import Point
 from ..shapes import Shapes
 from ..style import INK, UNIT_RADIUS
@@ -74,14 +75,14 @@ def order_marks(
         power = str(result.get("power", ""))
         colour = shapes.colours.get(power, INK)
         ok = worked(result.get("resolution") or ())
-        body = _mark(order, result.get("unit"), places, colour, ok)
-        if body:
+        body, reach = _mark(order, result.get("unit"), places, colour, ok)
+        if body and reach:
             kind = type(order).__name__.lower()
-            marks.append(
+            marks.append(piece(
                 f'<g class="order {kind}" data-power="{escape(power)}" '
                 f'data-order="{escape(str(result.get("order", "")))}" '
-                f'data-result="{"worked" if ok else "failed"}">{body}</g>'
-            )
+                f'data-result="{"worked" if ok else "failed"}">{body}</g>', reach
+            ))
     return marks
 
 
@@ -116,34 +117,58 @@ class _Places:
         return self.of(unit.location if unit is not None else location)
 
 
-def _mark(order: Order, unit_text: Any, places: _Places, colour: str, ok: bool) -> str:
+def _mark(order: Order, unit_text: Any, places: _Places, colour: str, ok: bool) -> tuple[str, Bounds | None]:
+    """An order's mark and the pixels it may touch (None for an order with nothing to draw)."""
     origin = str(unit_text).split(" ", 1)[-1] if unit_text else None
     if isinstance(order, MoveWithKing):
-        return _mark(order.move, unit_text, places, colour, ok) + _crown_at(order, places)
+        move, reach = _mark(order.move, unit_text, places, colour, ok)
+        x, y = places.of(order.move.destination)
+        crown = around([(x, y - UNIT_RADIUS - 4)], 8)
+        return move + _crown_at(order, places), union(reach, crown) if reach else crown
     if isinstance(order, TransferKing):
-        return _arrow(places.of(order.origin), places.of(order.destination), "#c99a06", ok, 2.0)
+        start, end = places.of(order.origin), places.of(order.destination)
+        return _arrow(start, end, "#c99a06", ok, 2.0), around([start, _bow(start, end), end], _ARROW_REACH)
     if isinstance(order, Move):
         start = places.unit(origin or order.unit.location, order.unit.type)
-        return _arrow(start, places.of(order.destination), colour, ok, 2.6)
+        end = places.of(order.destination)
+        return _arrow(start, end, colour, ok, 2.6), around([start, _bow(start, end), end], _ARROW_REACH)
     if isinstance(order, SupportMove):
         start = places.unit(origin or order.unit.location, order.unit.type)
         helped = places.unit(order.target.location)
-        return _support(start, helped, places.of(order.destination), colour, ok)
+        target = places.of(order.destination)
+        bend = ((helped[0] + target[0]) / 2, (helped[1] + target[1]) / 2)
+        return _support(start, helped, target, colour, ok), around([start, bend, target], 5)
     if isinstance(order, SupportHold):
         start = places.unit(origin or order.unit.location, order.unit.type)
-        return _support(start, None, places.unit(order.target.location), colour, ok)
+        target = places.unit(order.target.location)
+        return _support(start, None, target, colour, ok), around([start, target], 5)
     if isinstance(order, Convoy):
         start = places.unit(origin or order.unit.location, order.unit.type)
         army = places.unit(order.army.location)
-        return _convoy(army, start, places.of(order.destination), colour, ok)
+        target = places.of(order.destination)
+        return _convoy(army, start, target, colour, ok), around([army, start, target], 3)
     if isinstance(order, Hold):
         x, y = places.unit(origin or order.unit.location, order.unit.type)
-        return _ring(x, y, colour, ok)
+        return _ring(x, y, colour, ok), around([(x, y)], UNIT_RADIUS + 6)
     if isinstance(order, Disband):
-        return _cross(places.unit(origin or order.unit.location, order.unit.type), ok)
+        place = places.unit(origin or order.unit.location, order.unit.type)
+        return _cross(place, ok), around([place], UNIT_RADIUS + 6)
     if isinstance(order, Build):
-        return _build(places.of(order.unit.location), colour, str(order.unit.type or "A"), ok)
-    return ""  # Waive: nothing to draw
+        place = places.of(order.unit.location)
+        return _build(place, colour, str(order.unit.type or "A"), ok), around([place], UNIT_RADIUS + 6)
+    return "", None  # Waive: nothing to draw
+
+
+_ARROW_REACH = 9.0
+"""How far an arrow's strokes and head may reach beyond its ends and bend, in pixels."""
+
+
+def _bow(start: Point, end: Point) -> Point:
+    """The control point of a move's arrow: bowed a little to its right of the straight line."""
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    bow = min(0.12 * length, 14.0)
+    return (x1 + x2) / 2 - (y2 - y1) / length * bow, (y1 + y2) / 2 + (x2 - x1) / length * bow
 
 
 def _style(colour: str, ok: bool, width: float) -> str:
@@ -175,8 +200,7 @@ def _arrow(start: Point, end: Point, colour: str, ok: bool, width: float) -> str
     arrows), its head at the destination's unit."""
     (x1, y1), (x2, y2) = start, end
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
-    bow = min(0.12 * length, 14.0)
-    cx, cy = (x1 + x2) / 2 - (y2 - y1) / length * bow, (y1 + y2) / 2 + (x2 - x1) / length * bow
+    cx, cy = _bow(start, end)
     tip_gap = min(UNIT_RADIUS * 0.6, length / 4)
     tx, ty = x2 - (x2 - cx) / (math.hypot(x2 - cx, y2 - cy) or 1.0) * tip_gap, y2 - (y2 - cy) / (
         math.hypot(x2 - cx, y2 - cy) or 1.0

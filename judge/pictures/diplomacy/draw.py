@@ -35,6 +35,7 @@ from ..style import (
     ink_on,
     tint,
 )
+from ..layers import LAYERED, around, piece, text_bounds, union
 from ..words import Words
 from .arrows import dislodged_place, order_marks
 from .panels import panel_marks, panels
@@ -46,6 +47,7 @@ _KINDS = {
     PhaseKind.ADJUSTMENT: "adjustments",
 }
 _STRIP = 22  # the height of the band of powers under the map
+_CRISP = 'shape-rendering="crispEdges"'  # sharp one-pixel lines and edges: no blur between areas
 _LETTERS = {  # the unit's letter, drawn as strokes (cheaper to render than text)
     UnitType.ARMY: "M-3,3.5 L0,-3.8 L3,3.5 M-1.8,0.9 L1.8,0.9",
     UnitType.FLEET: "M-2.2,3.8 L-2.2,-3.6 L2.8,-3.6 M-2.2,0 L2,0",
@@ -55,17 +57,18 @@ _LETTERS = {  # the unit's letter, drawn as strokes (cheaper to render than text
 def draw(
     game_map: Map, shapes: Shapes, state: dict[str, Any], results: Sequence[dict[str, Any]]
 ) -> str:
-    """The SVG text of a position (wire form) with its phase's orders (results) drawn on it."""
+    """The SVG text of a position (wire form) with its phase's orders (results) drawn on it: a
+    layered picture (``layers.py``), the map's ground and board first, then the pieces."""
     position = read_position(game_map, state)
     width, height = shapes.width, shapes.height
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height + _STRIP:.0f}" '
         f'viewBox="0 0 {width:.0f} {height + _STRIP:.0f}" font-family="{FONT}" '
-        f'data-variant="{game_map.name}" data-phase="{position.phase}">',
-        f'<rect width="{width:.0f}" height="{height:.0f}" fill="{SEA}"/>',
+        f'data-variant="{game_map.name}" data-phase="{position.phase}" {LAYERED}>',
+        _ground(game_map, shapes, position),
+        _board(game_map, shapes),
     ]
-    parts += _areas(game_map, shapes, position)
-    parts += _labels(game_map, shapes, position)
+    parts += _centres(game_map, shapes, position)
     laid_out = panels(game_map, shapes, position)
     parts += panel_marks(game_map, shapes, laid_out)
     parts += [_unit(shapes, unit, shapes.places[unit.location]) for unit in position.units.values()]
@@ -83,10 +86,10 @@ def draw(
     return "\n".join(parts)
 
 
-def _areas(game_map: Map, shapes: Shapes, position: Position) -> list[str]:
-    """Land filled by the owner of its centre (paled), seas left to the background, then the
-    borders once each. Areas of one colour are one path: fewer shapes to render."""
-    fills: dict[str, list[str]] = {}
+def _ground(game_map: Map, shapes: Shapes, position: Position) -> str:
+    """The sea, and each land area filled: by the owner of its centre (paled), plain land, the
+    land of a box, or land that is no province; seas are left to the background."""
+    parts = [f'<g class="ground"><rect width="{shapes.width:.0f}" height="{shapes.height:.0f}" fill="{SEA}"/>']
     for key, area in shapes.areas.items():
         info = game_map.provinces.get(key)  # type: ignore[call-overload]
         if info is None:  # a box, or land that is no province
@@ -96,37 +99,45 @@ def _areas(game_map: Map, shapes: Shapes, position: Position) -> list[str]:
         else:
             owner = position.supply_centres.get(info.abbreviation)
             fill = tint(shapes.colours[owner]) if owner else LAND
-        fills.setdefault(fill, []).append(area.path)
+        parts.append(f'<path class="region" data-area="{escape(key)}" d="{area.path}" fill="{fill}" '
+                     f'fill-rule="evenodd" {_CRISP}/>')
+    return "".join(parts) + "</g>"
+
+
+def _board(game_map: Map, shapes: Shapes) -> str:
+    """What every picture of the map shows alike: the borders once each and the provinces'
+    abbreviations (one text element each for land and sea, ``Words``)."""
     borders = shapes.borders
-    crisp = 'shape-rendering="crispEdges"'  # sharp one-pixel lines: a third faster to render as PNG
-    return [
-        f'<path class="land" d="{" ".join(paths)}" fill="{fill}" fill-rule="evenodd" {crisp}/>'
-        for fill, paths in fills.items()
-    ] + [
-        f'<path class="borders" d="{borders["sea"]}" fill="none" stroke="{SEA_BORDER}" {crisp}/>',
-        f'<path class="borders" d="{borders["land"]}" fill="none" stroke="{BORDER}" {crisp}/>',
-        f'<path class="coast" d="{borders["coast"]}" fill="none" stroke="{COAST}" {crisp}/>',
-    ]
-
-
-def _labels(game_map: Map, shapes: Shapes, position: Position) -> list[str]:
-    """The provinces' abbreviations (one text element each for land and sea, ``Words``) and
-    the supply centres, each a dot in its owner's colour."""
     words = Words()
-    centres: list[str] = []
     for province, info in game_map.provinces.items():
         x, y = shapes.areas[province].label
         ink = SEA_INK if info.kind is ProvinceKind.SEA else INK
         words.add(f'class="labels" font-size="9" text-anchor="middle" fill="{ink}"', x, y + 3.2,
                   province.capitalize())
-        if info.supply_centre:
-            owner = position.supply_centres.get(province)
-            fill = shapes.colours[owner] if owner else "#ffffff"
-            centres.append(
-                f'<circle class="centre" data-province="{province}" data-owner="{escape(owner or "")}" '
-                f'cx="{x - 12.5:.1f}" cy="{y:.1f}" r="3.2" fill="{fill}" stroke="{INK}" stroke-width="1"/>'
-            )
-    return [*words.elements(), *centres]
+    return "".join([
+        '<g class="board">',
+        f'<path class="borders" d="{borders["sea"]}" fill="none" stroke="{SEA_BORDER}" {_CRISP}/>',
+        f'<path class="borders" d="{borders["land"]}" fill="none" stroke="{BORDER}" {_CRISP}/>',
+        f'<path class="coast" d="{borders["coast"]}" fill="none" stroke="{COAST}" {_CRISP}/>',
+        *words.elements(),
+        "</g>",
+    ])
+
+
+def _centres(game_map: Map, shapes: Shapes, position: Position) -> list[str]:
+    """The supply centres, each a dot in its owner's colour, beside its province's name."""
+    centres = []
+    for province, info in game_map.provinces.items():
+        if not info.supply_centre:
+            continue
+        x, y = shapes.areas[province].label
+        owner = position.supply_centres.get(province)
+        fill = shapes.colours[owner] if owner else "#ffffff"
+        centres.append(piece(
+            f'<circle class="centre" data-province="{province}" data-owner="{escape(owner or "")}" '
+            f'cx="{x - 12.5:.1f}" cy="{y:.1f}" r="3.2" fill="{fill}" stroke="{INK}" stroke-width="1"/>',
+            around([(x - 12.5, y)], 5)))
+    return centres
 
 
 def _unit(shapes: Shapes, unit: Unit, place: Point, extra: str = "", scale: float = 1.0) -> str:
@@ -143,9 +154,9 @@ def _unit(shapes: Shapes, unit: Unit, place: Point, extra: str = "", scale: floa
     letter = (f'<path d="{_LETTERS[unit.type]}" transform="scale({scale:.2f})" fill="none" '
               f'stroke="{ink_on(colour)}" stroke-width="1.7" stroke-linecap="round" '
               'stroke-linejoin="round"/>')
-    return (f'<g class="unit{extra}" data-power="{escape(unit.power)}" data-type="{unit.type}" '
-            f'data-loc="{unit.location}" transform="translate({place[0]:.1f},{place[1]:.1f})">'
-            f"{body}{letter}</g>")
+    return piece(f'<g class="unit{extra}" data-power="{escape(unit.power)}" data-type="{unit.type}" '
+                 f'data-loc="{unit.location}" transform="translate({place[0]:.1f},{place[1]:.1f})">'
+                 f"{body}{letter}</g>", around([place], r * 1.45 + 2))
 
 
 def _dislodged(shapes: Shapes, position: Position) -> list[str]:
@@ -156,13 +167,12 @@ def _dislodged(shapes: Shapes, position: Position) -> list[str]:
         x, y = dislodged_place(shapes, record.unit)
         for option in record.retreats:
             tx, ty = shapes.places[option]
-            parts.append(
+            parts.append(piece(
                 f'<line class="retreat-option" data-loc="{record.unit.location}" data-to="{option}" '
                 f'x1="{x:.1f}" y1="{y:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" stroke="#c0392b" '
-                f'stroke-width="1.2" stroke-dasharray="2 2"/>'
-            )
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{UNIT_RADIUS + 2.5:.1f}" fill="none" '
-                     f'stroke="#c0392b" stroke-width="1.6"/>')
+                f'stroke-width="1.2" stroke-dasharray="2 2"/>', around([(x, y), (tx, ty)], 2)))
+        parts.append(piece(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{UNIT_RADIUS + 2.5:.1f}" fill="none" '
+                           f'stroke="#c0392b" stroke-width="1.6"/>', around([(x, y)], UNIT_RADIUS + 4.5)))
         parts.append(_unit(shapes, record.unit, (x, y), " dislodged", 0.9))
     return parts
 
@@ -173,33 +183,37 @@ def _king(shapes: Shapes, position: Position) -> list[str]:
         return []
     x, y = shapes.places[position.king]
     y -= UNIT_RADIUS + 4
-    return [
+    return [piece(
         f'<g class="king" data-province="{position.king}" transform="translate({x:.1f},{y:.1f})">'
         '<path d="M-6,3 L-7,-4 L-3.5,-0.5 L0,-6 L3.5,-0.5 L7,-4 L6,3 Z" fill="#f2c230" '
-        f'stroke="{INK}" stroke-width="1" stroke-linejoin="round"/><title>the King</title></g>'
-    ]
+        f'stroke="{INK}" stroke-width="1" stroke-linejoin="round"/><title>the King</title></g>',
+        around([(x, y)], 9))]
 
 
 def _title(game_map: Map, position: Position, width: float) -> list[str]:
     phase = position.phase
     text = f"{game_map.title}: {_SEASONS[phase.season]} {phase.year}, {_KINDS[phase.kind]}"
-    return [f'<text class="title" x="{width - 8:.0f}" y="16" font-size="12" font-weight="bold" '
-            f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
-            f"{escape(text)}</text>"]
+    return [piece(f'<text class="title" x="{width - 8:.0f}" y="16" font-size="12" font-weight="bold" '
+                  f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
+                  f"{escape(text)}</text>", text_bounds(width - 8, 16, text, 12, "end", halo=1.5))]
 
 
 def _strip(game_map: Map, shapes: Shapes, position: Position, width: float, height: float) -> list[str]:
     """The band under the map: each power's colour, name and supply centres (the centres of
     its box, if it has one, counted)."""
-    parts = [f'<rect y="{height:.0f}" width="{width:.0f}" height="{_STRIP}" fill="{OFFBOARD}"/>']
-    names = Words()
+    band = [f'<g class="strip"><rect y="{height:.0f}" width="{width:.0f}" height="{_STRIP}" fill="{OFFBOARD}"/>']
     step = width / len(game_map.powers)
+    for number, power in enumerate(game_map.powers):
+        band.append(f'<rect x="{number * step + 8:.1f}" y="{height + 6:.1f}" width="11" height="11" rx="2" '
+                    f'fill="{shapes.colours[power]}" stroke="{INK}"/>')
+    parts = [piece("".join(band) + "</g>", (0, round(height), round(width), _STRIP))]
     for number, power in enumerate(game_map.powers):
         x = number * step + 8
         count = position.centre_count(power) + sum(
             len(box.centres) for box in game_map.boxes.values() if box.power == power
         )
-        parts.append(f'<rect x="{x:.1f}" y="{height + 6:.1f}" width="11" height="11" rx="2" '
-                     f'fill="{shapes.colours[power]}" stroke="{INK}"/>')
-        names.add(f'class="powers" font-size="10.5" fill="{INK}"', x + 15, height + 15, f"{power} {count}")
-    return parts + names.elements()
+        text = f"{power} {count}"
+        parts.append(piece(f'<text class="powers" font-size="10.5" fill="{INK}" x="{x + 15:.1f}" '
+                           f'y="{height + 15:.1f}">{escape(text)}</text>',
+                           text_bounds(x + 15, height + 15, text, 10.5)))
+    return parts

@@ -14,6 +14,7 @@ from judge.games.diplomacy.maps import Map
 from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import Unit
 
+from ..layers import around, piece
 from ..outline import Point
 from ..shapes import Shapes
 from ..style import INK, UNIT_RADIUS
@@ -64,7 +65,7 @@ def panel_marks(game_map: Map, shapes: Shapes, laid_out: dict[str, Panel]) -> li
         box = game_map.boxes[key]
         colour = shapes.colours[box.power]
         centres = ", ".join(box.centres)
-        parts.append(
+        parts.append(piece(
             f'<g class="box" data-box="{key}" data-x="{panel.x:.1f}" data-y="{panel.y:.1f}" '
             f'data-width="{panel.width:.1f}" data-height="{_HEIGHT:.1f}">'
             f'<rect x="{panel.x:.1f}" y="{panel.y:.1f}" width="{panel.width:.1f}" '
@@ -78,6 +79,7 @@ def panel_marks(game_map: Map, shapes: Shapes, laid_out: dict[str, Panel]) -> li
             f'font-size="9" fill="{INK}">{escape(centres)}: {escape(box.power)}</text>'
             + ("" if panel.units else f'<text x="{panel.x + panel.width / 2:.1f}" y="{panel.units_y + 3:.1f}" '
                f'font-size="9" text-anchor="middle" fill="#666666">no units</text>')
-            + "</g>"
-        )
+            + "</g>",
+            around([(panel.x, panel.y), (panel.x + panel.width, panel.y + _HEIGHT)], 2),
+        ))
     return parts

@@ -23,6 +23,7 @@ from judge.games.richard3.state import ROMAN
 
 from ..shapes import Shapes
 from ..style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
+from ..layers import LAYERED, around, piece, text_bounds, union
 from ..words import Words
 from .shapes import PANEL, SEAS, richard3_shapes
 LIMIT_COLOURS = {"red": "#c0392b", "blue": "#2c5aa0", "yellow": "#d9a514"}  # 5.21
@@ -48,17 +49,14 @@ def richard3_picture(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{FONT}" data-game="richard3" '
-        f'data-reader="{escape(reader or "observer")}" data-phase="{escape(str(view.get("phase", "")))}">',
+        f'data-reader="{escape(reader or "observer")}" data-phase="{escape(str(view.get("phase", "")))}" '
+        f'{LAYERED}>',
         _defs(),
-        f'<rect width="{width:.0f}" height="{height:.0f}" fill="{SEA}"/>',
+        f'<g class="ground"><rect width="{width:.0f}" height="{height:.0f}" fill="{SEA}"/></g>',
+        "".join(['<g class="board">', *_areas(shapes), *_sea_names(shapes), "</g>"]),
     ]
-    parts += _areas(shapes)
-    parts += _sea_names(shapes)
     parts += _moves(shapes, reader, events)
-    words = Words()
-    for key in BOARD.areas:
-        parts += _area_group(shapes, words, view, reader, key, key in battles)
-    parts += words.elements()
+    parts += [_area_group(shapes, view, reader, key, key in battles) for key in BOARD.areas]
     parts += _panel(shapes, view, reader)
     parts += _title(view, reader, width)
     parts.append("</svg>")
@@ -124,10 +122,12 @@ def _short(name: str) -> str:
 
 
 def _area_group(
-    shapes: Shapes, words: Words, view: dict[str, Any], reader: str | None, key: str, battle: bool
-) -> list[str]:
+    shapes: Shapes, view: dict[str, Any], reader: str | None, key: str, battle: bool
+) -> str:
     """An area's name with, under it, the reader's blocks there as tiles in his colour, one a
-    line, and each other house's blocks as one face-down square with their number."""
+    line, and each other house's blocks as one face-down square with their number: one piece
+    of the picture, its words last (one text element per style)."""
+    words = Words()
     own = sorted(
         ((name, entry) for name, entry in view.get("blocks", {}).items() if entry.get("at") == key),
         key=lambda item: (bool(item[1].get("down")), -int(item[1]["strength"]), item[0]),
@@ -147,19 +147,25 @@ def _area_group(
     label = f"{key} (exile)" if kind == "exile" else key
     words.add(f'class="area-names" font-size="9" font-weight="bold" text-anchor="middle" fill="{INK}"',
               x, top + 8, label, f'data-area="{escape(key)}" ')
-    parts = []
+    parts = [f'<g class="area" data-area="{escape(key)}">']
+    reach = [text_bounds(x, top + 8, label, 9, "middle")]
     if battle:
         parts.append(_battle_mark(key, x + len(label) * 2.9 + 9, top + 4))
+        reach.append(around([(x + len(label) * 2.9 + 9, top + 4)], 9))
     left = x - columns * tile / 2 - (columns - 1)
+    if own:
+        reach.append(around([(left, top + _NAME), (left + columns * (tile + 2), top + _NAME + rows * _ROW)], 2))
     for number, (name, entry) in enumerate(own):
         column, row = divmod(number, rows)
         parts.append(_tile(shapes, words, reader or "", name, entry, key,
                            left + column * (tile + 2), top + _NAME + row * _ROW, tile))
     sx = x - len(others) * (_SQUARE + 8) / 2 + 3
+    sy = top + _NAME + rows * _ROW + 3
     for side, count in others:
-        parts.append(_stack(shapes, words, side, key, count, sx, top + _NAME + rows * _ROW + 3))
+        parts.append(_stack(shapes, words, side, key, count, sx, sy))
+        reach.append(around([(sx, sy - 3), (sx + _SQUARE + 3, sy + _SQUARE)], 2))
         sx += _SQUARE + 8
-    return parts
+    return piece("".join([*parts, *words.elements(), "</g>"]), union(*reach))
 
 
 def _tile(
@@ -231,11 +237,12 @@ def _moves(shapes: Shapes, reader: str | None, events: list[dict[str, Any]]) -> 
         dash = ' stroke-dasharray="6 3"' if event["type"] == "sea move" else ""
         block = str(event.get("block") or "")  # a name (report_view), or an id (the engine's)
         block = BOARD.blocks[block].name if block in BOARD.blocks else block
-        parts.append(
+        parts.append(piece(
             f'<polyline class="move" data-side="{escape(reader)}" data-block="{escape(block)}" '
             f'data-path="{escape(" / ".join(path))}" points="{points}" fill="none" stroke="{INK}" '
-            f'stroke-opacity="0.7" stroke-width="2" stroke-linejoin="round"{dash} marker-end="url(#head)"/>'
-        )
+            f'stroke-opacity="0.7" stroke-width="2" stroke-linejoin="round"{dash} marker-end="url(#head)"/>',
+            around([shapes.areas[a].unit for a in path], 12),  # the head reaches 10 pixels
+        ))
     return parts
 
 
@@ -267,9 +274,11 @@ def _panel(shapes: Shapes, view: dict[str, Any], reader: str | None) -> list[str
         f'<g class="panel"><rect x="{x:.1f}" y="{y:.1f}" width="{width:.0f}" height="{height:.0f}" rx="5" '
         f'fill="#ffffff" fill-opacity="0.9" stroke="{INK}" stroke-width="1"/>'
     ]
+    reach = [around([(x, y), (x + width, y + height)], 2)]
     for number, (attributes, text) in enumerate(lines):
         parts.append(f'<text {attributes} x="{x + 8:.1f}" y="{top + 12 + number * 13:.1f}" font-size="9.5" '
                      f'fill="{INK}">{escape(text)}</text>')
+        reach.append(text_bounds(x + 8, top + 12 + number * 13, text, 9.5))
     ly = top + 12 + len(lines) * 13 + 4
     lx = x + 8
     parts.append(f'<text x="{lx:.1f}" y="{ly + 3:.1f}" font-size="9" fill="{INK}">Border limits:</text>')
@@ -280,7 +289,7 @@ def _panel(shapes: Shapes, view: dict[str, Any], reader: str | None) -> list[str
                      f'<text x="{lx + 20:.1f}" y="{ly + 3:.1f}" font-size="9" fill="{INK}">{limit} blocks</text>')
         lx += 66
     parts.append("</g>")
-    return parts
+    return [piece("".join(parts), union(*reach))]
 
 
 def _title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
@@ -294,9 +303,10 @@ def _title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
     second = f"King: {view.get('king')} \u2014 {seen}"
     if view.get("outcome"):
         second += f" \u2014 won by {view['outcome'].get('winner')}"
-    return [
+    return [piece(
         f'<text class="title" x="{width - 8:.0f}" y="17" font-size="13" font-weight="bold" '
         f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
         f'<tspan x="{width - 8:.0f}" y="17">{escape(first)}</tspan>'
-        f'<tspan x="{width - 8:.0f}" y="33">{escape(second)}</tspan></text>'
-    ]
+        f'<tspan x="{width - 8:.0f}" y="33">{escape(second)}</tspan></text>',
+        union(text_bounds(width - 8, 17, first, 13, "end", 1.5), text_bounds(width - 8, 33, second, 13, "end", 1.5)),
+    )]

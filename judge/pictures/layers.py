@@ -1,0 +1,69 @@
+"""How a drawing marks its picture's layers, so that the PNG is made from cached parts (``raster.py``).
+
+A layered picture (its ``<svg>`` marked ``data-layered="1"``) is one element a line, in this order:
+
+- ``<defs>`` (optional), shared by every layer;
+- ``<g class="ground">``: the background (one ``<rect>``) and the *regions*: land areas filled
+  with sharp edges (``shape-rendering="crispEdges"``), one ``<path class="region">`` each, whose
+  fill may change from one picture to the next (a supply centre's owner) while its outline never
+  does;
+- ``<g class="board">``: what is the same in every picture of the map (borders, coasts, names
+  that never move), drawn over the ground;
+- then the *pieces*, each one element carrying ``data-bounds="x y width height"``: the pixels it
+  may touch, whole pixels, with room for its strokes. A piece draws nothing outside its bounds.
+
+The SVG stays a complete picture that any renderer shows as before; the marks only tell the PNG
+renderer which parts it may draw once and keep. A piece's bounds must hold all it draws (its text
+included): ``tests/pictures`` renders pictures both ways and compares them pixel by pixel.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+
+from .outline import Point
+
+Bounds = tuple[int, int, int, int]
+"""A piece's pixels: left, top, width, height."""
+
+LAYERED = 'data-layered="1"'
+"""The mark on a layered picture's ``<svg>``."""
+
+_FIRST_TAG_END = re.compile(r"/?>")
+
+
+def around(points: Iterable[Point], margin: float) -> Bounds:
+    """The whole pixels within ``margin`` of some point (a stroke's half width, a head's size)."""
+    xs, ys = zip(*points)
+    left, top = math.floor(min(xs) - margin), math.floor(min(ys) - margin)
+    right, bottom = math.ceil(max(xs) + margin), math.ceil(max(ys) + margin)
+    return left, top, right - left, bottom - top
+
+
+def union(*bounds: Bounds) -> Bounds:
+    """The bounds holding several others."""
+    left = min(b[0] for b in bounds)
+    top = min(b[1] for b in bounds)
+    right = max(b[0] + b[2] for b in bounds)
+    bottom = max(b[1] + b[3] for b in bounds)
+    return left, top, right - left, bottom - top
+
+
+def text_bounds(x: float, y: float, text: str, size: float, anchor: str = "start",
+                halo: float = 0.0) -> Bounds:
+    """Generous bounds of a line of text in DejaVu Sans at ``size`` pixels (``y`` its baseline):
+    no character of the font, bold included, is wider than its size, and none reaches more than
+    its size above the baseline or a third of it below; ``halo`` for a stroke around the letters."""
+    width = len(text) * size
+    left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+    return around([(left, y - size), (left + width, y + size / 3)], 2 + halo)
+
+
+def piece(element: str, bounds: Bounds) -> str:
+    """An element marked as a piece of a layered picture: ``bounds`` added to its first tag."""
+    end = _FIRST_TAG_END.search(element)
+    assert end is not None and element.startswith("<"), element[:40]
+    left, top, width, height = bounds
+    return f'{element[:end.start()]} data-bounds="{left} {top} {width} {height}"{element[end.start():]}'

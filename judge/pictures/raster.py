@@ -1,0 +1,269 @@
+"""A layered picture (``layers.py``) rendered to PNG from parts drawn once and kept.
+
+resvg costs about a tenth of a microsecond a pixel whatever it draws (most of it its own PNG
+encoding), so a whole map costs it ~90 ms. Here it draws only what it has not drawn before, and
+Pillow puts the parts together:
+
+- the *base*: the ground's background and the board, drawn once per map (a full picture);
+- each region's *mask* (its pixels, from its outline alone) and its *tile* in a fill (the fill
+  with the board over it), drawn once per outline and fill, then pasted through the mask;
+- each *piece*, drawn once (alone, over its bounds) and kept (the most recently used ``PIECES``
+  of them), laid over the picture in the picture's order.
+
+The finished picture is written as a palette PNG: its 256 most frequent colours (every flat
+colour of a map, and most of the anti-aliasing between them), any other colour given the nearest
+of them; about half the bytes of a full-colour PNG, and the same to the eye.
+
+Every part is kept under the exact text it was drawn from (with the picture's ``<svg>`` tag and
+``<defs>``), so a part is reused only for the same drawing: a reader's picture can never be made
+of another reader's parts unless those parts are, to the character, in his own picture too. The
+parts are kept per process; judges sharing a database share nothing here.
+"""
+
+from __future__ import annotations
+
+import heapq
+import io
+import re
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import cast
+
+from PIL import Image
+
+from .layers import LAYERED, Bounds
+
+PIECES = 8192
+"""How many drawn pieces a process keeps (a few kB each)."""
+
+Draw = Callable[[str], bytes]
+"""What draws an SVG's text as PNG bytes (resvg)."""
+
+_ATTRIBUTE = r'\s{}="([^"]*)"'
+_WIDTH = re.compile(_ATTRIBUTE.format("width"))
+_HEIGHT = re.compile(_ATTRIBUTE.format("height"))
+_SIZE = re.compile(r'\s(?:width|height|viewBox)="[^"]*"')
+_BOUNDS = re.compile(r' data-bounds="(-?\d+) (-?\d+) (\d+) (\d+)"')
+_REGION = re.compile(r'<path class="region"[^>]*? d="([^"]*)" fill="([^"]*)"[^>]*/>')
+_COLOUR = re.compile(r'(?:fill|stroke)="(#[0-9a-fA-F]{6})"')
+_DATA = re.compile(r'\sdata-[a-z-]+="[^"]*"')
+_POINT = re.compile(r"(-?[\d.]+),(-?[\d.]+)")
+
+
+@dataclass(frozen=True)
+class Layers:
+    """A layered picture taken apart."""
+
+    svg_tag: str  # the opening <svg ...> tag, without its data-* attributes
+    width: int
+    height: int
+    defs: str
+    ground: str  # the ground without its regions: the background
+    regions: tuple[tuple[str, str], ...]  # (outline's path data, fill), in drawing order
+    board: str
+    pieces: tuple[tuple[str, Bounds], ...]
+    colours: tuple[str, ...]  # every colour the picture names, most named first
+
+
+def layers(svg: str) -> Layers | None:
+    """A layered picture's parts, or None for any other SVG (drawn whole by resvg)."""
+    lines = svg.split("\n")
+    if len(lines) < 3 or LAYERED not in lines[0] or lines[-1] != "</svg>":
+        return None
+    svg_tag = _DATA.sub("", lines[0])  # what it says of the picture changes no pixel
+    width, height = _WIDTH.search(svg_tag), _HEIGHT.search(svg_tag)
+    if width is None or height is None:
+        return None
+    defs = ground = board = ""
+    regions: tuple[tuple[str, str], ...] = ()
+    pieces: list[tuple[str, Bounds]] = []
+    for line in lines[1:-1]:
+        if line.startswith("<defs"):
+            defs = line
+        elif line.startswith('<g class="ground"'):
+            regions = tuple((d, fill) for d, fill in _REGION.findall(line))
+            ground = _REGION.sub("", line)
+        elif line.startswith('<g class="board"'):
+            board = line
+        else:
+            bounds = _BOUNDS.search(line)
+            if bounds is None:
+                return None  # a part of unknown extent: the picture is drawn whole
+            left, top, w, h = (int(value) for value in bounds.groups())
+            pieces.append((line, (left, top, w, h)))
+    named = Counter(colour.lower() for colour in _COLOUR.findall(svg))
+    return Layers(svg_tag, round(float(width[1])), round(float(height[1])), defs, ground, regions,
+                  board, tuple(pieces), tuple(colour for colour, _ in named.most_common()))
+
+
+def render(parts: Layers, draw: Draw) -> bytes:
+    """The PNG of a layered picture, ``draw`` (SVG text to PNG bytes: resvg) drawing the parts
+    not drawn before."""
+    frame = _ground(draw, parts)
+    for (image, alpha), (left, top) in _pieces(draw, parts):
+        frame.paste(image, (left, top), alpha)
+    return _palette_png(frame, parts.colours)
+
+
+@dataclass
+class _Ground:
+    """The ground and board of a map as last drawn: its regions' fills, and its pixels."""
+
+    fills: dict[str, str]
+    image: Image.Image
+
+
+_grounds: OrderedDict[tuple[str, str, str, str], _Ground] = OrderedDict()
+_Piece = tuple[tuple[Image.Image, Image.Image], tuple[int, int]]
+_kept: OrderedDict[tuple[str, str, str], _Piece] = OrderedDict()
+"""Each piece drawn: (its colours, its opacity) and where it goes, under (``<svg>``, ``<defs>``,
+the piece's text)."""
+_keeping = threading.Lock()  # the sender may draw in more than one thread
+
+
+def _ground(draw: Draw, parts: Layers) -> Image.Image:
+    """The background, the regions in their fills, and the board over them. Each map's is kept
+    as last drawn, so that only the regions whose fill changed are pasted again."""
+    key = (parts.svg_tag, parts.defs, parts.ground, parts.board)
+    with _keeping:
+        ground = _grounds.get(key)
+        if ground is None:
+            ground = _Ground({}, _base(draw, *key).copy())
+            _grounds[key] = ground
+            while len(_grounds) > 16:
+                _grounds.popitem(last=False)
+        _grounds.move_to_end(key)
+        for outline, fill in parts.regions:
+            if ground.fills.get(outline) == fill:
+                continue
+            box, mask = _mask(draw, parts.svg_tag, outline)
+            if mask is not None:
+                ground.image.paste(_tile(draw, parts.svg_tag, parts.defs, parts.board, outline, fill),
+                                   box[:2], mask)
+            ground.fills[outline] = fill
+        return ground.image.copy()
+
+
+def _image(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGBA")
+
+
+def _sized(svg_tag: str, width: int, height: int, view: Bounds | None = None) -> str:
+    """The picture's ``<svg>`` tag (its font and namespace) for a drawing of another size."""
+    left, top, w, h = view if view is not None else (0, 0, width, height)
+    return _SIZE.sub("", svg_tag, count=3).replace(
+        "<svg ", f'<svg width="{width}" height="{height}" viewBox="{left} {top} {w} {h}" ', 1)
+
+
+@lru_cache(maxsize=16)
+def _base(draw: Draw, svg_tag: str, defs: str, ground: str, board: str) -> Image.Image:
+    """The background and the board, drawn once per map (the regions are pasted on it)."""
+    return _image(draw("\n".join((svg_tag, defs, ground, board, "</svg>")))).convert("RGB")
+
+
+@lru_cache(maxsize=16)
+def _board(draw: Draw, svg_tag: str, defs: str, board: str) -> Image.Image:
+    """The board alone, on nothing: laid over each region's fill in its tiles."""
+    return _image(draw("\n".join((svg_tag, defs, board, "</svg>"))))
+
+
+@lru_cache(maxsize=1024)
+def _mask(draw: Draw, svg_tag: str, outline: str) -> tuple[Bounds, Image.Image | None]:
+    """A region's pixels, as a mask over its bounds (None for a region outside the picture)."""
+    size = _size(svg_tag)
+    points = [(float(x), float(y)) for x, y in _POINT.findall(outline)]
+    if not points:
+        return (0, 0, 0, 0), None
+    left = max(0, int(min(x for x, _ in points)) - 1)
+    top = max(0, int(min(y for _, y in points)) - 1)
+    right = min(size[0], int(max(x for x, _ in points)) + 2)
+    bottom = min(size[1], int(max(y for _, y in points)) + 2)
+    if right <= left or bottom <= top:
+        return (0, 0, 0, 0), None
+    box = (left, top, right - left, bottom - top)
+    svg = (f"{_sized(svg_tag, box[2], box[3], box)}\n<path d=\"{outline}\" fill=\"#000000\" "
+           'fill-rule="evenodd" shape-rendering="crispEdges"/>\n</svg>')
+    return box, _image(draw(svg)).getchannel("A")
+
+
+@lru_cache(maxsize=4096)
+def _tile(draw: Draw, svg_tag: str, defs: str, board: str, outline: str, fill: str) -> Image.Image:
+    """A region in a fill with the board over it, over the region's bounds."""
+    (left, top, width, height), _ = _mask(draw, svg_tag, outline)
+    tile = Image.new("RGBA", (width, height), fill)
+    tile.alpha_composite(_board(draw, svg_tag, defs, board).crop((left, top, left + width, top + height)))
+    return tile.convert("RGB")
+
+
+def _size(svg_tag: str) -> tuple[int, int]:
+    width, height = _WIDTH.search(svg_tag), _HEIGHT.search(svg_tag)
+    assert width is not None and height is not None
+    return round(float(width[1])), round(float(height[1]))
+
+
+def _pieces(draw: Draw, parts: Layers) -> list[_Piece]:
+    """Each piece's pixels and where they go, in the picture's order: kept ones as kept, the
+    others drawn now."""
+    with _keeping:
+        return _pieces_held(draw, parts)
+
+
+def _pieces_held(draw: Draw, parts: Layers) -> list[_Piece]:
+    result = []
+    for element, bounds in parts.pieces:
+        key = (parts.svg_tag, parts.defs, element)
+        kept = _kept.get(key)
+        if kept is not None:
+            _kept.move_to_end(key)
+            result.append(kept)
+            continue
+        visible = _clip(bounds, parts.width, parts.height)
+        if visible is not None:  # None: a piece wholly outside the picture
+            kept = _kept[key] = _draw_piece(draw, parts, element, visible)
+            result.append(kept)
+    while len(_kept) > PIECES:
+        _kept.popitem(last=False)
+    return result
+
+
+def _clip(bounds: Bounds, width: int, height: int) -> Bounds | None:
+    left, top, w, h = bounds
+    right, bottom = min(width, left + w), min(height, top + h)
+    left, top = max(0, left), max(0, top)
+    return (left, top, right - left, bottom - top) if right > left and bottom > top else None
+
+
+def _draw_piece(draw: Draw, parts: Layers, element: str, visible: Bounds) -> _Piece:
+    """A piece drawn alone, the picture's ``<svg>`` showing only the part of its bounds inside the
+    picture (one resvg call each: cheaper than a sheet of them, where resvg would draw every pixel
+    between them too): its colours and its opacity, and where they go."""
+    left, top, width, height = visible
+    pixels = _image(draw("\n".join((_sized(parts.svg_tag, width, height, visible), parts.defs, element, "</svg>"))))
+    return (pixels.convert("RGB"), pixels.getchannel("A")), (left, top)
+
+
+def _palette_png(frame: Image.Image, keys: tuple[str, ...], size: int = 0) -> bytes:
+    """The picture as a palette PNG: its own colours (``keys``: every colour its SVG names,
+    so every flat colour exactly), then its most frequent others up to ``PALETTE`` (counted on
+    every other pixel of every other line), any other colour given the nearest of them."""
+    size = size or PALETTE
+    palette: dict[tuple[int, int, int], None] = dict.fromkeys(
+        (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in keys[:size])
+    colours = frame.resize((frame.width // 2, frame.height // 2), Image.Resampling.NEAREST).getcolors(_COLOURS)
+    for _, colour in heapq.nlargest(size, colours or []):
+        if len(palette) >= size:
+            break
+        palette.setdefault(cast(tuple[int, int, int], colour), None)  # an RGB picture's: three levels
+    indexed = Image.new("P", (1, 1))
+    indexed.putpalette([channel for colour in palette for channel in colour])
+    out = io.BytesIO()
+    frame.quantize(palette=indexed, dither=Image.Dither.NONE).save(out, "PNG", compress_level=6)
+    return out.getvalue()
+
+
+PALETTE = 96
+"""Colours in a picture's PNG."""
+_COLOURS = 1 << 14  # a map has a few thousand colours

@@ -1,0 +1,92 @@
+"""The PNG made from kept parts (``judge/pictures/raster.py``) shows what resvg shows drawing the
+whole SVG: for pictures of every kind, compared pixel by pixel. A piece whose bounds are too small
+for what it draws (a name cut short, an arrow's head cut off) shows here as pixels far apart; the
+palette PNG's own rounding keeps every pixel within a few levels of the whole picture's."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from random import Random
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from judge.games.diplomacy.game import DiplomacyGame
+from judge.games.registry import game_kind
+from judge.games.richard3.game import Richard3Game
+from judge.games.variants import load_variant
+from judge.pictures import kind_picture, picture, png
+from judge.pictures.png import resvg
+from judge.pictures.raster import layers
+
+FAR = 64
+"""Levels (of 255) by which a pixel of the kept parts' PNG may differ from the whole picture's at
+most: the palette's rounding stays well under it (about 40 at worst), a part missing is far over."""
+
+
+def _far_pixels(svg: str) -> int:
+    """How many pixels of the PNG made from parts lie more than ``FAR`` from resvg's picture."""
+    assert layers(svg) is not None  # made from parts, not drawn whole
+    parts = Image.open(io.BytesIO(png(svg)))
+    assert parts.mode == "P"  # a palette PNG
+    whole = Image.open(io.BytesIO(resvg(svg))).convert("RGB")
+    difference = ImageChops.difference(parts.convert("RGB"), whole).convert("L")
+    return sum(difference.histogram()[FAR + 1:])
+
+
+def _diplomacy(variant: str, seed: int, count: int) -> Iterator[str]:
+    """Pictures of movement and other phases of a random game, with their orders."""
+    kind = DiplomacyGame(load_variant(variant))
+    rng = Random(seed)
+    state = kind.new_game(b"")
+    for number in range(count * 3):
+        pending = kind.pending(state)
+        orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
+        result = kind.resolve(state, orders, rng)
+        if number % 3 == 0 or pending.timing != "movement":
+            yield picture(variant, state, result.report["results"])
+        if kind.outcome(result.state) is not None:
+            return
+        state = result.state
+
+
+@pytest.mark.parametrize("variant", ["standard", "roses1"])
+def test_a_diplomacy_picture_from_kept_parts_is_the_whole_picture(variant: str) -> None:
+    for svg in _diplomacy(variant, 7, 8):
+        assert _far_pixels(svg) == 0
+
+
+@pytest.mark.parametrize("scenario", ["1460", "1470", "1483"])
+def test_richard3_pictures_of_both_houses_from_kept_parts_are_their_own(scenario: str) -> None:
+    """Each house's view of the same turns, drawn one after the other: parts kept for one house's
+    picture never show in the other's (each is compared with its own whole picture)."""
+    game = Richard3Game(scenario)
+    kind = game_kind(f"richard3-{scenario}" if scenario != "1460" else "richard3")
+    rng = Random(3)
+    state = game.new_game(b"parts")
+    drawn = 0
+    while drawn < 6 and game.outcome(state) is None:
+        pending = game.pending(state)
+        orders = {power: game.random_orders(state, power, rng) for power in sorted(pending.powers)}
+        result = game.resolve(state, orders, rng)
+        if pending.timing == "actions":
+            for reader in ("York", "Lancaster", None):
+                report: dict[str, Any] = game.report_view(result.report, reader)
+                svg = kind_picture(kind, game.view(state, reader), reader, report)
+                assert svg is not None and _far_pixels(svg) == 0
+            drawn += 1
+        state = result.state
+    assert drawn == 6
+
+
+def test_a_part_cut_short_shows() -> None:
+    """The comparison finds a piece drawn outside its bounds: the title's bounds made too narrow."""
+    kind = DiplomacyGame(load_variant("standard"))
+    svg = picture("standard", kind.new_game(b""))
+    title = next(line for line in svg.split("\n") if line.startswith('<text class="title"'))
+    left, top, width, height = (int(v) for v in title.split('data-bounds="')[1].split('"')[0].split())
+    narrow = title.replace(f'data-bounds="{left} {top} {width} {height}"',
+                           f'data-bounds="{left + width - 60} {top} 60 {height}"')
+    assert _far_pixels(svg.replace(title, narrow)) > 100
