@@ -3,27 +3,24 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..kind import PhaseResult
 from .data import BOARD, SIDES, other
-from .state import OFF_MAP, State, heirs, side_of, status
-from .view import report_for
-
-if TYPE_CHECKING:
-    from .game import Richard3Game
+from .state import OFF_MAP, State, current_phase, heirs, side_of, status
+from .view import report_for, view
 
 PLACES = set(BOARD.areas) | set(OFF_MAP)
 
 
-def violations(game: Richard3Game, before: State, result: PhaseResult) -> list[str]:
+def violations(before: State, result: PhaseResult) -> list[str]:
     after = result.state
     problems: list[str] = []
     problems += _blocks(after)
     problems += _cards(after)
     problems += _crown(after)
     problems += _moves(after)
-    problems += _fog(game, after, result.report)
+    problems += _fog(after, result.report)
     for side, refused in result.report.get("refused", {}).items():
         problems += [f"{side}: {order} was refused: {why}" for order, why in refused]
     if after["step"]["label"] in ("cards", "redeal", "political"):
@@ -107,12 +104,12 @@ def _moves(state: State) -> list[str]:
     return found
 
 
-def _fog(game: Richard3Game, state: State, report: dict[str, Any]) -> list[str]:
+def _fog(state: State, report: dict[str, Any]) -> list[str]:
     """Nothing hidden in a side's view: no enemy block named in the view, and in the report
     only those a battle revealed."""
     found = []
     for side in SIDES:
-        seen = game.view(state, side)
+        seen = view(state, side, current_phase(state))
         enemy_names = {BOARD.blocks[b].name for b in BOARD.blocks if side_of(state, b) == other(side)}
         own_names = {BOARD.blocks[b].name for b in BOARD.blocks if side_of(state, b) == side}
         leaked = set(seen.get("blocks", {})) & (enemy_names - own_names)

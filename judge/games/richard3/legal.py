@@ -6,19 +6,16 @@ from __future__ import annotations
 
 import copy
 from random import Random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from . import actions as act
 from .action_phase import DEFECTED, apply_actions
 from .actions import Budget, Refused, recruit_areas, turn_record
 from .data import BOARD
 from .names import block_name
-from .orders import Order
+from .orders import Order, read_players_order
 from .political import home_areas, must_go_home
 from .state import State, at, copy_state, heirs, on_board, side_of
-
-if TYPE_CHECKING:
-    from .game import Richard3Game
 
 ACTION_KEYWORDS = {
     "MOVE", "SEA", "RECRUIT", "MUSTER", "PLAGUE", "TREASON", "MAIN", "BATTLES", "RETREAT",
@@ -45,10 +42,10 @@ def home_refusal(state: State, side: str, order: Order) -> str | None:
     return None
 
 
-def points_left(game: Richard3Game, state: State, side: str, canonical: list[str]) -> int:
+def points_left(state: State, side: str, canonical: list[str]) -> int:
     """Action points not yet spent by these orders (an event card: 0 once its event is used)."""
     scratch = copy_state(state)
-    orders = [game.parse(state, side, t) for t in canonical if t and t != "DONE"]
+    orders = [read_players_order(state, side, t) for t in canonical if t and t != "DONE"]
     _, refused, budget = apply_actions(scratch, side, orders)
     if budget.event is not None:
         used = any(r is None and o.keyword in ("MOVE", "SEA", "MUSTER", "PLAGUE") for o, r in zip(orders, refused))
@@ -114,7 +111,7 @@ def candidates(
     return found
 
 
-def legal_orders(game: Richard3Game, state: State, side: str, given: Any = ()) -> list[str]:
+def legal_orders(state: State, side: str, given: Any = ()) -> list[str]:
     """Every order the player could give next, after ``given`` (canonical texts)."""
     label = state["step"]["label"]
     if side not in state["step"]["powers"]:
@@ -130,7 +127,7 @@ def legal_orders(game: Richard3Game, state: State, side: str, given: Any = ()) -
             for a in home_areas(state, b)
         ] + ["DONE"]
     scratch = copy_state(state)
-    orders = [game.parse(state, side, t) for t in given]
+    orders = [read_players_order(state, side, t) for t in given]
     _, _, budget = apply_actions(scratch, side, orders)
     found = [str(o) for o in candidates(scratch, side, budget) if _works(scratch, side, budget, o)]
     return found + [str(o) for o in _standing_choices(scratch, side)] + ["DONE"]
@@ -161,7 +158,7 @@ def _standing_choices(state: State, side: str) -> list[Order]:
     return list(dict.fromkeys(found))
 
 
-def random_orders(game: Richard3Game, state: State, side: str, rng: Random) -> list[str]:
+def random_orders(state: State, side: str, rng: Random) -> list[str]:
     """Random orders for a playout, each possible after those before it."""
     label = state["step"]["label"]
     if label == "cards":

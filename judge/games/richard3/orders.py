@@ -35,8 +35,9 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import names
-from .data import BOARD
+from .data import BOARD, other
 from .names import NameError_
+from .state import State, side_of
 
 
 class OrderError(ValueError):
@@ -257,6 +258,17 @@ def read_order(text: str, own: list[str], enemy: list[str]) -> Order:
         return _resolve(text, shape, own, enemy)
     except NameError_ as error:
         raise OrderError(str(error)) from None
+
+
+def read_players_order(state: State, side: str, text: str) -> Order:
+    """Read one order of a house in a position: its names may be the house's blocks in play or
+    in its pool, and as targets every version of the enemy's blocks."""
+    own = [
+        b for b, e in state["blocks"].items()
+        if e["at"] not in ("out", "dead") and side_of(state, b) == side
+    ]
+    enemy = [b for b in BOARD.blocks if side_of(state, b) == other(side)]
+    return read_order(text, own, enemy)
 
 
 def _area_or(*words: str) -> Callable[[str], str]:

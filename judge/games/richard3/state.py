@@ -159,6 +159,18 @@ def phase_name(state: State, label: str) -> str:
     return f"{campaign}-{state['turn']} {label}"
 
 
+def current_phase(state: State) -> str:
+    """The name of the decision a state waits for: ``I-3 cards``, ``I-3 actions 1 York``,
+    ``II political``, ``III-7 end`` once the game is over."""
+    step = state["step"]
+    label = step["label"]
+    if label == "over":
+        return phase_name(state, "end")
+    if label.startswith("actions"):
+        return phase_name(state, f"{label} {step['powers'][0]}")
+    return phase_name(state, label)
+
+
 def full_strength(block_id: str) -> int:
     return BOARD.blocks[block_id].strength
 
