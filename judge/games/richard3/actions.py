@@ -78,15 +78,16 @@ def _enter_battle(state: State, side: str, block: str, area: str, border: str) -
     battle["entries"].append({"block": block, "border": border, "side": side})
 
 
-def _pinning(state: State, side: str, block: str, first_step: str) -> None:
-    """5.22: defending blocks pinned by the main attack's blocks may not leave, and the others
-    may not leave across a border the enemy entered by."""
+def _pinning(state: State, side: str, block: str, first_step: str | None) -> None:
+    """5.22: defending blocks pinned by the main attack's blocks may not leave, by land or by
+    sea (5.3); the others may not leave across a border the enemy entered by (``first_step``:
+    the first area of a land move, None for a sea move)."""
     origin = at(state, block)
     battle = turn_record(state)["battles"].get(origin)
     if battle is None or battle["attacker"] == side:
         return
     enemy_borders = {e["border"] for e in battle["entries"] if e["side"] != side}
-    if border_key(origin, first_step) in enemy_borders:
+    if first_step is not None and border_key(origin, first_step) in enemy_borders:
         raise Refused(f"the enemy entered {origin} across that border (5.22)")
     pinned = len(main_attack(state, origin, other(side)))
     if len(blocks_in(state, origin, side)) - 1 < pinned:
@@ -193,8 +194,8 @@ def _place(state: State, block: str, area: str) -> None:
 
 def sea_move(state: State, side: str, budget: Budget, order: Order) -> dict[str, Any]:
     """5.3: one block from a coastal area to a friendly or vacant one on the same sea zone, 1 AP;
-    two blocks from one major port to one major port for 1 AP (5.31). Piracy: sea moves may
-    attack, with no port bonus."""
+    two blocks from one major port to one major port for 1 AP (5.31), also as the one group of
+    the Surprise card (normal sea movement). Piracy: sea moves may attack, with no port bonus."""
     block, dest = order.block or "", order.areas[0]
     _movable(state, side, block)
     origin = at(state, block)
@@ -211,7 +212,8 @@ def sea_move(state: State, side: str, budget: Budget, order: Order) -> dict[str,
     here = status(state, dest, side)
     if here in ("enemy", "contested") and event != "piracy":
         raise Refused(f"sea moves go only to friendly or vacant areas, and {dest} is {here} (5.3)")
-    port = BOARD.areas[origin].major_port and BOARD.areas[dest].major_port and event is None
+    _pinning(state, side, block, None)
+    port = BOARD.areas[origin].major_port and BOARD.areas[dest].major_port and event != "piracy"
     shared = next(
         (g for g in budget.sea_groups if port and g[0] == origin and g[1] == dest and g[2] == 1),
         None,
@@ -233,11 +235,14 @@ def sea_move(state: State, side: str, budget: Budget, order: Order) -> dict[str,
 
 
 def recruit_areas(state: State, side: str, block: str) -> list[str]:
-    """Where a block of the pool may be deployed (5.4)."""
+    """Where a block of the pool may be deployed (5.4); never in the enemy's exile (2.7: a
+    Lancastrian Warwick has a shield in Calais but never enters it, 8.3)."""
     kind = BOARD.blocks[block]
     found = []
     occupied = occupancy(state)
     for area in BOARD.areas.values():
+        if area.exile_of not in (None, side):
+            continue
         here = status_in(occupied, area.name, side)
         open_ = here in ("friendly", "vacant")
         if kind.type in ("noble", "heir"):
@@ -300,11 +305,14 @@ def plague(state: State, side: str, budget: Budget, order: Order) -> dict[str, A
 
 
 def muster(state: State, side: str, budget: Budget, order: Order) -> dict[str, Any]:
-    """The Muster card: name a friendly or vacant area; friendly blocks may move to it."""
+    """The Muster card: name a friendly or vacant area (the house's own exile area too, such as
+    Scotland for Lancaster, never the enemy's, 2.7); friendly blocks may move to it."""
     area = order.areas[0]
     if budget.event != "muster":
         raise Refused("MUSTER needs the Muster card")
-    if status(state, area, side) not in ("friendly", "vacant") or BOARD.areas[area].exile_of:
-        raise Refused(f"{area} is not a friendly or vacant area of the map")
+    if BOARD.areas[area].exile_of not in (None, side):
+        raise Refused(f"{area} is an enemy exile area (2.7)")
+    if status(state, area, side) not in ("friendly", "vacant"):
+        raise Refused(f"{area} is not a friendly or vacant area")
     budget.muster = area
     return {"type": "muster", "side": side, "area": area}

@@ -39,6 +39,7 @@ def disband_and_usurp(state: State, events: Events) -> None:
     usurped = counts[claimant] > counts[king(state)]
     if usurped:
         state["king"] = claimant
+        state.pop("king_dead", None)  # the usurper's senior heir is King at once (8.2)
     events.append({"type": "usurpation", "counts": counts, "usurped": usurped, "king": king(state)})
 
 

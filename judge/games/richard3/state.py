@@ -140,6 +140,15 @@ def senior_heir(state: State, side: str) -> str | None:
     return found[0] if found else None
 
 
+def crowned(state: State, side: str) -> str | None:
+    """The King or the Pretender himself, as a block: his house's senior heir in play (3.21),
+    except that a dead King's heir becomes King only at the beginning of the next supply
+    phase (6.81): until then the King's house has no King (``state["king_dead"]``)."""
+    if side == king(state) and state.get("king_dead"):
+        return None
+    return senior_heir(state, side)
+
+
 def heirs_left(state: State, side: str) -> int:
     """Heirs of a house not yet eliminated: in play, minors, or Henry VI in the Tower (9.0).
     A defected Exeter or Clarence does not count for his first house while he is away (9.1)."""
