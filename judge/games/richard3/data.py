@@ -112,6 +112,7 @@ class Board:
     areas: dict[str, Area]
     borders: dict[str, Border]
     neighbours: dict[str, tuple[str, ...]]  # by land
+    sea_reach: dict[str, tuple[str, ...]]  # the other areas on a sea zone of each (5.3)
     blocks: dict[str, Block]
     cards: dict[int, Card]
     scenarios: dict[str, Scenario]
@@ -192,10 +193,15 @@ def _load() -> Board:
         for key, row in raw.items()
         if key != "about"
     }
+    sea_reach = {
+        name: tuple(b for b, other in areas.items() if b != name and set(area.seas) & set(other.seas))
+        for name, area in areas.items()
+    }
     return Board(
         areas,
         borders,
         {name: tuple(sorted(near)) for name, near in neighbours.items()},
+        sea_reach,
         blocks,
         cards,
         scenarios,

@@ -5,6 +5,7 @@ that resolve the phase (``actions``), so nothing listed can be refused."""
 from __future__ import annotations
 
 import copy
+import functools
 from random import Random
 from typing import Any, Callable
 
@@ -15,7 +16,7 @@ from .data import BOARD
 from .names import block_name
 from .orders import Order, read_players_order
 from .political import home_areas, must_go_home
-from .state import State, at, copy_state, heirs, on_board, side_of
+from .state import State, at, copy_state, heirs, occupancy, on_board, side_of
 
 ACTION_KEYWORDS = {
     "MOVE", "SEA", "RECRUIT", "MUSTER", "PLAGUE", "TREASON", "MAIN", "BATTLES", "RETREAT",
@@ -78,13 +79,22 @@ def _works(state: State, side: str, budget: Budget, order: Order) -> bool:
     return True
 
 
-def _paths(origin: str, longest: int) -> list[tuple[str, ...]]:
-    found: list[tuple[str, ...]] = []
+@functools.cache
+def _moves(block: str, origin: str, longest: int) -> tuple[Order, ...]:
+    """Every land move of a block from an area, one area to ``longest`` (5.2), by any path on
+    the map that ends elsewhere; whether the position allows it is for ``land_move`` to say."""
+    found: list[Order] = []
     frontier: list[tuple[str, ...]] = [()]
     for _ in range(longest):
         frontier = [p + (n,) for p in frontier for n in BOARD.neighbours[p[-1] if p else origin]]
-        found += frontier
-    return found
+        found += [Order("MOVE", block, p) for p in frontier if p[-1] != origin]
+    return tuple(found)
+
+
+@functools.cache
+def _sea_moves(block: str, origin: str) -> tuple[Order, ...]:
+    """Every sea move of a block from an area to another on one of its sea zones (5.3)."""
+    return tuple(Order("SEA", block, (a,)) for a in BOARD.sea_reach[origin])
 
 
 def candidates(
@@ -99,15 +109,16 @@ def candidates(
         return [Order("PLAGUE", areas=(a,)) for a, place in BOARD.areas.items() if place.city]
     moved = set(turn_record(state)["moved"])
     longest = 3 if event == "force_march" else 2
+    occupied = occupancy(state) if "RECRUIT" in kinds else {}
     for block, entry in state["blocks"].items():
         if block in moved or side_of(state, block) != side:
             continue
         if on_board(state, block) and "MOVE" in kinds:
             origin = str(entry["at"])
-            found += [Order("MOVE", block, p) for p in _paths(origin, longest) if p[-1] != origin]
-            found += [Order("SEA", block, (a,)) for a in BOARD.areas if a != origin and BOARD.share_sea(origin, a)]
+            found += _moves(block, origin, longest)
+            found += _sea_moves(block, origin)
         elif entry["at"] == "pool" and not entry.get("down") and "RECRUIT" in kinds:
-            found += [Order("RECRUIT", block, (a,)) for a in recruit_areas(state, side, block)]
+            found += [Order("RECRUIT", block, (a,)) for a in recruit_areas(state, side, block, occupied)]
     return found
 
 
@@ -175,18 +186,21 @@ def random_orders(state: State, side: str, rng: Random) -> list[str]:
     _, _, budget = apply_actions(scratch, side, [])
     chosen_orders: list[Order] = []
     for kinds in (("MUSTER", "PLAGUE", "MOVE", "SEA"), ("RECRUIT",)):  # recruits after moves (1.2)
+        options: list[Order] | None = None  # the choices, until an order changes the position
         for _ in range(30):
             if rng.random() < 0.1:
                 break
-            options = [o for o in candidates(scratch, side, budget, kinds) if o.keyword in kinds]
+            if options is None:
+                options = [o for o in candidates(scratch, side, budget, kinds) if o.keyword in kinds]
             if not options:
                 break
             order = rng.choice(options)
             try:
-                _TRIES[order.keyword](scratch, side, budget, order)
+                _TRIES[order.keyword](scratch, side, budget, order)  # a refusal changes nothing
             except Refused:
                 continue
             chosen_orders.append(order)
+            options = None
     texts = [str(o) for o in chosen_orders]
     extras = _standing_choices(scratch, side)
     if budget.event == "treason":
