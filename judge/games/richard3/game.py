@@ -18,7 +18,7 @@ from .action_phase import apply_actions
 from .cards import card_of, lowest_card, play, redeal
 from .data import BOARD, SIDES, other
 from .names import block_name, normal
-from .orders import Order, OrderError, read_players_order, split_orders
+from .orders import Order, OrderError, read_players_order, read_players_orders, split_orders
 from .political import go_home_and_reset, must_go_home, usurpation_count
 from .state import ROMAN, State, copy_state, current_phase, heirs_left
 from .turns import TURNS, after_actions, new_state, rescue_henry, set_step, start_campaign
@@ -281,7 +281,7 @@ class Richard3Game:
         step = state["step"]
         label = step["label"]
         given = {
-            side: [self.parse(state, side, text) for text in orders.get(side, ())]
+            side: read_players_orders(state, side, orders.get(side, ()))
             for side in step["powers"]
         }
         report: dict[str, Any] = {"phase": self.phase(state), "events": events, "orders": {}}

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..kind import PhaseResult
 from .data import BOARD, SIDES, other
-from .state import OFF_MAP, State, current_phase, heirs, side_of, status
+from .state import OFF_MAP, State, current_phase, heirs, occupancy, side_of
 from .view import report_for, view
 
 PLACES = set(BOARD.areas) | set(OFF_MAP)
@@ -24,7 +24,8 @@ def violations(before: State, result: PhaseResult) -> list[str]:
     for side, refused in result.report.get("refused", {}).items():
         problems += [f"{side}: {order} was refused: {why}" for order, why in refused]
     if after["step"]["label"] in ("cards", "redeal", "political"):
-        contested = [a for a in BOARD.areas if status(after, a, "York") == "contested"]
+        occupied = occupancy(after)
+        contested = [a for a in BOARD.areas if len(occupied.get(a, ())) == 2]
         if contested:
             problems.append(f"areas still contested after the battles: {contested}")
     if json.loads(json.dumps(after)) != after:
@@ -108,11 +109,12 @@ def _fog(state: State, report: dict[str, Any]) -> list[str]:
     """Nothing hidden in a side's view: no enemy block named in the view, and in the report
     only those a battle revealed."""
     found = []
+    names: dict[str, set[str]] = {side: set() for side in SIDES}
+    for block, kind in BOARD.blocks.items():
+        names[side_of(state, block)].add(kind.name)
     for side in SIDES:
         seen = view(state, side, current_phase(state))
-        enemy_names = {BOARD.blocks[b].name for b in BOARD.blocks if side_of(state, b) == other(side)}
-        own_names = {BOARD.blocks[b].name for b in BOARD.blocks if side_of(state, b) == side}
-        leaked = set(seen.get("blocks", {})) & (enemy_names - own_names)
+        leaked = set(seen.get("blocks", {})) & (names[other(side)] - names[side])
         if leaked:
             found.append(f"{side}'s view names enemy blocks {sorted(leaked)}")
         if "hand" in seen and seen.get("counts", {}).get(side):

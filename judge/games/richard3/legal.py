@@ -14,7 +14,7 @@ from .action_phase import DEFECTED, apply_actions
 from .actions import Budget, Refused, recruit_areas, turn_record
 from .data import BOARD
 from .names import block_name
-from .orders import Order, read_players_order
+from .orders import Order, read_players_orders
 from .political import home_areas, must_go_home
 from .state import State, at, copy_state, heirs, occupancy, on_board, side_of
 
@@ -46,7 +46,7 @@ def home_refusal(state: State, side: str, order: Order) -> str | None:
 def points_left(state: State, side: str, canonical: list[str]) -> int:
     """Action points not yet spent by these orders (an event card: 0 once its event is used)."""
     scratch = copy_state(state)
-    orders = [read_players_order(state, side, t) for t in canonical if t and t != "DONE"]
+    orders = read_players_orders(state, side, [t for t in canonical if t and t != "DONE"])
     _, refused, budget = apply_actions(scratch, side, orders)
     if budget.event is not None:
         used = any(r is None and o.keyword in ("MOVE", "SEA", "MUSTER", "PLAGUE") for o, r in zip(orders, refused))
@@ -138,7 +138,7 @@ def legal_orders(state: State, side: str, given: Any = ()) -> list[str]:
             for a in home_areas(state, b)
         ] + ["DONE"]
     scratch = copy_state(state)
-    orders = [read_players_order(state, side, t) for t in given]
+    orders = read_players_orders(state, side, given)
     _, _, budget = apply_actions(scratch, side, orders)
     found = [str(o) for o in candidates(scratch, side, budget) if _works(scratch, side, budget, o)]
     return found + [str(o) for o in _standing_choices(scratch, side)] + ["DONE"]

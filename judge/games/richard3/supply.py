@@ -6,7 +6,7 @@ from __future__ import annotations
 from .action_phase import kept_order
 from .data import BOARD, SIDES
 from .losses import Events, eliminate, lose_steps
-from .state import State, blocks_in, crowned, king, minors, side_of, status
+from .state import State, blocks_in, crowned, king, minors, occupancy, side_of, status
 
 EXILE_AREAS = {"Lancaster": ("France", "Scotland"), "York": ("Calais", "Ireland")}  # 2.7
 
@@ -89,8 +89,11 @@ def surplus(state: State, area: str, side: str) -> list[str]:
 
 def supply_limits(state: State, events: Events) -> None:
     """7.1, 7.2: each block over the limit loses a step (eliminated blocks as 6.8)."""
+    occupied = occupancy(state)
     for area in BOARD.areas:
         for side in SIDES:
+            if side not in occupied.get(area, ()):
+                continue
             for block in surplus(state, area, side):
                 events.append({"type": "supply", "side": side_of(state, block), "block": block,
                                "area": area, "hidden": ["block"]})
