@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..kind import PhaseResult
@@ -28,9 +27,19 @@ def violations(before: State, result: PhaseResult) -> list[str]:
         contested = [a for a in BOARD.areas if len(occupied.get(a, ())) == 2]
         if contested:
             problems.append(f"areas still contested after the battles: {contested}")
-    if json.loads(json.dumps(after)) != after:
+    if not _plain(after):
         problems.append("the state is not a plain JSON value")
     return problems
+
+
+def _plain(value: Any) -> bool:
+    """Whether a value is what JSON reads back the same: objects with string keys, arrays,
+    strings, numbers, true, false and null (no tuples, sets or other objects)."""
+    if type(value) is dict:
+        return all(type(key) is str and _plain(item) for key, item in value.items())
+    if type(value) is list:
+        return all(_plain(item) for item in value)
+    return value is None or type(value) in (str, int, float, bool)
 
 
 def _blocks(state: State) -> list[str]:

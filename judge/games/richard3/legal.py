@@ -97,16 +97,20 @@ def _sea_moves(block: str, origin: str) -> tuple[Order, ...]:
     return tuple(Order("SEA", block, (a,)) for a in BOARD.sea_reach[origin])
 
 
+ALL_KINDS = ("MUSTER", "PLAGUE", "MOVE", "SEA", "RECRUIT")
+
+
 def candidates(
-    state: State, side: str, budget: Budget, kinds: tuple[str, ...] = ("MOVE", "SEA", "RECRUIT")
+    state: State, side: str, budget: Budget, kinds: tuple[str, ...] = ALL_KINDS
 ) -> list[Order]:
-    """Every move, sea move, recruit and event order that could come next."""
+    """Every order of the ``kinds`` that could come next: the event's (a muster area first, the
+    plague's area), else moves and sea moves (``MOVE`` for both) and recruits."""
     found: list[Order] = []
     event = budget.event
     if event == "muster" and budget.muster is None:
-        return [Order("MUSTER", areas=(a,)) for a in BOARD.areas]
+        return [Order("MUSTER", areas=(a,)) for a in BOARD.areas if "MUSTER" in kinds]
     if event == "plague":
-        return [Order("PLAGUE", areas=(a,)) for a, place in BOARD.areas.items() if place.city]
+        return [Order("PLAGUE", areas=(a,)) for a in BOARD.areas if BOARD.areas[a].city and "PLAGUE" in kinds]
     moved = set(turn_record(state)["moved"])
     longest = 3 if event == "force_march" else 2
     occupied = occupancy(state) if "RECRUIT" in kinds else {}
@@ -191,7 +195,7 @@ def random_orders(state: State, side: str, rng: Random) -> list[str]:
             if rng.random() < 0.1:
                 break
             if options is None:
-                options = [o for o in candidates(scratch, side, budget, kinds) if o.keyword in kinds]
+                options = candidates(scratch, side, budget, kinds)
             if not options:
                 break
             order = rng.choice(options)

@@ -22,8 +22,12 @@ ROMAN = ("", "I", "II", "III")
 
 
 def copy_state(state: State) -> State:
-    """A copy sharing nothing with ``state``, for a resolution to change."""
-    return _copied(state)  # type: ignore[no-any-return]
+    """A copy sharing nothing with ``state``, for a resolution to change. (The blocks' entries
+    are flat, ``{"at", "strength", "down"}``: a shallow copy of each is a full one.)"""
+    return {
+        key: {b: dict(e) for b, e in value.items()} if key == "blocks" else _copied(value)
+        for key, value in state.items()
+    }
 
 
 def _copied(value: Any) -> Any:
@@ -93,8 +97,13 @@ def blocks_in(state: State, area: str, side: str | None = None) -> list[str]:
 
 def status(state: State, area: str, side: str) -> str:
     """Friendly, enemy, vacant or contested, for a house (2.1)."""
-    own = bool(blocks_in(state, area, side))
-    enemy = bool(blocks_in(state, area, other(side)))
+    own = enemy = False
+    for block_id, entry in state["blocks"].items():
+        if entry["at"] == area and not entry.get("down", False):
+            if side_of(state, block_id) == side:
+                own = True
+            else:
+                enemy = True
     if own and enemy:
         return "contested"
     if own:
