@@ -10,8 +10,9 @@ from ``--seed`` as ``judge selfplay KIND --games N --seed S --jobs 1`` does (one
 invariants checked after every decision), once with this tree and once with ``--before`` (a git
 revision, checked out for the run in a temporary worktree, removed after), alternating the two
 ``--repeat`` times. Each run is a fresh Python process, timed around the playouts alone (start-up
-and imports left out). It prints, for each scenario and tree, the median games a second (and
-the slowest and fastest run), and whether the two trees played the same games: the phases of
+and imports left out). It prints, for each scenario and tree, the median games a second of wall
+time (the slowest and fastest run; the games a second of the process's CPU time, which a busy
+machine disturbs less), and whether the two trees played the same games: the phases of
 every game, how it ended and its balance table. They differ only where a rule changed.
 ``--before ''`` measures this tree alone.
 """
@@ -39,12 +40,12 @@ assert judge.__file__.startswith(sys.argv[1]), judge.__file__
 from judge.games.registry import playable_kind
 from judge.games.selfplay import selfplay
 kind = playable_kind(sys.argv[2])
-started = time.perf_counter()
+started, cpu = time.perf_counter(), time.process_time()
 summary = selfplay(kind, int(sys.argv[3]), int(sys.argv[4]))
-seconds = time.perf_counter() - started
+seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
 games = [[r.seed, r.phases, r.last_phase, r.outcome and list(r.outcome.winners), r.scores,
           r.violation and r.violation.problems] for r in summary.records]
-print(json.dumps({"seconds": seconds, "phases": summary.phases,
+print(json.dumps({"seconds": seconds, "cpu": cpu, "phases": summary.phases,
                   "violations": len(summary.violations),
                   "games": hashlib.sha256(json.dumps(games).encode()).hexdigest()[:16]}))
 """
@@ -59,17 +60,20 @@ def run(tree: Path, kind: str, games: int, seed: int) -> dict[str, object]:
 def measure(trees: dict[str, Path], games: int, seed: int, repeat: int) -> None:
     for kind in SCENARIOS:
         speeds: dict[str, list[float]] = {name: [] for name in trees}
+        cpu: dict[str, list[float]] = {name: [] for name in trees}
         prints: dict[str, set[str]] = {name: set() for name in trees}
         for _ in range(repeat):
             for name, tree in trees.items():
                 result = run(tree, kind, games, seed)
                 speeds[name].append(games / float(str(result["seconds"])))
+                cpu[name].append(games / float(str(result["cpu"])))
                 prints[name].add(f"{result['games']} ({result['phases']} phases, "
                                  f"{result['violations']} violations)")
         for name in trees:
             figures = speeds[name]
             print(f"{kind:14} {name:7} {statistics.median(figures):6.2f} games/s "
-                  f"(min {min(figures):.2f}, max {max(figures):.2f}; {games} games from seed {seed}): "
+                  f"(min {min(figures):.2f}, max {max(figures):.2f}; "
+                  f"{statistics.median(cpu[name]):.2f} a CPU second): "
                   f"{', '.join(sorted(prints[name]))}")
         if len(trees) == 2:
             after, before = (statistics.median(speeds[name]) for name in trees)

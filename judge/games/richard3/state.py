@@ -133,24 +133,12 @@ def status_in(occupied: dict[str, set[str]], area: str, side: str) -> str:
 def heirs(state: State, side: str) -> list[str]:
     """A house's heirs in play, senior first (3.21). A defected Exeter or Clarence is not an heir
     of his new house (9.1): his version there is a noble block."""
-    found = [
-        block_id
-        for block_id, entry in state["blocks"].items()
-        if BOARD.blocks[block_id].heir is not None
-        and BOARD.blocks[block_id].side == side
-        and entry["at"] in BOARD.areas
-    ]
-    return sorted(found, key=lambda b: BOARD.blocks[b].heir or 0)
+    return [b for b in BOARD.heirs_of[side] if state["blocks"][b]["at"] in BOARD.areas]
 
 
 def minors(state: State, side: str) -> list[str]:
     """A house's heirs not yet of age, senior first (4.5)."""
-    found = [
-        block_id
-        for block_id, entry in state["blocks"].items()
-        if entry["at"] == "minor" and BOARD.blocks[block_id].side == side
-    ]
-    return sorted(found, key=lambda b: BOARD.blocks[b].heir or 0)
+    return [b for b in BOARD.heirs_of[side] if state["blocks"][b]["at"] == "minor"]
 
 
 def senior_heir(state: State, side: str) -> str | None:
@@ -171,13 +159,7 @@ def crowned(state: State, side: str) -> str | None:
 def heirs_left(state: State, side: str) -> int:
     """Heirs of a house not yet eliminated: in play, minors, or Henry VI in the Tower (9.0).
     A defected Exeter or Clarence does not count for his first house while he is away (9.1)."""
-    return sum(
-        1
-        for block_id, entry in state["blocks"].items()
-        if BOARD.blocks[block_id].heir is not None
-        and BOARD.blocks[block_id].side == side
-        and entry["at"] not in ("dead", "out", "pool")
-    )
+    return sum(1 for b in BOARD.heirs_of[side] if state["blocks"][b]["at"] not in ("dead", "out", "pool"))
 
 
 def phase_name(state: State, label: str) -> str:
