@@ -35,11 +35,18 @@ def violations(before: State, result: PhaseResult) -> list[str]:
 def _plain(value: Any) -> bool:
     """Whether a value is what JSON reads back the same: objects with string keys, arrays,
     strings, numbers, true, false and null (no tuples, sets or other objects)."""
-    if type(value) is dict:
-        return all(type(key) is str and _plain(item) for key, item in value.items())
-    if type(value) is list:
-        return all(_plain(item) for item in value)
-    return value is None or type(value) in (str, int, float, bool)
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        if type(item) is dict:
+            if not all(type(key) is str for key in item):
+                return False
+            waiting.extend(item.values())
+        elif type(item) is list:
+            waiting.extend(item)
+        elif item is not None and type(item) not in (str, int, float, bool):
+            return False
+    return True
 
 
 def _blocks(state: State) -> list[str]:

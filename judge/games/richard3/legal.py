@@ -152,25 +152,35 @@ def _standing_choices(state: State, side: str) -> list[Order]:
     """Standing battle orders that make sense now (6.1-6.9, 9.1)."""
     mine = [b for b in state["blocks"] if side_of(state, b) == side and on_board(state, b)]
     battles = turn_record(state)["battles"]
-    found: list[Order] = [Order("NO TREACHERY")]
-    found += [Order("RETREAT", None, (), number=n) for n in (1, 2, 3)]
-    found += [Order("RETREAT", b, (), number=n) for b in mine for n in (1, 2, 3)]
+    found: list[Order] = [Order("NO TREACHERY"), *_retreats(None)]
+    for block in mine:
+        found += _retreats(block)
     found += [Order("CHARGE", h) for h in heirs(state, side)]
     if state.get("player1") == side:
         found += [Order("BATTLES", areas=(a,)) for a in battles]
     for area, battle in battles.items():
         if battle["attacker"] == side:
-            for entry in battle["entries"]:
-                start = "sea" if entry["border"] == "sea" else next(
-                    a for a in entry["border"].split(" / ") if a != area
-                )
-                if entry["side"] == side:
-                    found.append(Order("MAIN", areas=(area, start)))
-        for block in (b for b in mine if at(state, b) == area):
-            found += [Order("REGROUP", block, (n,)) for n in BOARD.neighbours[area]]
+            starts = ("sea" if e["border"] == "sea" else next(a for a in e["border"].split(" / ") if a != area)
+                      for e in battle["entries"] if e["side"] == side)
+            found += dict.fromkeys(Order("MAIN", areas=(area, start)) for start in starts)
+        for block in mine:
+            if at(state, block) == area:
+                found += _regroups(block, area)
     if state["blocks"][DEFECTED[side]]["at"] in BOARD.areas:
         found.append(Order("EXECUTE", DEFECTED[side]))
-    return list(dict.fromkeys(found))
+    return found
+
+
+@functools.cache
+def _retreats(block: str | None) -> tuple[Order, ...]:
+    """A block's retreat orders (6.6), or with None those of all blocks."""
+    return tuple(Order("RETREAT", block, (), number=n) for n in (1, 2, 3))
+
+
+@functools.cache
+def _regroups(block: str, area: str) -> tuple[Order, ...]:
+    """A block's regroup orders from a battle area (6.7)."""
+    return tuple(Order("REGROUP", block, (n,)) for n in BOARD.neighbours[area])
 
 
 def random_orders(state: State, side: str, rng: Random) -> list[str]:
