@@ -32,20 +32,24 @@ def violations(before: State, result: PhaseResult) -> list[str]:
     return problems
 
 
-def _plain(value: Any) -> bool:
-    """Whether a value is what JSON reads back the same: objects with string keys, arrays,
+PLAIN = {dict, list, str, int, float, bool, type(None)}
+
+
+def _plain(state: State) -> bool:
+    """Whether a state is what JSON reads back the same: objects with string keys, arrays,
     strings, numbers, true, false and null (no tuples, sets or other objects)."""
-    waiting = [value]
+    waiting: list[Any] = [state]
     while waiting:
         item = waiting.pop()
         if type(item) is dict:
-            if not all(type(key) is str for key in item):
+            if not {str}.issuperset(map(type, item)):
                 return False
-            waiting.extend(item.values())
-        elif type(item) is list:
-            waiting.extend(item)
-        elif item is not None and type(item) not in (str, int, float, bool):
+            item = item.values()
+        kinds = set(map(type, item))
+        if not kinds <= PLAIN:
             return False
+        if dict in kinds or list in kinds:
+            waiting.extend(member for member in item if type(member) in (dict, list))
     return True
 
 

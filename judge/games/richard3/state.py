@@ -55,8 +55,11 @@ def pretender(state: State) -> str:
 
 def side_of(state: State, block_id: str) -> str:
     """The house a block fights for: the Rebel fights for the Pretender (3.26)."""
-    side = BOARD.blocks[block_id].side
-    return pretender(state) if side == REBEL else side
+    side = _HOUSE[block_id]
+    return side if side != REBEL else pretender(state)
+
+
+_HOUSE = {block_id: kind.side for block_id, kind in BOARD.blocks.items()}  # asked very often
 
 
 def at(state: State, block_id: str) -> str:
