@@ -113,17 +113,24 @@ def candidates(
         return [Order("PLAGUE", areas=(a,)) for a in BOARD.areas if BOARD.areas[a].city and "PLAGUE" in kinds]
     moved = set(turn_record(state)["moved"])
     longest = 3 if event == "force_march" else 2
-    occupied = occupancy(state) if "RECRUIT" in kinds else {}
+    moving, recruiting = "MOVE" in kinds, "RECRUIT" in kinds
+    occupied = occupancy(state) if recruiting else {}
     for block, entry in state["blocks"].items():
-        if block in moved or side_of(state, block) != side:
+        if entry.get("down") or block in moved or side_of(state, block) != side:
             continue
-        if on_board(state, block) and "MOVE" in kinds:
-            origin = str(entry["at"])
-            found += _moves(block, origin, longest)
-            found += _sea_moves(block, origin)
-        elif entry["at"] == "pool" and not entry.get("down") and "RECRUIT" in kinds:
-            found += [Order("RECRUIT", block, (a,)) for a in recruit_areas(state, side, block, occupied)]
+        where = str(entry["at"])
+        if where in BOARD.areas:
+            if moving:
+                found += _moves(block, where, longest)
+                found += _sea_moves(block, where)
+        elif where == "pool" and recruiting:
+            found += [_recruit(block, a) for a in recruit_areas(state, side, block, occupied)]
     return found
+
+
+@functools.cache
+def _recruit(block: str, area: str) -> Order:
+    return Order("RECRUIT", block, (area,))
 
 
 def legal_orders(state: State, side: str, given: Any = ()) -> list[str]:
