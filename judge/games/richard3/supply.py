@@ -30,10 +30,10 @@ def heirs_come_of_age(state: State, events: Events) -> None:
             state["blocks"][heir] = {"at": area, "strength": BOARD.blocks[heir].strength}
             events.append({"type": "heir enters", "side": side, "block": heir, "area": area})
     if state.pop("king_dead", False):
-        side = king(state)
-        heir = crowned(state, side)
-        if heir is not None:
-            events.append({"type": "new king", "side": side, "block": heir, "area": state["blocks"][heir]["at"]})
+        new_king = crowned(state, king(state))
+        if new_king is not None:
+            events.append({"type": "new king", "side": king(state), "block": new_king,
+                           "area": state["blocks"][new_king]["at"]})
 
 
 def entry_area(state: State, side: str) -> str:
