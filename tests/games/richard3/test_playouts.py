@@ -29,6 +29,6 @@ def test_the_invariants_catch_a_state_that_is_not_plain_json(bad: object) -> Non
     is no string or any other object deep in one is a violation."""
     game = Richard3Game("1460")
     state = game.new_game(b"1")
-    assert not violations(state, PhaseResult(state, {"events": []}, None))
+    assert not violations(state, PhaseResult(state, {"events": []}))
     state["turn_record"]["battles"]["Kent"] = {"attacker": "York", "entries": [{"odd": bad}]}
-    assert "the state is not a plain JSON value" in violations(state, PhaseResult(state, {"events": []}, None))
+    assert "the state is not a plain JSON value" in violations(state, PhaseResult(state, {"events": []}))
