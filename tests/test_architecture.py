@@ -4,6 +4,7 @@ are pure (no I/O, no clock, no global randomness, no database, no mail, no templ
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -134,31 +135,64 @@ def _imports_of(tree: ast.AST, path: Path) -> list[tuple[str, list[str]]]:
     return found
 
 
-def test_no_module_of_the_judge_imports_itself_round_a_circle() -> None:
-    """Every import that runs, at the top of a module or inside a function: the modules of the
-    package form no cycle."""
+def _module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+
+
+def _import_graph(paths: list[Path], read: Callable[[Path], list[tuple[str, list[str]]]]) -> dict[str, set[str]]:
+    """Module -> the modules among ``paths`` it imports (``from pkg import module`` counted as
+    importing the module; a package's own ``__init__`` left out of its modules' edges)."""
     graph: dict[str, set[str]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        own = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+    for path in paths:
+        own = _module_name(path)
         known = graph.setdefault(own, set())
-        for module, names in _runtime_imports(path):
+        for module, names in read(path):
             for target in (module, *(f"{module}.{name}" for name in names)):
                 if target.startswith("judge.") and target != own:
                     known.add(target)
     modules = set(graph)
-    edges = {m: {t for t in targets if t in modules and not m.startswith(t + ".")}
-             for m, targets in graph.items()}
+    return {m: {t for t in targets if t in modules and not m.startswith(t + ".")}
+            for m, targets in graph.items()}
+
+
+def _circle(edges: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of imports (its modules, the first repeated at the end), or None."""
     state: dict[str, int] = {}
 
-    def visit(module: str, trail: list[str]) -> None:
+    def visit(module: str, trail: list[str]) -> list[str] | None:
         state[module] = 1
-        for target in edges[module]:
+        for target in sorted(edges[module]):
             if state.get(target) == 1:
-                raise AssertionError(" -> ".join([*trail[trail.index(target):], target]))
+                return [*trail[trail.index(target):], target]
             if target not in state:
-                visit(target, [*trail, target])
+                found = visit(target, [*trail, target])
+                if found:
+                    return found
         state[module] = 2
+        return None
 
-    for module in sorted(modules):
+    for module in sorted(edges):
         if module not in state:
-            visit(module, [module])
+            found = visit(module, [module])
+            if found:
+                return found
+    return None
+
+
+def test_no_module_of_the_judge_imports_itself_round_a_circle() -> None:
+    """Every import that runs, at the top of a module or inside a function: the modules of the
+    package form no cycle."""
+    circle = _circle(_import_graph(sorted(PACKAGE.rglob("*.py")), _runtime_imports))
+    assert circle is None, " -> ".join(circle or [])
+
+
+ENGINES = sorted(p.parent for p in (PACKAGE / "games").glob("*/__init__.py"))
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda p: p.name)
+def test_an_engine_s_modules_import_one_way_even_for_types(engine: Path) -> None:
+    """Within each engine package (diplomacy, richard3, ...) imports flow one way: no circle,
+    counting the imports made only for the type checker (``if TYPE_CHECKING:``) too: a module
+    that takes the module above it as an argument calls back into it, a circle in all but name."""
+    circle = _circle(_import_graph(sorted(engine.rglob("*.py")), _imports))
+    assert circle is None, " -> ".join(circle or [])

@@ -130,9 +130,10 @@ def test_a_refused_order_gets_the_reason_and_the_choices(judge: MailJudge) -> No
     engine = Richard3Game("1483")
     house = sorted(engine.pending(state).powers)[0]
     reply = judge.send(address_of(judge, house), f"{signons[house]}\nPLAY Nonsense Card")
-    hand = sorted({BOARD.cards[n].name for n in state["cards"]["hands"][house]})
-    assert ("Error: PLAY Nonsense Card: no card is called 'nonsense card'. You may write: PLAY "
-            f"<{' | '.join(hand)}>") in reply, reply  # the hand, not every card of the game
+    choices = "; ".join(engine.choices(state, house))  # a few lines: PLAY <his hand>, or a redeal
+    assert choices.startswith(("PLAY <", "KEEP")) and len(choices) < 200
+    assert ("Error: PLAY Nonsense Card: no card is called 'nonsense card'. You may write: "
+            f"{choices}") in reply, reply  # the hand, not every card of the game
     reply = judge.send(address_of(judge, house), f"{signons[house]}\nMOVE Warwick - Kent")
     assert "Error: MOVE Warwick - Kent: Warwick is not a block of yours. You may write: PLAY" in reply
     assert reply.count("You may write: ") == 1 and len(reply) < 1000

@@ -3,7 +3,6 @@ position they make, then kept as the standing orders his battles will follow (6.
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any, Callable
 
 from .actions import Budget, Refused, land_move, muster, plague, recruit, sea_move, turn_record
@@ -73,9 +72,8 @@ def _rank(keyword: str) -> int:
 
 
 def _keep(order: Order) -> dict[str, Any]:
-    row = asdict(order)
-    row["areas"] = list(order.areas)
-    return row
+    """An order as the state keeps it: its fields, the areas a list (plain JSON)."""
+    return {**vars(order), "areas": list(order.areas)}
 
 
 def kept_order(row: dict[str, Any]) -> Order:

@@ -10,6 +10,7 @@ after all movement), event orders before the moves.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,29 +65,37 @@ def _cross(state: State, side: str, a: str, b: str, extra: int = 0) -> None:
         )
 
 
+def _may_enter_battle(state: State, side: str, area: str, border: str) -> None:
+    """6.3: a house attacks a battle across three borders at most, and reinforces one across
+    two."""
+    battle = turn_record(state)["battles"].get(area)
+    if battle is None:
+        return
+    borders = {e["border"] for e in battle["entries"] if e["side"] == side}
+    most = 3 if battle["attacker"] == side else 2
+    if border not in borders and len(borders) >= most:
+        raise Refused(f"blocks may enter the battle in {area} across at most {most} borders (6.3)")
+
+
 def _enter_battle(state: State, side: str, block: str, area: str, border: str) -> None:
     """Record a block entering an enemy or contested area: the attacker (5.22), the border
     crossed (6.3, 6.6) and whether it came as the defender's reinforcement (6.3)."""
+    _may_enter_battle(state, side, area, border)
     battles = turn_record(state)["battles"]
-    battle = battles.get(area)
-    if battle is None:
-        battle = battles[area] = {"attacker": side, "entries": []}
-    borders = {e["border"] for e in battle["entries"] if e["side"] == side}
-    most = 3 if battle["attacker"] == side else 2  # 6.3: three for an attack, two to reinforce
-    if border not in borders and len(borders) >= most:
-        raise Refused(f"blocks may enter the battle in {area} across at most {most} borders (6.3)")
+    battle = battles.setdefault(area, {"attacker": side, "entries": []})
     battle["entries"].append({"block": block, "border": border, "side": side})
 
 
-def _pinning(state: State, side: str, block: str, first_step: str) -> None:
-    """5.22: defending blocks pinned by the main attack's blocks may not leave, and the others
-    may not leave across a border the enemy entered by."""
+def _pinning(state: State, side: str, block: str, first_step: str | None) -> None:
+    """5.22: defending blocks pinned by the main attack's blocks may not leave, by land or by
+    sea (5.3); the others may not leave across a border the enemy entered by (``first_step``:
+    the first area of a land move, None for a sea move)."""
     origin = at(state, block)
     battle = turn_record(state)["battles"].get(origin)
     if battle is None or battle["attacker"] == side:
         return
     enemy_borders = {e["border"] for e in battle["entries"] if e["side"] != side}
-    if border_key(origin, first_step) in enemy_borders:
+    if first_step is not None and border_key(origin, first_step) in enemy_borders:
         raise Refused(f"the enemy entered {origin} across that border (5.22)")
     pinned = len(main_attack(state, origin, other(side)))
     if len(blocks_in(state, origin, side)) - 1 < pinned:
@@ -193,8 +202,8 @@ def _place(state: State, block: str, area: str) -> None:
 
 def sea_move(state: State, side: str, budget: Budget, order: Order) -> dict[str, Any]:
     """5.3: one block from a coastal area to a friendly or vacant one on the same sea zone, 1 AP;
-    two blocks from one major port to one major port for 1 AP (5.31). Piracy: sea moves may
-    attack, with no port bonus."""
+    two blocks from one major port to one major port for 1 AP (5.31), also as the one group of
+    the Surprise card (normal sea movement). Piracy: sea moves may attack, with no port bonus."""
     block, dest = order.block or "", order.areas[0]
     _movable(state, side, block)
     origin = at(state, block)
@@ -211,7 +220,10 @@ def sea_move(state: State, side: str, budget: Budget, order: Order) -> dict[str,
     here = status(state, dest, side)
     if here in ("enemy", "contested") and event != "piracy":
         raise Refused(f"sea moves go only to friendly or vacant areas, and {dest} is {here} (5.3)")
-    port = BOARD.areas[origin].major_port and BOARD.areas[dest].major_port and event is None
+    _pinning(state, side, block, None)
+    if here in ("enemy", "contested"):
+        _may_enter_battle(state, side, dest, "sea")  # before anything is counted
+    port = BOARD.areas[origin].major_port and BOARD.areas[dest].major_port and event != "piracy"
     shared = next(
         (g for g in budget.sea_groups if port and g[0] == origin and g[1] == dest and g[2] == 1),
         None,
@@ -232,31 +244,44 @@ def sea_move(state: State, side: str, budget: Budget, order: Order) -> dict[str,
     return {"type": "sea move", "side": side, "block": block, "path": [origin, dest], "hidden": ["block"]}
 
 
-def recruit_areas(state: State, side: str, block: str) -> list[str]:
-    """Where a block of the pool may be deployed (5.4)."""
+def recruit_areas(
+    state: State, side: str, block: str, occupied: dict[str, set[str]] | None = None
+) -> list[str]:
+    """Where a block of the pool may be deployed (5.4); never in the enemy's exile (2.7: a
+    Lancastrian Warwick has a shield in Calais but never enters it, 8.3). ``occupied``: the
+    position's ``occupancy``, if the caller has it."""
+    wanted, places = _deployment(block, side)
+    occupied = occupancy(state) if occupied is None else occupied
+    return [area for area in places if status_in(occupied, area, side) in wanted]
+
+
+@functools.cache
+def _deployment(block: str, side: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """5.4 for one block of one house: what an area must be (friendly or vacant; a bombard's
+    friendly, the Rebel's vacant) and the areas that have what its type deploys at."""
     kind = BOARD.blocks[block]
-    found = []
-    occupied = occupancy(state)
+    wanted = {"bombard": ("friendly",), "rebel": ("vacant",)}.get(kind.type, ("friendly", "vacant"))
+    places = []
     for area in BOARD.areas.values():
-        here = status_in(occupied, area.name, side)
-        open_ = here in ("friendly", "vacant")
+        if area.exile_of not in (None, side):
+            continue
         if kind.type in ("noble", "heir"):
-            ok = open_ and any(s in shield_names(block) for s in area.shields)
+            ok = any(s in shield_names(block) for s in area.shields)
         elif kind.type == "church":
-            ok = open_ and area.cathedral == kind.home
+            ok = area.cathedral == kind.home
         elif kind.type == "levy":
-            ok = open_ and area.city == kind.home
+            ok = area.city == kind.home
         elif kind.type == "bombard":
-            ok = here == "friendly" and area.city is not None
+            ok = area.city is not None
         elif kind.type == "rebel":
-            ok = here == "vacant" and area.kind != "exile"
+            ok = area.kind != "exile"
         elif kind.name == "Welsh Mercenary":
-            ok = open_ and area.wales
+            ok = area.wales
         else:
             ok = False
         if ok:
-            found.append(area.name)
-    return found
+            places.append(area.name)
+    return wanted, tuple(places)
 
 
 def shield_names(block: str) -> tuple[str, ...]:
@@ -300,11 +325,14 @@ def plague(state: State, side: str, budget: Budget, order: Order) -> dict[str, A
 
 
 def muster(state: State, side: str, budget: Budget, order: Order) -> dict[str, Any]:
-    """The Muster card: name a friendly or vacant area; friendly blocks may move to it."""
+    """The Muster card: name a friendly or vacant area (the house's own exile area too, such as
+    Scotland for Lancaster, never the enemy's, 2.7); friendly blocks may move to it."""
     area = order.areas[0]
     if budget.event != "muster":
         raise Refused("MUSTER needs the Muster card")
-    if status(state, area, side) not in ("friendly", "vacant") or BOARD.areas[area].exile_of:
-        raise Refused(f"{area} is not a friendly or vacant area of the map")
+    if BOARD.areas[area].exile_of not in (None, side):
+        raise Refused(f"{area} is an enemy exile area (2.7)")
+    if status(state, area, side) not in ("friendly", "vacant"):
+        raise Refused(f"{area} is not a friendly or vacant area")
     budget.muster = area
     return {"type": "muster", "side": side, "area": area}

@@ -14,7 +14,7 @@ from typing import Any
 from .actions import shield_names
 from .data import BOARD, other
 from .losses import Events, lose_steps
-from .state import State, at, blocks_in, heirs, king, senior_heir, side_of, strength
+from .state import State, at, blocks_in, crowned, heirs, king, side_of, strength
 
 LANCASTER_OWN_SHIELDS = ("Exeter", "Somerset", "Richmond")  # 2.2: shields of named heirs
 
@@ -110,28 +110,36 @@ def strongest(state: State, blocks: list[str]) -> str:
 def apply_hits(
     state: State, battle: Battle, side: str, hits: int, events: Events, cause: str
 ) -> list[list[Any]]:
-    """6.4: hits on ``side``'s blocks, all on the strongest, the surplus on the next. If a side's
-    fighting blocks are all gone while it has reserves, they deploy at once and take hits (6.3);
-    a defender so replaced becomes the attacker (6.3, control)."""
+    """6.4: hits on ``side``'s blocks, all on the strongest, the surplus on the next; when the
+    fighting blocks are all gone the reserves deploy and take the rest (6.3)."""
     taken: list[list[Any]] = []
     while hits > 0:
-        targets = battle.active(state, side)
+        targets = battle.active(state, side) or deploy_reserves(state, battle, side, events)
         if not targets:
-            waiting = [b for b in battle.present(state, side) if b in battle.reserves]
-            if not waiting:
-                break
-            for block in waiting:
-                battle.reserves[block] = battle.round + 1  # they fire from the next round
-                battle.late.add(block)
-            targets = waiting
-            if battle.round == 1 and side == battle.defender:
-                battle.attacker, battle.defender = battle.defender, battle.attacker
-                events.append({"type": "control", "area": battle.area, "defender": battle.defender})
+            break
         target = strongest(state, targets)
         done = lose_steps(state, target, hits, events, cause)
         taken.append([target, done])
         hits -= done
+    deploy_reserves(state, battle, side, events)
     return taken
+
+
+def deploy_reserves(state: State, battle: Battle, side: str, events: Events) -> list[str]:
+    """6.3: once all of a side's fighting blocks are eliminated, its reserves deploy at once:
+    they take hits from then on and fire from the next round. A defender whose round-1 blocks
+    are all eliminated loses control: he is the attacker from then on (and so retreats in
+    round 4, 6.2). The reserves deployed (none while a block of the side still fights)."""
+    if battle.active(state, side):
+        return []
+    waiting = battle.present(state, side)
+    for block in waiting:
+        battle.reserves[block] = battle.round + 1
+        battle.late.add(block)
+    if waiting and battle.round == 1 and side == battle.defender:
+        battle.attacker, battle.defender = battle.defender, battle.attacker
+        events.append({"type": "control", "area": battle.area, "defender": battle.defender})
+    return waiting
 
 
 def fire(
@@ -155,6 +163,7 @@ def fire(
         event["taken"] = apply_hits(state, battle, other(side), hits, events, "battle")
     else:
         event["taken"] = [[at_block, lose_steps(state, at_block, hits, events, "charge")]]
+        deploy_reserves(state, battle, side_of(state, at_block), events)
 
 
 def charge(state: State, battle: Battle, heir: str, target: str, rng: Random, events: Events) -> None:
@@ -171,10 +180,11 @@ NOT_FOR_WARWICK = ("Northumberland", "Westmoreland")  # 6.91
 
 
 def roles(state: State, battle: Battle, block: str) -> list[str]:
-    """The treachery rolls a block may make (6.9): as King, as Pretender, as Warwick."""
+    """The treachery rolls a block may make (6.9): as King, as Pretender, as Warwick. A dead
+    King's heir is not King before the next supply phase (6.81), and makes no King's roll."""
     side = side_of(state, block)
     found = []
-    if senior_heir(state, side) == block:
+    if crowned(state, side) == block:
         found.append("king" if side == king(state) else "pretender")
     if BOARD.blocks[block].name == "Warwick":
         found.append("warwick")
@@ -192,15 +202,16 @@ def loyalty(target: str, by_warwick: bool) -> int | None:
 
 def treachery_targets(state: State, battle: Battle, side: str, warwick: bool) -> list[str]:
     """Enemy blocks a treachery roll may try (6.9): fighting (not in reserve), with a loyalty,
-    not the enemy King or Pretender (9.1), not one that defected in this battle; Warwick never
-    tries Northumberland or Westmoreland (6.91)."""
+    not the enemy King or Pretender (9.1; the heir of a King who died this turn is not yet King,
+    6.81), not one that defected in this battle; Warwick never tries Northumberland or
+    Westmoreland (6.91)."""
     enemy = other(side)
     return [
         b
         for b in battle.active(state, enemy)
         if BOARD.blocks[b].loyalty is not None
         and BOARD.blocks[b].twin is not None
-        and b != senior_heir(state, enemy)
+        and b != crowned(state, enemy)
         and b not in battle.defected
         and BOARD.blocks[b].twin not in battle.defected
         and not (warwick and BOARD.blocks[b].name in NOT_FOR_WARWICK)

@@ -112,6 +112,8 @@ class Board:
     areas: dict[str, Area]
     borders: dict[str, Border]
     neighbours: dict[str, tuple[str, ...]]  # by land
+    sea_reach: dict[str, tuple[str, ...]]  # the other areas on a sea zone of each (5.3)
+    heirs_of: dict[str, tuple[str, ...]]  # each house's heirs, senior first (3.21)
     blocks: dict[str, Block]
     cards: dict[int, Card]
     scenarios: dict[str, Scenario]
@@ -192,10 +194,21 @@ def _load() -> Board:
         for key, row in raw.items()
         if key != "about"
     }
+    sea_reach = {
+        name: tuple(b for b, other in areas.items() if b != name and set(area.seas) & set(other.seas))
+        for name, area in areas.items()
+    }
+    heirs_of = {
+        side: tuple(sorted((b.id for b in blocks.values() if b.heir is not None and b.side == side),
+                           key=lambda b: blocks[b].heir or 0))
+        for side in SIDES
+    }
     return Board(
         areas,
         borders,
         {name: tuple(sorted(near)) for name, near in neighbours.items()},
+        sea_reach,
+        heirs_of,
         blocks,
         cards,
         scenarios,

@@ -18,9 +18,9 @@ from .action_phase import apply_actions
 from .cards import card_of, lowest_card, play, redeal
 from .data import BOARD, SIDES, other
 from .names import block_name, normal
-from .orders import Order, OrderError, read_order, split_orders
+from .orders import Order, OrderError, read_players_order, read_players_orders, split_orders
 from .political import go_home_and_reset, must_go_home, usurpation_count
-from .state import ROMAN, State, copy_state, heirs_left, phase_name, side_of
+from .state import ROMAN, State, copy_state, current_phase, heirs_left
 from .turns import TURNS, after_actions, new_state, rescue_henry, set_step, start_campaign
 from . import legal, invariants, view as views, words
 
@@ -135,13 +135,7 @@ class Richard3Game:
         return new_state(self.scenario, rng)
 
     def phase(self, state: State) -> str:
-        step = state["step"]
-        label = step["label"]
-        if label == "over":
-            return phase_name(state, "end")
-        if label.startswith("actions"):
-            return phase_name(state, f"{label} {step['powers'][0]}")
-        return phase_name(state, label)
+        return current_phase(state)
 
     def pending(self, state: State) -> Pending:
         step = state["step"]
@@ -149,17 +143,8 @@ class Richard3Game:
 
     # --- orders --------------------------------------------------------------------------------
 
-    def _ids(self, state: State, side: str) -> tuple[list[str], list[str]]:
-        own = [
-            b for b, e in state["blocks"].items()
-            if e["at"] not in ("out", "dead") and side_of(state, b) == side
-        ]
-        enemy = [b for b in BOARD.blocks if side_of(state, b) == other(side)]
-        return own, enemy
-
     def parse(self, state: State, power: str, text: str) -> Order:
-        own, enemy = self._ids(state, power)
-        return read_order(text, own, enemy)
+        return read_players_order(state, power, text)
 
     def read_orders(
         self,
@@ -272,7 +257,7 @@ class Richard3Game:
             return "redeal" in slots
         if label == "political":
             return "done" in slots or all(f"home {b}" in slots for b in must_go_home(state, power))
-        return "done" in slots or legal.points_left(self, state, power, [line.canonical or "" for line in read]) == 0
+        return "done" in slots or legal.points_left(state, power, [line.canonical or "" for line in read]) == 0
 
     def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
         if power not in state["step"]["powers"] or self._complete(state, power, orders):
@@ -285,7 +270,7 @@ class Richard3Game:
         if label == "political":
             return [f"HOME {block_name(b)} (or DONE)" for b in must_go_home(state, power)
                     if not any(o.upper().startswith(f"HOME {block_name(b).upper()} -") for o in orders)]
-        left = legal.points_left(self, state, power, [o for o in orders if o != "DONE"])
+        left = legal.points_left(state, power, [o for o in orders if o != "DONE"])
         return [f"actions: {left} action point{'s' * (left != 1)} left (DONE when finished)"]
 
     def choices(self, state: State, power: str) -> list[str]:
@@ -293,7 +278,7 @@ class Richard3Game:
         return words.grouped_choices(self.legal_orders(state, power))
 
     def legal_orders(self, state: State, power: str, given: Sequence[str] = ()) -> list[str]:
-        return legal.legal_orders(self, state, power, given)
+        return legal.legal_orders(state, power, given)
 
     # --- resolution ----------------------------------------------------------------------------
 
@@ -303,7 +288,7 @@ class Richard3Game:
         step = state["step"]
         label = step["label"]
         given = {
-            side: [self.parse(state, side, text) for text in orders.get(side, ())]
+            side: read_players_orders(state, side, orders.get(side, ()))
             for side in step["powers"]
         }
         report: dict[str, Any] = {"phase": self.phase(state), "events": events, "orders": {}}
@@ -390,7 +375,7 @@ class Richard3Game:
     # --- random playouts -----------------------------------------------------------------------
 
     def random_orders(self, state: State, power: str, rng: Random) -> list[str]:
-        return legal.random_orders(self, state, power, rng)
+        return legal.random_orders(state, power, rng)
 
     def standing(self, state: State) -> Standing:
         """Progress in turns counted across campaigns (I-1 is 1, II-1 is 8: seven turns a
@@ -410,5 +395,5 @@ class Richard3Game:
         return None
 
     def violations(self, before: State, result: PhaseResult) -> list[str]:
-        return invariants.violations(self, before, result)
+        return invariants.violations(before, result)
 

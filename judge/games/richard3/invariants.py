@@ -2,37 +2,55 @@
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..kind import PhaseResult
 from .data import BOARD, SIDES, other
-from .state import OFF_MAP, State, heirs, side_of, status
-from .view import report_for
-
-if TYPE_CHECKING:
-    from .game import Richard3Game
+from .state import OFF_MAP, State, current_phase, heirs, occupancy, side_of
+from .view import report_for, view
 
 PLACES = set(BOARD.areas) | set(OFF_MAP)
 
 
-def violations(game: Richard3Game, before: State, result: PhaseResult) -> list[str]:
+def violations(before: State, result: PhaseResult) -> list[str]:
     after = result.state
     problems: list[str] = []
     problems += _blocks(after)
     problems += _cards(after)
     problems += _crown(after)
     problems += _moves(after)
-    problems += _fog(game, after, result.report)
+    problems += _fog(after, result.report)
     for side, refused in result.report.get("refused", {}).items():
         problems += [f"{side}: {order} was refused: {why}" for order, why in refused]
     if after["step"]["label"] in ("cards", "redeal", "political"):
-        contested = [a for a in BOARD.areas if status(after, a, "York") == "contested"]
+        occupied = occupancy(after)
+        contested = [a for a in BOARD.areas if len(occupied.get(a, ())) == 2]
         if contested:
             problems.append(f"areas still contested after the battles: {contested}")
-    if json.loads(json.dumps(after)) != after:
+    if not _plain(after):
         problems.append("the state is not a plain JSON value")
     return problems
+
+
+PLAIN = {dict, list, str, int, float, bool, type(None)}
+
+
+def _plain(state: State) -> bool:
+    """Whether a state is what JSON reads back the same: objects with string keys, arrays,
+    strings, numbers, true, false and null (no tuples, sets or other objects)."""
+    waiting: list[Any] = [state]
+    while waiting:
+        item = waiting.pop()
+        if type(item) is dict:
+            if not {str}.issuperset(map(type, item)):
+                return False
+            item = item.values()
+        kinds = set(map(type, item))
+        if not kinds <= PLAIN:
+            return False
+        if dict in kinds or list in kinds:
+            waiting.extend(member for member in item if type(member) in (dict, list))
+    return True
 
 
 def _blocks(state: State) -> list[str]:
@@ -107,15 +125,16 @@ def _moves(state: State) -> list[str]:
     return found
 
 
-def _fog(game: Richard3Game, state: State, report: dict[str, Any]) -> list[str]:
+def _fog(state: State, report: dict[str, Any]) -> list[str]:
     """Nothing hidden in a side's view: no enemy block named in the view, and in the report
     only those a battle revealed."""
     found = []
+    names: dict[str, set[str]] = {side: set() for side in SIDES}
+    for block, kind in BOARD.blocks.items():
+        names[side_of(state, block)].add(kind.name)
     for side in SIDES:
-        seen = game.view(state, side)
-        enemy_names = {BOARD.blocks[b].name for b in BOARD.blocks if side_of(state, b) == other(side)}
-        own_names = {BOARD.blocks[b].name for b in BOARD.blocks if side_of(state, b) == side}
-        leaked = set(seen.get("blocks", {})) & (enemy_names - own_names)
+        seen = view(state, side, current_phase(state))
+        leaked = set(seen.get("blocks", {})) & (names[other(side)] - names[side])
         if leaked:
             found.append(f"{side}'s view names enemy blocks {sorted(leaked)}")
         if "hand" in seen and seen.get("counts", {}).get(side):

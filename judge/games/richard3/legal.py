@@ -5,20 +5,18 @@ that resolve the phase (``actions``), so nothing listed can be refused."""
 from __future__ import annotations
 
 import copy
+import functools
 from random import Random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from . import actions as act
 from .action_phase import DEFECTED, apply_actions
 from .actions import Budget, Refused, recruit_areas, turn_record
 from .data import BOARD
 from .names import block_name
-from .orders import Order
+from .orders import Order, read_players_orders
 from .political import home_areas, must_go_home
-from .state import State, at, copy_state, heirs, on_board, side_of
-
-if TYPE_CHECKING:
-    from .game import Richard3Game
+from .state import State, at, copy_state, heirs, occupancy, on_board, side_of
 
 ACTION_KEYWORDS = {
     "MOVE", "SEA", "RECRUIT", "MUSTER", "PLAGUE", "TREASON", "MAIN", "BATTLES", "RETREAT",
@@ -45,10 +43,10 @@ def home_refusal(state: State, side: str, order: Order) -> str | None:
     return None
 
 
-def points_left(game: Richard3Game, state: State, side: str, canonical: list[str]) -> int:
+def points_left(state: State, side: str, canonical: list[str]) -> int:
     """Action points not yet spent by these orders (an event card: 0 once its event is used)."""
     scratch = copy_state(state)
-    orders = [game.parse(state, side, t) for t in canonical if t and t != "DONE"]
+    orders = read_players_orders(state, side, [t for t in canonical if t and t != "DONE"])
     _, refused, budget = apply_actions(scratch, side, orders)
     if budget.event is not None:
         used = any(r is None and o.keyword in ("MOVE", "SEA", "MUSTER", "PLAGUE") for o, r in zip(orders, refused))
@@ -81,40 +79,61 @@ def _works(state: State, side: str, budget: Budget, order: Order) -> bool:
     return True
 
 
-def _paths(origin: str, longest: int) -> list[tuple[str, ...]]:
-    found: list[tuple[str, ...]] = []
+@functools.cache
+def _moves(block: str, origin: str, longest: int) -> tuple[Order, ...]:
+    """Every land move of a block from an area, one area to ``longest`` (5.2), by any path on
+    the map that ends elsewhere; whether the position allows it is for ``land_move`` to say."""
+    found: list[Order] = []
     frontier: list[tuple[str, ...]] = [()]
     for _ in range(longest):
         frontier = [p + (n,) for p in frontier for n in BOARD.neighbours[p[-1] if p else origin]]
-        found += frontier
-    return found
+        found += [Order("MOVE", block, p) for p in frontier if p[-1] != origin]
+    return tuple(found)
+
+
+@functools.cache
+def _sea_moves(block: str, origin: str) -> tuple[Order, ...]:
+    """Every sea move of a block from an area to another on one of its sea zones (5.3)."""
+    return tuple(Order("SEA", block, (a,)) for a in BOARD.sea_reach[origin])
+
+
+ALL_KINDS = ("MUSTER", "PLAGUE", "MOVE", "SEA", "RECRUIT")
 
 
 def candidates(
-    state: State, side: str, budget: Budget, kinds: tuple[str, ...] = ("MOVE", "SEA", "RECRUIT")
+    state: State, side: str, budget: Budget, kinds: tuple[str, ...] = ALL_KINDS
 ) -> list[Order]:
-    """Every move, sea move, recruit and event order that could come next."""
+    """Every order of the ``kinds`` that could come next: the event's (a muster area first, the
+    plague's area), else moves and sea moves (``MOVE`` for both) and recruits."""
     found: list[Order] = []
     event = budget.event
     if event == "muster" and budget.muster is None:
-        return [Order("MUSTER", areas=(a,)) for a in BOARD.areas]
+        return [Order("MUSTER", areas=(a,)) for a in BOARD.areas if "MUSTER" in kinds]
     if event == "plague":
-        return [Order("PLAGUE", areas=(a,)) for a, place in BOARD.areas.items() if place.city]
+        return [Order("PLAGUE", areas=(a,)) for a in BOARD.areas if BOARD.areas[a].city and "PLAGUE" in kinds]
     moved = set(turn_record(state)["moved"])
     longest = 3 if event == "force_march" else 2
+    moving, recruiting = "MOVE" in kinds, "RECRUIT" in kinds
+    occupied = occupancy(state) if recruiting else {}
     for block, entry in state["blocks"].items():
-        if block in moved or side_of(state, block) != side:
+        if entry.get("down") or block in moved or side_of(state, block) != side:
             continue
-        if on_board(state, block) and "MOVE" in kinds:
-            origin = str(entry["at"])
-            found += [Order("MOVE", block, p) for p in _paths(origin, longest) if p[-1] != origin]
-            found += [Order("SEA", block, (a,)) for a in BOARD.areas if a != origin and BOARD.share_sea(origin, a)]
-        elif entry["at"] == "pool" and not entry.get("down") and "RECRUIT" in kinds:
-            found += [Order("RECRUIT", block, (a,)) for a in recruit_areas(state, side, block)]
+        where = str(entry["at"])
+        if where in BOARD.areas:
+            if moving:
+                found += _moves(block, where, longest)
+                found += _sea_moves(block, where)
+        elif where == "pool" and recruiting:
+            found += [_recruit(block, a) for a in recruit_areas(state, side, block, occupied)]
     return found
 
 
-def legal_orders(game: Richard3Game, state: State, side: str, given: Any = ()) -> list[str]:
+@functools.cache
+def _recruit(block: str, area: str) -> Order:
+    return Order("RECRUIT", block, (area,))
+
+
+def legal_orders(state: State, side: str, given: Any = ()) -> list[str]:
     """Every order the player could give next, after ``given`` (canonical texts)."""
     label = state["step"]["label"]
     if side not in state["step"]["powers"]:
@@ -130,7 +149,7 @@ def legal_orders(game: Richard3Game, state: State, side: str, given: Any = ()) -
             for a in home_areas(state, b)
         ] + ["DONE"]
     scratch = copy_state(state)
-    orders = [game.parse(state, side, t) for t in given]
+    orders = read_players_orders(state, side, given)
     _, _, budget = apply_actions(scratch, side, orders)
     found = [str(o) for o in candidates(scratch, side, budget) if _works(scratch, side, budget, o)]
     return found + [str(o) for o in _standing_choices(scratch, side)] + ["DONE"]
@@ -140,28 +159,38 @@ def _standing_choices(state: State, side: str) -> list[Order]:
     """Standing battle orders that make sense now (6.1-6.9, 9.1)."""
     mine = [b for b in state["blocks"] if side_of(state, b) == side and on_board(state, b)]
     battles = turn_record(state)["battles"]
-    found: list[Order] = [Order("NO TREACHERY")]
-    found += [Order("RETREAT", None, (), number=n) for n in (1, 2, 3)]
-    found += [Order("RETREAT", b, (), number=n) for b in mine for n in (1, 2, 3)]
+    found: list[Order] = [Order("NO TREACHERY"), *_retreats(None)]
+    for block in mine:
+        found += _retreats(block)
     found += [Order("CHARGE", h) for h in heirs(state, side)]
     if state.get("player1") == side:
         found += [Order("BATTLES", areas=(a,)) for a in battles]
     for area, battle in battles.items():
         if battle["attacker"] == side:
-            for entry in battle["entries"]:
-                start = "sea" if entry["border"] == "sea" else next(
-                    a for a in entry["border"].split(" / ") if a != area
-                )
-                if entry["side"] == side:
-                    found.append(Order("MAIN", areas=(area, start)))
-        for block in (b for b in mine if at(state, b) == area):
-            found += [Order("REGROUP", block, (n,)) for n in BOARD.neighbours[area]]
+            starts = ("sea" if e["border"] == "sea" else next(a for a in e["border"].split(" / ") if a != area)
+                      for e in battle["entries"] if e["side"] == side)
+            found += dict.fromkeys(Order("MAIN", areas=(area, start)) for start in starts)
+        for block in mine:
+            if at(state, block) == area:
+                found += _regroups(block, area)
     if state["blocks"][DEFECTED[side]]["at"] in BOARD.areas:
         found.append(Order("EXECUTE", DEFECTED[side]))
-    return list(dict.fromkeys(found))
+    return found
 
 
-def random_orders(game: Richard3Game, state: State, side: str, rng: Random) -> list[str]:
+@functools.cache
+def _retreats(block: str | None) -> tuple[Order, ...]:
+    """A block's retreat orders (6.6), or with None those of all blocks."""
+    return tuple(Order("RETREAT", block, (), number=n) for n in (1, 2, 3))
+
+
+@functools.cache
+def _regroups(block: str, area: str) -> tuple[Order, ...]:
+    """A block's regroup orders from a battle area (6.7)."""
+    return tuple(Order("REGROUP", block, (n,)) for n in BOARD.neighbours[area])
+
+
+def random_orders(state: State, side: str, rng: Random) -> list[str]:
     """Random orders for a playout, each possible after those before it."""
     label = state["step"]["label"]
     if label == "cards":
@@ -178,18 +207,21 @@ def random_orders(game: Richard3Game, state: State, side: str, rng: Random) -> l
     _, _, budget = apply_actions(scratch, side, [])
     chosen_orders: list[Order] = []
     for kinds in (("MUSTER", "PLAGUE", "MOVE", "SEA"), ("RECRUIT",)):  # recruits after moves (1.2)
+        options: list[Order] | None = None  # the choices, until an order changes the position
         for _ in range(30):
             if rng.random() < 0.1:
                 break
-            options = [o for o in candidates(scratch, side, budget, kinds) if o.keyword in kinds]
+            if options is None:
+                options = candidates(scratch, side, budget, kinds)
             if not options:
                 break
             order = rng.choice(options)
             try:
-                _TRIES[order.keyword](scratch, side, budget, order)
+                _TRIES[order.keyword](scratch, side, budget, order)  # a refusal changes nothing
             except Refused:
                 continue
             chosen_orders.append(order)
+            options = None
     texts = [str(o) for o in chosen_orders]
     extras = _standing_choices(scratch, side)
     if budget.event == "treason":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import BOARD
-from .state import State, side_of
+from .state import State, crowned, king, side_of
 
 NEVILLES = ("Warwick", "Salisbury", "Kent")
 Events = list[dict[str, Any]]
@@ -26,7 +26,7 @@ def eliminate(state: State, block: str, events: Events, cause: str) -> None:
     """6.8: where an eliminated block goes.
 
     Heirs die for good (6.82), and their house's senior minor comes of age at the next supply
-    phase (counted in ``heirs_due``); a defected Exeter or Clarence dies as the heir he is (9.1).
+    phase (counted in ``heirs_due``); a dead King's heir is King from then too (6.81); a defected Exeter or Clarence dies as the heir he is (9.1).
     Rose nobles and the Nevilles die for good; other nobles and the church go face-down to the
     pool (6.83). Levies and bombards go face-down to the pool (6.84); mercenaries face-down to
     their home, the Welsh to the Lancastrian pool (6.85); the Rebel face-down to the Pretender's
@@ -38,6 +38,8 @@ def eliminate(state: State, block: str, events: Events, cause: str) -> None:
     entry["strength"] = 0
     entry.pop("down", None)
     heir_of = _heir_house(block)
+    if block == crowned(state, king(state)):
+        state["king_dead"] = True  # 6.81: no King until the next supply phase
     if heir_of is not None:
         entry["at"] = "dead"
         if kind.twin:

@@ -79,7 +79,9 @@ def _nearest(text: str, names: Iterable[str], listed: bool = True) -> str:
     return ""
 
 
+@functools.lru_cache(maxsize=1024)
 def area(text: str) -> str:
+    """The area ``text`` names (memoised: the areas never change)."""
     return resolve(text, ((a.name, (a.name, *a.aliases)) for a in BOARD.areas.values()), "area")
 
 
@@ -88,6 +90,9 @@ def block_among(text: str, ids: Iterable[str], what: str = "block") -> str:
     ``what`` the blocks are, for the message when none or several match. A name of a block that
     is not among them is told so (``Somerset is not a block of yours``)."""
     among = list(ids)
+    exact = set(_CALLED.get(normal(text), ())).intersection(among)
+    if len(exact) == 1:  # what ``resolve`` would find first, found at once
+        return exact.pop()
     try:
         return resolve(text, _named(among), what)
     except NameError_ as error:
@@ -112,6 +117,18 @@ def _block_named(text: str, ids: list[str]) -> str | None:
         found = {BOARD.blocks[b].name: b for b, names in _named(ids)
                  if any(_prefix_match(words, normal(n).split()) for n in names)}
         return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _called() -> dict[str, list[str]]:
+    """Each name and other name of the blocks, in the normal form: the blocks it names."""
+    found: dict[str, list[str]] = {}
+    for block in BOARD.blocks.values():
+        for name in (block.name, *block.aliases):
+            found.setdefault(normal(name), []).append(block.id)
+    return found
+
+
+_CALLED = _called()
 
 
 def card_kind(text: str) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, NamedTuple, cast
@@ -35,8 +35,9 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import names
-from .data import BOARD
+from .data import BOARD, REBEL, other
 from .names import NameError_
+from .state import State, pretender, side_of
 
 
 class OrderError(ValueError):
@@ -261,6 +262,35 @@ def read_order(text: str, own: list[str], enemy: list[str]) -> Order:
         return _resolve(text, shape, own, enemy)
     except NameError_ as error:
         raise OrderError(str(error)) from None
+
+
+def read_players_order(state: State, side: str, text: str) -> Order:
+    """Read one order of a house in a position (raises OrderError)."""
+    return read_players_orders(state, side, [text])[0]
+
+
+def read_players_orders(state: State, side: str, texts: Iterable[str]) -> list[Order]:
+    """Read a house's orders in a position (raises OrderError at the first unreadable one):
+    their names may be the house's blocks in play or in its pool, and as targets every version
+    of the enemy's blocks."""
+    own = tuple(
+        b for b, e in state["blocks"].items()
+        if e["at"] not in ("out", "dead") and side_of(state, b) == side
+    )
+    enemy = _enemy_blocks(other(side), pretender(state))
+    return [_read_among(text, own, enemy) for text in texts]
+
+
+@functools.cache
+def _enemy_blocks(enemy: str, pretender: str) -> tuple[str, ...]:
+    """The ids of a house's blocks, both versions of each (the Rebel is the Pretender's)."""
+    return tuple(b for b, kind in BOARD.blocks.items() if (pretender if kind.side == REBEL else kind.side) == enemy)
+
+
+@functools.lru_cache(maxsize=8192)
+def _read_among(text: str, own: tuple[str, ...], enemy: tuple[str, ...]) -> Order:
+    """``read_order`` memoised: the playouts read the same orders among the same blocks often."""
+    return read_order(text, list(own), list(enemy))
 
 
 def _area_or(*words: str) -> Callable[[str], str]:

@@ -18,6 +18,7 @@ from .actions import shield_names
 from .cards import deal
 
 NEVILLE_SHIELDS = ("Warwick", "Salisbury", "Kent")
+COUNTED = tuple(b for b, kind in BOARD.blocks.items() if kind.type in ("noble", "heir", "church"))  # 8.2
 DISBANDED = ("levy", "bombard", "rebel")
 
 
@@ -39,6 +40,7 @@ def disband_and_usurp(state: State, events: Events) -> None:
     usurped = counts[claimant] > counts[king(state)]
     if usurped:
         state["king"] = claimant
+        state.pop("king_dead", None)  # the usurper's senior heir is King at once (8.2)
     events.append({"type": "usurpation", "counts": counts, "usurped": usurped, "king": king(state)})
 
 
@@ -47,9 +49,9 @@ def usurpation_count(state: State, side: str) -> int:
     pool), each church block one, and one for holding London (Middlesex). Henry VI in the
     Tower counts as a Lancastrian noble (Kingmaker)."""
     count = 0
-    for block, entry in state["blocks"].items():
-        kind = BOARD.blocks[block]
-        if kind.type not in ("noble", "heir", "church") or side_of(state, block) != side:
+    for block in COUNTED:
+        entry = state["blocks"][block]
+        if side_of(state, block) != side:
             continue
         if entry["at"] == "prisoner":
             count += 1

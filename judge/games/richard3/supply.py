@@ -6,7 +6,7 @@ from __future__ import annotations
 from .action_phase import kept_order
 from .data import BOARD, SIDES
 from .losses import Events, eliminate, lose_steps
-from .state import State, blocks_in, king, minors, side_of, status
+from .state import State, blocks_in, crowned, king, minors, occupancy, side_of, status
 
 EXILE_AREAS = {"Lancaster": ("France", "Scotland"), "York": ("Calais", "Ireland")}  # 2.7
 
@@ -20,7 +20,8 @@ def supply_phase(state: State, events: Events) -> None:
 def heirs_come_of_age(state: State, events: Events) -> None:
     """6.82: for each heir killed since the last supply phase, the house's senior minor enters
     play: a royal heir in a friendly or vacant crown area, a Pretender's heir in an exile area.
-    (The King's death, 6.81, needs nothing more: the senior royal heir is King from now on.)"""
+    6.81: if the King died, the senior royal heir becomes King now, where he stands, and is
+    announced."""
     for side in SIDES:
         due = state["heirs_due"].get(side, 0)
         state["heirs_due"][side] = 0
@@ -28,6 +29,11 @@ def heirs_come_of_age(state: State, events: Events) -> None:
             area = entry_area(state, side)
             state["blocks"][heir] = {"at": area, "strength": BOARD.blocks[heir].strength}
             events.append({"type": "heir enters", "side": side, "block": heir, "area": area})
+    if state.pop("king_dead", False):
+        new_king = crowned(state, king(state))
+        if new_king is not None:
+            events.append({"type": "new king", "side": king(state), "block": new_king,
+                           "area": state["blocks"][new_king]["at"]})
 
 
 def entry_area(state: State, side: str) -> str:
@@ -83,8 +89,11 @@ def surplus(state: State, area: str, side: str) -> list[str]:
 
 def supply_limits(state: State, events: Events) -> None:
     """7.1, 7.2: each block over the limit loses a step (eliminated blocks as 6.8)."""
+    occupied = occupancy(state)
     for area in BOARD.areas:
         for side in SIDES:
+            if side not in occupied.get(area, ()):
+                continue
             for block in surplus(state, area, side):
                 events.append({"type": "supply", "side": side_of(state, block), "block": block,
                                "area": area, "hidden": ["block"]})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from r3_setup import GAME, act, actions, events, position, refusal, where
 
+from judge.games.richard3.actions import recruit_areas
 from judge.games.richard3.data import BOARD
 
 
@@ -205,3 +206,56 @@ def test_legal_orders_are_all_accepted() -> None:
         assert refusal(state, order) is None, order
     assert len(BOARD.neighbours["Middlesex"]) == 5
     assert events(act(state, ["RECRUIT Bombard - London"]), "recruit")
+
+
+def test_5_22_5_3_pinned_blocks_may_not_leave_by_sea_either() -> None:
+    """5.22, 5.3: the blocks an attack pins may not leave at all, by land or by sea. March
+    attacks Kent alone: one of Lancaster's two blocks there is pinned, the other may sail."""
+    start = position({"Oxford": "Kent", "Beaumont": "Kent", "Henry VI": "Middlesex", "March": "Sussex", "York": "Ireland"})
+    after = act(actions(start, "York"), ["March - Kent", "DONE"]).state
+    assert refusal(after, "SEA Oxford - East Anglia") is None
+    lines = GAME.read_orders(after, "Lancaster", ["SEA Oxford - East Anglia", "SEA Beaumont - East Anglia"])
+    assert "pinned" in (lines[1].error or "") and "5.22" in (lines[1].error or "")
+    alone = position({"Oxford": "Kent", "Henry VI": "Middlesex", "March": "Sussex", "York": "Ireland"})
+    attacked = act(actions(alone, "York"), ["March - Kent", "DONE"]).state
+    assert "pinned" in (refusal(attacked, "SEA Oxford - East Anglia") or "")
+
+
+def test_2_7_8_3_a_lancastrian_warwick_is_never_recruited_into_calais() -> None:
+    """2.7 (an exile area is never entered by the enemy), 8.3 (a Lancastrian Warwick cannot
+    return to Calais): Calais holds a Warwick shield, but not for Warwick of Lancaster."""
+    state = actions(position({"Warwick/L": "pool", "Henry VI": "Middlesex", "York": "Ireland"}), "Lancaster", "AP 4")
+    assert "Calais" not in recruit_areas(state, "Lancaster", "Warwick/L")
+    assert refusal(state, "RECRUIT Warwick - Calais")
+    assert refusal(state, "RECRUIT Warwick - Warwick") is None
+    assert "RECRUIT Warwick - Calais" not in GAME.legal_orders(state, "Lancaster")
+    york = actions(position({"Warwick/Y": "pool", "Henry VI": "Middlesex", "York": "Ireland"}), "York", "AP 4")
+    assert "Calais" in recruit_areas(york, "York", "Warwick/Y")  # his own house's exile
+
+
+def test_event_surprise_is_normal_sea_movement_two_blocks_port_to_port() -> None:
+    """The Surprise card may be used for normal sea movement (5.3, 5.31): two blocks from one
+    major port to one major port are one group for its point; a third block is a second
+    group. Only Piracy takes the port bonus away."""
+    blocks = {"Warwick/Y": "Calais", "Salisbury/Y": "Calais", "Kent/Y": "Calais", "York": "Ireland", "Henry VI": "Middlesex"}
+    state = actions(position(blocks), "York", "Surprise")
+    read = GAME.read_orders(state, "York", ["SEA Warwick - Kent", "SEA Salisbury - Kent", "SEA Kent - Kent"])
+    assert [line.error is None for line in read[:2]] == [True, True]
+    assert "one group" in (read[2].error or "")
+    after = act(state, ["SEA Warwick - Kent", "SEA Salisbury - Kent"]).state
+    assert where(after, "Warwick/Y") == where(after, "Salisbury/Y") == "Kent"
+    piracy = actions(position(blocks), "York", "Piracy")
+    read = GAME.read_orders(piracy, "York", ["SEA Warwick - Kent", "SEA Salisbury - Kent", "SEA Kent - Kent"])
+    assert "two sea moves" in (read[2].error or "")  # Piracy: no port bonus
+
+
+def test_event_muster_in_a_friendly_scotland() -> None:
+    """The Muster card names any friendly or vacant area: Scotland, Lancaster's exile, when
+    his blocks hold it; never the enemy's exile (2.7)."""
+    blocks = {"Clifford": "Scotland", "Northumberland/L": "Northumbria", "Henry VI": "Middlesex", "York": "Ireland"}
+    state = actions(position(blocks), "Lancaster", "Muster")
+    after = act(state, ["MUSTER Scotland", "Northumberland - Scotland"]).state
+    assert where(after, "Northumberland/L") == "Scotland"
+    york = actions(position({"March": "Cumbria", "Henry VI": "Middlesex", "York": "Ireland"}), "York", "Muster")
+    assert refusal(york, "MUSTER Scotland")
+    assert refusal(york, "MUSTER North Yorks") is None

@@ -184,3 +184,35 @@ def test_2_2_shield_and_2_3_crown_add_firepower_defending() -> None:
     crown = position({"Henry VI": "Cumbria", "Clifford": "Cumbria"})
     assert firepower(crown, Battle("Cumbria", "York", "Lancaster", "Lancaster"), "Henry VI") == 3
     assert firepower(crown, Battle("Cumbria", "Lancaster", "York", "York"), "Clifford") == 2
+
+
+def test_6_3_control_changes_when_exact_hits_eliminate_every_round_1_defender() -> None:
+    """6.3: if every defending block of round 1 is eliminated, even by exactly the hits it
+    could take, the defender's reserves deploy at once and control changes: they are the
+    attacker from then on and must retreat in round 4 (6.2). Herbert's two hits kill Rivers
+    (2); Beaumont, come from Lincoln as a reserve, is the attacker and leaves in round 4."""
+    blocks = {"Herbert": "Warwick", "York": "Ireland", "Rivers/L": ("Derby", 2), "Beaumont": "Lincoln", "Henry VI": "Middlesex"}
+    result = battle(blocks, ["Herbert - Derby"], ["Beaumont - Derby"], [1, 1, MISS] + [MISS] * 30)
+    assert events(result, "control") == [{"type": "control", "area": "Derby", "defender": "York"}]
+    (retreat,) = events(result, "retreat")
+    assert (retreat["block"], retreat["round"], retreat["to"]) == ("Beaumont", 4, "Lincoln")
+    assert where(result.state, "Herbert") == "Derby"
+    assert events(result, "battle won")[0]["winner"] == "York"
+
+
+def test_6_81_the_dead_kings_heir_is_not_king_until_the_next_supply_phase() -> None:
+    """6.81, 9.1: when the King dies the senior royal heir becomes King at the beginning of the
+    next supply phase, not at once. Edward IV (March), King, dies in the first battle; in the
+    second, Clarence is not yet King, so the Pretender may try treachery on him as on any heir.
+    At the supply phase the new King (York, come of age, 6.82) is announced."""
+    blocks = {"March": ("Derby", 1), "Clarence/Y": "Leicester", "Beaumont": "Lincoln", "Henry VI": "Middlesex"}
+    state = actions(position(blocks, king="York"), "Lancaster", "AP 4")
+    after = act(state, ["Beaumont - Derby", "Henry VI - Leicester", "BATTLES Derby, Leicester"]).state
+    result = act(after, ["DONE"], Dice(MISS, 1, MISS, MISS, MISS, MISS, MISS, 2, *[MISS] * 30))
+    assert where(result.state, "March") == "dead"
+    (roll,) = events(result, "treachery")
+    assert (roll["role"], roll["target"], roll["defects"]) == ("pretender", "Clarence/Y", True)
+    assert where(result.state, "Clarence/L") == "Leicester"
+    (king,) = events(result, "new king")
+    assert (king["side"], king["block"]) == ("York", "York")
+    assert king["area"] == where(result.state, "York")
