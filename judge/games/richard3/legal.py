@@ -108,9 +108,13 @@ def candidates(
     found: list[Order] = []
     event = budget.event
     if event == "muster" and budget.muster is None:
-        return [Order("MUSTER", areas=(a,)) for a in BOARD.areas if "MUSTER" in kinds]
+        if "MUSTER" not in kinds:
+            return []
+        return [Order("MUSTER", areas=(a,)) for a in BOARD.areas]
     if event == "plague":
-        return [Order("PLAGUE", areas=(a,)) for a in BOARD.areas if BOARD.areas[a].city and "PLAGUE" in kinds]
+        if "PLAGUE" not in kinds:
+            return []
+        return [Order("PLAGUE", areas=(a,)) for a, place in BOARD.areas.items() if place.city]
     moved = set(turn_record(state)["moved"])
     longest = 3 if event == "force_march" else 2
     moving, recruiting = "MOVE" in kinds, "RECRUIT" in kinds
@@ -130,6 +134,7 @@ def candidates(
 
 @functools.cache
 def _recruit(block: str, area: str) -> Order:
+    """A recruit order (5.4), made once."""
     return Order("RECRUIT", block, (area,))
 
 
@@ -167,15 +172,21 @@ def _standing_choices(state: State, side: str) -> list[Order]:
         found += [Order("BATTLES", areas=(a,)) for a in battles]
     for area, battle in battles.items():
         if battle["attacker"] == side:
-            starts = ("sea" if e["border"] == "sea" else next(a for a in e["border"].split(" / ") if a != area)
-                      for e in battle["entries"] if e["side"] == side)
-            found += dict.fromkeys(Order("MAIN", areas=(area, start)) for start in starts)
+            mains = (Order("MAIN", areas=(area, _came_from(area, e["border"])))
+                     for e in battle["entries"] if e["side"] == side)
+            found += dict.fromkeys(mains)  # one a border, however many blocks crossed it
         for block in mine:
             if at(state, block) == area:
                 found += _regroups(block, area)
     if state["blocks"][DEFECTED[side]]["at"] in BOARD.areas:
         found.append(Order("EXECUTE", DEFECTED[side]))
     return found
+
+
+def _came_from(area: str, border: str) -> str:
+    """Where blocks that entered a battle area across a border came from: the area on its
+    other side, or ``sea``."""
+    return "sea" if border == "sea" else next(a for a in border.split(" / ") if a != area)
 
 
 @functools.cache
