@@ -362,3 +362,10 @@ def test_battle_reports_speak_the_games_terms() -> None:
             in text)
     assert ("Round 2: Warwick of York tries treachery on Buckingham: rolls 5, stays loyal (6.9)."
             in text)
+
+
+def test_a_new_king_is_announced_at_the_supply_phase_in_words() -> None:
+    """6.81: the heir becomes King at the next supply phase; the report says so in a sentence."""
+    text = render("richard3/events.txt", report={"events": [
+        {"type": "new king", "side": "York", "block": "March", "area": "Middlesex"}]})
+    assert text.strip() == "York: March is King from now on, in Middlesex (6.81)."
