@@ -37,7 +37,7 @@ from judge.store.migrate import (
     upgrade,
 )
 from judge.store.passwords import hash_password, needs_rehash, verify_password
-from judge.store.memo import forget, latest_orders, memberships, player_at
+from judge.store.memo import STANDING, forget, latest_orders, memberships, player_at
 from judge.store.queries import (
     claim_due_games,
     drop_held,
@@ -94,6 +94,7 @@ __all__ = [
     "inbound_fingerprint",
     "last_tick",
     "latest_orders",
+    "STANDING",
     "membership_by_power",
     "memberships",
     "metadata",

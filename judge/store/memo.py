@@ -35,15 +35,19 @@ _MEMBERSHIPS = (
     .where(Membership.game_id == sa.bindparam("game_id"))
     .order_by(col(Membership.id))
 )
+STANDING = "*standing*"
+"""The ``SubmittedOrders.phase`` of standing orders: kept from phase to phase, not for one (no
+game kind names a phase so). Asked for with every phase's orders, in the same query."""
+
 _LATEST = select(SubmittedOrders).where(
     col(SubmittedOrders.id).in_(
         select(func.max(SubmittedOrders.id))
         .where(
             SubmittedOrders.game_id == sa.bindparam("game_id"),
-            SubmittedOrders.phase == sa.bindparam("phase"),
+            col(SubmittedOrders.phase).in_([sa.bindparam("phase"), STANDING]),
             col(SubmittedOrders.id) > sa.bindparam("after_id"),
         )
-        .group_by(col(SubmittedOrders.power))
+        .group_by(col(SubmittedOrders.phase), col(SubmittedOrders.power))
     )
 )
 
@@ -70,19 +74,23 @@ def latest_orders(
 ) -> dict[str, SubmittedOrders]:
     """Each power's most recent orders submission for the phase, by power, among those with an id
     above ``after_id`` (the service passes the last id before a rollback). One query per
-    transaction, whatever the number of submissions (a new dict each call)."""
+    transaction, whatever the number of submissions (a new dict each call); the same query reads
+    the standing orders (``STANDING``), kept for when they are asked for."""
     kept: dict[tuple[int, str, int], dict[str, SubmittedOrders]] = session.info.setdefault(
         _ORDERS, {}
     )
     key = (game_id, phase, after_id)
-    rows = kept.get(key)
-    if rows is None:
+    if key not in kept:
         found = session.exec(
             _LATEST, params={"game_id": game_id, "phase": phase, "after_id": after_id}
         )
-        rows = {row.power: row for row in found}
+        rows: dict[str, SubmittedOrders] = {}
+        standing: dict[str, SubmittedOrders] = {}
+        for row in found:
+            (standing if row.phase == STANDING != phase else rows)[row.power] = row
         kept[key] = rows
-    return dict(rows)
+        kept.setdefault((game_id, STANDING, after_id), standing)
+    return dict(kept[key])
 
 
 def player_at(session: Session, address: str) -> Player | None:

@@ -41,6 +41,7 @@ from judge.store import (
     Player,
     Role,
     SubmittedOrders,
+    STANDING,
     hash_password,
     latest_orders,
     memberships,
@@ -411,11 +412,6 @@ class Submission:
     waiting: list[str]  # what is left to order (kind.waiting): empty when complete
     standing: dict[str, str] = field(default_factory=dict)  # slot -> canonical, from phase to phase
     held: bool = False  # nothing left to order, but a line of the mail was refused: not complete
-
-
-STANDING = "*standing*"
-"""The ``SubmittedOrders.phase`` of standing orders: kept from phase to phase, not for one (no
-kind names a phase so: phases are written as ``read_phase`` reads them)."""
 
 
 def current_orders(db: Session, game: Game) -> dict[str, SubmittedOrders]:
