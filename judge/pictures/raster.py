@@ -136,13 +136,13 @@ def _ground(draw: Draw, parts: Layers) -> Image.Image:
             while len(_grounds) > 16:
                 _grounds.popitem(last=False)
         _grounds.move_to_end(key)
+        masks = _masks(draw, parts.svg_tag, tuple(outline for outline, _ in parts.regions))
         for outline, fill in parts.regions:
             if ground.fills.get(outline) == fill:
                 continue
-            box, mask = _mask(draw, parts.svg_tag, outline)
+            box, mask = masks[outline]
             if mask is not None:
-                ground.image.paste(_tile(draw, parts.svg_tag, parts.defs, parts.board, outline, fill),
-                                   box[:2], mask)
+                ground.image.paste(_tile(draw, parts.svg_tag, parts.defs, parts.board, box, fill), box[:2], mask)
             ground.fills[outline] = fill
         return ground.image.copy()
 
@@ -160,39 +160,53 @@ def _sized(svg_tag: str, width: int, height: int, view: Bounds | None = None) ->
 
 @lru_cache(maxsize=16)
 def _base(draw: Draw, svg_tag: str, defs: str, ground: str, board: str) -> Image.Image:
-    """The background and the board, drawn once per map (the regions are pasted on it)."""
-    return _image(draw("\n".join((svg_tag, defs, ground, board, "</svg>")))).convert("RGB")
+    """The background with the board over it, drawn once per map (the regions are pasted on it)."""
+    base = _image(draw("\n".join((svg_tag, defs, ground, "</svg>"))))
+    base.alpha_composite(_board(draw, svg_tag, defs, board))
+    return base.convert("RGB")
 
 
 @lru_cache(maxsize=16)
 def _board(draw: Draw, svg_tag: str, defs: str, board: str) -> Image.Image:
-    """The board alone, on nothing: laid over each region's fill in its tiles."""
+    """The board alone, on nothing: laid over the background, and over each region's fill in
+    its tiles."""
     return _image(draw("\n".join((svg_tag, defs, board, "</svg>"))))
 
 
-@lru_cache(maxsize=1024)
-def _mask(draw: Draw, svg_tag: str, outline: str) -> tuple[Bounds, Image.Image | None]:
-    """A region's pixels, as a mask over its bounds (None for a region outside the picture)."""
-    size = _size(svg_tag)
-    points = [(float(x), float(y)) for x, y in _POINT.findall(outline)]
-    if not points:
-        return (0, 0, 0, 0), None
-    left = max(0, int(min(x for x, _ in points)) - 1)
-    top = max(0, int(min(y for _, y in points)) - 1)
-    right = min(size[0], int(max(x for x, _ in points)) + 2)
-    bottom = min(size[1], int(max(y for _, y in points)) + 2)
-    if right <= left or bottom <= top:
-        return (0, 0, 0, 0), None
-    box = (left, top, right - left, bottom - top)
-    svg = (f"{_sized(svg_tag, box[2], box[3], box)}\n<path d=\"{outline}\" fill=\"#000000\" "
-           'fill-rule="evenodd" shape-rendering="crispEdges"/>\n</svg>')
-    return box, _image(draw(svg)).getchannel("A")
+_Mask = tuple[Bounds, Image.Image | None]
+
+
+@lru_cache(maxsize=16)
+def _masks(draw: Draw, svg_tag: str, outlines: tuple[str, ...]) -> dict[str, _Mask]:
+    """Each region's pixels, as a mask over its bounds (None for a region outside the picture):
+    the regions drawn together, each in its own shade of red, with sharp edges, so that a pixel
+    is one region's (the later's, where two claim it, as in the picture) or none's."""
+    masks: dict[str, _Mask] = {}
+    width, height = _size(svg_tag)
+    for first in range(0, len(outlines), 255):
+        batch = outlines[first:first + 255]
+        shapes = [f'<path d="{outline}" fill="#{number + 1:02x}0000" fill-rule="evenodd" '
+                  'shape-rendering="crispEdges"/>' for number, outline in enumerate(batch)]
+        shades = _image(draw("\n".join((svg_tag, *shapes, "</svg>")))).getchannel("R")
+        for number, outline in enumerate(batch):
+            points = [(float(x), float(y)) for x, y in _POINT.findall(outline)]
+            left = max(0, int(min((x for x, _ in points), default=0)) - 1)
+            top = max(0, int(min((y for _, y in points), default=0)) - 1)
+            right = min(width, int(max((x for x, _ in points), default=0)) + 2)
+            bottom = min(height, int(max((y for _, y in points), default=0)) + 2)
+            if right <= left or bottom <= top:
+                masks[outline] = ((0, 0, 0, 0), None)
+                continue
+            mine = [255 if shade == number + 1 else 0 for shade in range(256)]
+            masks[outline] = ((left, top, right - left, bottom - top),
+                              shades.crop((left, top, right, bottom)).point(mine))
+    return masks
 
 
 @lru_cache(maxsize=4096)
-def _tile(draw: Draw, svg_tag: str, defs: str, board: str, outline: str, fill: str) -> Image.Image:
-    """A region in a fill with the board over it, over the region's bounds."""
-    (left, top, width, height), _ = _mask(draw, svg_tag, outline)
+def _tile(draw: Draw, svg_tag: str, defs: str, board: str, box: Bounds, fill: str) -> Image.Image:
+    """A fill with the board over it, over a region's bounds."""
+    left, top, width, height = box
     tile = Image.new("RGBA", (width, height), fill)
     tile.alpha_composite(_board(draw, svg_tag, defs, board).crop((left, top, left + width, top + height)))
     return tile.convert("RGB")
