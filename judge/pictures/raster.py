@@ -116,7 +116,7 @@ class _Ground:
     image: Image.Image
 
 
-_grounds: OrderedDict[tuple[str, str, str, str], _Ground] = OrderedDict()
+_grounds: OrderedDict[tuple[str, str, str, str, tuple[str, ...]], _Ground] = OrderedDict()
 _Piece = tuple[tuple[Image.Image, Image.Image], tuple[int, int]]
 _kept: OrderedDict[tuple[str, str, str], _Piece] = OrderedDict()
 """Each piece drawn: (its colours, its opacity) and where it goes, under (``<svg>``, ``<defs>``,
@@ -126,17 +126,19 @@ _keeping = threading.Lock()  # the sender may draw in more than one thread
 
 def _ground(draw: Draw, parts: Layers) -> Image.Image:
     """The background, the regions in their fills, and the board over them. Each map's is kept
-    as last drawn, so that only the regions whose fill changed are pasted again."""
-    key = (parts.svg_tag, parts.defs, parts.ground, parts.board)
+    as last drawn (under its background, board and regions' outlines: every region of it is in
+    every picture that uses it), so that only the regions whose fill changed are pasted again."""
+    outlines = tuple(outline for outline, _ in parts.regions)
+    key = (parts.svg_tag, parts.defs, parts.ground, parts.board, outlines)  # the same regions, too
     with _keeping:
         ground = _grounds.get(key)
         if ground is None:
-            ground = _Ground({}, _base(draw, *key).copy())
+            ground = _Ground({}, _base(draw, *key[:4]).copy())
             _grounds[key] = ground
             while len(_grounds) > 16:
                 _grounds.popitem(last=False)
         _grounds.move_to_end(key)
-        masks = _masks(draw, parts.svg_tag, tuple(outline for outline, _ in parts.regions))
+        masks = _masks(draw, parts.svg_tag, outlines)
         for outline, fill in parts.regions:
             if ground.fills.get(outline) == fill:
                 continue
