@@ -7,7 +7,7 @@ Pillow puts the parts together:
 - the *base*: the ground's background and the board, drawn once per map (a full picture);
 - each region's *mask* (its pixels, from its outline alone) and its *tile* in a fill (the fill
   with the board over it), drawn once per outline and fill, then pasted through the mask;
-- each *piece*, drawn once (alone, over each box of its bounds) and kept (the most recently used ``PIECES``
+- each *piece*, drawn once (alone, over its bounds) and kept (the most recently used ``PIECES``
   of them), laid over the picture in the picture's order.
 
 The finished picture is written as a palette PNG: its 256 most frequent colours (every flat
@@ -30,7 +30,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from typing import cast
 
 from PIL import Image
 
@@ -46,7 +46,7 @@ _ATTRIBUTE = r'\s{}="([^"]*)"'
 _WIDTH = re.compile(_ATTRIBUTE.format("width"))
 _HEIGHT = re.compile(_ATTRIBUTE.format("height"))
 _SIZE = re.compile(r'\s(?:width|height|viewBox)="[^"]*"')
-_BOUNDS = re.compile(r' data-bounds="(-?\d+ -?\d+ \d+ \d+(?:;-?\d+ -?\d+ \d+ \d+)*)"')
+_BOUNDS = re.compile(r' data-bounds="(-?\d+) (-?\d+) (\d+) (\d+)"')
 _REGION = re.compile(r'<path class="region"[^>]*? d="([^"]*)" fill="([^"]*)"[^>]*/>')
 _COLOUR = re.compile(r'(?:fill|stroke)="(#[0-9a-fA-F]{6})"')
 _DATA = re.compile(r'\sdata-[a-z-]+="[^"]*"')
@@ -64,7 +64,7 @@ class Layers:
     ground: str  # the ground without its regions: the background
     regions: tuple[tuple[str, str], ...]  # (outline's path data, fill), in drawing order
     board: str
-    pieces: tuple[tuple[str, tuple[Bounds, ...]], ...]
+    pieces: tuple[tuple[str, Bounds], ...]
     colours: tuple[str, ...]  # every colour the picture names, most named first
 
 
@@ -79,7 +79,7 @@ def layers(svg: str) -> Layers | None:
         return None
     defs = ground = board = ""
     regions: tuple[tuple[str, str], ...] = ()
-    pieces: list[tuple[str, tuple[Bounds, ...]]] = []
+    pieces: list[tuple[str, Bounds]] = []
     for line in lines[1:-1]:
         if line.startswith("<defs"):
             defs = line
@@ -92,25 +92,19 @@ def layers(svg: str) -> Layers | None:
             bounds = _BOUNDS.search(line)
             if bounds is None:
                 return None  # a part of unknown extent: the picture is drawn whole
-            boxes = tuple(_box(box) for box in bounds[1].split(";"))
-            pieces.append((line, boxes))
+            left, top, w, h = (int(value) for value in bounds.groups())
+            pieces.append((line, (left, top, w, h)))
     named = Counter(colour.lower() for colour in _COLOUR.findall(svg))
     return Layers(svg_tag, round(float(width[1])), round(float(height[1])), defs, ground, regions,
                   board, tuple(pieces), tuple(colour for colour, _ in named.most_common()))
-
-
-def _box(text: str) -> Bounds:
-    left, top, width, height = (int(value) for value in text.split())
-    return left, top, width, height
 
 
 def render(parts: Layers, draw: Draw) -> bytes:
     """The PNG of a layered picture, ``draw`` (SVG text to PNG bytes: resvg) drawing the parts
     not drawn before."""
     frame = _ground(draw, parts)
-    for drawn in _pieces(draw, parts):
-        for (image, alpha), (left, top) in drawn:
-            frame.paste(image, (left, top), alpha)
+    for (image, alpha), (left, top) in _pieces(draw, parts):
+        frame.paste(image, (left, top), alpha)
     return _palette_png(frame, parts.colours)
 
 
@@ -123,10 +117,10 @@ class _Ground:
 
 
 _grounds: OrderedDict[tuple[str, str, str, str, tuple[str, ...]], _Ground] = OrderedDict()
-_Part = tuple[tuple[Image.Image, Image.Image], tuple[int, int]]
-_kept: OrderedDict[tuple[str, str, str], list[_Part]] = OrderedDict()
-"""Each piece drawn, a part for each of its boxes inside the picture: (its colours, its opacity)
-and where it goes; under (``<svg>``, ``<defs>``, the piece's text)."""
+_Piece = tuple[tuple[Image.Image, Image.Image], tuple[int, int]]
+_kept: OrderedDict[tuple[str, str, str], _Piece] = OrderedDict()
+"""Each piece drawn: (its colours, its opacity) and where it goes, under (``<svg>``, ``<defs>``,
+the piece's text)."""
 _keeping = threading.Lock()  # the sender may draw in more than one thread
 
 
@@ -226,24 +220,26 @@ def _size(svg_tag: str) -> tuple[int, int]:
     return round(float(width[1])), round(float(height[1]))
 
 
-def _pieces(draw: Draw, parts: Layers) -> list[list[_Part]]:
+def _pieces(draw: Draw, parts: Layers) -> list[_Piece]:
     """Each piece's pixels and where they go, in the picture's order: kept ones as kept, the
     others drawn now."""
     with _keeping:
         return _pieces_held(draw, parts)
 
 
-def _pieces_held(draw: Draw, parts: Layers) -> list[list[_Part]]:
+def _pieces_held(draw: Draw, parts: Layers) -> list[_Piece]:
     result = []
-    for element, boxes in parts.pieces:
+    for element, bounds in parts.pieces:
         key = (parts.svg_tag, parts.defs, element)
         kept = _kept.get(key)
         if kept is not None:
             _kept.move_to_end(key)
-        else:
-            visible = [box for box in (_clip(box, parts.width, parts.height) for box in boxes) if box]
-            kept = _kept[key] = [_draw_piece(draw, parts, element, box) for box in visible]
-        result.append(kept)
+            result.append(kept)
+            continue
+        visible = _clip(bounds, parts.width, parts.height)
+        if visible is not None:  # None: a piece wholly outside the picture
+            kept = _kept[key] = _draw_piece(draw, parts, element, visible)
+            result.append(kept)
     while len(_kept) > PIECES:
         _kept.popitem(last=False)
     return result
@@ -256,43 +252,27 @@ def _clip(bounds: Bounds, width: int, height: int) -> Bounds | None:
     return (left, top, right - left, bottom - top) if right > left and bottom > top else None
 
 
-def _draw_piece(draw: Draw, parts: Layers, element: str, visible: Bounds) -> _Part:
-    """A piece drawn alone, the picture's ``<svg>`` showing one of its boxes (the part inside the
-    picture) and a little more around it, cut off: resvg's pixels along the edge of its picture
-    are not those it draws there in a larger one, and a piece of several boxes is cut at their
-    edges. One resvg call each: cheaper than a sheet of them, where resvg would draw every pixel
-    between them too. Its colours and its opacity, and where they go."""
+def _draw_piece(draw: Draw, parts: Layers, element: str, visible: Bounds) -> _Piece:
+    """A piece drawn alone, the picture's ``<svg>`` showing only the part of its bounds inside the
+    picture (one resvg call each: cheaper than a sheet of them, where resvg would draw every pixel
+    between them too): its colours and its opacity, and where they go."""
     left, top, width, height = visible
-    view = (left - _SEAM, top - _SEAM, width + 2 * _SEAM, height + 2 * _SEAM)
-    svg = "\n".join((_sized(parts.svg_tag, view[2], view[3], view), parts.defs, element, "</svg>"))
-    pixels = _image(draw(svg)).crop((_SEAM, _SEAM, _SEAM + width, _SEAM + height))
+    pixels = _image(draw("\n".join((_sized(parts.svg_tag, width, height, visible), parts.defs, element, "</svg>"))))
     return (pixels.convert("RGB"), pixels.getchannel("A")), (left, top)
 
 
-_SEAM = 4  # pixels drawn beyond a box and cut off (2 are not enough)
-
-
 def _palette_png(frame: Image.Image, keys: tuple[str, ...], size: int = 0) -> bytes:
-    """The picture as a palette PNG: its own colours (``keys``: every colour its SVG names, so
-    every flat colour exactly), then, up to ``PALETTE``, the most frequent colour of each of the
-    most frequent small cubes of colours (counted on every other pixel of every other line): the
-    blends along a long coast take a few places, not dozens, and leave room for the rarer blends
-    of a unit's colour with its letter or an arrow over it. Any other colour is given the nearest."""
+    """The picture as a palette PNG: its own colours (``keys``: every colour its SVG names,
+    so every flat colour exactly), then its most frequent others up to ``PALETTE`` (counted on
+    every other pixel of every other line), any other colour given the nearest of them."""
     size = size or PALETTE
     palette: dict[tuple[int, int, int], None] = dict.fromkeys(
         (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in keys[:size])
-    cubes: dict[tuple[int, int, int], list[Any]] = {}  # cube -> [pixels in it, its commonest colour, its pixels]
-    counted = frame.resize((frame.width // 2, frame.height // 2), Image.Resampling.NEAREST).getcolors(_COLOURS)
-    for count, colour in counted or []:
-        red, green, blue = cast(tuple[int, int, int], colour)  # an RGB picture's: three levels
-        cube = cubes.setdefault((red >> _CUBE, green >> _CUBE, blue >> _CUBE), [0, None, 0])
-        cube[0] += count
-        if count > cube[2]:
-            cube[1:] = [(red, green, blue), count]
-    for _, colour, _ in sorted(cubes.values(), key=lambda cube: -cube[0]):
+    colours = frame.resize((frame.width // 2, frame.height // 2), Image.Resampling.NEAREST).getcolors(_COLOURS)
+    for _, colour in heapq.nlargest(size, colours or []):
         if len(palette) >= size:
             break
-        palette.setdefault(colour, None)
+        palette.setdefault(cast(tuple[int, int, int], colour), None)  # an RGB picture's: three levels
     indexed = Image.new("P", (1, 1))
     indexed.putpalette([channel for colour in palette for channel in colour])
     out = io.BytesIO()
@@ -300,7 +280,6 @@ def _palette_png(frame: Image.Image, keys: tuple[str, ...], size: int = 0) -> by
     return out.getvalue()
 
 
-_CUBE = 3  # a small cube of colours: 8 levels of each of red, green and blue
 PALETTE = 96
 """Colours in a picture's PNG."""
 _COLOURS = 1 << 14  # a map has a few thousand colours

@@ -31,7 +31,7 @@ from judge.games.diplomacy.parser import OrderSyntaxError, parse_order
 from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import PhaseKind, Unit, province_of
 
-from ..layers import Bounds, along, around, curve, piece
+from ..layers import Bounds, around, piece, union
 from ..outline import Point
 from ..shapes import Shapes
 from ..style import INK, UNIT_RADIUS
@@ -76,12 +76,12 @@ def order_marks(
         colour = shapes.colours.get(power, INK)
         ok = worked(result.get("resolution") or ())
         body, reach = _mark(order, result.get("unit"), places, colour, ok)
-        if body:
+        if body and reach:
             kind = type(order).__name__.lower()
             marks.append(piece(
                 f'<g class="order {kind}" data-power="{escape(power)}" '
                 f'data-order="{escape(str(result.get("order", "")))}" '
-                f'data-result="{"worked" if ok else "failed"}">{body}</g>', *reach
+                f'data-result="{"worked" if ok else "failed"}">{body}</g>', reach
             ))
     return marks
 
@@ -117,49 +117,46 @@ class _Places:
         return self.of(unit.location if unit is not None else location)
 
 
-def _mark(order: Order, unit_text: Any, places: _Places, colour: str, ok: bool) -> tuple[str, list[Bounds]]:
-    """An order's mark and the pixels it may touch, as boxes apart (none for an order with
-    nothing to draw): for a line, those along it (``along``)."""
+def _mark(order: Order, unit_text: Any, places: _Places, colour: str, ok: bool) -> tuple[str, Bounds | None]:
+    """An order's mark and the pixels it may touch (None for an order with nothing to draw)."""
     origin = str(unit_text).split(" ", 1)[-1] if unit_text else None
     if isinstance(order, MoveWithKing):
-        start = places.unit(origin or order.move.unit.location, order.move.unit.type)
-        end = places.of(order.move.destination)
-        crown = (end[0], end[1] - UNIT_RADIUS - 4)
-        reach = around([start, _bow(start, end), end, crown], _ARROW_REACH)
-        return _arrow(start, end, colour, ok, 2.6) + _crown_at(order, places), [reach]
+        move, reach = _mark(order.move, unit_text, places, colour, ok)
+        x, y = places.of(order.move.destination)
+        crown = around([(x, y - UNIT_RADIUS - 4)], 8)
+        return move + _crown_at(order, places), union(reach, crown) if reach else crown
     if isinstance(order, TransferKing):
         start, end = places.of(order.origin), places.of(order.destination)
-        return _arrow(start, end, "#c99a06", ok, 2.0), along(curve(start, _bow(start, end), end), _ARROW_REACH)
+        return _arrow(start, end, "#c99a06", ok, 2.0), around([start, _bow(start, end), end], _ARROW_REACH)
     if isinstance(order, Move):
         start = places.unit(origin or order.unit.location, order.unit.type)
         end = places.of(order.destination)
-        return _arrow(start, end, colour, ok, 2.6), along(curve(start, _bow(start, end), end), _ARROW_REACH)
+        return _arrow(start, end, colour, ok, 2.6), around([start, _bow(start, end), end], _ARROW_REACH)
     if isinstance(order, SupportMove):
         start = places.unit(origin or order.unit.location, order.unit.type)
         helped = places.unit(order.target.location)
         target = places.of(order.destination)
         bend = ((helped[0] + target[0]) / 2, (helped[1] + target[1]) / 2)
-        ends = _shorten(start, target, UNIT_RADIUS * 0.5, UNIT_RADIUS + 3)  # as ``_support`` draws it
-        return _support(start, helped, target, colour, ok), along(curve(ends[0], bend, ends[1]), 5)
+        return _support(start, helped, target, colour, ok), around([start, bend, target], 5)
     if isinstance(order, SupportHold):
         start = places.unit(origin or order.unit.location, order.unit.type)
         target = places.unit(order.target.location)
-        return _support(start, None, target, colour, ok), along([start, target], 5)
+        return _support(start, None, target, colour, ok), around([start, target], 5)
     if isinstance(order, Convoy):
         start = places.unit(origin or order.unit.location, order.unit.type)
         army = places.unit(order.army.location)
         target = places.of(order.destination)
-        return _convoy(army, start, target, colour, ok), along([army, start, target], 3)
+        return _convoy(army, start, target, colour, ok), around([army, start, target], 3)
     if isinstance(order, Hold):
         x, y = places.unit(origin or order.unit.location, order.unit.type)
-        return _ring(x, y, colour, ok), [around([(x, y)], UNIT_RADIUS + 6)]
+        return _ring(x, y, colour, ok), around([(x, y)], UNIT_RADIUS + 6)
     if isinstance(order, Disband):
         place = places.unit(origin or order.unit.location, order.unit.type)
-        return _cross(place, ok), [around([place], UNIT_RADIUS + 6)]
+        return _cross(place, ok), around([place], UNIT_RADIUS + 6)
     if isinstance(order, Build):
         place = places.of(order.unit.location)
-        return _build(place, colour, str(order.unit.type or "A"), ok), [around([place], UNIT_RADIUS + 6)]
-    return "", []  # Waive: nothing to draw
+        return _build(place, colour, str(order.unit.type or "A"), ok), around([place], UNIT_RADIUS + 6)
+    return "", None  # Waive: nothing to draw
 
 
 _ARROW_REACH = 9.0

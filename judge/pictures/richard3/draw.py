@@ -23,7 +23,7 @@ from typing import Any
 from judge.games.richard3.data import BOARD, SIDES
 from judge.games.richard3.state import ROMAN
 
-from ..layers import LAYERED, along, around, piece, text_bounds, union
+from ..layers import LAYERED, around, piece, text_bounds, union
 from ..shapes import Shapes
 from ..style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
 from ..words import Words
@@ -244,7 +244,7 @@ def _moves(shapes: Shapes, reader: str | None, events: list[dict[str, Any]]) -> 
             f'<polyline class="move" data-side="{escape(reader)}" data-block="{escape(block)}" '
             f'data-path="{escape(" / ".join(path))}" points="{points}" fill="none" stroke="{INK}" '
             f'stroke-opacity="0.7" stroke-width="2" stroke-linejoin="round"{dash} marker-end="url(#head)"/>',
-            *along([shapes.areas[a].unit for a in path], 12),  # the head reaches 10 pixels
+            around([shapes.areas[a].unit for a in path], 12),  # the head reaches 10 pixels
         ))
     return parts
 
