@@ -61,10 +61,15 @@ def text_bounds(x: float, y: float, text: str, size: float, anchor: str = "start
     room to spare: as wide as the font says (a tenth more), or, without the font, as wide as a
     character as wide as it is tall each; as high as the size above the baseline, a third of it
     below; ``halo`` for a stroke around the letters."""
-    font = _font(size, bold)
-    width = font.getlength(text) * 1.1 + 2 if font is not None else len(text) * size
+    width = _width(text, size, bold)
     left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
     return around([(left, y - size), (left + width, y + size / 3)], 2 + halo)
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, size: float, bold: bool) -> float:
+    font = _font(size, bold)
+    return font.getlength(text) * 1.1 + 2 if font is not None else len(text) * size
 
 
 @lru_cache(maxsize=64)
