@@ -136,15 +136,17 @@ def spring_positions(count: int) -> list[dict[str, Any]]:
         rng = Random(seed)
         seed += 1
         state = kind.new_game(b"")
-        while len(found) < count and kind.standing(state).year <= 1910:
+        while len(found) < count:
             pending = kind.pending(state)
-            if pending.phase.startswith("S") and pending.timing == "movement" and kind.standing(state).year > 1901:
+            year = int(pending.phase[1:5])  # S1905M
+            if year > 1910:
+                break
+            if pending.phase.startswith("S") and pending.timing == "movement" and year > 1901:
                 found.append(state)
             orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
-            result = kind.resolve(state, orders, rng)
-            if result.outcome is not None:
+            state = kind.resolve(state, orders, rng).state
+            if kind.outcome(state) is not None:
                 break
-            state = result.state
     return found
 
 

@@ -47,7 +47,7 @@ def _diplomacy(variant: str, seed: int, count: int) -> Iterator[str]:
         result = kind.resolve(state, orders, rng)
         if number % 3 == 0 or pending.timing != "movement":
             yield picture(variant, state, result.report["results"])
-        if result.outcome is not None:
+        if kind.outcome(result.state) is not None:
             return
         state = result.state
 
