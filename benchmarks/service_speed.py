@@ -136,17 +136,15 @@ def spring_positions(count: int) -> list[dict[str, Any]]:
         rng = Random(seed)
         seed += 1
         state = kind.new_game(b"")
-        while len(found) < count:
+        while len(found) < count and kind.standing(state).year <= 1910:
             pending = kind.pending(state)
-            year = int(pending.phase[1:5])  # S1905M
-            if year > 1910:
-                break
-            if pending.phase.startswith("S") and pending.timing == "movement" and year > 1901:
+            if pending.phase.startswith("S") and pending.timing == "movement" and kind.standing(state).year > 1901:
                 found.append(state)
             orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
-            state = kind.resolve(state, orders, rng).state
-            if kind.outcome(state) is not None:
+            result = kind.resolve(state, orders, rng)
+            if result.outcome is not None:
                 break
+            state = result.state
     return found
 
 
