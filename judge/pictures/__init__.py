@@ -9,7 +9,9 @@ fails for a registered kind with none. The reader is always passed in, never gue
 
 The toolkit the drawings share: ``shapes.py`` (a map as a grid of cells, read and checked against
 the map's own ``Checklist``), ``network.py`` (a map of points joined by ways), ``outline.py``,
-``style.py``, ``words.py`` (names batched per text style) and ``png.py`` (resvg).
+``style.py``, ``words.py`` (names batched per text style), ``layers.py`` (how a drawing marks
+what changes from one picture to the next) and ``png.py`` (to PNG: from parts drawn once and kept,
+``raster.py``).
 
 This package draws; it imports the rules engines (for the maps and positions) but nothing of the
 service, the store, mail or the command line, and the engines never import it.

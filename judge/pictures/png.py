@@ -8,25 +8,10 @@ otherwise resvg looks through the system's fonts.
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 import resvg_py
 
 from .raster import layers, render
-
-_FONT_FOLDERS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu")
-_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
-
-
-@cache
-def _font_files() -> tuple[str, ...]:
-    for folder in _FONT_FOLDERS:
-        files = tuple(str(Path(folder, name)) for name in _FONTS if Path(folder, name).is_file())
-        if files:
-            return files
-    return ()
-
+from .style import font_files
 
 def png(svg: str, width: int | None = None) -> bytes:
     """The PNG of an SVG picture, at its own size or scaled to ``width`` pixels."""
@@ -36,7 +21,7 @@ def png(svg: str, width: int | None = None) -> bytes:
 
 def resvg(svg: str, width: int | None = None) -> bytes:
     """The PNG of an SVG drawn whole by resvg (full colour)."""
-    fonts = _font_files()
+    fonts = font_files()
     return bytes(
         resvg_py.svg_to_bytes(
             svg_string=svg,

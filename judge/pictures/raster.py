@@ -1,18 +1,20 @@
 """A layered picture (``layers.py``) rendered to PNG from parts drawn once and kept.
 
-resvg costs about a tenth of a microsecond a pixel whatever it draws (most of it its own PNG
-encoding), so a whole map costs it ~90 ms. Here it draws only what it has not drawn before, and
-Pillow puts the parts together:
+resvg costs from a few hundredths of a microsecond a pixel (an empty picture: its own PNG
+encoding) to a few tenths (strokes and text), so a whole map costs it about 90 ms. Here it draws
+only what it has not drawn before, and Pillow puts the parts together:
 
 - the *base*: the ground's background and the board, drawn once per map (a full picture);
-- each region's *mask* (its pixels, from its outline alone) and its *tile* in a fill (the fill
-  with the board over it), drawn once per outline and fill, then pasted through the mask;
+- each region's *mask* (its pixels: the regions drawn once together, each in its own shade) and
+  its *tile* in a fill (the fill with the board over it), made once per outline and fill, then
+  pasted through the mask;
 - each *piece*, drawn once (alone, over its bounds) and kept (the most recently used ``PIECES``
   of them), laid over the picture in the picture's order.
 
-The finished picture is written as a palette PNG: its 256 most frequent colours (every flat
-colour of a map, and most of the anti-aliasing between them), any other colour given the nearest
-of them; about half the bytes of a full-colour PNG, and the same to the eye.
+The finished picture is written as a palette PNG of ``PALETTE`` colours: every colour its SVG
+names (every flat colour, exactly), then its most frequent others (the anti-aliasing between
+them), any other colour given the nearest; under half the bytes of a full-colour PNG, and the
+same to the eye.
 
 Every part is kept under the exact text it was drawn from (with the picture's ``<svg>`` tag and
 ``<defs>``), so a part is reused only for the same drawing: a reader's picture can never be made
@@ -116,7 +118,7 @@ class _Ground:
     image: Image.Image
 
 
-_grounds: OrderedDict[tuple[str, str, str, str], _Ground] = OrderedDict()
+_grounds: OrderedDict[tuple[str, str, str, str, tuple[str, ...]], _Ground] = OrderedDict()
 _Piece = tuple[tuple[Image.Image, Image.Image], tuple[int, int]]
 _kept: OrderedDict[tuple[str, str, str], _Piece] = OrderedDict()
 """Each piece drawn: (its colours, its opacity) and where it goes, under (``<svg>``, ``<defs>``,
@@ -126,23 +128,25 @@ _keeping = threading.Lock()  # the sender may draw in more than one thread
 
 def _ground(draw: Draw, parts: Layers) -> Image.Image:
     """The background, the regions in their fills, and the board over them. Each map's is kept
-    as last drawn, so that only the regions whose fill changed are pasted again."""
-    key = (parts.svg_tag, parts.defs, parts.ground, parts.board)
+    as last drawn (under its background, board and regions' outlines: every region of it is in
+    every picture that uses it), so that only the regions whose fill changed are pasted again."""
+    outlines = tuple(outline for outline, _ in parts.regions)
+    key = (parts.svg_tag, parts.defs, parts.ground, parts.board, outlines)  # the same regions, too
     with _keeping:
         ground = _grounds.get(key)
         if ground is None:
-            ground = _Ground({}, _base(draw, *key).copy())
+            ground = _Ground({}, _base(draw, *key[:4]).copy())
             _grounds[key] = ground
             while len(_grounds) > 16:
                 _grounds.popitem(last=False)
         _grounds.move_to_end(key)
+        masks = _masks(draw, parts.svg_tag, outlines)
         for outline, fill in parts.regions:
             if ground.fills.get(outline) == fill:
                 continue
-            box, mask = _mask(draw, parts.svg_tag, outline)
+            box, mask = masks[outline]
             if mask is not None:
-                ground.image.paste(_tile(draw, parts.svg_tag, parts.defs, parts.board, outline, fill),
-                                   box[:2], mask)
+                ground.image.paste(_tile(draw, parts.svg_tag, parts.defs, parts.board, box, fill), box[:2], mask)
             ground.fills[outline] = fill
         return ground.image.copy()
 
@@ -160,39 +164,53 @@ def _sized(svg_tag: str, width: int, height: int, view: Bounds | None = None) ->
 
 @lru_cache(maxsize=16)
 def _base(draw: Draw, svg_tag: str, defs: str, ground: str, board: str) -> Image.Image:
-    """The background and the board, drawn once per map (the regions are pasted on it)."""
-    return _image(draw("\n".join((svg_tag, defs, ground, board, "</svg>")))).convert("RGB")
+    """The background with the board over it, drawn once per map (the regions are pasted on it)."""
+    base = _image(draw("\n".join((svg_tag, defs, ground, "</svg>"))))
+    base.alpha_composite(_board(draw, svg_tag, defs, board))
+    return base.convert("RGB")
 
 
 @lru_cache(maxsize=16)
 def _board(draw: Draw, svg_tag: str, defs: str, board: str) -> Image.Image:
-    """The board alone, on nothing: laid over each region's fill in its tiles."""
+    """The board alone, on nothing: laid over the background, and over each region's fill in
+    its tiles."""
     return _image(draw("\n".join((svg_tag, defs, board, "</svg>"))))
 
 
-@lru_cache(maxsize=1024)
-def _mask(draw: Draw, svg_tag: str, outline: str) -> tuple[Bounds, Image.Image | None]:
-    """A region's pixels, as a mask over its bounds (None for a region outside the picture)."""
-    size = _size(svg_tag)
-    points = [(float(x), float(y)) for x, y in _POINT.findall(outline)]
-    if not points:
-        return (0, 0, 0, 0), None
-    left = max(0, int(min(x for x, _ in points)) - 1)
-    top = max(0, int(min(y for _, y in points)) - 1)
-    right = min(size[0], int(max(x for x, _ in points)) + 2)
-    bottom = min(size[1], int(max(y for _, y in points)) + 2)
-    if right <= left or bottom <= top:
-        return (0, 0, 0, 0), None
-    box = (left, top, right - left, bottom - top)
-    svg = (f"{_sized(svg_tag, box[2], box[3], box)}\n<path d=\"{outline}\" fill=\"#000000\" "
-           'fill-rule="evenodd" shape-rendering="crispEdges"/>\n</svg>')
-    return box, _image(draw(svg)).getchannel("A")
+_Mask = tuple[Bounds, Image.Image | None]
+
+
+@lru_cache(maxsize=16)
+def _masks(draw: Draw, svg_tag: str, outlines: tuple[str, ...]) -> dict[str, _Mask]:
+    """Each region's pixels, as a mask over its bounds (None for a region outside the picture):
+    the regions drawn together, each in its own shade of red, with sharp edges, so that a pixel
+    is one region's (the later's, where two claim it, as in the picture) or none's."""
+    masks: dict[str, _Mask] = {}
+    width, height = _size(svg_tag)
+    for first in range(0, len(outlines), 255):
+        batch = outlines[first:first + 255]
+        shapes = [f'<path d="{outline}" fill="#{number + 1:02x}0000" fill-rule="evenodd" '
+                  'shape-rendering="crispEdges"/>' for number, outline in enumerate(batch)]
+        shades = _image(draw("\n".join((svg_tag, *shapes, "</svg>")))).getchannel("R")
+        for number, outline in enumerate(batch):
+            points = [(float(x), float(y)) for x, y in _POINT.findall(outline)]
+            left = max(0, int(min((x for x, _ in points), default=0)) - 1)
+            top = max(0, int(min((y for _, y in points), default=0)) - 1)
+            right = min(width, int(max((x for x, _ in points), default=0)) + 2)
+            bottom = min(height, int(max((y for _, y in points), default=0)) + 2)
+            if right <= left or bottom <= top:
+                masks[outline] = ((0, 0, 0, 0), None)
+                continue
+            mine = [255 if shade == number + 1 else 0 for shade in range(256)]
+            masks[outline] = ((left, top, right - left, bottom - top),
+                              shades.crop((left, top, right, bottom)).point(mine))
+    return masks
 
 
 @lru_cache(maxsize=4096)
-def _tile(draw: Draw, svg_tag: str, defs: str, board: str, outline: str, fill: str) -> Image.Image:
-    """A region in a fill with the board over it, over the region's bounds."""
-    (left, top, width, height), _ = _mask(draw, svg_tag, outline)
+def _tile(draw: Draw, svg_tag: str, defs: str, board: str, box: Bounds, fill: str) -> Image.Image:
+    """A fill with the board over it, over a region's bounds."""
+    left, top, width, height = box
     tile = Image.new("RGBA", (width, height), fill)
     tile.alpha_composite(_board(draw, svg_tag, defs, board).crop((left, top, left + width, top + height)))
     return tile.convert("RGB")
@@ -245,11 +263,11 @@ def _draw_piece(draw: Draw, parts: Layers, element: str, visible: Bounds) -> _Pi
     return (pixels.convert("RGB"), pixels.getchannel("A")), (left, top)
 
 
-def _palette_png(frame: Image.Image, keys: tuple[str, ...], size: int = 0) -> bytes:
+def _palette_png(frame: Image.Image, keys: tuple[str, ...]) -> bytes:
     """The picture as a palette PNG: its own colours (``keys``: every colour its SVG names,
     so every flat colour exactly), then its most frequent others up to ``PALETTE`` (counted on
     every other pixel of every other line), any other colour given the nearest of them."""
-    size = size or PALETTE
+    size = PALETTE
     palette: dict[tuple[int, int, int], None] = dict.fromkeys(
         (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in keys[:size])
     colours = frame.resize((frame.width // 2, frame.height // 2), Image.Resampling.NEAREST).getcolors(_COLOURS)
@@ -265,5 +283,6 @@ def _palette_png(frame: Image.Image, keys: tuple[str, ...], size: int = 0) -> by
 
 
 PALETTE = 96
-"""Colours in a picture's PNG."""
+"""Colours in a picture's PNG: with 128, a Wars of the Roses I picture full of orders came to
+50 kB; with 96 it reads the same (``tests/pictures/test_png_parts.py``)."""
 _COLOURS = 1 << 14  # a map has a few thousand colours

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 FONT = "DejaVu Sans"
+_FONT_FOLDERS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu")
+_FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 SEA = "#b8d3ea"
 SEA_BORDER = "#8fb2d2"
 SEA_INK = "#305f8c"
@@ -33,3 +38,14 @@ def ink_on(colour: str) -> str:
     """Black or white, whichever reads better on a colour."""
     red, green, blue = _rgb(colour)
     return INK if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#ffffff"
+
+
+@cache
+def font_files() -> tuple[str, ...]:
+    """DejaVu Sans, regular and bold, where the system has it (Debian's fonts-dejavu-core);
+    empty where it has not (resvg then looks through the system's fonts)."""
+    for folder in _FONT_FOLDERS:
+        files = tuple(str(Path(folder, name)) for name in _FONT_FILES if Path(folder, name).is_file())
+        if files:
+            return files
+    return ()

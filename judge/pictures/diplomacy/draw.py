@@ -3,7 +3,9 @@ dislodged units with their retreats, the King, the off-board boxes, and the orde
 
 Every drawn piece a program may look for carries its meaning in ``class`` and ``data-*``
 attributes (``<g class="unit" data-power="England" data-type="F" data-loc="nth">``), so tests and
-other tools read the picture without guessing from its geometry.
+other tools read the picture without guessing from its geometry. The picture is layered
+(``layers.py``): the land a region whose fill follows its centre's owner, the borders and names
+the board, everything else pieces, each with the pixels it may touch.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import PhaseKind, ProvinceKind, Season, Unit, UnitType
 from judge.games.diplomacy.wire import read_position
 
+from ..layers import LAYERED, around, piece, text_bounds
 from ..outline import Point
 from ..shapes import Shapes
 from ..style import (
@@ -35,7 +38,6 @@ from ..style import (
     ink_on,
     tint,
 )
-from ..layers import LAYERED, around, piece, text_bounds, union
 from ..words import Words
 from .arrows import dislodged_place, order_marks
 from .panels import panel_marks, panels
@@ -195,7 +197,7 @@ def _title(game_map: Map, position: Position, width: float) -> list[str]:
     text = f"{game_map.title}: {_SEASONS[phase.season]} {phase.year}, {_KINDS[phase.kind]}"
     return [piece(f'<text class="title" x="{width - 8:.0f}" y="16" font-size="12" font-weight="bold" '
                   f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
-                  f"{escape(text)}</text>", text_bounds(width - 8, 16, text, 12, "end", halo=1.5))]
+                  f"{escape(text)}</text>", text_bounds(width - 8, 16, text, 12, "end", 1.5, bold=True))]
 
 
 def _strip(game_map: Map, shapes: Shapes, position: Position, width: float, height: float) -> list[str]:

@@ -11,6 +11,8 @@ report, the reader's own moves are drawn as arrows and its battles marked.
 
 Drawn pieces carry their meaning in ``class`` and ``data-*`` attributes, as the Diplomacy
 picture's do (``<g class="block own" data-name="Warwick" data-area="Calais" data-strength="4">``).
+The picture is layered (``layers.py``): the land, borders and sea names are the board; each
+area's name and blocks, each move, the panel and the title are pieces.
 """
 
 from __future__ import annotations
@@ -21,9 +23,9 @@ from typing import Any
 from judge.games.richard3.data import BOARD, SIDES
 from judge.games.richard3.state import ROMAN
 
+from ..layers import LAYERED, around, piece, text_bounds, union
 from ..shapes import Shapes
 from ..style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
-from ..layers import LAYERED, around, piece, text_bounds, union
 from ..words import Words
 from .shapes import PANEL, SEAS, richard3_shapes
 LIMIT_COLOURS = {"red": "#c0392b", "blue": "#2c5aa0", "yellow": "#d9a514"}  # 5.21
@@ -148,7 +150,7 @@ def _area_group(
     words.add(f'class="area-names" font-size="9" font-weight="bold" text-anchor="middle" fill="{INK}"',
               x, top + 8, label, f'data-area="{escape(key)}" ')
     parts = [f'<g class="area" data-area="{escape(key)}">']
-    reach = [text_bounds(x, top + 8, label, 9, "middle")]
+    reach = [text_bounds(x, top + 8, label, 9, "middle", bold=True)]
     if battle:
         parts.append(_battle_mark(key, x + len(label) * 2.9 + 9, top + 4))
         reach.append(around([(x + len(label) * 2.9 + 9, top + 4)], 9))
@@ -157,8 +159,9 @@ def _area_group(
         reach.append(around([(left, top + _NAME), (left + columns * (tile + 2), top + _NAME + rows * _ROW)], 2))
     for number, (name, entry) in enumerate(own):
         column, row = divmod(number, rows)
-        parts.append(_tile(shapes, words, reader or "", name, entry, key,
-                           left + column * (tile + 2), top + _NAME + row * _ROW, tile))
+        tx, ty = left + column * (tile + 2), top + _NAME + row * _ROW
+        parts.append(_tile(shapes, words, reader or "", name, entry, key, tx, ty, tile))
+        reach.append(text_bounds(tx + 3, ty + _ROW - 4.1, _short(name), _FONT))  # a name wider than its tile
     sx = x - len(others) * (_SQUARE + 8) / 2 + 3
     sy = top + _NAME + rows * _ROW + 3
     for side, count in others:
@@ -308,5 +311,6 @@ def _title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
         f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
         f'<tspan x="{width - 8:.0f}" y="17">{escape(first)}</tspan>'
         f'<tspan x="{width - 8:.0f}" y="33">{escape(second)}</tspan></text>',
-        union(text_bounds(width - 8, 17, first, 13, "end", 1.5), text_bounds(width - 8, 33, second, 13, "end", 1.5)),
+        union(text_bounds(width - 8, 17, first, 13, "end", 1.5, bold=True),
+              text_bounds(width - 8, 33, second, 13, "end", 1.5, bold=True)),
     )]
