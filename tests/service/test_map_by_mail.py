@@ -60,8 +60,10 @@ def test_every_reader_gets_the_map_and_it_is_kept_once(judge: MailJudge) -> None
         assert len(pictures["alpha-S1901M.png"]) > 10_000  # a drawn map, not an empty frame
     with judge.store.session() as db:
         kept = db.exec(select(Picture)).all()
-        assert len(kept) == 1  # one view of a standard game: one picture for all nine mails
-        assert "<svg" in kept[0].svg and kept[0].name == "alpha-S1901M"
+        # one view of a standard game: one picture for all nine results mails, and one for the
+        # start notices (the start as everyone may see it, named by the first phase)
+        assert [picture.name for picture in kept] == ["alpha-S1901M", "alpha-S1901M"]
+        assert all("<svg" in picture.svg for picture in kept)
 
 
 def test_set_map_off_makes_results_text_only_and_on_brings_the_map_back(judge: MailJudge) -> None:
@@ -114,7 +116,7 @@ def test_a_roses_game_sends_its_own_map(judge: MailJudge) -> None:
     text, pictures = text_and_pictures(mail)
     assert list(pictures) == ["roses-S1455M.png"] and pictures["roses-S1455M.png"].startswith(PNG_SIGNATURE)
     with judge.store.session() as db:
-        (kept,) = db.exec(select(Picture)).all()
+        (kept,) = db.exec(select(Picture)).all()  # no orders: the start's picture, kept once
         assert "Scotland" in kept.svg or "scotland" in kept.svg  # the off-board boxes are drawn
 
 

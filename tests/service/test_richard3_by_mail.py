@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 from random import Random
 
@@ -272,8 +273,17 @@ def test_results_mails_carry_the_map_as_their_reader_sees_it(judge: MailJudge) -
             assert not [n for n in hidden if re.search(rf">{re.escape(n)}<|\b{re.escape(n)} [0-9]", svg)]
     watched = [pictures[m.picture_id].svg for m in mails if m.to_address == WATCHER and m.picture_id]
     assert watched and all("as an observer sees it" in svg for svg in watched)
+    with judge.store.session() as db:
+        notices = db.exec(select(Outbox).where(
+            col(Outbox.subject).startswith("Richard III notice: roses"))).all()
+    assert {m.to_address for m in notices if m.picture_id} == {*map(partial(address_of, judge),
+                                                                   SIDES), WATCHER, MASTER}
+    for notice in notices:  # the start as each reader may see it (issue 18, point 10)
+        svg = pictures[notice.picture_id].svg if notice.picture_id in pictures else ""
+        reader = next((h for h in SIDES if address_of(judge, h) == notice.to_address), None)
+        assert f"as {reader} sees it" in svg if reader else "as an observer sees it" in svg
     sent = [raw for raw in judge.transport.mails if b"image/png" in raw]
-    assert len(sent) == len(mails)
+    assert len(sent) == len(mails) + len(notices)
 
 
 def test_orders_kept_for_the_house_that_does_not_act_first_are_dropped_and_it_is_told(
@@ -369,3 +379,21 @@ def test_a_new_king_is_announced_at_the_supply_phase_in_words() -> None:
     text = render("richard3/events.txt", report={"events": [
         {"type": "new king", "side": "York", "block": "March", "area": "Middlesex"}]})
     assert text.strip() == "York: March is King from now on, in Middlesex (6.81)."
+
+
+def test_board_carries_the_current_map_to_a_player_who_reads_maps(judge: MailJudge) -> None:
+    """Issue 18, point 10: BOARD by mail carries the map as its reader may see it, attached, to a
+    member who reads maps (SET MAP ON); text alone after SET MAP OFF, and to a stranger."""
+    signons = start(judge, "richard3", maps=True)
+    york = address_of(judge, "York")
+    reply = judge.send(york, f"{signons['York']}\nBOARD")
+    assert "The map attached shows the board as you may see it." in reply
+    with judge.store.session() as db:
+        answer = db.exec(select(Outbox).where(Outbox.to_address == york)
+                         .order_by(col(Outbox.id).desc())).first()
+        assert answer is not None and answer.picture_id is not None
+        drawn = db.get(Picture, answer.picture_id)
+        assert drawn is not None and "as York sees it" in drawn.svg
+    reply = judge.send(york, f"{signons['York']}\nSET MAP OFF\nBOARD")
+    assert "The map attached" not in reply
+    assert "The map attached" not in judge.send("stranger@example.org", "BOARD roses")

@@ -8,7 +8,15 @@ import secrets
 from judge.games.kind import Lettered
 from judge.store import Game, GameStatus, Player, Role, game_by_name
 
-from ..mailing.notify import phase_name, recipients, report_processed, send_notice, when
+from ..mailing.notify import (
+    game_picture,
+    phase_name,
+    readers,
+    recipients,
+    report_processed,
+    send_notice,
+    when,
+)
 from ..play.games import (
     GameError,
     game_settings,
@@ -84,6 +92,12 @@ def start_and_announce(ctx: Context, game: Game) -> None:
             secret_published(game),
         ]
 
+    reading = readers(ctx.db, game)
+
+    def picture(reader: str | None) -> int | None:  # the start as this reader may see it
+        return game_picture(ctx.db, game, game.phase or "start", reader, None,
+                            kind.view(game.state, reader))
+
     players: set[str] = set()
     for membership in members(ctx.db, game):
         if membership.power:  # each player learns his power, and how to sign on as it
@@ -98,10 +112,18 @@ def start_and_announce(ctx: Context, game: Game) -> None:
             due = kind.waiting(game.state, membership.power, [])
             to_order = (f"For {phase_name(game)} you are to order: {', '.join(due)} (HELP ORDERS "
                         "shows how)." if due else f"You have nothing to order in {phase_name(game)}.")
+            maps = reading[player.address].maps if player.address in reading else True
             send_notice(ctx.db, ctx.config, game, [you, to_order, *paragraphs(membership.power)],
-                        ctx.now, to=[player.address])
+                        ctx.now, to=[player.address],
+                        picture=picture(membership.power) if maps else None)
     others = [address for address in recipients(ctx.db, game) if address not in players]
-    send_notice(ctx.db, ctx.config, game, paragraphs(None), ctx.now, to=others)
+    with_map = [address for address in others if address not in reading or reading[address].maps]
+    observers_picture = picture(None) if with_map else None
+    send_notice(ctx.db, ctx.config, game, paragraphs(None), ctx.now, to=with_map,
+                picture=observers_picture)
+    without = [address for address in others if address not in with_map]
+    if without:
+        send_notice(ctx.db, ctx.config, game, paragraphs(None), ctx.now, to=without)
     process_if_ready(ctx, game)
 
 

@@ -49,6 +49,7 @@ class Context:
     first: str = ""  # what the reply says before anything else (a confirmation code made anew)
     checked: Checked = field(default_factory=Checked)  # the mail's SIGNONs, checked before its transaction
     tried: set[str] = field(default_factory=set)  # the games a SIGNON of this mail named (lower case)
+    picture: int | None = None  # a map the reply carries (BOARD's, to a member who reads maps)
     refused_orders: set[tuple[int, str]] = field(default_factory=set)  # (game, power) with a
     # refused order line in this mail: that power's orders in it complete nothing
 

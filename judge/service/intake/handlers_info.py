@@ -30,7 +30,7 @@ from judge.store import (
 )
 
 from .. import commands as c
-from ..mailing.notify import game_status, phase_name, when
+from ..mailing.notify import game_picture, game_status, phase_name, readers, when
 from ..mailing.reports import render
 from ..play.games import GameError, game_settings, kind_of, members
 from ..web.showing import game_shown, holdings_lines
@@ -257,6 +257,11 @@ def board(ctx: Context, command: c.Board) -> None:
                 else f" ({game.status.value})")
     lines = [f"The board of {game.name} ({game.kind}), {phase_name(game)}{deadline}:", ""]
     lines += holdings_lines(powers, labels)
+    reading = readers(ctx.db, game).get(ctx.reply_to) if ctx.membership is not None else None
+    if reading is not None and reading.maps:  # a member who reads maps: the board drawn too
+        ctx.picture = game_picture(ctx.db, game, game.phase or "board", own, None, view)
+        if ctx.picture is not None:
+            lines += ["", "The map attached shows the board as you may see it."]
     ctx.say("\n".join(lines))
 
 

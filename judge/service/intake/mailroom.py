@@ -245,10 +245,10 @@ def _set_aside(db: Session, raw: bytes, error: Exception, now: datetime) -> str:
 
 
 def _reply(db: Session, config: Config, mail: IncomingMail, to: str, entries: list[Entry],
-           now: datetime, first: str = "") -> None:
+           now: datetime, first: str = "", picture: int | None = None) -> None:
     body = _reply_body(config, mail, entries, first)
     queue_mail(db, to, reply_subject(mail.subject), body, domain=config.domain,
-               in_reply_to=mail.message_id, now=now)
+               in_reply_to=mail.message_id, now=now, picture_id=picture)
 
 
 def _reply_body(config: Config, mail: IncomingMail, entries: list[Entry], first: str = "") -> str:
@@ -334,7 +334,8 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
         unsigned.passes_over(None, context.entries)
     if (summary := held.summary()) is not None:
         context.entries.append(Entry("(the rest of your mail)", [summary]))
-    _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context))
+    _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context),
+           context.picture)
     return f"answered {len(items)} line(s)"
 
 

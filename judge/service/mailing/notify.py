@@ -76,7 +76,9 @@ def send_notice(
     paragraphs: list[str],
     now: datetime,
     to: list[str] | None = None,
+    picture: int | None = None,
 ) -> None:
+    """Mail a notice to ``to`` (default: every member), with a kept map picture or none."""
     body = render(
         "notice.txt",
         game=game.name,
@@ -86,7 +88,7 @@ def send_notice(
     )
     for address in to if to is not None else recipients(db, game):
         queue_mail(db, address, notice_subject(game), body, domain=config.domain,
-                   game_id=game.id, now=now)
+                   game_id=game.id, now=now, picture_id=picture)
 
 
 @dataclass(frozen=True)
@@ -139,10 +141,10 @@ def send_results(
             if known:
                 picture = known[0]
             elif first is last:
-                picture = _picture(db, game, first.phase, reader.power, seen[0][0],
+                picture = game_picture(db, game, first.phase, reader.power, seen[0][0],
                                    kind.view(first.state_before, reader.power))
             else:
-                picture = _picture(db, game, f"{last.phase} now", reader.power, None, seen[-1][1])
+                picture = game_picture(db, game, f"{last.phase} now", reader.power, None, seen[-1][1])
             if not known:
                 pictures.append((drawn, picture))
         queue_mail(db, address, subject, body, domain=config.domain, game_id=game.id, now=now,
@@ -173,7 +175,7 @@ def _results_body(config: Config, game: Game, records: list[PhaseRecord], reader
                   judge_name=config.name, judge_address=config.address)
 
 
-def _picture(db: Session, game: Game, phase: str, reader: str | None, report: dict[str, Any] | None,
+def game_picture(db: Session, game: Game, phase: str, reader: str | None, report: dict[str, Any] | None,
              before: dict[str, Any]) -> int | None:
     """The map picture of a processed phase as one reader may see it, kept for the mails that
     carry it: the position the phase began from with its orders drawn (``judge map GAME PHASE``,
