@@ -118,7 +118,7 @@ def resolve_movement(
     for i, unit in enumerate(board_units):
         if board.kind[i] == MOVE and decided[i]:
             arrives = chosen[i].arrives  # type: ignore[union-attr]
-            after[board.destination[i]] = _moved(unit, arrives)  # type: ignore[arg-type]
+            after[board.destination[i]] = _moved(unit, arrives)
             continue
         for attacker in board.moves_into.get(unit.province, ()):
             if decided[attacker]:
