@@ -42,15 +42,19 @@ class Drawing:
     ``picture(kind, view, reader, report)``: the SVG text of ``reader``'s view (the observers'
     for None) of a position, with the processed phase's ``report`` as he may see it drawn on it
     (or None for the position alone); None where the kind, in a family that draws, has no
-    picture (a Diplomacy variant without shapes). ``colours(kind)``: each power's colour."""
+    picture (a Diplomacy variant without shapes). ``colours(kind)``: each power's colour.
+    ``after``: a phase's report is drawn on the position it left, the one its reader acts on now
+    (Richard III: the moves just made), rather than the one it began from (Diplomacy: the orders
+    as given, on the board they were given for)."""
 
     picture: Callable[[GameKind, dict[str, Any], str | None, dict[str, Any] | None], str | None]
     colours: Callable[[GameKind], Mapping[str, str]]
+    after: bool = False
 
 
 DRAWINGS: dict[str, Drawing] = {
     "diplomacy": Drawing(diplomacy.kind_picture, diplomacy.colours),
-    "richard3": Drawing(richard3.kind_picture, richard3.colours),
+    "richard3": Drawing(richard3.kind_picture, richard3.colours, after=True),
 }
 
 
@@ -62,6 +66,13 @@ def kind_picture(
     orders; None for a kind the judge has no pictures of."""
     drawing = DRAWINGS.get(kind.templates)
     return drawing.picture(kind, view, reader, report) if drawing is not None else None
+
+
+def drawn_after(kind: GameKind) -> bool:
+    """Whether a processed phase's picture shows the position it left (else the one it began
+    from): the drawing's ``after``."""
+    drawing = DRAWINGS.get(kind.templates)
+    return drawing is not None and drawing.after
 
 
 def power_colours(kind: GameKind) -> dict[str, str]:

@@ -7,6 +7,8 @@ phase of random games of the three scenarios, for both houses and for an observe
 
 from __future__ import annotations
 
+from collections import Counter
+
 import re
 import tomllib
 import xml.etree.ElementTree as ElementTree
@@ -203,8 +205,9 @@ def _own_ids(state: dict[str, Any], side: str) -> set[str]:
 
 @pytest.mark.parametrize("scenario", sorted(KINDS))
 def test_the_readers_blocks_are_drawn_in_their_areas_with_their_strengths(scenario: str) -> None:
-    """Own blocks by name, area and strength (face-down ones marked, 6.83); each other house's
-    blocks as one square an area with their number (4.2: the pools counted in the panel)."""
+    """Own blocks by name, area and strength (face-down ones marked, 6.83; an eliminated one, at
+    strength 0, not drawn: issue 18, point 9); each other house's blocks as one square an area
+    with their number (4.2: the pools counted in the panel)."""
     shapes = richard3_shapes()
     for number, (state, report, game) in enumerate(_phases(scenario, seed=3)):
         if number % 5:
@@ -214,7 +217,8 @@ def test_the_readers_blocks_are_drawn_in_their_areas_with_their_strengths(scenar
             root = ElementTree.fromstring(richard3_picture(view, reader, game.report_view(report, reader)))
             groups = [g for g in root.iter(f"{SVG}g") if "block" in g.get("class", "").split()]
             own = {g.get("data-name"): g for g in groups if "own" in g.get("class", "")}
-            expected = {n: e for n, e in view.get("blocks", {}).items() if e["at"] in BOARD.areas}
+            expected = {n: e for n, e in view.get("blocks", {}).items()
+                        if e["at"] in BOARD.areas and e["strength"] > 0}
             assert set(own) == set(expected)
             strengths = {t.get("data-name"): t.text for t in _spans(root, "strengths")}
             for name, entry in expected.items():
@@ -253,8 +257,10 @@ def _spans(root: ElementTree.Element, kind: str) -> list[ElementTree.Element]:
 
 
 def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_drawn() -> None:
-    """The title names the King (1.0) and the reader; the reader's moves of the phase are arrows
-    along their paths, the other house's are not drawn; each battle of the turn (6.1) is marked."""
+    """The title names the King (1.0) and the reader; the moves of the phase are arrows along
+    their paths, the reader's own named and the other house's as his view shows them (face down:
+    no names), blocks that went the same way one arrow with their count (issue 18, point 9); each
+    battle of the turn (6.1) is marked."""
     moves = battles = 0
     for state, report, game in _phases("1460", seed=11, limit=250):
         for reader in READERS:
@@ -264,10 +270,13 @@ def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_dra
             title = "".join(next(t for t in root.iter(f"{SVG}text") if t.get("class") == "title").itertext())
             assert f"as {reader} sees it" in title if reader else "as an observer sees it" in title
             assert f"King: {view['king']}" in title
-            drawn = sorted(p.get("data-path", "") for p in root.iter(f"{SVG}polyline"))
-            wanted = sorted(" / ".join(e["path"]) for e in seen["events"]
-                            if e["type"] in ("move", "sea move") and reader and e["side"] == reader)
-            assert drawn == wanted
+            arrows = list(root.iter(f"{SVG}polyline"))
+            drawn = sorted((p.get("data-side"), p.get("data-path"), int(p.get("data-count", 0)))
+                           for p in arrows)
+            went = Counter((e["side"], e["type"], " / ".join(e["path"])) for e in seen["events"]
+                           if e["type"] in ("move", "sea move"))
+            assert drawn == sorted((side, path, n) for (side, _, path), n in went.items())
+            assert all(p.get("data-block") == "" for p in arrows if p.get("data-side") != reader)
             moves += len(drawn)
             marked = {g.get("data-area") for g in root.iter(f"{SVG}g") if g.get("class") == "battle"}
             fought = set(view["battles"]) | {e["area"] for e in seen["events"] if e["type"] == "battle"}

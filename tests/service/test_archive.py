@@ -59,7 +59,7 @@ def test_a_game_is_walked_through_phase_by_phase(judge: MailJudge, tmp_path: Pat
     assert '<a href="alpha/phase-s1901m.html">S1901M</a>' in page and "A vie H" not in page
     assert "<h1>alpha: Spring 1901 Movement</h1>" in spring_page and "A vie H" in spring_page
     assert ('<a href="phase-s1901m.svg"><img src="phase-s1901m.svg" alt="Map of Spring 1901 '
-            "Movement: the position the phase began from") in spring_page
+            "Movement: the position, with the phase's orders drawn on it") in spring_page
     assert '<a href="../alpha.html">alpha</a>' in spring_page
     assert "Greetings from London." in page and "From England" in page  # sent in F1901M, now
     assert "share the Channel" not in _everything(out)  # private press

@@ -40,8 +40,9 @@ _COLUMN = 7  # own blocks in one column before a second is started
 def richard3_picture(
     view: dict[str, Any], reader: str | None, report: dict[str, Any] | None = None
 ) -> str:
-    """The SVG text of ``reader``'s view (a house's, or the observers' for None), with his moves
-    and the battles of a phase's report (as he may see it) drawn on it."""
+    """The SVG text of ``reader``'s view (a house's, or the observers' for None), with the moves
+    and the battles of a phase's report (as he may see it) drawn on it: for a results mail, the
+    position the phase left, the one its reader acts on now."""
     shapes = richard3_shapes()
     events = (report or {}).get("events", [])
     battles = set(view.get("battles", [])) | {
@@ -69,7 +70,10 @@ def _defs() -> str:
     return (
         '<defs><marker id="head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
         'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 Z" '
-        f'fill="{INK}"/></marker></defs>'
+        f'fill="{INK}"/></marker>'
+        '<marker id="head-enemy" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
+        'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 Z" '
+        'fill="#7b241c"/></marker></defs>'
     )
 
 
@@ -131,7 +135,8 @@ def _area_group(
     of the picture, its words last (one text element per style)."""
     words = Words()
     own = sorted(
-        ((name, entry) for name, entry in view.get("blocks", {}).items() if entry.get("at") == key),
+        ((name, entry) for name, entry in view.get("blocks", {}).items()
+         if entry.get("at") == key and int(entry["strength"]) > 0),  # an eliminated block is off
         key=lambda item: (bool(item[1].get("down")), -int(item[1]["strength"]), item[0]),
     )
     others = [
@@ -227,25 +232,44 @@ def _battle_mark(area: str, x: float, y: float) -> str:
 
 
 def _moves(shapes: Shapes, reader: str | None, events: list[dict[str, Any]]) -> list[str]:
-    """The reader's own moves of the phase (land and sea moves), each an arrow through the areas
-    of its path; the other house's moves are not drawn."""
-    parts = []
+    """The moves of the phase as the reader may see them (his own named, the enemy's as counts of
+    blocks seen going from area to area), each an arrow through the areas of its path; blocks that
+    went the same way together are one arrow marked with how many went."""
+    groups: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
     for event in events:
-        if event.get("type") not in ("move", "sea move") or reader is None or event.get("side") != reader:
+        if event.get("type") not in ("move", "sea move"):
             continue
-        path = [area for area in event.get("path") or [] if area in shapes.areas]
+        path = tuple(area for area in event.get("path") or [] if area in shapes.areas)
         if len(path) < 2:
             continue
-        points = " ".join(f"{shapes.areas[a].unit[0]:.1f},{shapes.areas[a].unit[1]:.1f}" for a in path)
-        dash = ' stroke-dasharray="6 3"' if event["type"] == "sea move" else ""
-        block = str(event.get("block") or "")  # a name (report_view), or an id (the engine's)
+        block = str(event.get("block") or "")  # a name (report_view), an id, or hidden
         block = BOARD.blocks[block].name if block in BOARD.blocks else block
+        groups.setdefault((str(event.get("side") or ""), str(event["type"]), path), []).append(block)
+    parts = []
+    for (side, kind, path), blocks in groups.items():
+        points = [shapes.areas[a].unit for a in path]
+        line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        dash = ' stroke-dasharray="6 3"' if kind == "sea move" else ""
+        own = side == reader
+        colour = INK if own else "#7b241c"
+        names = ", ".join(b for b in blocks if b) if own else ""  # the enemy's stay face down
         parts.append(piece(
-            f'<polyline class="move" data-side="{escape(reader)}" data-block="{escape(block)}" '
-            f'data-path="{escape(" / ".join(path))}" points="{points}" fill="none" stroke="{INK}" '
-            f'stroke-opacity="0.7" stroke-width="2" stroke-linejoin="round"{dash} marker-end="url(#head)"/>',
-            around([shapes.areas[a].unit for a in path], 12),  # the head reaches 10 pixels
+            f'<polyline class="move" data-side="{escape(side)}" data-block="{escape(names)}" '
+            f'data-count="{len(blocks)}" data-path="{escape(" / ".join(path))}" points="{line}" '
+            f'fill="none" stroke="{colour}" stroke-opacity="0.7" stroke-width="2" '
+            f'stroke-linejoin="round"{dash} marker-end="url(#head{"" if own else "-enemy"})"/>',
+            around(points, 12),  # the head reaches 10 pixels
         ))
+        if len(blocks) > 1:  # how many went, by the middle of the first leg
+            (x1, y1), (x2, y2) = points[0], points[1]
+            x, y = (x1 + x2) / 2, (y1 + y2) / 2
+            text = f"\u00d7{len(blocks)}"
+            parts.append(piece(
+                f'<text class="move-count" x="{x:.1f}" y="{y:.1f}" font-size="{_FONT + 1:.0f}" '
+                f'font-weight="bold" fill="{colour}" stroke="#ffffff" stroke-width="2" '
+                f'paint-order="stroke" text-anchor="middle">{text}</text>',
+                around([(x, y - 6)], 12),
+            ))
     return parts
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session
 
 from judge.games.kind import Choosing, Outcome
-from judge.pictures import kind_picture
+from judge.pictures import drawn_after, kind_picture
 from judge.store import Game, GameStatus, PhaseRecord, Role, keep_picture, queue_mail
 
 from ..config import Config
@@ -135,14 +135,15 @@ def send_results(
             bodies.append((seen, body))
         picture = None
         if reader.maps:
-            drawn: object = ((seen[0][0], kind.view(first.state_before, reader.power)) if first is last
+            shown = first.state_after if drawn_after(kind) else first.state_before
+            drawn: object = ((seen[0][0], kind.view(shown, reader.power)) if first is last
                              else seen[-1][1])
             known = [kept for views, kept in pictures if views == drawn]
             if known:
                 picture = known[0]
             elif first is last:
                 picture = game_picture(db, game, first.phase, reader.power, seen[0][0],
-                                   kind.view(first.state_before, reader.power))
+                                       kind.view(shown, reader.power))
             else:
                 picture = game_picture(db, game, f"{last.phase} now", reader.power, None, seen[-1][1])
             if not known:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from judge.pictures import kind_picture
+from judge.pictures import drawn_after, kind_picture
 from judge.store import Game
 
 from ..config import Config
@@ -40,7 +40,8 @@ def _picture(db: Session, game: Game, phase: str | None) -> str:
         if not records:
             raise SystemExit(f"judge: {game.name} has no processed phase {wanted}")
         record = records[-1]
-        drawn = kind_picture(kind, kind.view(record.state_before, None), None,
+        shown = record.state_after if drawn_after(kind) else record.state_before
+        drawn = kind_picture(kind, kind.view(shown, None), None,
                              kind.report_view(record.resolution, None))
     if drawn is None:
         raise SystemExit(f"judge: no map pictures for {game.kind} games yet")
