@@ -182,7 +182,7 @@ def test_each_house_sees_its_own_hand_before_its_first_card_and_on_its_board(
                                             ("richard3-1470", 5), ("richard3-1483", 3),
                                             ("richard3-1483", 6)])
 def test_a_whole_game_by_mail_keeps_the_fog_of_war_and_its_dice_check(
-    judge: MailJudge, kind: str, seed: int
+    judge: MailJudge, kind: str, seed: int, tmp_path: Path
 ) -> None:
     play_to_the_end(judge, kind, seed)
     finished = game(judge)
@@ -212,6 +212,20 @@ def test_a_whole_game_by_mail_keeps_the_fog_of_war_and_its_dice_check(
     # Results mails to a house that acts next list its choices.
     results = judge.mail_to(ADDRESSES[0], "Richard III results roses")
     assert results and any("You are to act" in mail.body for mail in results)
+
+    # The usurpation count (8.2) reads the same in the results, SUMMARY and the archive (issue 18,
+    # point 8: once York 3 in the results and 1 in the archive).
+    counted = [(int(y), int(l)) for mail in judge.mail_to(WATCHER, "Richard III results roses")
+               for y, l in re.findall(r"Usurpation \(8\.2\): York (\d+), Lancaster (\d+)", mail.body)]
+    summary = judge.send(WATCHER, "SUMMARY roses")
+    rows = [(int(y), int(l)) for y, l in re.findall(r"^  [IV]+-\d +(\d+) +(\d+)$", summary, re.M)]
+    assert rows == counted, (summary, counted)
+    site = tmp_path / "site"
+    build_archive(judge.store, site)
+    page = (site / "games" / "roses.html").read_text(encoding="utf-8")
+    table = [(int(y), int(l)) for y, l in re.findall(
+        r'<th scope="row">[IV]+-\d</th><td>(\d+)</td><td>(\d+)</td>', page)]
+    assert table == counted
 
 
 def _enemy_names(house: str) -> set[str]:
