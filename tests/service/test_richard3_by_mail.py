@@ -135,8 +135,9 @@ def test_a_refused_order_gets_the_reason_and_the_choices(judge: MailJudge) -> No
     assert choices.startswith(("PLAY <", "KEEP")) and len(choices) < 200
     assert ("Error: PLAY Nonsense Card: no card is called 'nonsense card'. You may write: "
             f"{choices}") in reply, reply  # the hand, not every card of the game
-    reply = judge.send(address_of(judge, house), f"{signons[house]}\nMOVE Warwick - Kent")
-    assert "Error: MOVE Warwick - Kent: Warwick is not a block of yours. You may write: PLAY" in reply
+    reply = judge.send(address_of(judge, house), f"{signons[house]}\nMOVE Nobody - Kent")
+    assert (f"Error: MOVE Nobody - Kent: no block of yours is called 'Nobody'. You may write: "
+            f"{choices}") in reply, reply
     assert reply.count("You may write: ") == 1 and len(reply) < 1000
 
 
