@@ -1,0 +1,131 @@
+"""The Campaign's other Commands (4.5-4.6): Supply, Forage, Tax and Parley; each a function that
+says why it cannot be done now (or None) and one that does it."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from .data import BOARD, other
+from .influence import check
+from .mat import Events
+from .muster import parley_targets
+from .routes import distances
+from .state import State, deplete, is_enemy, is_exhausted, is_friendly, lords_at, occupied, shift_favour
+
+SPECIAL = ("London", "Calais", "Harlech")
+
+
+def shared(state: State, lord: str, asset: str) -> int:
+    """An Asset as the Lord may use it: his own and his side's Lords' at his Locale (1.5.3)."""
+    here = state["lords"][lord]["at"]
+    return sum(state["lords"][f]["assets"][asset] for f in lords_at(state, here, BOARD.lords[lord].side))
+
+
+def supply_sources(state: State, lord: str, source: str) -> tuple[int, int]:
+    """Provender a Supply action from ``source`` may add (4.5), as a Stronghold Source and as a
+    Port Source: a Friendly Stronghold not Exhausted gives its table amount, a Friendly Port as
+    many as the Lord's Ships (Shared); over land each Provender needs a Cart per Way of the Route
+    (4.5.1); by Sea, from a Port or Exile box to a Port of the same Sea, no Carts. 0 where the
+    source cannot serve."""
+    side = BOARD.lords[lord].side
+    here = state["lords"][lord]["at"]
+    if not is_friendly(state, here, side) or source not in BOARD.locales:
+        return 0, 0
+    carts, ships = shared(state, lord, "carts"), shared(state, lord, "ships")
+    land = {} if here in BOARD.exile_boxes and here != "Scotland" else distances(state, side, here, False, False)
+    stronghold = port = 0
+    ways = land.get(source)
+    if ways is not None:
+        limit = carts // ways if ways else 99
+        if not is_exhausted(state, source):
+            stronghold = min(int(BOARD.strongholds[BOARD.locales[source].type]["supply"]), limit)
+        if BOARD.locales[source].sea:
+            port = min(ships, limit)
+    sea = BOARD.sea_of(here)
+    if ships and sea and BOARD.locales[source].sea == sea and source != here:
+        if is_friendly(state, source, side) and other(side) not in occupied(state).get(source, ()):
+            port = max(port, ships)
+    return stronghold, port
+
+
+def supply(state: State, lord: str, source: str, events: Events) -> None:
+    """4.5.2: add the Provender of the Stronghold or of the Ships, whichever gives more (the
+    Lord's choice, by default); a Stronghold Source is Depleted."""
+    stronghold, port = supply_sources(state, lord, source)
+    amount = max(stronghold, port)
+    state["lords"][lord]["assets"]["provender"] += amount
+    if stronghold >= port:
+        deplete(state, source)
+    events.append({"type": "supply", "lord": lord, "from": source, "provender": amount})
+
+
+def forage_chance(state: State, lord: str) -> int:
+    """The highest roll that Forages (4.6.2): 6 (sure) at a Friendly Locale with no Enemy Lord
+    next to it, 4 at a Neutral one, 3 at an Enemy one or with an Enemy Lord adjacent; 0 where
+    the Locale is Exhausted or no Locale (at Sea)."""
+    here = state["lords"][lord]["at"]
+    side = BOARD.lords[lord].side
+    if here in BOARD.seas or is_exhausted(state, here):
+        return 0
+    held = occupied(state)
+    near_enemy = any(other(side) in held.get(n, ()) for n in BOARD.ways(here))
+    if is_enemy(state, here, side) or near_enemy:
+        return 3
+    return 6 if is_friendly(state, here, side) else 4
+
+
+def forage(state: State, lord: str, rng: Random, events: Events) -> None:
+    chance = forage_chance(state, lord)
+    roll = rng.randint(1, 6) if chance < 6 else 0
+    success = roll <= chance
+    event: dict[str, Any] = {"type": "forage", "lord": lord, "success": success}
+    if roll:
+        event["roll"] = roll
+    if success:
+        state["lords"][lord]["assets"]["provender"] += 1
+        deplete(state, state["lords"][lord]["at"])
+    events.append(event)
+
+
+def tax_targets(state: State, lord: str) -> dict[str, int]:
+    """Strongholds a Lord may Tax (4.6.3): his own Seat, his Vassals' Seats and the Special
+    Strongholds, not Exhausted, on a Route of Friendly Locales free of Enemy Lords (by Ship
+    across a Sea); he stands at a Friendly Locale."""
+    side = BOARD.lords[lord].side
+    mat = state["lords"][lord]
+    if not is_friendly(state, mat["at"], side):
+        return {}
+    seats = {BOARD.lords[lord].seat, *SPECIAL}
+    seats |= {BOARD.vassals[v].seat or "" for v in mat["vassals"] if not BOARD.vassals[v].special}
+    reach = distances(state, side, mat["at"], mat["assets"]["ships"] > 0, False)
+    return {p: w for p, w in reach.items() if p in seats and not is_exhausted(state, p)}
+
+
+def tax(state: State, lord: str, target: str, extra: int, rng: Random, events: Events) -> None:
+    """4.6.3: an Influence check (none at his own Seat); on success the table's Coin, and the
+    Stronghold is Depleted."""
+    event: dict[str, Any] = {"type": "tax", "lord": lord, "target": target}
+    if target == BOARD.lords[lord].seat:
+        event["success"] = True
+    else:
+        event["success"], event["roll"] = check(state, lord, rng, extra)
+    if event["success"]:
+        coin = int(BOARD.strongholds[BOARD.locales[target].type]["tax"])
+        state["lords"][lord]["assets"]["coin"] += coin
+        event["coin"] = coin
+        deplete(state, target)
+    events.append(event)
+
+
+def parley(state: State, lord: str, target: str, extra: int, rng: Random, events: Events) -> None:
+    """4.6.4: Parley as in Levy, but at the Lord's own Locale it succeeds without check or cost."""
+    event: dict[str, Any] = {"type": "parley", "lord": lord, "target": target}
+    if target == state["lords"][lord]["at"]:
+        event["success"] = True
+    else:
+        ways = parley_targets(state, lord, campaign=True)[target]
+        event["success"], event["roll"] = check(state, lord, rng, extra, ways=ways)
+    if event["success"]:
+        shift_favour(state, target, BOARD.lords[lord].side)
+    events.append(event)

@@ -1,0 +1,31 @@
+"""Influence checks (1.4.2): what a check costs and whether it succeeds."""
+
+from __future__ import annotations
+
+from random import Random
+
+from .data import BOARD
+from .state import State, gain
+
+EXTRA = {0: 0, 1: 1, 3: 2}
+"""Points a side may add to a check before rolling, and what each adds to the rating (1.4.2:
+one or three, never two)."""
+
+
+def check(state: State, lord: str, rng: Random, extra: int = 0, modifier: int = 0, ways: int = 0) -> tuple[bool, int]:
+    """A Lord checks Influence (1.4.2): his side spends one point, ``extra`` more (1 for +1,
+    3 for +2) and one per Way to a Parley target; he succeeds on a roll at or under his rating
+    so modified (and a Vassal's Loyalty, ``modifier``), a 1 always succeeding and a 6 always
+    failing. The success and the roll."""
+    side = BOARD.lords[lord].side
+    gain(state, side, -(1 + extra + ways))
+    rating = BOARD.lords[lord].influence + EXTRA[extra] + modifier
+    roll = rng.randint(1, 6)
+    return roll == 1 or (roll != 6 and roll <= rating), roll
+
+
+def loyalty_modifier(vassal: str, side: str) -> int:
+    """A Vassal's Loyalty as it modifies the Levying Lord's rating: added if its colour is the
+    Levying side's, subtracted if the enemy's (1.4.2, 1.5.4; + is York in the data)."""
+    loyalty = BOARD.vassals[vassal].loyalty
+    return loyalty if side == "York" else -loyalty

@@ -1,0 +1,168 @@
+"""The orders a side may give now, and random ones for playouts.
+
+Candidates are tried with the same ``refusal`` functions that resolution uses (one truth), on a
+scratch copy of the state where a sequence of actions is played out as it would be carried out
+(with its own dice, so a later order may still be refused at resolution if an earlier check
+rolls differently: it then costs nothing).
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import TYPE_CHECKING
+
+from . import actions, march, muster
+from .command import LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
+from .data import BOARD
+from .levy import vassals_due
+from .orders import Order
+from .routes import distances
+from .state import State, copy_state, exiles_ready, lords_at, lords_on_map, ready
+from .turns import active_lord, powers
+
+if TYPE_CHECKING:
+    from .game import PlantagenetGame
+
+
+def _extra(rng: Random | None) -> int:
+    if rng is None:
+        return 0
+    return rng.choice((0, 0, 0, 0, 1, 1, 3))
+
+
+def muster_candidates(state: State, side: str, lord: str, rng: Random | None = None) -> list[Order]:
+    """Every Levy action a Lord might take now (3.4), before ``refusal`` sorts them."""
+    found = [Order("LEVY", lord, what) for what in ("TROOPS", "CARTS", "SHIP")]
+    found += [Order("LEVY", lord, "LORD", target, _extra(rng)) for target in ready(state, side)]
+    found += [
+        Order("LEVY", lord, "VASSAL", vassal, _extra(rng))
+        for vassal, entry in state["vassals"].items() if entry == {"seat": True}
+    ]
+    deck = state["decks"][side]
+    if deck:
+        pick = rng.choice(deck) if rng else deck[0]
+        found.append(Order("LEVY", lord, "CAPABILITY", pick))
+    found += [Order("PARLEY", lord, target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord)]
+    return found
+
+
+def command_candidates(state: State, lord: str, rng: Random | None = None) -> list[Order]:
+    """Every Command a Lord might take now (4.2.2), before the card's ``refusal`` sorts them."""
+    side = BOARD.lords[lord].side
+    here = state["lords"][lord]["at"]
+    friends = [f for f in lords_at(state, here, side) if f != lord]
+    found = []
+    for to in BOARD.ways(here):
+        group: tuple[str, ...] = ()
+        if BOARD.lords[lord].ring and friends and rng is not None:
+            group = tuple(f for f in friends if rng.random() < 0.5 and not (
+                BOARD.lords[lord].ring == "lieutenant" and BOARD.lords[f].ring == "marshal"))
+        found.append(Order("MARCH", target=to, group=group))
+    found += [Order("SAIL", target=to) for to in march.sail_places(state, lord)]
+    reach = distances(state, side, here, False, False, 3)
+    sources = set(reach) | ({p for p in BOARD.locales if BOARD.locales[p].sea == BOARD.sea_of(here)} if BOARD.sea_of(here) else set())
+    found += [Order("SUPPLY", target=s) for s in sorted(sources) if s in BOARD.locales]
+    found.append(Order("FORAGE"))
+    found += [Order("TAX", target=t, extra=_extra(rng)) for t in actions.tax_targets(state, lord)]
+    found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord, campaign=True)]
+    found.append(Order("PASS"))
+    return found
+
+
+def random_orders(game: PlantagenetGame, state: State, power: str, rng: Random) -> list[str]:
+    """Random orders a side could give in the current step."""
+    if power not in powers(state):
+        return []
+    name = state["step"]["name"]
+    if name == "pay":
+        orders = [f"DISMISS {v}" for v in vassals_due(state, power) if rng.random() < 0.2]
+        return orders + [f"DISBAND {lord}" for lord in lords_on_map(state, power) if rng.random() < 0.03]
+    if name == "plan":
+        return _random_plan(state, power, rng)
+    if name == "muster":
+        return [str(o) for o in _random_muster(state, power, rng)]
+    if name == "command":
+        return [str(o) for o in _random_card(state, power, rng)]
+    return []
+
+
+def _random_plan(state: State, side: str, rng: Random) -> list[str]:
+    cards = [lord for lord in lords_on_map(state, side) for _ in range(LORD_CARDS)] + [PASS] * PASS_CARDS
+    cards += [lord for lord in BOARD.scenarios[state["scenario"]].lords[side] if lord not in cards for _ in range(LORD_CARDS)]
+    rng.shuffle(cards)
+    size = plan_size(state)
+    chosen = sorted(cards[: size + 3], key=lambda c: (c == PASS or "at" not in state["lords"].get(c, {}), rng.random()))[:size]
+    rng.shuffle(chosen)
+    standing = [f"INTERCEPT {lord}" for lord in lords_on_map(state, side) if rng.random() < 0.3]
+    return ["PLAN " + ", ".join(chosen), *standing]
+
+
+def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
+    scratch = copy_state(state)
+    dice = Random(rng.getrandbits(32))
+    chosen: list[Order] = []
+    newcomers: set[str] = set()
+    spent: dict[str, int] = {}
+    for lord in exiles_ready(scratch, side):
+        order = Order("EXILE", target=lord)
+        if rng.random() < 0.8 and muster.refusal(scratch, side, order, spent, newcomers) is None:
+            muster.carry_out(scratch, side, order, dice, [], newcomers)
+            chosen.append(order)
+    lords = lords_on_map(scratch, side)
+    rng.shuffle(lords)
+    for lord in lords:
+        for _ in range(BOARD.lords[lord].lordship):
+            if lord not in lords_on_map(scratch, side) or rng.random() < 0.1:
+                break
+            options = [o for o in muster_candidates(scratch, side, lord, rng)
+                       if muster.refusal(scratch, side, o, spent, newcomers) is None]
+            if not options:
+                break
+            order = rng.choice(options)
+            muster.carry_out(scratch, side, order, dice, [], newcomers)
+            spent[lord] = spent.get(lord, 0) + 1
+            chosen.append(order)
+    return chosen
+
+
+def _random_card(state: State, side: str, rng: Random) -> list[Order]:
+    lord = active_lord(state)
+    if lord is None:
+        return []
+    scratch = copy_state(state)
+    dice = Random(rng.getrandbits(32))
+    card = Card(lord)
+    chosen: list[Order] = []
+    for _ in range(8):
+        if card.ended or (card.left == 0 and not card.free_highway) or rng.random() < 0.05:
+            break
+        options = [o for o in command_candidates(scratch, lord, rng) if card.refusal(scratch, o) is None]
+        if not options:
+            break
+        order = rng.choice(options)
+        card.carry_out(scratch, order, [], dice, [])
+        chosen.append(order)
+    return chosen
+
+
+def choices(game: PlantagenetGame, state: State, power: str) -> list[str]:
+    """The orders a side may give now, one a line (for the mail that asks for them)."""
+    if power not in powers(state):
+        return []
+    name = state["step"]["name"]
+    if name == "pay":
+        return [f"DISMISS {v}" for v in vassals_due(state, power)] + [f"DISBAND {lord}" for lord in lords_on_map(state, power)]
+    if name == "plan":
+        return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*BOARD.scenarios[state['scenario']].lords[power], PASS])]
+    if name == "muster":
+        found = [str(Order("EXILE", target=lord)) for lord in exiles_ready(state, power)]
+        for lord in lords_on_map(state, power):
+            found += [str(o) for o in muster_candidates(state, power, lord)
+                      if muster.refusal(state, power, o, {}, set()) is None]
+        return found
+    lord = active_lord(state)
+    if lord is None:
+        return []
+    card = Card(lord)
+    return [str(o) for o in command_candidates(state, lord) if card.refusal(state, o) is None]
+

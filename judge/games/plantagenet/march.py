@@ -1,0 +1,160 @@
+"""Moving on Campaign: March with its Group, Haul and speed (4.3.1-4.3.3), Intercept (4.3.4),
+Approach with Exile (4.3.5) and Sail (4.6.1)."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from .data import BOARD, other
+from .mat import Events, disband_lord, disband_penalty
+from .orders import Order
+from .state import State, forces_units, gain, is_enemy, is_friendly, lords_at, occupied
+
+
+def group_refusal(state: State, lord: str, group: tuple[str, ...]) -> str | None:
+    """4.3.1: a Marshal may take any Lords at his Locale along, a Lieutenant any but a Marshal;
+    other Lords move alone."""
+    if not group:
+        return None
+    ring = BOARD.lords[lord].ring
+    here = state["lords"][lord]["at"]
+    side = BOARD.lords[lord].side
+    if ring is None:
+        return f"{lord} is neither Marshal nor Lieutenant: he moves alone (4.3.1)"
+    for friend in group:
+        if friend == lord or friend not in lords_at(state, here, side):
+            return f"{friend} is not with {lord} (4.3.1)"
+        if ring == "lieutenant" and BOARD.lords[friend].ring == "marshal":
+            return f"a Lieutenant does not lead the Marshal {friend} (4.3.1)"
+    return None
+
+
+def haul(state: State, lords: list[str]) -> None:
+    """4.3.2: before Marching, Provender beyond the Carts (of the whole Group, Shared) is
+    discarded, first from the Lords who carry more than their own Carts."""
+    mats = [state["lords"][lord]["assets"] for lord in lords]
+    excess = sum(m["provender"] for m in mats) - sum(m["carts"] for m in mats)
+    for mat in sorted(mats, key=lambda m: m["carts"] - m["provender"]):
+        drop = min(excess, mat["provender"])
+        if drop <= 0:
+            break
+        mat["provender"] -= drop
+        excess -= drop
+
+
+def march_cost(way: str, actions: int, left: int, free_highway: bool) -> int | None:
+    """What a March along a Way costs (4.3.3): a Highway one action, and a second Highway right
+    after it nothing; a Road one action; a Path every action of the card (only as its first).
+    None when there are not enough actions left."""
+    if way == "highway" and free_highway:
+        return 0
+    if way == "path":
+        return actions if left == actions else None
+    return 1 if left >= 1 else None
+
+
+def move(state: State, lords: list[str], to: str) -> None:
+    for lord in lords:
+        state["lords"][lord]["at"] = to
+        state["lords"][lord]["moved"] = True
+
+
+def intercept(state: State, side: str, to: str, standing: list[Order], rng: Random, events: Events) -> None:
+    """4.3.4: the first Lord named in the inactive side's standing ``INTERCEPT`` orders who is
+    next to the destination by Highway or Road (not Path) tries once: on a roll at or under his
+    Valour he moves there as if Marching (Haul, Moved). By default nobody Intercepts, and an
+    Intercepting Marshal or Lieutenant comes alone."""
+    enemy = other(side)
+    for order in standing:
+        lord = order.target or ""
+        here = state["lords"].get(lord, {}).get("at")
+        if order.verb != "INTERCEPT" or BOARD.lords[lord].side != enemy or here is None or here == to:
+            continue
+        if BOARD.ways(here).get(to) not in ("highway", "road"):
+            continue
+        roll = rng.randint(1, 6)
+        success = roll <= BOARD.lords[lord].valour
+        events.append({"type": "intercept", "lord": lord, "to": to, "roll": roll, "success": success})
+        if success:
+            haul(state, [lord])
+            move(state, [lord], to)
+        return
+
+
+def approach(state: State, side: str, to: str, marching: list[str], standing: list[Order], events: Events) -> list[str]:
+    """4.3.5: each Enemy Lord at the Locale chooses Exile or Battle (standing ``BATTLE`` orders;
+    Exile by default). For each Exile: his side loses his printed Influence plus one per Vassal,
+    his Carts and Provender go to the Approaching Lords as Spoils (4.4.3), and he Disbands to the
+    Calendar marked Exile. The Lords left to give Battle."""
+    enemy = other(side)
+    staying = {o.target for o in standing if o.verb == "BATTLE"}
+    fighting = []
+    for lord in lords_at(state, to, enemy):
+        if lord in staying:
+            fighting.append(lord)
+            continue
+        gain(state, enemy, -disband_penalty(state, lord))
+        spoils(state, lord, marching[0], to)
+        disband_lord(state, lord, events, exile=True, why="Exile on Approach (4.3.5)")
+    return fighting
+
+
+def spoils(state: State, loser: str, winner: str, place: str) -> None:
+    """Spoils (4.4.3) a Lord gives up: all his Carts and Provender if the Locale Favours the
+    taker's side, half of each rounded up if Neutral, nothing if it Favours his own; they go to
+    the Active Lord (the taker's choice of mats, by default)."""
+    side = BOARD.lords[winner].side
+    given = state["lords"][loser]["assets"]
+    taken = state["lords"][winner]["assets"]
+    for asset in ("carts", "provender"):
+        if is_friendly(state, place, side):
+            amount = given[asset]
+        elif is_enemy(state, place, side):
+            amount = 0
+        else:
+            amount = -(-given[asset] // 2)
+        taken[asset] += amount
+        given[asset] -= amount
+
+
+def sail_places(state: State, lord: str) -> list[str]:
+    """Where a Lord may Sail (4.6.1): from a Port or Exile box, to a Port of the same Sea free of
+    Enemy Lords or out into that Sea or one next to it; from a Sea, to a Port free of Enemy Lords
+    on that Sea or on one next to it. Never from a Port to a Port on another Sea (errata)."""
+    here = state["lords"][lord]["at"]
+    side = BOARD.lords[lord].side
+    held = occupied(state)
+    free = [p for p in BOARD.locales if other(side) not in held.get(p, ())]
+    if here in BOARD.seas:
+        seas = (here, *BOARD.seas[here].adjacent)
+        return [p for p in free if BOARD.locales[p].sea in seas]
+    sea = BOARD.sea_of(here)
+    if sea is None:
+        return []
+    ports = [p for p in free if BOARD.locales[p].sea == sea and p != here]
+    return ports + [sea, *BOARD.seas[sea].adjacent]
+
+
+def ships_of(state: State, lords: list[str]) -> int:
+    return sum(state["lords"][lord]["assets"]["ships"] for lord in lords)
+
+
+def lighten(state: State, lords: list[str]) -> None:
+    """1.7.2, 4.6.1: Lords may discard Provender and Carts as needed to Sail; only what is
+    needed goes."""
+    ships = ships_of(state, lords)
+    for asset in ("provender", "carts"):
+        excess = sum(state["lords"][lord]["assets"][asset] for lord in lords) - 2 * ships
+        for lord in lords:
+            mat: dict[str, Any] = state["lords"][lord]["assets"]
+            drop = max(0, min(excess, mat[asset]))
+            mat[asset] -= drop
+            excess -= drop
+
+
+def can_sail(state: State, lords: list[str]) -> bool:
+    """Whether the Group's Ships carry its Forces (Provender and Carts may be left behind)."""
+    units = sum(forces_units(state["lords"][lord]) for lord in lords)
+    return ships_of(state, lords) >= max(1, -(-units // 6))
+

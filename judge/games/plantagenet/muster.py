@@ -1,0 +1,180 @@
+"""Muster (3.4): each Lord on the map at its start takes Levy actions up to his Lordship: Parley
+(3.4.1), Levy Lord (3.4.2), Vassal (3.4.3), Troops (3.4.4), Transport (3.4.5) and Capability
+(3.4.6). A side's Muster is one list of orders, carried out in the order written; an order that
+is not possible when its turn comes is refused (and spends nothing) and the next is tried."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from .data import BOARD
+from .influence import check, loyalty_modifier
+from .levy import capability_refusal, exile_refusal, muster_exile
+from .mat import Events
+from .orders import Order
+from .routes import distances
+from .state import (
+    State, deplete, enemy_at, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
+    new_mat, pool, ready, shift, shift_favour,
+)
+
+
+def seats(state: State, side: str) -> list[str]:
+    """The Seats of a side's Lords still in the game (1.3.1: Death removes a Seat)."""
+    return [
+        BOARD.lords[lord].seat for lord, entry in state["lords"].items()
+        if BOARD.lords[lord].side == side and "gone" not in entry
+    ]
+
+
+def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str, int]:
+    """The Strongholds a Lord may Parley, each with the Ways to it (3.4.1; in Campaign no
+    further than an adjacent Stronghold or a Port by Ship, 4.6.4): his own Locale when it is
+    not Friendly, else any that a Route reaches and is not Friendly yet."""
+    mat = state["lords"][lord]
+    side = BOARD.lords[lord].side
+    here = mat["at"]
+    if here in BOARD.locales and not is_friendly(state, here, side):
+        return {here: 0}
+    reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99)
+    return {
+        place: ways for place, ways in reach.items()
+        if place in BOARD.locales and not is_friendly(state, place, side)
+    }
+
+
+def levy_lord_refusal(state: State, side: str, target: str) -> str | None:
+    """3.4.2: the Lord Levied is Ready, and his Seat is free of Enemy Lords or his side has a
+    Friendly Seat free of them."""
+    if target not in ready(state, side):
+        return f"{target} is not Ready on the Calendar (3.4.2)"
+    if not enemy_at(state, BOARD.lords[target].seat, side):
+        return None
+    if any(is_friendly(state, seat, side) and not enemy_at(state, seat, side) for seat in seats(state, side)):
+        return None
+    return f"{target}'s Seat holds Enemy Lords and no Friendly Seat is free of them (3.4.2)"
+
+
+def refusal(state: State, side: str, order: Order, spent: dict[str, int], newcomers: set[str]) -> str | None:
+    """Why a Muster order cannot be carried out now, or None."""
+    if order.verb == "EXILE":
+        return exile_refusal(state, side, order)
+    lord = order.lord or ""
+    if order.verb not in ("LEVY", "PARLEY") or not lord:
+        return f"{order.verb} is not a Muster order"
+    if lord not in lords_on_map(state, side) or lord in newcomers:
+        return f"{lord} is not on the map since the start of Muster (3.4)"
+    if spent.get(lord, 0) >= BOARD.lords[lord].lordship:
+        return f"{lord} has used all his Lordship ({BOARD.lords[lord].lordship}, 3.4)"
+    mat = state["lords"][lord]
+    here = mat["at"]
+    friendly = is_friendly(state, here, side)
+    if order.verb == "PARLEY":
+        if order.target not in parley_targets(state, lord):
+            return f"{lord} cannot Parley {order.target}: no Route to a Stronghold not yet Friendly (3.4.1)"
+        return None
+    if not friendly:
+        return f"{lord} is not at a Friendly Locale: only Parley there (3.4)"
+    what = order.what
+    if what == "LORD":
+        return levy_lord_refusal(state, side, order.target or "")
+    if what == "VASSAL":
+        vassal = order.target or ""
+        seat = BOARD.vassals[vassal].seat
+        if state["vassals"].get(vassal) != {"seat": True} or seat is None:
+            return f"{vassal} is not at his Seat (3.4.3)"
+        if not is_friendly(state, seat, side) or enemy_at(state, seat, side):
+            return f"{vassal}'s Seat {seat} is not Friendly and free of Enemy Lords (3.4.3)"
+        return None
+    if what == "TROOPS":
+        if here in BOARD.exile_boxes:
+            return "no Levy Troops in an Exile box (3.4.4)"
+        if is_exhausted(state, here):
+            return f"{here} is Exhausted (3.4.4)"
+        return None
+    if what == "SHIP":
+        if BOARD.sea_of(here) is None:
+            return f"{here} is neither a Port nor an Exile box (3.4.5)"
+        if mat["assets"]["ships"] >= BOARD.max_ships_per_lord:
+            return f"{lord} already has two Ships (1.7.3)"
+        if mat["assets"]["ships"] == 0 and lords_with_ships(state) >= BOARD.max_lords_with_ships:
+            return "nine Lords already have Ships (1.7.3)"
+        return None
+    if what == "CAPABILITY":
+        card = order.target or ""
+        if card not in state["decks"][side]:
+            return f"{card} is not an unused card of your deck (3.4.6)"
+        return capability_refusal(state, lord, card)
+    return None  # CARTS: at any Friendly Locale (3.4.5)
+
+
+def carry_out(state: State, side: str, order: Order, rng: Random, events: Events, newcomers: set[str]) -> None:
+    """Carry out a Muster order that ``refusal`` allowed."""
+    if order.verb == "EXILE":
+        muster_exile(state, side, order, events)
+        return
+    lord = order.lord or ""
+    mat = state["lords"][lord]
+    event: dict[str, Any] = {"type": order.verb.lower(), "side": side, "lord": lord, "what": order.what, "target": order.target}
+    events.append(event)
+    if order.verb == "PARLEY":
+        ways = parley_targets(state, lord)[order.target or ""]
+        event["success"], event["roll"] = check(state, lord, rng, order.extra, ways=ways)
+        if event["success"]:
+            shift_favour(state, order.target or "", side)
+    elif order.what == "LORD":
+        event["success"], event["roll"] = check(state, lord, rng, order.extra)
+        if event["success"]:
+            event["at"] = muster_lord(state, order.target or "")
+            newcomers.add(order.target or "")
+    elif order.what == "VASSAL":
+        vassal = order.target or ""
+        event["success"], event["roll"] = check(state, lord, rng, order.extra, loyalty_modifier(vassal, side))
+        if event["success"]:
+            mat["vassals"].append(vassal)
+            state["vassals"][vassal] = {"lord": lord, "box": shift(state["box"], BOARD.vassals[vassal].service or 0)}
+    elif order.what == "TROOPS":
+        added = {}
+        for kind, count in BOARD.strongholds[BOARD.locales[mat["at"]].type]["levy_troops"].items():
+            added[kind] = min(count, pool(state, kind))
+            mat["troops"][kind] += added[kind]
+        deplete(state, mat["at"])
+        event["troops"] = added
+    elif order.what == "CARTS":
+        mat["assets"]["carts"] += 2
+    elif order.what == "SHIP":
+        mat["assets"]["ships"] += 1
+    elif order.what == "CAPABILITY":
+        state["decks"][side].remove(order.target)
+        mat["caps"].append(order.target)
+
+
+def muster_lord(state: State, lord: str) -> str:
+    """3.4.2 MUSTERING: at his Seat if no Enemy Lord is there (and it turns Friendly), else at a
+    Friendly Seat of another of his side's Lords free of Enemy Lords."""
+    side = BOARD.lords[lord].side
+    seat = BOARD.lords[lord].seat
+    if enemy_at(state, seat, side):
+        seat = next(s for s in seats(state, side) if is_friendly(state, s, side) and not enemy_at(state, s, side))
+    else:
+        state["favour"][seat] = side
+    state["lords"][lord] = new_mat(lord, seat)
+    return seat
+
+
+def muster(state: State, side: str, orders: list[Order], rng: Random, events: Events) -> list[tuple[Order, str]]:
+    """A side's Muster Exiles (3.3.1) and Muster (3.4), in the order written; the orders refused."""
+    spent: dict[str, int] = {}
+    newcomers: set[str] = set()
+    refused = []
+    for order in orders:
+        why = refusal(state, side, order, spent, newcomers)
+        if why:
+            refused.append((order, why))
+            continue
+        carry_out(state, side, order, rng, events, newcomers)
+        if order.lord:
+            spent[order.lord] = spent.get(order.lord, 0) + 1
+    return refused
+
