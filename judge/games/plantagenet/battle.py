@@ -51,10 +51,9 @@ def fight(start: BattleStart, orders: BattleOrders, rng: Random) -> BattleResult
         ravine = _ravine_targets(battle)
         engagements = engage(battle, ravine)
         engagements = _vanguard(battle, engagements)
-        missile = _culverins(battle, engagements)
         try:
-            for index, engagement in enumerate(engagements):
-                strike(battle, engagement, "missile", missile[index])
+            for engagement in engagements:
+                strike(battle, engagement, "missile", _culverins(battle, engagement))
                 strike(battle, engagement, "melee", _caltrops(battle, engagement))
         except RoundEnds:
             pass
@@ -147,29 +146,28 @@ def _vanguard(battle: Field, engagements: list[Engagement]) -> list[Engagement]:
     return engagements
 
 
-def _culverins(battle: Field, engagements: list[Engagement]) -> list[dict[str, int]]:
-    """Culverins and Falconets (L1, L2, Y1, Y2 Capabilities): at the start of Round 1 each engaged
-    Lord with one may discard it to add a die of Missile Hits to his side in his Engagement; two
-    dice for the Yorkists after Patrick de la Mote (Y37 Event). Returns each Engagement's extra
-    Missile Hits by side."""
-    extra: list[dict[str, int]] = [{} for _ in engagements]
+def _culverins(battle: Field, engagement: Engagement) -> dict[str, int]:
+    """Culverins and Falconets (L1, L2, Y1, Y2 Capabilities): in Round 1 each Lord with one, in an
+    Engagement that is fought, discards it to add a die of Missile Hits to his side there, rolled
+    at its Missile step, Defenders first; two dice for the Yorkists after Patrick de la Mote (Y37
+    Event). Returns the extra Missile Hits by side."""
+    extra: dict[str, int] = {}
     if battle.round != 1:
         return extra
-    for index, engagement in enumerate(engagements):
-        for side, lords in engagement.lords.items():
-            if not battle.orders.of(side).culverins:
-                continue
-            for lord in lords:
-                for card in TABLES.culverins_cards:
-                    if card in battle.lords[lord].capabilities:
-                        dice = TABLES.culverins_dice
-                        if side == "York" and battle.played(side, TABLES.patrick_de_la_mote["card"]):
-                            dice = TABLES.patrick_de_la_mote["dice"]
-                        rolls = [battle.die() for _ in range(dice)]
-                        for die in rolls:
-                            battle.log("culverins", side, lord=lord, die=die)
-                        extra[index][side] = extra[index].get(side, 0) + sum(rolls)
-                        battle.discarded.append(card)
+    for side in (battle.defender, battle.attacker):
+        if not battle.orders.of(side).culverins:
+            continue
+        for lord in engagement.lords[side]:
+            for card in TABLES.culverins_cards:
+                if card in battle.lords[lord].capabilities:
+                    dice = TABLES.culverins_dice
+                    if side == "York" and battle.played(side, TABLES.patrick_de_la_mote["card"]):
+                        dice = TABLES.patrick_de_la_mote["dice"]
+                    for _ in range(dice):
+                        die = battle.die()
+                        battle.log("culverins", side, lord=lord, die=die)
+                        extra[side] = extra.get(side, 0) + die
+                    battle.discarded.append(card)
     return extra
 
 

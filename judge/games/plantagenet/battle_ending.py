@@ -18,7 +18,9 @@ Y9, L3) with a Route to a Port, Warden of the Marches (L16) in the North, Talbot
 
 def end(battle: Field) -> BattleResult:
     """4.4.3: only one side with Unrouted Lords wins; none, both lose. Then Influence, spoils,
-    Losses, Death checks and Disband, each in the rulebook's order."""
+    Losses, Death checks and Disband, each in the rulebook's order. An Unrouted Lord left with no
+    Troops once Losses are rolled and the Troops added for this Battle have gone Disbands (4.4.3
+    Losses; 1.6, a Lord without Troops outside Battle)."""
     standing = [side for side in (battle.defender, battle.attacker) if battle.arrayed(side)]
     winner = standing[0] if len(standing) == 1 else None
     battle.log("winner", winner or "none")
@@ -36,9 +38,9 @@ def end(battle: Field) -> BattleResult:
         elif name not in battle.routed:
             fates[name] = "fought"
             troops_left[name], lost[name] = _losses(battle, name)
-            if lost[name] and not troops_left[name]:
+            if not troops_left[name]:
                 fates[name] = "disbanded"
-                battle.log("disband", battle.side_of[name], lord=name, outcome="lost all Troops")
+                battle.log("disband", battle.side_of[name], lord=name, outcome="no Troops")
     _death_checks(battle, winner, fates)
     return _result(battle, winner, fates, troops_left, lost, assets)
 
@@ -99,37 +101,38 @@ def _losses(battle: Field, name: str) -> tuple[Counter[str], Counter[str]]:
 
 
 def _death_checks(battle: Field, winner: str | None, fates: dict[str, str]) -> None:
-    """4.4.3 Death Check: first the Held Events that replace it, Defenders then Attackers; then each
-    side, Defenders first, rolls for each Routed Lord: 3-6 Dies, two less for a Lord who Fled.
-    A scenario's rule may replace a Lord's check (``instead_of_death``). Bloody thou art (Y33):
-    when Richard III wins, no Death checks, and every Routed Lancastrian Lord left Dies."""
+    """4.4.3 Death Check. Bloody thou art (Y33): when the Yorkists win a Battle with Richard III
+    holding it, there are no Death checks and no Events upon them: Routed Lancastrians Die,
+    Routed Yorkists Disband. Otherwise first the Held Events that replace the roll, Defenders
+    then Attackers, for every Routed Lord of the side; then each side, Defenders first, rolls
+    for each other Routed Lord: 3-6 Dies, two less for a Lord who Fled. A scenario's rule may
+    replace a Lord's check (``instead_of_death``)."""
     routed = {side: [n for n in battle.order(side, battle.orders.of(side).array) if n in battle.routed]
               for side in (battle.defender, battle.attacker)}
-    for side in (battle.defender, battle.attacker):
-        for play in battle.orders.of(side).events:
-            fate = DEATH_EVENTS.get(play.card)
-            if fate is None or play.card not in battle.battle_side(side).held_events or not routed[side]:
-                continue
-            if fate == "exiled" and not battle.battle_side(side).route_to_port:
-                continue
-            if play.card == "L16" and battle.start.area != "North":
-                continue
-            battle.discarded.append(play.card)
-            battle.log("event", side, outcome=play.card)
-            for name in routed[side]:
-                fates[name] = fate
-                battle.log("death event", side, lord=name, outcome=fate)
-            routed[side] = []
     bloody = winner == "York" and any(
         lord.name == "Richard III" and "Y33" in lord.capabilities for lord in battle.battle_side("York").lords
     )
     for side in (battle.defender, battle.attacker):
+        if bloody:
+            for name in routed[side]:
+                fates[name] = "dead" if side == "Lancaster" else "disbanded"
+                battle.log("bloody thou art", side, lord=name, outcome=fates[name])
+            continue
+        for play in battle.orders.of(side).events:
+            if routed[side] and _death_event_applies(battle, side, play.card):
+                fate = DEATH_EVENTS[play.card]
+                battle.discarded.append(play.card)
+                battle.log("event", side, outcome=play.card)
+                for name in routed[side]:
+                    fates[name] = fate
+                    battle.log("death event", side, lord=name, outcome=fate)
+                routed[side] = []
+    if bloody:
+        return
+    for side in (battle.defender, battle.attacker):
         for name in routed[side]:
             if name in battle.start.instead_of_death:
                 fates[name] = "exiled" if battle.start.instead_of_death[name] == "exile" else "disbanded"
-                battle.log("death check", side, lord=name, outcome=fates[name])
-            elif bloody:
-                fates[name] = "dead" if side == "Lancaster" else "disbanded"
                 battle.log("death check", side, lord=name, outcome=fates[name])
             else:
                 die = battle.die()
@@ -137,6 +140,20 @@ def _death_checks(battle: Field, winner: str | None, fates: dict[str, str]) -> N
                 fates[name] = "dead" if modified >= TABLES.dies_from else "disbanded"
                 battle.log("death check", side, lord=name, die=die, target=TABLES.dies_from,
                            outcome=fates[name])
+
+
+def _death_event_applies(battle: Field, side: str, card: str) -> bool:
+    """Whether the side may play this Held Event upon Death checks: it holds it and the card's
+    condition holds (Escape Ship: a Route to a Port; Warden of the Marches: a
+    Battle in the North with a Friendly Stronghold there to go to)."""
+    facts = battle.battle_side(side)
+    if card not in DEATH_EVENTS or card not in facts.held_events:
+        return False
+    if DEATH_EVENTS[card] == "exiled":
+        return facts.route_to_port
+    if card == "L16":
+        return battle.start.area == "North" and facts.refuge_in_north
+    return True
 
 
 def _result(

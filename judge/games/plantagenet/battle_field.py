@@ -197,11 +197,14 @@ def _opposite_position(position: str) -> str:
 
 def valour(battle: Field, name: str) -> int:
     """A Lord's Valour markers (4.4.1): his Valour rating with his Capabilities' changes (L13,
-    L19, L20, L21, L26; L28 only with Margaret in the Battle on his side)."""
+    L20; L19, L21, L26 while he keeps their Special Vassal; L28 only with Margaret in the Battle
+    on his side)."""
     lord = battle.lords[name]
     total = lord.valour
     for card in lord.capabilities:
         if card == "L28" and battle.side_of.get("Margaret") != battle.side_of[name]:
+            continue
+        if not TABLES.works(card, lord.vassals):
             continue
         total += TABLES.valour_cards.get(card, 0)
     return total

@@ -49,7 +49,7 @@ class BattleLord:
 @dataclass(frozen=True)
 class BattleSide:
     """One side in a Battle: its Lords, the Held Events it holds (card ids; it plays those its
-    orders name) and the facts about its Routes that cards ask (Y37, L33, Escape Ship)."""
+    orders name) and the facts about the map that cards ask (Y37, L33, Escape Ship, L16)."""
 
     side: str  # "York" or "Lancaster"
     lords: tuple[BattleLord, ...]
@@ -57,6 +57,7 @@ class BattleSide:
     route_to_port: bool = False  # a Route (4.5.1) to a Port: Escape Ship (Y3, Y9, L3)
     route_to_carlisle: bool = False  # Y37 Percy's North
     channel_port: bool = False  # at or adjacent to a Friendly English Channel Port: L33
+    refuge_in_north: bool = False  # a Friendly Stronghold in the North to go to: L16
 
 
 @dataclass(frozen=True)

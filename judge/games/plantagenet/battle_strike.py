@@ -163,10 +163,13 @@ def protection(battle: Field, unit: Unit, step: str) -> int:
     """The top of the unit's Protection range in this Strike step (4.4.2 Protection): the Forces
     table's value, raised by Church Blessing (L5), Montagu (L23), Barricades at a Friendly
     Stronghold (Y9) and Piquiers until three of the Lord's pikes have Routed (L34); set by Barded
-    Horse for each step (L27); then lowered for Men-at-Arms against Missiles by Chevaliers (L36)."""
+    Horse for each step (L27); then lowered for Men-at-Arms against Missiles by Chevaliers (L36).
+    Montagu acts while Warwick keeps the Special Vassal Montagu on his mat, Routed or not."""
     lord = battle.lords[unit.lord]
     value = TABLES.forces[unit.kind].protection
     for card in lord.capabilities:
+        if not TABLES.works(card, lord.vassals):
+            continue
         value = max(value, TABLES.armour_cards.get(card, {}).get(unit.kind, 0))
         if battle.start.favour == battle.side_of[unit.lord]:
             value = max(value, TABLES.armour_at_friendly_cards.get(card, {}).get(unit.kind, 0))

@@ -44,6 +44,12 @@ class BattleTables:
     final_charge: dict[str, Any]
     special_vassals: dict[str, str]
 
+    def works(self, card: str, vassals: tuple[str, ...]) -> bool:
+        """Whether a Capability at a Lord's mat acts: one that brings a Special Vassal (L19, L21,
+        L23, L26, L35, Y24) gives its ratings only while the Lord keeps that Vassal (1.5.4)."""
+        needed = [vassal for vassal, owner in self.special_vassals.items() if owner == card]
+        return all(vassal in vassals for vassal in needed)
+
 
 def _read() -> BattleTables:
     raw = json.loads(resources.files(__package__).joinpath("battle.json").read_text(encoding="utf-8"))
