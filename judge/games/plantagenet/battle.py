@@ -1,0 +1,210 @@
+"""A Plantagenet Battle (4.4), fought as one pure function: ``fight(start, orders, rng)``.
+
+The Battle Array (4.4.1), then Rounds of Flee, Reposition, Engage, Strike (Missiles then Melee)
+and Lord Rout until a side has no Lord left (4.4.2), then the Ending (4.4.3) with the Aftermath's
+discards (4.4.4). The input is never changed; every die comes from ``rng``, in the order the
+report lists the rolls. The Arts of War cards that act in Battle are applied where their step is.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from .battle_ending import end
+from .battle_field import Engagement, Field, add_battle_troops, array, engage, reposition
+from .battle_model import (
+    BattleLord,
+    BattleOrders,
+    BattleResult,
+    BattleSide,
+    BattleStart,
+    Entry,
+    EventPlay,
+    LordAftermath,
+    SideOrders,
+)
+from .battle_strike import RoundEnds, lord_rout, protection, strike
+from .battle_tables import TABLES
+
+__all__ = [
+    "BattleLord", "BattleOrders", "BattleResult", "BattleSide", "BattleStart", "Entry", "EventPlay",
+    "LordAftermath", "SideOrders", "fight",
+]
+
+BATTLE_EVENTS = ("L1", "Y1", "L5", "Y5", "L12", "Y19", "Y30", "Y36", "Y37")
+"""The Held Events played in Battle (4.4.1 Events): Leeward Battle Line, Suspicion, Ravine,
+Caltrops, Regroup, Swift Maneuver, Patrick de la Mote."""
+
+
+def fight(start: BattleStart, orders: BattleOrders, rng: Random) -> BattleResult:
+    """Fights the Battle to its end and says what happened (4.4)."""
+    battle = Field(start, orders, rng)
+    add_battle_troops(battle)
+    array(battle)
+    play_events(battle)
+    while not _over(battle):
+        battle.round += 1
+        flee(battle)
+        if _over(battle):
+            break
+        reposition(battle)
+        ravine = _ravine_targets(battle)
+        engagements = engage(battle, ravine)
+        engagements = _vanguard(battle, engagements)
+        try:
+            for engagement in engagements:
+                strike(battle, engagement, "missile", _culverins(battle, engagement))
+                strike(battle, engagement, "melee", _caltrops(battle, engagement))
+        except RoundEnds:
+            pass
+        regroup(battle)
+        lord_rout(battle)
+    return end(battle)
+
+
+def _over(battle: Field) -> bool:
+    """4.4.2 New Round: the Battle goes on while each side has a Lord in the Array."""
+    return not battle.arrayed(battle.defender) or not battle.arrayed(battle.attacker)
+
+
+def play_events(battle: Field) -> None:
+    """4.4.1 Events: the Defenders then the Attackers play the Held Events their orders name.
+    Suspicion (L5, Y5) is resolved at once; the others act at their step."""
+    for side in (battle.defender, battle.attacker):
+        held = battle.battle_side(side).held_events
+        for play in battle.orders.of(side).events:
+            if play.card in BATTLE_EVENTS and play.card in held and not battle.played(side, play.card):
+                battle.events[side].append(play)
+                battle.log("event", side, lord=play.lord or play.target, outcome=play.card)
+                if play.card in ("L5", "Y5"):
+                    suspicion(battle, side, play)
+
+
+def suspicion(battle: Field, side: str, play: EventPlay) -> None:
+    """Suspicion (L5, Y5): one of the side's Lords in the Battle checks Influence (1.4.2: one
+    Influence point spent; a roll at or under his printed rating succeeds, 1 always, 6 never); on
+    success an Enemy Lord with a lower printed Influence rating (errata) Disbands. By default the
+    Lord with the highest rating checks, against the Enemy Lord with most units below it."""
+    mine = [battle.lords[n] for n in battle.arrayed(side)]
+    lord = battle.lords.get(play.lord or "") or max(mine, key=lambda lord: lord.influence, default=None)
+    if lord is None or battle.side_of[lord.name] != side:
+        return
+    enemy = battle.enemy(side)
+    lower = [battle.lords[n] for n in battle.arrayed(enemy) if battle.lords[n].influence < lord.influence]
+    target = next((t for t in lower if t.name == play.target), None) or max(
+        lower, key=lambda t: len(battle.units[t.name]), default=None
+    )
+    battle.influence[side] -= 1
+    die = battle.die()
+    success = die == 1 or (die != 6 and die <= lord.influence)
+    battle.log("suspicion", side, lord=lord.name, die=die, target=lord.influence,
+               outcome="success" if success else "failure")
+    if success and target is not None:
+        battle.gone.add(target.name)
+        battle.log("disband", enemy, lord=target.name, outcome="suspicion")
+
+
+def flee(battle: Field) -> None:
+    """4.4.2 Flee: at the start of each Round the Defenders then the Attackers say which Lords Flee;
+    they Rout at once, and check Death at two less (4.4.3)."""
+    for side in (battle.defender, battle.attacker):
+        wanted = battle.orders.of(side).flee
+        for lord in battle.arrayed(side):
+            if lord in wanted and wanted[lord] <= battle.round:
+                battle.fled.add(lord)
+                battle.routed.add(lord)
+                battle.log("flee", side, lord=lord)
+
+
+def _ravine_targets(battle: Field) -> set[str]:
+    """Ravine (L12): the Enemy Lord it is played on takes no part in Engage or Strike in Round 1;
+    by default the Enemy's Front center Lord."""
+    if battle.round != 1:
+        return set()
+    targets = set()
+    for side in (battle.defender, battle.attacker):
+        play = battle.played(side, "L12")
+        if play is not None:
+            enemy = battle.enemy(side)
+            target = play.target if play.target in battle.arrayed(enemy) else battle.front[enemy].get("center")
+            if target is not None:
+                targets.add(target)
+                battle.log("ravine", side, lord=target)
+    return targets
+
+
+def _vanguard(battle: Field, engagements: list[Engagement]) -> list[Engagement]:
+    """Vanguard (Y36 Capability): in Round 1 a Lord with it may make his Engagement the only one."""
+    if battle.round != 1:
+        return engagements
+    for engagement in engagements:
+        for side, lords in engagement.lords.items():
+            for lord in lords:
+                if "Y36" in battle.lords[lord].capabilities and battle.orders.of(side).vanguard:
+                    battle.log("vanguard", side, lord=lord)
+                    return [engagement]
+    return engagements
+
+
+def _culverins(battle: Field, engagement: Engagement) -> dict[str, int]:
+    """Culverins and Falconets (L1, L2, Y1, Y2 Capabilities): in Round 1 each Lord with one, in an
+    Engagement that is fought, discards it to add a die of Missile Hits to his side there, rolled
+    at its Missile step, Defenders first; two dice for the Yorkists after Patrick de la Mote (Y37
+    Event). Returns the extra Missile Hits by side."""
+    extra: dict[str, int] = {}
+    if battle.round != 1:
+        return extra
+    for side in (battle.defender, battle.attacker):
+        if not battle.orders.of(side).culverins:
+            continue
+        for lord in engagement.lords[side]:
+            for card in TABLES.culverins_cards:
+                if card in battle.lords[lord].capabilities:
+                    dice = TABLES.culverins_dice
+                    if side == "York" and battle.played(side, TABLES.patrick_de_la_mote["card"]):
+                        dice = TABLES.patrick_de_la_mote["dice"]
+                    for _ in range(dice):
+                        die = battle.die()
+                        battle.log("culverins", side, lord=lord, die=die)
+                        extra[side] = extra.get(side, 0) + die
+                    battle.discarded.append(card)
+    return extra
+
+
+def _caltrops(battle: Field, engagement: Engagement) -> dict[str, int]:
+    """Caltrops (Y19 Event): two more Melee Hits each Round in the Engagement of the Lord it was
+    played for (by default the side's Front center Lord)."""
+    extra: dict[str, int] = {}
+    for side, lords in engagement.lords.items():
+        play = battle.played(side, TABLES.caltrops["card"])
+        if play is None:
+            continue
+        lord = play.lord if play.lord in battle.arrayed(side) else battle.front[side].get("center")
+        if lord in lords:
+            extra[side] = TABLES.caltrops["melee_hits"]
+    return extra
+
+
+def regroup(battle: Field) -> None:
+    """Regroup (Y30 Event): once, after the Strikes of the Round it is played in, the Lord it is
+    played for rolls each of his Routed Troops against its Protection (as modified); those that
+    succeed return. By default in Round 1, for the Lord with the most Routed Troops."""
+    for side in (battle.defender, battle.attacker):
+        play = battle.played(side, "Y30")
+        if play is None or play.round != battle.round:
+            continue
+        routed = {n: [u for u in battle.units[n] if u.routed and u.kind != "retinue" and u.kind != "vassal"]
+                  for n in battle.arrayed(side)}
+        lord = play.lord if play.lord in routed else max(routed, key=lambda n: len(routed[n]), default=None)
+        if lord is None:
+            continue
+        battle.log("regroup", side, lord=lord)
+        for unit in routed[lord]:
+            target = protection(battle, unit, "melee")
+            die = battle.die()
+            back = die <= target
+            battle.log("regroup roll", side, lord=lord, unit=unit.label, die=die, target=target,
+                       outcome="returns" if back else "stays routed")
+            if back:
+                unit.routed = False
+
