@@ -24,6 +24,7 @@ DATA_READERS = {
     "judge/games/diplomacy/parser.py",
     "judge/games/variants/__init__.py",
     "judge/games/plantagenet/battle_tables.py",  # battle.json, read once
+    "judge/games/plantagenet/data.py",  # components.json and scenarios.json, read once
     "judge/games/richard3/data.py",
     "judge/games/richard3/orders.py",  # its grammar, grammar/richard3.lark, read once
 }

@@ -9,6 +9,7 @@ from random import Random
 
 from . import actions, march
 from .data import BOARD
+from .fighting import give_battle
 from .mat import Events, pay_or_feed
 from .muster import parley_targets
 from .orders import Order
@@ -124,9 +125,8 @@ class Card:
             march.move(state, group, to)
             events.append({"type": "march", "lords": group, "from": here, "to": to, "way": way})
             if march.lords_at(state, to, "Lancaster" if side == "York" else "York"):
-                fighting = march.approach(state, side, to, group, standing, events)
-                if fighting:
-                    raise NotImplementedError("Battle (4.4) is not yet joined to the Campaign")
+                if march.approach(state, side, to, group, standing, events):
+                    give_battle(state, side, to, rng, events)
                 self.ended = True
             return
         self.free_highway = False

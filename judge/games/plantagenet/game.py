@@ -4,7 +4,7 @@ Its methods have the shape of ``judge.games.kind.GameKind`` and ``Playout``. The
 JSON value (``state.py``); ``resolve`` never changes the state it is given. Phases are named by
 Calendar box and step: ``T1 muster York``, ``T1 plan``, ``T1 card 3 Lancaster``, ``T2 pay``.
 
-Standing orders (``INTERCEPT``, ``BATTLE``) answer what the inactive side decides in the middle
+Standing orders (``INTERCEPT``, ``EXILE``) answer what the inactive side decides in the middle
 of the active side's card (4.3.4, 4.3.5): given with a side's Plan they are kept until its next
 Plan; given for a Command step by the side not acting, they hold for that card.
 """
@@ -37,10 +37,10 @@ TIMINGS = (
 STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
     "muster": ("EXILE", "LEVY", "PARLEY"),
-    "plan": ("PLAN", "INTERCEPT", "BATTLE"),
+    "plan": ("PLAN", "INTERCEPT", "EXILE"),
     "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"),
 }
-STANDING = ("INTERCEPT", "BATTLE")
+STANDING = ("INTERCEPT", "EXILE")
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
 SCENARIOS = ("Ia", "Ib", "Ic", "II", "III")
 
@@ -172,9 +172,7 @@ class PlantagenetGame:
         carried out, in turn)."""
         if order.verb == "PLAN":
             return plan_refusal(state, power, order.plan)
-        if order.verb == "BATTLE":
-            return "Battle (4.4) is not yet implemented: Approached Lords go into Exile (4.3.5)"
-        if order.verb in ("DISBAND", "INTERCEPT") and BOARD.lords[order.target or ""].side != power:
+        if order.verb in ("DISBAND", "INTERCEPT", "EXILE") and BOARD.lords[order.target or ""].side != power:
             return f"{order.target} is not your Lord"
         if order.lord and BOARD.lords[order.lord].side != power:
             return f"{order.lord} is not your Lord"

@@ -9,7 +9,8 @@ from typing import Any
 from .data import BOARD, other
 from .mat import Events, disband_lord, disband_penalty
 from .orders import Order
-from .state import State, forces_units, gain, is_enemy, is_friendly, lords_at, occupied
+from .fighting import foreign_haven
+from .state import State, forces_units, gain, is_enemy, is_friendly, lords_at, occupied, scenario_of
 
 
 def group_refusal(state: State, lord: str, group: tuple[str, ...]) -> str | None:
@@ -83,20 +84,22 @@ def intercept(state: State, side: str, to: str, standing: list[Order], rng: Rand
 
 
 def approach(state: State, side: str, to: str, marching: list[str], standing: list[Order], events: Events) -> list[str]:
-    """4.3.5: each Enemy Lord at the Locale chooses Exile or Battle (standing ``BATTLE`` orders;
-    Exile by default). For each Exile: his side loses his printed Influence plus one per Vassal,
+    """4.3.5: each Enemy Lord at the Locale chooses Exile or Battle (standing ``EXILE`` orders;
+    Battle by default). For each Exile: his side loses his printed Influence plus one per Vassal,
     his Carts and Provender go to the Approaching Lords as Spoils (4.4.3), and he Disbands to the
-    Calendar marked Exile. The Lords left to give Battle."""
+    Calendar marked Exile (II, Foreign Haven, follows Warwick's). The Lords left to give Battle."""
     enemy = other(side)
-    staying = {o.target for o in standing if o.verb == "BATTLE"}
+    leaving = {o.target for o in standing if o.verb == "EXILE"}
     fighting = []
     for lord in lords_at(state, to, enemy):
-        if lord in staying:
+        if lord not in leaving:
             fighting.append(lord)
             continue
         gain(state, enemy, -disband_penalty(state, lord))
         spoils(state, lord, marching[0], to)
         disband_lord(state, lord, events, exile=True, why="Exile on Approach (4.3.5)")
+        if lord == "Warwick L" and "Foreign Haven" in scenario_of(state).special_rules:
+            foreign_haven(state, events)
     return fighting
 
 

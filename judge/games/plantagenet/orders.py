@@ -12,7 +12,8 @@ One order a line (or separated by ``;``)::
     MARCH Coventry WITH Salisbury   4.3 (WITH: the Lords of a Group, 4.3.1)
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
     INTERCEPT Northumberland        4.3.4, a standing order of the inactive side
-    BATTLE Somerset / EXILE Somerset  4.3.5, standing orders: what a Lord does when Approached
+    EXILE Somerset                  4.3.5, a standing order: he goes into Exile when Approached
+                                    (by default an Approached Lord gives Battle)
 
 Names are those of the Lords, Vassals, Locales and cards, in any case; a Lord may be named by his
 title alone (``Somerset``) where the scenario has only one of that name. Reading resolves names;
@@ -28,7 +29,7 @@ from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
 VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "BATTLE", "LEVY")
+         "PARLEY", "PASS", "INTERCEPT", "LEVY")
 
 
 class OrderError(ValueError):
@@ -167,7 +168,7 @@ def read_order(text: str, scenario: str) -> Order:
     if verb == "PLAN":
         cards = tuple("Pass" if normal(w) == "pass" else _lord(w, lords) for w in rest.split(",") if w.strip())
         return Order("PLAN", plan=cards)
-    if verb in ("DISBAND", "INTERCEPT", "BATTLE"):
+    if verb in ("DISBAND", "INTERCEPT"):
         return Order(verb, target=_lord(rest, lords))
     if verb == "DISMISS":
         return Order(verb, target=_vassal(rest))

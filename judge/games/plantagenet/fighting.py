@@ -1,0 +1,113 @@
+"""A Battle (4.4) joined to the Campaign: who fights it, fought by ``battle.fight``, and what it
+leaves on the map (4.4.3-4.4.4), with the scenario rules that touch Battle (6.0: Ia Capture of
+the King, Ib Norfolk is Late and Test of Arms, II Edward IV's Exile)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from random import Random
+
+from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, fight
+from .data import BOARD, TROOPS, other
+from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
+from .state import State, gain, lords_at, lords_on_map, scenario_of
+
+CAPTURE_BONUS = 10  # Ia, Capture of the King
+
+
+def _lord(state: State, lord: str) -> BattleLord:
+    mat = state["lords"][lord]
+    card = BOARD.lords[lord]
+    return BattleLord(
+        lord, card.valour, card.influence, {k: n for k, n in mat["troops"].items() if n},
+        tuple(mat["vassals"]), tuple(mat["caps"]), mat["assets"]["carts"], mat["assets"]["provender"],
+    )
+
+
+def battle_start(state: State, attacker: str, place: str) -> BattleStart:
+    """Every Lord at the Stronghold fights (4.4): the Approaching side Attacks."""
+    defender = other(attacker)
+    rules = scenario_of(state).special_rules
+    everyone = lords_at(state, place)
+    late: tuple[str, ...] = ()
+    if "Norfolk is Late" in rules and "Norfolk" in everyone and not state.get("norfolk_was_late"):
+        if any(BOARD.lords[lord].side == "York" for lord in everyone if lord != "Norfolk"):
+            late = ("Norfolk",)
+    instead: dict[str, str] = {}
+    if "Capture of the King" in rules and "Henry VI" in everyone:
+        instead["Henry VI"] = "disband"
+    if "Foreign Haven" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}):
+        instead["Edward IV"] = "exile"
+    return BattleStart(
+        place, BOARD.locales[place].area, state["favour"].get(place),
+        BattleSide(attacker, tuple(_lord(state, lord) for lord in lords_at(state, place, attacker))),
+        BattleSide(defender, tuple(_lord(state, lord) for lord in lords_at(state, place, defender))),
+        late, instead,
+    )
+
+
+def give_battle(state: State, attacker: str, place: str, rng: Random, events: Events) -> BattleResult:
+    """Fight the Battle at ``place`` and carry out its ending on the map."""
+    start = battle_start(state, attacker, place)
+    if start.late:
+        state["norfolk_was_late"] = True
+    result = fight(start, BattleOrders(), rng)
+    events.append({
+        "type": "battle", "at": place, "attacker": attacker, "winner": result.winner, "rounds": result.rounds,
+        "report": [{k: v for k, v in asdict(entry).items() if v is not None} for entry in result.report],
+    })
+    after_battle(state, start, result, events)
+    return result
+
+
+def after_battle(state: State, start: BattleStart, result: BattleResult, events: Events) -> None:
+    """4.4.3-4.4.4 on the map: Influence, each Lord's fate (his mat after Losses and spoils, his
+    Vassals Disbanded, Disband, Death or Exile), the cards discarded, Survivors marked Fought;
+    and the scenario rules that follow a Battle."""
+    for side, points in result.influence.items():
+        gain(state, side, points)
+    for card in result.discarded:
+        for lord, entry in state["lords"].items():
+            if card in entry.get("caps", ()):
+                entry["caps"].remove(card)
+                discard(state, card)
+    for after in result.lords:
+        mat = state["lords"][after.name]
+        if "at" not in mat:
+            continue
+        for vassal in after.vassals_disbanded:
+            if vassal in mat["vassals"]:
+                disband_vassal(state, vassal, events)
+        if after.fate == "fought":
+            mat["troops"] = {kind: after.troops.get(kind, 0) for kind in TROOPS}
+            mat["assets"]["carts"], mat["assets"]["provender"] = after.carts, after.provender
+            mat["moved"] = True
+        elif after.fate == "dead":
+            remove_lord(state, after.name, events, "dead")
+        else:
+            disband_lord(state, after.name, events, exile=after.fate == "exiled", why=f"Battle: {after.fate} (4.4.3)")
+    rules = scenario_of(state).special_rules
+    fought = {lord.name for lord in (*start.attacker.lords, *start.defender.lords)}
+    if "Capture of the King" in rules and "Henry VI" in fought and result.winner == "York":
+        gain(state, "York", CAPTURE_BONUS)
+        events.append({"type": "capture of the king", "influence": CAPTURE_BONUS})
+    if "Test of Arms" in rules and start.locale == "York" and result.winner:
+        state["favour"]["York"] = result.winner
+    if "Foreign Haven" in rules and any(a.name == "Warwick L" and a.fate == "dead" for a in result.lords) \
+            and start.defender.side == "Lancaster":
+        foreign_haven(state, events)
+
+
+def foreign_haven(state: State, events: Events) -> None:
+    """II, Foreign Haven (with the errata: also when Warwick Dies as a defender): the Lancastrian
+    Lords on the Calendar shift left, but only as far as the current box; then the Yorkist ones,
+    only as far as the next box."""
+    for side, limit in (("Lancaster", state["box"]), ("York", state["box"] + 1)):
+        for lord, entry in state["lords"].items():
+            if "box" in entry and BOARD.lords[lord].side == side and entry["box"] > limit:
+                entry["box"] = limit
+    events.append({"type": "foreign haven"})
+
+
+def sides_present(state: State, side: str) -> list[str]:
+    return lords_on_map(state, side)
