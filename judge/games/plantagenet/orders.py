@@ -144,7 +144,9 @@ def read_order(text: str, scenario: str) -> Order:
         words = words[: spend.start()]
     tokens = words.split()
     upper = [t.upper() for t in tokens]
-    verb_at = next((i for i, t in enumerate(upper) if t in VERBS), None)
+    verbs = [i for i, t in enumerate(upper) if t in VERBS]
+    named = [i for i in verbs if i and normal(" ".join(tokens[:i])) in lords]
+    verb_at = named[-1] if named else next((i for i in verbs if i == 0), None)
     if verb_at is None:
         raise OrderError(f"no order word in {text!r}: expected one of {', '.join(VERBS)}")
     verb = upper[verb_at]
