@@ -8,12 +8,12 @@ from collections import Counter
 from random import Random
 
 from . import actions, march
-from .data import BOARD
+from .data import BOARD, other
 from .fighting import give_battle
 from .mat import Events, pay_or_feed
 from .muster import parley_targets
 from .orders import Order
-from .state import State, in_order, lords_on_map, mats, scenario_of
+from .state import State, in_order, lords_at, lords_on_map, mats, scenario_of
 
 PASS = "Pass"
 PASS_CARDS = 4  # 1.9.2
@@ -124,7 +124,7 @@ class Card:
             march.intercept(state, side, to, standing, rng, events)
             march.move(state, group, to)
             events.append({"type": "march", "lords": group, "from": here, "to": to, "way": way})
-            if march.lords_at(state, to, "Lancaster" if side == "York" else "York"):
+            if lords_at(state, to, other(side)):
                 if march.approach(state, side, to, group, standing, events):
                     give_battle(state, side, to, rng, events)
                 self.ended = True

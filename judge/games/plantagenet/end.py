@@ -10,7 +10,7 @@ from .data import BOARD, SIDES, TROOPS, other
 from .levy import end_lasting
 from .mat import Events, disband_lord, disband_penalty, pay_or_feed, remove_lord
 from .state import (
-    State, gain, in_order, influence_of, king, lords_on_map, mats, occupied, pool, scenario_of,
+    State, gain, in_order, influence_of, lords_on_map, mats, occupied, pool, scenario_of,
 )
 
 
@@ -143,7 +143,3 @@ def end_campaign(state: State, rng: Random, events: Events) -> None:
         waste(state)
     end_lasting(state, "this_campaign")
     state["box"] += 1
-
-
-def king_side(state: State) -> str:
-    return king(state)

@@ -10,7 +10,7 @@ from random import Random
 from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, fight
 from .data import BOARD, TROOPS, other
 from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
-from .state import State, gain, lords_at, lords_on_map, scenario_of
+from .state import State, gain, lords_at, scenario_of
 
 CAPTURE_BONUS = 10  # Ia, Capture of the King
 
@@ -107,7 +107,3 @@ def foreign_haven(state: State, events: Events) -> None:
             if "box" in entry and BOARD.lords[lord].side == side and entry["box"] > limit:
                 entry["box"] = limit
     events.append({"type": "foreign haven"})
-
-
-def sides_present(state: State, side: str) -> list[str]:
-    return lords_on_map(state, side)

@@ -141,7 +141,3 @@ def _fog(game: PlantagenetGame, state: State) -> list[str]:
                 if BOARD.lords[lord].side == enemy and "troops" in entry:
                     found.append(f"{side} sees {lord}'s mat with Hidden Mats")
     return found
-
-
-def counts(state: State) -> dict[str, Any]:
-    return {kind: pool(state, kind) for kind in TROOPS}

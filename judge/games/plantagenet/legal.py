@@ -161,9 +161,9 @@ def choices(game: PlantagenetGame, state: State, power: str) -> list[str]:
             found += [str(o) for o in muster_candidates(state, power, lord)
                       if muster.refusal(state, power, o, {}, set()) is None]
         return found
-    lord = active_lord(state)
-    if lord is None:
+    active = active_lord(state)
+    if active is None:
         return []
-    card = Card(lord)
-    return [str(o) for o in command_candidates(state, lord) if card.refusal(state, o) is None]
+    card = Card(active)
+    return [str(o) for o in command_candidates(state, active) if card.refusal(state, o) is None]
 

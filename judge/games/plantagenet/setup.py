@@ -19,11 +19,11 @@ def new_state(scenario: str, hidden_mats: bool = False) -> State:
     for lord, box, exile in setup.calendar:
         lords[lord] = {"box": box, "exile": exile}
     vassals: dict[str, object] = {name: {"seat": True} for name in setup.vassals_at_seats}
-    for vassal, lord, box in setup.vassals_mustered:
+    for vassal, lord, service in setup.vassals_mustered:
         mat = lords[lord]
         assert isinstance(mat, dict)
         mat["vassals"].append(vassal)
-        vassals[vassal] = {"lord": lord} if box is None else {"lord": lord, "box": box}
+        vassals[vassal] = {"lord": lord} if service is None else {"lord": lord, "box": service}
     for lord, card in setup.capabilities:
         mat = lords[lord]
         assert isinstance(mat, dict)

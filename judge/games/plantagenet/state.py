@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from .data import BOARD, SIDES, TROOPS, other
+from .data import BOARD, TROOPS, Scenario, other
 
 State = dict[str, Any]
 
@@ -34,7 +34,7 @@ def copy_state(state: State) -> State:
     return copied
 
 
-def scenario_of(state: State) -> Any:
+def scenario_of(state: State) -> Scenario:
     return BOARD.scenarios[state["scenario"]]
 
 
@@ -73,14 +73,9 @@ def shift(box: int, boxes: int) -> int:
 # --- Lords --------------------------------------------------------------------------------------
 
 
-def on_map(state: State, lord: str) -> bool:
-    """At a Stronghold or in an Exile box (1.3.1, ON THE MAP)."""
-    return "at" in state["lords"].get(lord, {})
-
-
 def where(state: State, lord: str) -> str | None:
-    entry = state["lords"].get(lord, {})
-    return entry.get("at")
+    place = state["lords"].get(lord, {}).get("at")
+    return None if place is None else str(place)
 
 
 def lords_on_map(state: State, side: str) -> list[str]:
@@ -125,7 +120,7 @@ def forces_units(mat: dict[str, Any]) -> int:
 
 def pool(state: State, kind: str) -> int:
     """Troop pieces of a type left in the pool (1.6: the pieces limit play)."""
-    used = sum(entry["troops"].get(kind, 0) for entry in state["lords"].values() if "at" in entry)
+    used = sum(int(entry["troops"].get(kind, 0)) for entry in state["lords"].values() if "at" in entry)
     return int(BOARD.pools[kind]) - used
 
 
@@ -228,10 +223,6 @@ def gain(state: State, side: str, points: int) -> None:
     """A side gains (or, negative, loses) Influence points; the net never exceeds 45 (1.4.1)."""
     signed = points if side == "Lancaster" else -points
     state["influence"] = max(-MAX_INFLUENCE, min(MAX_INFLUENCE, int(state["influence"]) + signed))
-
-
-def all_sides() -> tuple[str, str]:
-    return SIDES
 
 
 def mats(state: State) -> Iterator[tuple[str, dict[str, Any]]]:

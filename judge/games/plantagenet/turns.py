@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from random import Random
 
-from .command import PASS, plan_size
-from .data import BOARD, other
+from .command import PASS
+from .data import other
 from .end import end_campaign
 from .levy import draw_arts_of_war, end_lasting, ready_vassals, vassals_due
 from .mat import Events, disband_troopless
@@ -101,7 +101,3 @@ def after_card(state: State, rng: Random, events: Events) -> None:
     end_campaign(state, rng, events)
     if state["outcome"] is None:
         start_turn(state, rng, events)
-
-
-def plan_cards(state: State) -> int:
-    return plan_size(state) if state["box"] in BOARD.calendar else 0
