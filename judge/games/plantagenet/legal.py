@@ -93,7 +93,7 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
     size = plan_size(state)
     chosen = sorted(cards[: size + 3], key=lambda c: (c == PASS or "at" not in state["lords"].get(c, {}), rng.random()))[:size]
     rng.shuffle(chosen)
-    standing = [f"INTERCEPT {lord}" for lord in lords_on_map(state, side) if rng.random() < 0.3]
+    standing = [f"INTERCEPT {lord}" for lord in lords_on_map(state, side) if rng.random() < 0.6]
     standing += [f"EXILE {lord}" for lord in lords_on_map(state, side) if rng.random() < 0.2]
     return ["PLAN " + ", ".join(chosen), *standing]
 

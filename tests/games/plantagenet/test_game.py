@@ -24,7 +24,7 @@ def test_a_turn_goes_levy_plan_then_cards_alternating_2_2_4_and_4_2() -> None:
     while state["box"] == 1:
         pending = game.pending(state)
         phases.append(pending.phase)
-        state = game.resolve(state, {p: game.random_orders(state, p, rng) for p in pending.powers}, rng).state
+        state = game.resolve(state, {p: game.random_orders(state, p, rng) for p in sorted(pending.powers)}, rng).state
     assert phases[:3] == ["T1 muster York", "T1 muster Lancaster", "T1 plan"]
     assert phases[3:] == [f"T1 card {n} {side}" for n in range(1, 5) for side in ("York", "Lancaster")]
     assert game.phase(state) == "T2 pay"
@@ -54,7 +54,7 @@ def test_plans_are_hidden_until_revealed_4_1_2() -> None:
     rng = Random(2)
     while state["step"]["name"] != "command":
         pending = game.pending(state)
-        state = game.resolve(state, {p: game.random_orders(state, p, rng) for p in pending.powers}, rng).state
+        state = game.resolve(state, {p: game.random_orders(state, p, rng) for p in sorted(pending.powers)}, rng).state
     york_sees = game.view(state, "York")
     assert york_sees["plans"]["Lancaster"] == ["?"] * 4
     assert york_sees["plans"]["York"] == state["plans"]["York"]
@@ -110,7 +110,7 @@ def test_random_games_reach_battle_intercept_and_every_command() -> None:
         rng = Random(seed)
         while game.outcome(state) is None:
             pending = game.pending(state)
-            result = game.resolve(state, {p: game.random_orders(state, p, rng) for p in pending.powers}, rng)
+            result = game.resolve(state, {p: game.random_orders(state, p, rng) for p in sorted(pending.powers)}, rng)
             for event in result.report["events"]:
                 seen.add(event["type"] + (f" {event['what']}" if event.get("what") else ""))
             state = result.state
