@@ -22,31 +22,39 @@ def shared(state: State, lord: str, asset: str) -> int:
     return sum(state["lords"][f]["assets"][asset] for f in lords_at(state, here, BOARD.lords[lord].side))
 
 
-def supply_sources(state: State, lord: str, source: str) -> tuple[int, int]:
-    """Provender a Supply action from ``source`` may add (4.5), as a Stronghold Source and as a
-    Port Source: a Friendly Stronghold not Exhausted gives its table amount, a Friendly Port as
-    many as the Lord's Ships (Shared); over land each Provender needs a Cart per Way of the Route
-    (4.5.1); by Sea, from a Port or Exile box to a Port of the same Sea, no Carts. 0 where the
-    source cannot serve."""
+def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
+    """The Sources a Supply action may draw on (4.5), each with the Provender it would add as a
+    Stronghold Source and as a Port Source: a Friendly Stronghold not Exhausted gives its table
+    amount, a Friendly Port as many as the Lord's Ships (Shared); over land each Provender needs
+    a Cart per Way of the Route (4.5.1); by Sea, from a Port or Exile box to a Port of the same
+    Sea, no Carts. The Lord stands at a Friendly Locale."""
     side = BOARD.lords[lord].side
     here = state["lords"][lord]["at"]
-    if not is_friendly(state, here, side) or source not in BOARD.locales:
-        return 0, 0
+    if not is_friendly(state, here, side):
+        return {}
     carts, ships = shared(state, lord, "carts"), shared(state, lord, "ships")
     land = {} if here in BOARD.exile_boxes and here != "Scotland" else distances(state, side, here, False, False)
-    stronghold = port = 0
-    ways = land.get(source)
-    if ways is not None:
+    found: dict[str, tuple[int, int]] = {}
+    for source, ways in land.items():
+        if source not in BOARD.locales:
+            continue
         limit = carts // ways if ways else 99
-        if not is_exhausted(state, source):
-            stronghold = min(int(BOARD.strongholds[BOARD.locales[source].type]["supply"]), limit)
-        if BOARD.locales[source].sea:
-            port = min(ships, limit)
+        stronghold = 0 if is_exhausted(state, source) else min(int(BOARD.strongholds[BOARD.locales[source].type]["supply"]), limit)
+        port = min(ships, limit) if BOARD.locales[source].sea else 0
+        found[source] = (stronghold, port)
     sea = BOARD.sea_of(here)
-    if ships and sea and BOARD.locales[source].sea == sea and source != here:
-        if is_friendly(state, source, side) and other(side) not in occupied(state).get(source, ()):
-            port = max(port, ships)
-    return stronghold, port
+    if ships and sea:
+        held = occupied(state)
+        for source in BOARD.seas[sea].ports:
+            if source != here and is_friendly(state, source, side) and other(side) not in held.get(source, ()):
+                stronghold, port = found.get(source, (0, 0))
+                found[source] = (stronghold, max(port, ships))
+    return found
+
+
+def supply_sources(state: State, lord: str, source: str) -> tuple[int, int]:
+    """What ``supply_options`` says of one Source: (0, 0) where it cannot serve."""
+    return supply_options(state, lord).get(source, (0, 0))
 
 
 def supply(state: State, lord: str, source: str, events: Events) -> None:

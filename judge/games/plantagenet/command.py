@@ -70,7 +70,7 @@ class Card:
         lord = self.lord
         if self.ended:
             return "the card's actions have ended (4.3.5, 4.6.1)"
-        if lord not in lords_on_map(state, BOARD.lords[lord].side):
+        if "at" not in state["lords"][lord]:
             return f"{lord} is no longer on the map"
         here = state["lords"][lord]["at"]
         verb = order.verb

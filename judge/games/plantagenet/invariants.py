@@ -4,8 +4,9 @@ one place, Exile boxes only of their side (1.3.1), no hidden thing in the enemy'
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from ..kind import PhaseResult
 from .data import BOARD, SIDES, TROOPS, other
@@ -26,7 +27,7 @@ def violations(game: PlantagenetGame, before: State, result: PhaseResult) -> lis
     problems += _cards(after)
     problems += _bounds(after)
     problems += _fog(game, after)
-    if json.loads(json.dumps(after)) != after:
+    if orjson.loads(orjson.dumps(after)) != after:
         problems.append("the state is not a plain JSON value")
     return problems
 

@@ -16,7 +16,6 @@ from .command import LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD
 from .levy import vassals_due
 from .orders import Order
-from .routes import distances
 from .state import State, copy_state, exiles_ready, lords_at, lords_on_map, ready
 from .turns import active_lord, powers
 
@@ -31,7 +30,8 @@ def _extra(rng: Random | None) -> int:
 
 
 def muster_candidates(state: State, side: str, lord: str, rng: Random | None = None) -> list[Order]:
-    """Every Levy action a Lord might take now (3.4), before ``refusal`` sorts them."""
+    """Every Levy action a Lord might take now (3.4), before ``refusal`` sorts them; the Parleys
+    are those ``parley_targets`` (which ``refusal`` asks too) allows."""
     found = [Order("LEVY", lord, what) for what in ("TROOPS", "CARTS", "SHIP")]
     found += [Order("LEVY", lord, "LORD", target, _extra(rng)) for target in ready(state, side)]
     found += [
@@ -59,9 +59,7 @@ def command_candidates(state: State, lord: str, rng: Random | None = None) -> li
                 BOARD.lords[lord].ring == "lieutenant" and BOARD.lords[f].ring == "marshal"))
         found.append(Order("MARCH", target=to, group=group))
     found += [Order("SAIL", target=to) for to in march.sail_places(state, lord)]
-    reach = distances(state, side, here, False, False, 3)
-    sources = set(reach) | ({p for p in BOARD.locales if BOARD.locales[p].sea == BOARD.sea_of(here)} if BOARD.sea_of(here) else set())
-    found += [Order("SUPPLY", target=s) for s in sorted(sources) if s in BOARD.locales]
+    found += [Order("SUPPLY", target=s) for s, amounts in actions.supply_options(state, lord).items() if max(amounts)]
     found.append(Order("FORAGE"))
     found += [Order("TAX", target=t, extra=_extra(rng)) for t in actions.tax_targets(state, lord)]
     found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord, campaign=True)]
@@ -113,10 +111,10 @@ def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
     rng.shuffle(lords)
     for lord in lords:
         for _ in range(BOARD.lords[lord].lordship):
-            if lord not in lords_on_map(scratch, side) or rng.random() < 0.1:
+            if muster.lord_refusal(scratch, side, lord, spent, newcomers) or rng.random() < 0.1:
                 break
             options = [o for o in muster_candidates(scratch, side, lord, rng)
-                       if muster.refusal(scratch, side, o, spent, newcomers) is None]
+                       if o.verb == "PARLEY" or muster.action_refusal(scratch, side, o) is None]
             if not options:
                 break
             order = rng.choice(options)

@@ -63,10 +63,22 @@ def refusal(state: State, side: str, order: Order, spent: dict[str, int], newcom
     lord = order.lord or ""
     if order.verb not in ("LEVY", "PARLEY") or not lord:
         return f"{order.verb} is not a Muster order"
+    return lord_refusal(state, side, lord, spent, newcomers) or action_refusal(state, side, order)
+
+
+def lord_refusal(state: State, side: str, lord: str, spent: dict[str, int], newcomers: set[str]) -> str | None:
+    """Why a Lord may take no more Levy actions: not on the map since Muster began, or his
+    Lordship spent (3.4)."""
     if lord not in lords_on_map(state, side) or lord in newcomers:
         return f"{lord} is not on the map since the start of Muster (3.4)"
     if spent.get(lord, 0) >= BOARD.lords[lord].lordship:
         return f"{lord} has used all his Lordship ({BOARD.lords[lord].lordship}, 3.4)"
+    return None
+
+
+def action_refusal(state: State, side: str, order: Order) -> str | None:
+    """Why a Lord who may still act cannot take this Levy action (3.4.1-3.4.6)."""
+    lord = order.lord or ""
     mat = state["lords"][lord]
     here = mat["at"]
     friendly = is_friendly(state, here, side)

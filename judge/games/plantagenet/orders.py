@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from .data import BOARD
 
@@ -85,6 +86,7 @@ def _names() -> dict[str, str]:
 PLACES_AND_CARDS = _names()
 
 
+@cache
 def lord_names(scenario: str) -> dict[str, str]:
     """The names a scenario's Lords go by: their own, their card's, and their title alone where
     no other Lord of the scenario shares it."""
@@ -131,8 +133,10 @@ def split_orders(text: str) -> list[str]:
     return [part.strip() for part in re.split(r"[;\n]", text) if part.strip()]
 
 
+@lru_cache(maxsize=4096)
 def read_order(text: str, scenario: str) -> Order:
-    """Read one order (names resolved against the scenario), or raise OrderError."""
+    """Read one order (names resolved against the scenario), or raise OrderError. (Orders are
+    values and the reading depends on nothing else, so readings are kept.)"""
     lords = lord_names(scenario)
     words = text.strip()
     extra = 0

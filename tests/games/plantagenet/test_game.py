@@ -103,9 +103,9 @@ def test_random_games_play_to_a_result_without_violations(scenario: str) -> None
 def test_random_games_reach_battle_intercept_and_every_command() -> None:
     """The playouts reach Battle (4.4), Intercept (4.3.4), Exile on Approach (4.3.5) and every
     Command (4.2.2), Levy action (3.4) and Pay outcome (3.2)."""
-    game = PlantagenetGame("II")
     seen: set[str] = set()
-    for seed in range(12):
+    for scenario, seed in [(s, n) for s in ("II", "Ia") for n in range(12)]:
+        game = PlantagenetGame(scenario)
         state = game.new_game(str(seed).encode())
         rng = Random(seed)
         while game.outcome(state) is None:
