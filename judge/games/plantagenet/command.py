@@ -80,7 +80,8 @@ class Card:
                 return f"no Way from {here} to {order.target} (4.3.3)"
             if march.march_cost(way, self.actions, self.left, self.free_highway) is None:
                 return f"not enough actions to March by {way} (4.3.3)"
-            return march.group_refusal(state, lord, order.group)
+            return march.group_refusal(state, lord, order.group) or march.shaky_allies_refusal(
+                state, [lord, *order.group], order.target or "")
         if self.left < 1:
             return f"{lord} has no actions left (Command {self.actions}, 4.2.1)"
         if verb == "SAIL":
@@ -90,7 +91,8 @@ class Card:
                 return f"{lord} cannot Sail from {here} to {order.target} (4.6.1)"
             if not march.can_sail(state, [lord, *order.group]):
                 return "too few Ships: one per six Forces units (4.6.1)"
-            return march.group_refusal(state, lord, order.group)
+            return march.group_refusal(state, lord, order.group) or march.shaky_allies_refusal(
+                state, [lord, *order.group], order.target or "")
         if verb == "SUPPLY":
             if max(actions.supply_sources(state, lord, order.target or "")) == 0:
                 return f"{order.target} cannot Supply {lord} (4.5.1)"

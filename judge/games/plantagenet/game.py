@@ -36,7 +36,7 @@ TIMINGS = (
 )
 STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
-    "muster": ("EXILE", "LEVY", "PARLEY"),
+    "muster": ("EXILE", "LEVY", "PARLEY", "CROWN"),
     "plan": ("PLAN", "INTERCEPT", "EXILE"),
     "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"),
 }
@@ -172,7 +172,7 @@ class PlantagenetGame:
         carried out, in turn)."""
         if order.verb == "PLAN":
             return plan_refusal(state, power, order.plan)
-        if order.verb in ("DISBAND", "INTERCEPT", "EXILE") and BOARD.lords[order.target or ""].side != power:
+        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN") and BOARD.lords[order.target or ""].side != power:
             return f"{order.target} is not your Lord"
         if order.lord and BOARD.lords[order.lord].side != power:
             return f"{order.lord} is not your Lord"

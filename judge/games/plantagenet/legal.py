@@ -107,6 +107,10 @@ def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
         if rng.random() < 0.8 and muster.refusal(scratch, side, order, spent, newcomers) is None:
             muster.carry_out(scratch, side, order, dice, [], newcomers)
             chosen.append(order)
+    crown = Order("CROWN", target="Richard III")
+    if rng.random() < 0.5 and muster.refusal(scratch, side, crown, spent, newcomers) is None:
+        muster.carry_out(scratch, side, crown, dice, [], newcomers)
+        chosen.append(crown)
     lords = lords_on_map(scratch, side)
     rng.shuffle(lords)
     for lord in lords:
@@ -155,6 +159,8 @@ def choices(game: PlantagenetGame, state: State, power: str) -> list[str]:
         return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*BOARD.scenarios[state['scenario']].lords[power], PASS])]
     if name == "muster":
         found = [str(Order("EXILE", target=lord)) for lord in exiles_ready(state, power)]
+        if muster.crown_refusal(state, Order("CROWN", target="Richard III")) is None and power == "York":
+            found.append("CROWN Richard III")
         for lord in lords_on_map(state, power):
             found += [str(o) for o in muster_candidates(state, power, lord)
                       if muster.refusal(state, power, o, {}, set()) is None]

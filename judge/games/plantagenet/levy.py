@@ -128,3 +128,9 @@ def muster_exile(state: State, side: str, order: Order, events: Events) -> None:
     box = order.group[0] if order.group else exile_boxes_for(state, lord)[0]
     state["lords"][lord] = new_mat(lord, box)
     events.append({"type": "muster exile", "side": side, "lord": lord, "at": box})
+    rules = BOARD.scenarios[state["scenario"]].special_rules
+    if "Shaky Allies" in rules and lord == "Margaret" and box == "France" and "gone" not in state["lords"].get("Clarence", {"gone": ""}):
+        if "at" in state["lords"]["Clarence"]:
+            disband_lord(state, "Clarence", events, why="Shaky Allies")
+        state["lords"]["Clarence"] = {"gone": "removed"}
+        events.append({"type": "shaky allies", "removed": "Clarence"})

@@ -31,6 +31,16 @@ def group_refusal(state: State, lord: str, group: tuple[str, ...]) -> str | None
     return None
 
 
+def shaky_allies_refusal(state: State, lords: list[str], to: str) -> str | None:
+    """II, Shaky Allies: Margaret and Warwick never enter the same Stronghold."""
+    if "Shaky Allies" not in scenario_of(state).special_rules:
+        return None
+    for lord, ally in (("Margaret", "Warwick L"), ("Warwick L", "Margaret")):
+        if lord in lords and state["lords"].get(ally, {}).get("at") == to and ally not in lords:
+            return f"{lord} and {ally} never enter the same Stronghold (Shaky Allies)"
+    return None
+
+
 def haul(state: State, lords: list[str]) -> None:
     """4.3.2: before Marching, Provender beyond the Carts (of the whole Group, Shared) is
     discarded, first from the Lords who carry more than their own Carts."""
@@ -72,7 +82,7 @@ def intercept(state: State, side: str, to: str, standing: list[Order], rng: Rand
         here = state["lords"].get(lord, {}).get("at")
         if order.verb != "INTERCEPT" or BOARD.lords[lord].side != enemy or here is None or here == to:
             continue
-        if BOARD.ways(here).get(to) not in ("highway", "road"):
+        if BOARD.ways(here).get(to) not in ("highway", "road") or shaky_allies_refusal(state, [lord], to):
             continue
         roll = rng.randint(1, 6)
         success = roll <= BOARD.lords[lord].valour

@@ -11,7 +11,7 @@ from typing import Any
 from .data import BOARD
 from .influence import check, loyalty_modifier
 from .levy import capability_refusal, exile_refusal, muster_exile
-from .mat import Events
+from .mat import Events, discard
 from .orders import Order
 from .routes import distances
 from .state import (
@@ -60,6 +60,8 @@ def refusal(state: State, side: str, order: Order, spent: dict[str, int], newcom
     """Why a Muster order cannot be carried out now, or None."""
     if order.verb == "EXILE":
         return exile_refusal(state, side, order)
+    if order.verb == "CROWN":
+        return crown_refusal(state, order)
     lord = order.lord or ""
     if order.verb not in ("LEVY", "PARLEY") or not lord:
         return f"{order.verb} is not a Muster order"
@@ -126,6 +128,9 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     if order.verb == "EXILE":
         muster_exile(state, side, order, events)
         return
+    if order.verb == "CROWN":
+        crown(state, events)
+        return
     lord = order.lord or ""
     mat = state["lords"][lord]
     event: dict[str, Any] = {"type": order.verb.lower(), "side": side, "lord": lord, "what": order.what, "target": order.target}
@@ -162,6 +167,32 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
         mat["caps"].append(order.target)
 
 
+def crown_refusal(state: State, order: Order) -> str | None:
+    """III, King Richard: in any Muster, with Gloucester (2) at London, the Yorkists may put
+    Richard III in his place."""
+    if "King Richard" not in BOARD.scenarios[state["scenario"]].special_rules or order.target != "Richard III":
+        return "only Richard III is crowned, in scenario III (King Richard)"
+    if state["lords"].get("Gloucester 2", {}).get("at") != "London":
+        return "Gloucester is not at London (King Richard)"
+    return None
+
+
+def crown(state: State, events: Events) -> None:
+    """III, King Richard: Richard III takes Gloucester's place and mat (Forces, Assets, Vassals);
+    the Capabilities Richard III may not hold are discarded (3.4.6); Gloucester's card leaves the
+    game."""
+    mat = state["lords"]["Gloucester 2"]
+    state["lords"]["Gloucester 2"] = {"gone": "crowned"}
+    for vassal in mat["vassals"]:
+        state["vassals"][vassal]["lord"] = "Richard III"
+    for card in list(mat["caps"]):
+        if BOARD.cards[card].lords and "Richard III" not in BOARD.cards[card].lords:
+            mat["caps"].remove(card)
+            discard(state, card)
+    state["lords"]["Richard III"] = mat
+    events.append({"type": "crown", "lord": "Richard III"})
+
+
 def muster_lord(state: State, lord: str) -> str:
     """3.4.2 MUSTERING: at his Seat if no Enemy Lord is there (and it turns Friendly), else at a
     Friendly Seat of another of his side's Lords free of Enemy Lords."""
@@ -188,5 +219,7 @@ def muster(state: State, side: str, orders: list[Order], rng: Random, events: Ev
         carry_out(state, side, order, rng, events, newcomers)
         if order.lord:
             spent[order.lord] = spent.get(order.lord, 0) + 1
+        if order.verb == "CROWN":
+            spent["Richard III"] = spent.pop("Gloucester 2", 0)
     return refused
 

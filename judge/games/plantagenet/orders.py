@@ -5,6 +5,7 @@ One order a line (or separated by ``;``)::
     DISBAND Rutland                 3.2.2: Disband a Lord at Pay
     DISMISS Stanley                 3.2.3: leave a Vassal unpaid (he Disbands)
     EXILE Henry VI TO Scotland      3.3.1: Muster an Exiled Lord into an Exile box
+    CROWN Richard III               III, King Richard: he replaces Gloucester at London
     York LEVY LORD Salisbury        3.4.2 (also LEVY VASSAL Stanley, LEVY TROOPS, LEVY CARTS,
     York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4; SPEND 1 or SPEND 3 after a
     York PARLEY Coventry SPEND 1    check adds 1 or 2 to the rating, 1.4.2)
@@ -30,7 +31,7 @@ from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
 VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY")
+         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN")
 
 
 class OrderError(ValueError):
@@ -151,6 +152,8 @@ def read_order(text: str, scenario: str) -> Order:
     verbs = [i for i, t in enumerate(upper) if t in VERBS]
     named = [i for i in verbs if i and normal(" ".join(tokens[:i])) in lords]
     verb_at = named[-1] if named else next((i for i in verbs if i == 0), None)
+    if verb_at is None and verbs:
+        raise OrderError(f"no Lord named {' '.join(tokens[:verbs[0]])!r} in this scenario")
     if verb_at is None:
         raise OrderError(f"no order word in {text!r}: expected one of {', '.join(VERBS)}")
     verb = upper[verb_at]
@@ -174,7 +177,7 @@ def read_order(text: str, scenario: str) -> Order:
     if verb == "PLAN":
         cards = tuple("Pass" if normal(w) == "pass" else _lord(w, lords) for w in rest.split(",") if w.strip())
         return Order("PLAN", plan=cards)
-    if verb in ("DISBAND", "INTERCEPT"):
+    if verb in ("DISBAND", "INTERCEPT", "CROWN"):
         return Order(verb, target=_lord(rest, lords))
     if verb == "DISMISS":
         return Order(verb, target=_vassal(rest))

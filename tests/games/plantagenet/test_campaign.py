@@ -268,3 +268,10 @@ def test_test_of_arms_ib() -> None:
     assert (victory(state) or {})["winner"] is None
     state["favour"]["York"] = "Lancaster"
     assert (victory(state) or {})["winner"] == "Lancaster"
+
+
+def test_shaky_allies_margaret_and_warwick_never_meet_ii() -> None:
+    """II, Shaky Allies: Margaret and Warwick never enter the same Stronghold."""
+    state = board("II", Margaret="Oxford", Warwick_L="London")
+    assert "Shaky Allies" in card(state, "Margaret", "MARCH London")[0][1]
+    assert mat(state, "Margaret")["at"] == "Oxford"

@@ -230,3 +230,24 @@ def test_first_levy_capabilities_3_1_2_then_events_3_1_3() -> None:
     for event in events:
         if event["type"] == "event held":
             assert event["card"] in state["held"][event["side"]]
+
+
+def test_king_richard_scenario_iii() -> None:
+    """III, King Richard: in a Muster with Gloucester (2) at London the Yorkists may put Richard
+    III in his place, with his mat; elsewhere they may not."""
+    state = board("III", Gloucester_2="London", box=3)
+    mat(state, "Gloucester 2")["troops"]["militia"] = 9
+    assert levy(state, "York", "CROWN Richard III", "Richard III LEVY CARTS") == []
+    assert state["lords"]["Gloucester 2"] == {"gone": "crowned"}
+    assert mat(state, "Richard III")["troops"]["militia"] == 9 and mat(state, "Richard III")["at"] == "London"
+    state = board("III", Gloucester_2="Arundel", box=3)
+    assert "not at London" in levy(state, "York", "CROWN Richard III")[0][1]
+
+
+def test_shaky_allies_margaret_to_france_removes_clarence_ii() -> None:
+    """II, Shaky Allies: placing Margaret in France removes Clarence for good."""
+    state = board("II", Clarence="York", box=9)
+    state["lords"]["Margaret"] = {"box": 9, "exile": True}
+    levy(state, "Lancaster", "EXILE Margaret")
+    assert mat(state, "Margaret")["at"] == "France"
+    assert state["lords"]["Clarence"] == {"gone": "removed"}
