@@ -66,7 +66,13 @@ class Card:
         self.ended = False
 
     def refusal(self, state: State, order: Order) -> str | None:
-        """Why an order cannot be carried out now, or None."""
+        """Why an order cannot be carried out now, or None: the card's limits, then whether
+        its target is one the Command may reach."""
+        return self.limits(state, order) or target_refusal(state, self.lord, order)
+
+    def limits(self, state: State, order: Order) -> str | None:
+        """What the card allows: actions left (4.2.1), March speed (4.3.3), Sail as a whole card
+        with Ships enough (4.6.1), the Group (4.3.1) and Shaky Allies (II)."""
         lord = self.lord
         if self.ended:
             return "the card's actions have ended (4.3.5, 4.6.1)"
@@ -80,34 +86,17 @@ class Card:
                 return f"no Way from {here} to {order.target} (4.3.3)"
             if march.march_cost(way, self.actions, self.left, self.free_highway) is None:
                 return f"not enough actions to March by {way} (4.3.3)"
-            return march.group_refusal(state, lord, order.group) or march.shaky_allies_refusal(
-                state, [lord, *order.group], order.target or "")
-        if self.left < 1:
+        elif self.left < 1:
             return f"{lord} has no actions left (Command {self.actions}, 4.2.1)"
         if verb == "SAIL":
             if self.left != self.actions:
                 return "Sail takes every action of a card (4.6.1)"
-            if order.target not in march.sail_places(state, lord):
-                return f"{lord} cannot Sail from {here} to {order.target} (4.6.1)"
             if not march.can_sail(state, [lord, *order.group]):
                 return "too few Ships: one per six Forces units (4.6.1)"
+        if verb in ("MARCH", "SAIL"):
             return march.group_refusal(state, lord, order.group) or march.shaky_allies_refusal(
                 state, [lord, *order.group], order.target or "")
-        if verb == "SUPPLY":
-            if max(actions.supply_sources(state, lord, order.target or "")) == 0:
-                return f"{order.target} cannot Supply {lord} (4.5.1)"
-            return None
-        if verb == "FORAGE":
-            return None if actions.forage_chance(state, lord) else f"{here} cannot be Foraged (4.6.2)"
-        if verb == "TAX":
-            return None if order.target in actions.tax_targets(state, lord) else f"{lord} cannot Tax {order.target} (4.6.3)"
-        if verb == "PARLEY":
-            if order.target not in parley_targets(state, lord, campaign=True):
-                return f"{lord} cannot Parley {order.target} (4.6.4)"
-            return None
-        if verb == "PASS":
-            return None
-        return f"{verb} is not a Command (4.2.2)"
+        return None
 
     def carry_out(self, state: State, order: Order, standing: list[Order], rng: Random, events: Events) -> None:
         """Carry out an order ``refusal`` allowed."""
@@ -177,3 +166,23 @@ def feed(state: State, events: Events) -> None:
         pay_or_feed(state, moved, "provender", events, "unfed (4.7)")
     for _, mat in mats(state):
         mat["moved"] = False
+
+
+def target_refusal(state: State, lord: str, order: Order) -> str | None:
+    """Whether the Command reaches its target: a Sail destination (4.6.1), a Supply Source
+    (4.5.1), a Locale to Forage (4.6.2), a Stronghold to Tax (4.6.3) or Parley (4.6.4)."""
+    here = state["lords"][lord]["at"]
+    verb = order.verb
+    if verb == "SAIL" and order.target not in march.sail_places(state, lord):
+        return f"{lord} cannot Sail from {here} to {order.target} (4.6.1)"
+    if verb == "SUPPLY" and max(actions.supply_sources(state, lord, order.target or "")) == 0:
+        return f"{order.target} cannot Supply {lord} (4.5.1)"
+    if verb == "FORAGE" and not actions.forage_chance(state, lord):
+        return f"{here} cannot be Foraged (4.6.2)"
+    if verb == "TAX" and order.target not in actions.tax_targets(state, lord):
+        return f"{lord} cannot Tax {order.target} (4.6.3)"
+    if verb == "PARLEY" and order.target not in parley_targets(state, lord, campaign=True):
+        return f"{lord} cannot Parley {order.target} (4.6.4)"
+    if verb not in ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"):
+        return f"{verb} is not a Command (4.2.2)"
+    return None

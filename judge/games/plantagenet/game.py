@@ -204,45 +204,53 @@ class PlantagenetGame:
         return given
 
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
+        """Resolve the current step with the orders given, then every step after it that asks
+        nobody (a Pass card, a side with nothing to Muster), up to the next that asks a side."""
         new = copy_state(state)
         events: list[dict[str, Any]] = []
-        step = state["step"]
-        name = step["name"]
-        given = self._given(state, orders)
         report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {}}
+        self._step(new, self._given(state, orders), rng, events, report["refused"])
+        while new["outcome"] is None and not powers(new):
+            self._step(new, {side: [] for side in SIDES}, rng, events, report["refused"])
+        report["influence"] = new["influence"]
+        return PhaseResult(new, report, self.outcome(new))
+
+    def _step(self, new: State, given: dict[str, list[Order]], rng: Random, events: list[dict[str, Any]],
+              refused: dict[str, list[list[str]]]) -> None:
+        """Play one step on ``new`` (a copy the resolution owns)."""
+        step = new["step"]
+        name = step["name"]
         if name == "pay":
             pay(new, given, events)
             after_pay(new, events)
         elif name == "muster":
             side = step["side"]
-            refused = muster(new, side, given[side], rng, events)
-            report["refused"][side] = [[str(o), why] for o, why in refused]
+            refused.setdefault(side, []).extend([str(o), why] for o, why in muster(new, side, given[side], rng, events))
             after_muster(new, side, events)
         elif name == "plan":
             for side in SIDES:
                 plans = [o.plan for o in given[side] if o.verb == "PLAN"]
-                new["plans"][side] = list(plans[-1] if plans else default_plan(state, side))
+                new["plans"][side] = list(plans[-1] if plans else default_plan(new, side))
                 kept = [str(o) for o in given[side] if o.verb in STANDING]
                 if kept or plans:
                     new.setdefault("standing", {})[side] = kept
             after_plan(new)
         elif name == "command":
             side = step["side"]
-            lord = active_lord(state)
+            lord = active_lord(new)
             enemy = "Lancaster" if side == "York" else "York"
             standing = [o for o in given[enemy] if o.verb in STANDING] or [
-                self.parse(state, text) for text in state.get("standing", {}).get(enemy, [])
+                self.parse(new, text) for text in new.get("standing", {}).get(enemy, [])
             ]
             if lord is None:
-                events.append({"type": "pass card", "side": side, "card": state["plans"][side][step["card"]]})
+                events.append({"type": "pass card", "side": side, "card": new["plans"][side][step["card"]]})
             else:
                 events.append({"type": "card", "side": side, "lord": lord})
-                refused = command(new, lord, given[side], standing, rng, events)
-                report["refused"][side] = [[str(o), why] for o, why in refused]
+                done = command(new, lord, given[side], standing, rng, events)
+                refused.setdefault(side, []).extend([str(o), why] for o, why in done)
             after_card(new, rng, events)
         else:
             raise ValueError("the game is over")
-        return PhaseResult(new, report, self.outcome(new))
 
     # --- what players see, and the end -------------------------------------------------------
 
@@ -280,7 +288,11 @@ class PlantagenetGame:
         return Standing(int(state["box"]), {side: max(0, influence_of(state, side)) for side in SIDES})
 
     def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
-        return None
+        """The Influence points after the phase: the track is open to all (1.4.1)."""
+        if "influence" not in report:
+            return None
+        value = int(report["influence"])
+        return {"Lancaster": max(0, value), "York": max(0, -value)}
 
     # --- random playouts -----------------------------------------------------------------------
 

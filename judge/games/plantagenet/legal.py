@@ -47,7 +47,8 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
 
 
 def command_candidates(state: State, lord: str, rng: Random | None = None) -> list[Order]:
-    """Every Command a Lord might take now (4.2.2), before the card's ``refusal`` sorts them."""
+    """Every Command a Lord might take now (4.2.2), each target found by the function that
+    ``target_refusal`` asks: only the card's ``limits`` remain to sort them."""
     side = BOARD.lords[lord].side
     here = state["lords"][lord]["at"]
     friends = [f for f in lords_at(state, here, side) if f != lord]
@@ -60,7 +61,8 @@ def command_candidates(state: State, lord: str, rng: Random | None = None) -> li
         found.append(Order("MARCH", target=to, group=group))
     found += [Order("SAIL", target=to) for to in march.sail_places(state, lord)]
     found += [Order("SUPPLY", target=s) for s, amounts in actions.supply_options(state, lord).items() if max(amounts)]
-    found.append(Order("FORAGE"))
+    if actions.forage_chance(state, lord):
+        found.append(Order("FORAGE"))
     found += [Order("TAX", target=t, extra=_extra(rng)) for t in actions.tax_targets(state, lord)]
     found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord, campaign=True)]
     found.append(Order("PASS"))
@@ -139,7 +141,7 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
     for _ in range(8):
         if card.ended or (card.left == 0 and not card.free_highway) or rng.random() < 0.05:
             break
-        options = [o for o in command_candidates(scratch, lord, rng) if card.refusal(scratch, o) is None]
+        options = [o for o in command_candidates(scratch, lord, rng) if card.limits(scratch, o) is None]
         if not options:
             break
         order = rng.choice(options)

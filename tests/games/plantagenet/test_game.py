@@ -16,17 +16,21 @@ from judge.games.selfplay import play_game, selfplay
 
 def test_a_turn_goes_levy_plan_then_cards_alternating_2_2_4_and_4_2() -> None:
     """2.2.4: the Rebels (York in Ia) go first in each step; 4.2: Command cards alternate, one
-    Rebel card then one King's card; the next Turn's Levy starts with Pay (3.2)."""
+    Rebel card then one King's card (a Pass card is played within the phase before it); the
+    next Turn's Levy starts with Pay (3.2)."""
     game = PlantagenetGame("Ia")
     state = game.new_game(b"1")
-    phases = []
+    phases, cards = [], []
     rng = Random(1)
     while state["box"] == 1:
         pending = game.pending(state)
         phases.append(pending.phase)
-        state = game.resolve(state, {p: game.random_orders(state, p, rng) for p in sorted(pending.powers)}, rng).state
+        result = game.resolve(state, {p: game.random_orders(state, p, rng) for p in sorted(pending.powers)}, rng)
+        cards += [e["side"] for e in result.report["events"] if e["type"] in ("card", "pass card")]
+        state = result.state
     assert phases[:3] == ["T1 muster York", "T1 muster Lancaster", "T1 plan"]
-    assert phases[3:] == [f"T1 card {n} {side}" for n in range(1, 5) for side in ("York", "Lancaster")]
+    assert cards == ["York", "Lancaster"] * 4
+    assert set(phases[3:]) <= {f"T1 card {n} {side}" for n in range(1, 5) for side in ("York", "Lancaster")}
     assert game.phase(state) == "T2 pay"
     assert [game.phase_order(p) for p in phases] == sorted(game.phase_order(p) for p in phases)
     assert game.read_phase("t1 card 2 york") == "T1 card 2 York"
@@ -55,14 +59,17 @@ def test_plans_are_hidden_until_revealed_4_1_2() -> None:
     while state["step"]["name"] != "command":
         pending = game.pending(state)
         state = game.resolve(state, {p: game.random_orders(state, p, rng) for p in sorted(pending.powers)}, rng).state
-    york_sees = game.view(state, "York")
-    assert york_sees["plans"]["Lancaster"] == ["?"] * 4
-    assert york_sees["plans"]["York"] == state["plans"]["York"]
-    assert isinstance(york_sees["decks"]["Lancaster"], int)
-    state = game.resolve(state, {"York": game.random_orders(state, "York", rng)}, rng).state
-    assert game.view(state, "York")["plans"]["Lancaster"][0] == state["plans"]["Lancaster"][0]
-    assert game.view(state, "York")["plans"]["Lancaster"][1:] == ["?"] * 3
-    assert game.view(state, None)["plans"]["York"][0] == state["plans"]["York"][0]
+    while state["step"]["name"] == "command":
+        step = state["step"]
+        shown = step["card"] + 1 if step["side"] == "Lancaster" else step["card"]
+        york_sees = game.view(state, "York")
+        plan = state["plans"]["Lancaster"]
+        assert york_sees["plans"]["Lancaster"] == plan[:shown] + ["?"] * (4 - shown)
+        assert york_sees["plans"]["York"] == state["plans"]["York"]
+        assert game.view(state, None)["plans"]["York"][: step["card"] + 1] == state["plans"]["York"][: step["card"] + 1]
+        assert isinstance(york_sees["decks"]["Lancaster"], int)
+        pending = game.pending(state)
+        state = game.resolve(state, {p: game.random_orders(state, p, rng) for p in sorted(pending.powers)}, rng).state
 
 
 def test_hidden_mats_option_1_5_3() -> None:
