@@ -33,7 +33,7 @@ def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
     if not is_friendly(state, here, side):
         return {}
     carts, ships = shared(state, lord, "carts"), shared(state, lord, "ships")
-    land = {} if here in BOARD.exile_boxes and here != "Scotland" else distances(state, side, here, False, False)
+    land = {} if here in BOARD.exile_boxes and here != "Scotland" else distances(state, side, here, False, False, carts)
     found: dict[str, tuple[int, int]] = {}
     for source, ways in land.items():
         if source not in BOARD.locales:

@@ -5,7 +5,13 @@ box holding the Lord) count as one Way apart (1.3.1, SEAS AND PORTS)."""
 from __future__ import annotations
 
 from .data import BOARD
-from .state import State, is_friendly, occupied
+from .state import State
+
+
+NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    place: tuple(BOARD.ways(place)) for place in [*BOARD.locales, *BOARD.exile_boxes]
+}
+"""The Locales next to each by Way (1.3.1), looked up once."""
 
 
 def sea_hops(place: str, start: str) -> list[str]:
@@ -23,28 +29,36 @@ def distances(
     Locale on the way, ``start`` included, is Friendly and free of Enemy Lords; the last one
     must be free of Enemy Lords and, when ``target_may_be_unfriendly`` (Parley, 3.4.1), may be
     Neutral or Enemy. ``ship``: the Lord has a Ship, so Ports of one Sea are one Way apart."""
-    held = occupied(state)
     enemy = "Lancaster" if side == "York" else "York"
+    blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and BOARD.lords[lord].side == enemy}
+    favour = state["favour"]
+    boxes = state["exile_boxes"]
 
-    def free(place: str) -> bool:
-        return enemy not in held.get(place, ())
+    def friendly(place: str) -> bool:
+        return bool((boxes if place in boxes or place in BOARD.exile_boxes else favour).get(place) == side)
 
+    if start in blocked:
+        return {}
+    if not friendly(start):
+        return {start: 0}
     found = {start: 0}
     frontier = [start]
-    while frontier:
+    depth = 0
+    while frontier and depth < limit:
+        depth += 1
         nxt = []
         for place in frontier:
-            if found[place] >= limit or not (is_friendly(state, place, side) and free(place)):
-                continue  # a Route passes only through Friendly Locales free of Enemy Lords
-            steps = list(BOARD.ways(place)) + (sea_hops(place, start) if ship else [])
+            steps = NEIGHBOURS.get(place, ())
+            if ship:
+                steps = (*steps, *sea_hops(place, start))
             for near in steps:
-                if near in found or not free(near):
+                if near in found or near in blocked:
                     continue
-                if not target_may_be_unfriendly and not is_friendly(state, near, side):
+                good = friendly(near)
+                if not good and not target_may_be_unfriendly:
                     continue
-                found[near] = found[place] + 1
-                nxt.append(near)
+                found[near] = depth
+                if good:
+                    nxt.append(near)  # a Route passes only through Friendly Locales
         frontier = nxt
-    if not (is_friendly(state, start, side) and free(start)):
-        return {start: 0} if free(start) else {}
     return found
