@@ -6,20 +6,26 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from . import capabilities
 from .data import BOARD, other
 from .influence import check
 from .mat import Events
 from .muster import parley_targets
-from .routes import distances
+from .routes import ALL_PORTS, distances
 from .state import State, deplete, is_enemy, is_exhausted, is_friendly, lords_at, occupied, shift_favour
 
 SPECIAL = ("London", "Calais", "Harlech")
 
 
 def shared(state: State, lord: str, asset: str) -> int:
-    """An Asset as the Lord may use it: his own and his side's Lords' at his Locale (1.5.3)."""
+    """An Asset as the Lord may use it: his own and his side's Lords' at his Locale (1.5.3),
+    Carts and Ships counting double for their owners with Hay Wains (L8) or Great Ships (Y6, L6)."""
     here = state["lords"][lord]["at"]
-    return sum(state["lords"][f]["assets"][asset] for f in lords_at(state, here, BOARD.lords[lord].side))
+    key = {"carts": "carts_factor", "ships": "ships_factor"}.get(asset)
+    return sum(
+        state["lords"][f]["assets"][asset] * (capabilities.factor(state, f, key) if key else 1)
+        for f in lords_at(state, here, BOARD.lords[lord].side)
+    )
 
 
 def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
@@ -45,7 +51,7 @@ def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
     sea = BOARD.sea_of(here)
     if ships and sea:
         held = occupied(state)
-        for source in BOARD.seas[sea].ports:
+        for source in ALL_PORTS if capabilities.has(state, lord, "all_ports") else BOARD.seas[sea].ports:
             if source != here and is_friendly(state, source, side) and other(side) not in held.get(source, ()):
                 stronghold, port = found.get(source, (0, 0))
                 found[source] = (stronghold, max(port, ships))
@@ -59,11 +65,12 @@ def supply_sources(state: State, lord: str, source: str) -> tuple[int, int]:
 
 def supply(state: State, lord: str, source: str, events: Events) -> None:
     """4.5.2: add the Provender of the Stronghold or of the Ships, whichever gives more (the
-    Lord's choice, by default); a Stronghold Source is Depleted."""
+    Lord's choice, by default), twice as much with Harbingers (Y7, L7); a Stronghold Source is
+    Depleted (not his Vassals' Seats with Chamberlains, L10)."""
     stronghold, port = supply_sources(state, lord, source)
-    amount = max(stronghold, port)
+    amount = max(stronghold, port) * capabilities.factor(state, lord, "supply_factor")
     state["lords"][lord]["assets"]["provender"] += amount
-    if stronghold >= port:
+    if stronghold >= port and not capabilities.at_vassal_seat(state, lord, source):
         deplete(state, source)
     events.append({"type": "supply", "lord": lord, "from": source, "provender": amount})
 
@@ -91,7 +98,7 @@ def forage(state: State, lord: str, rng: Random, events: Events) -> None:
     if roll:
         event["roll"] = roll
     if success:
-        state["lords"][lord]["assets"]["provender"] += 1
+        state["lords"][lord]["assets"]["provender"] += 1 + capabilities.bonus(state, lord, "forage_bonus")
         deplete(state, state["lords"][lord]["at"])
     events.append(event)
 
@@ -106,7 +113,8 @@ def tax_targets(state: State, lord: str) -> dict[str, int]:
         return {}
     seats = {BOARD.lords[lord].seat, *SPECIAL}
     seats |= {BOARD.vassals[v].seat or "" for v in mat["vassals"] if not BOARD.vassals[v].special}
-    reach = distances(state, side, mat["at"], mat["assets"]["ships"] > 0, False)
+    reach = distances(state, side, mat["at"], mat["assets"]["ships"] > 0, False, 99,
+                      capabilities.has(state, lord, "all_ports"))
     return {p: w for p, w in reach.items() if p in seats and not is_exhausted(state, p)}
 
 
@@ -133,7 +141,7 @@ def parley(state: State, lord: str, target: str, extra: int, rng: Random, events
         event["success"] = True
     else:
         ways = parley_targets(state, lord, campaign=True)[target]
-        event["success"], event["roll"] = check(state, lord, rng, extra, ways=ways)
+        event["success"], event["roll"] = check(state, lord, rng, extra, ways=ways, parley=True)
     if event["success"]:
         shift_favour(state, target, BOARD.lords[lord].side)
     events.append(event)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
-from . import actions, march
+from . import actions, capabilities, march
 from .data import BOARD, other
 from .fighting import give_battle
 from .mat import Events, pay_or_feed
@@ -58,9 +58,9 @@ class Card:
     """One Command card being carried out: its Lord, the actions left, whether a free second
     Highway is open, and whether Approach or Sail has ended it (4.2.1, 4.3.3, 4.3.5)."""
 
-    def __init__(self, lord: str) -> None:
+    def __init__(self, state: State, lord: str) -> None:
         self.lord = lord
-        self.actions = BOARD.lords[lord].command
+        self.actions = capabilities.command(state, lord)
         self.left = self.actions
         self.free_highway = False
         self.ended = False
@@ -146,7 +146,7 @@ def command(state: State, lord: str, orders: list[Order], standing: list[Order],
             events: Events) -> list[tuple[Order, str]]:
     """A revealed Lord's card (4.2): his orders in turn, each refused that cannot be done (and
     costing nothing); then Feed (4.7). The orders refused."""
-    card = Card(lord)
+    card = Card(state, lord)
     refused = []
     for order in orders:
         why = card.refusal(state, order)

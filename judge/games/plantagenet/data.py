@@ -166,6 +166,7 @@ class Board:
     max_lords_with_ships: int
     max_ships_per_lord: int
     scenarios: dict[str, Scenario]
+    capability_effects: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def ways(self, place: str) -> dict[str, str]:
         """The Locales next to a Locale by Way, with the Way's type (1.3.1); from Scotland, its
@@ -251,6 +252,7 @@ def _load() -> Board:
         locales, exile_boxes, seas, {k: tuple(v) for k, v in facts["areas"].items()}, lords, vassals,
         cards, forces, {t: forces[t]["pool"] for t in TROOPS}, facts["strongholds"], calendar,
         facts["tides_of_war"], facts["ships"]["max_lords"], facts["ships"]["max_per_lord"], scenarios,
+        {card: effect for card, effect in facts["capability_effects"].items() if card != "_doc"},
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
+from . import capabilities
 from .data import BOARD
 from .state import State, gain
 
@@ -12,14 +13,16 @@ EXTRA = {0: 0, 1: 1, 3: 2}
 one or three, never two)."""
 
 
-def check(state: State, lord: str, rng: Random, extra: int = 0, modifier: int = 0, ways: int = 0) -> tuple[bool, int]:
+def check(state: State, lord: str, rng: Random, extra: int = 0, modifier: int = 0, ways: int = 0,
+          parley: bool = False) -> tuple[bool, int]:
     """A Lord checks Influence (1.4.2): his side spends one point, ``extra`` more (1 for +1,
     3 for +2) and one per Way to a Parley target; he succeeds on a roll at or under his rating
     so modified (and a Vassal's Loyalty, ``modifier``), a 1 always succeeding and a 6 always
-    failing. The success and the roll."""
+    failing. His rating counts his Capabilities (``parley``: those for Parley only). The success
+    and the roll."""
     side = BOARD.lords[lord].side
     gain(state, side, -(1 + extra + ways))
-    rating = BOARD.lords[lord].influence + EXTRA[extra] + modifier
+    rating = capabilities.influence(state, lord, parley) + EXTRA[extra] + modifier
     roll = rng.randint(1, 6)
     return roll == 1 or (roll != 6 and roll <= rating), roll
 

@@ -136,7 +136,7 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
         return []
     scratch = copy_state(state)
     dice = Random(rng.getrandbits(32))
-    card = Card(lord)
+    card = Card(scratch, lord)
     chosen: list[Order] = []
     for _ in range(8):
         if card.ended or (card.left == 0 and not card.free_highway) or rng.random() < 0.05:
@@ -170,6 +170,6 @@ def choices(game: PlantagenetGame, state: State, power: str) -> list[str]:
     active = active_lord(state)
     if active is None:
         return []
-    card = Card(active)
+    card = Card(state, active)
     return [str(o) for o in command_candidates(state, active) if card.refusal(state, o) is None]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from . import capabilities
 from .data import BOARD, other
 from .mat import Events, disband_lord, disband_penalty
 from .orders import Order
@@ -43,10 +44,12 @@ def shaky_allies_refusal(state: State, lords: list[str], to: str) -> str | None:
 
 def haul(state: State, lords: list[str]) -> None:
     """4.3.2: before Marching, Provender beyond the Carts (of the whole Group, Shared) is
-    discarded, first from the Lords who carry more than their own Carts."""
+    discarded, first from the Lords who carry more than their own Carts (Hay Wains, L8: a Lord's
+    Carts count double)."""
     mats = [state["lords"][lord]["assets"] for lord in lords]
-    excess = sum(m["provender"] for m in mats) - sum(m["carts"] for m in mats)
-    for mat in sorted(mats, key=lambda m: m["carts"] - m["provender"]):
+    carts = {id(m): m["carts"] * capabilities.factor(state, lord, "carts_factor") for lord, m in zip(lords, mats)}
+    excess = sum(m["provender"] for m in mats) - sum(carts.values())
+    for mat in sorted(mats, key=lambda m: carts[id(m)] - m["provender"]):
         drop = min(excess, mat["provender"])
         if drop <= 0:
             break
@@ -85,7 +88,7 @@ def intercept(state: State, side: str, to: str, standing: list[Order], rng: Rand
         if BOARD.ways(here).get(to) not in ("highway", "road") or shaky_allies_refusal(state, [lord], to):
             continue
         roll = rng.randint(1, 6)
-        success = roll <= BOARD.lords[lord].valour
+        success = roll <= capabilities.valour(state, lord)
         events.append({"type": "intercept", "lord": lord, "to": to, "roll": roll, "success": success})
         if success:
             haul(state, [lord])
@@ -150,7 +153,8 @@ def sail_places(state: State, lord: str) -> list[str]:
 
 
 def ships_of(state: State, lords: list[str]) -> int:
-    return sum(state["lords"][lord]["assets"]["ships"] for lord in lords)
+    """The Group's Ships for Sail, a Lord's counting double with Great Ships (Y6, L6)."""
+    return sum(state["lords"][lord]["assets"]["ships"] * capabilities.factor(state, lord, "ships_factor") for lord in lords)
 
 
 def lighten(state: State, lords: list[str]) -> None:

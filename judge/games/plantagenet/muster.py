@@ -8,6 +8,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from . import capabilities
 from .data import BOARD
 from .influence import check, loyalty_modifier
 from .levy import capability_refusal, exile_refusal, muster_exile
@@ -37,7 +38,8 @@ def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str,
     here = mat["at"]
     if here in BOARD.locales and not is_friendly(state, here, side):
         return {here: 0}
-    reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99)
+    reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99,
+                      capabilities.has(state, lord, "all_ports"))
     return {
         place: ways for place, ways in reach.items()
         if place in BOARD.locales and not is_friendly(state, place, side)
@@ -73,8 +75,8 @@ def lord_refusal(state: State, side: str, lord: str, spent: dict[str, int], newc
     Lordship spent (3.4)."""
     if lord not in lords_on_map(state, side) or lord in newcomers:
         return f"{lord} is not on the map since the start of Muster (3.4)"
-    if spent.get(lord, 0) >= BOARD.lords[lord].lordship:
-        return f"{lord} has used all his Lordship ({BOARD.lords[lord].lordship}, 3.4)"
+    if spent.get(lord, 0) >= capabilities.lordship(state, lord):
+        return f"{lord} has used all his Lordship ({capabilities.lordship(state, lord)}, 3.4)"
     return None
 
 
@@ -137,7 +139,7 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     events.append(event)
     if order.verb == "PARLEY":
         ways = parley_targets(state, lord)[order.target or ""]
-        event["success"], event["roll"] = check(state, lord, rng, order.extra, ways=ways)
+        event["success"], event["roll"] = check(state, lord, rng, order.extra, ways=ways, parley=True)
         if event["success"]:
             shift_favour(state, order.target or "", side)
     elif order.what == "LORD":
@@ -156,7 +158,14 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
         for kind, count in BOARD.strongholds[BOARD.locales[mat["at"]].type]["levy_troops"].items():
             added[kind] = min(count, pool(state, kind))
             mat["troops"][kind] += added[kind]
-        deplete(state, mat["at"])
+        hired = min(capabilities.bonus(state, lord, "mercenaries"), pool(state, "mercenaries"))
+        cost = capabilities.bonus(state, lord, "mercenaries_coin")
+        if hired and mat["assets"]["coin"] >= cost:  # Soldiers of Fortune (Y12): taken when paid for
+            mat["assets"]["coin"] -= cost
+            mat["troops"]["mercenaries"] += hired
+            added["mercenaries"] = hired
+        if capabilities.depletes_by_troops(state, lord, mat["at"]):
+            deplete(state, mat["at"])
         event["troops"] = added
     elif order.what == "CARTS":
         mat["assets"]["carts"] += 2

@@ -104,7 +104,7 @@ def lord_names(scenario: str) -> dict[str, str]:
 
 def _place(word: str) -> str:
     found = PLACES_AND_CARDS.get(normal(word))
-    if found is None or found in BOARD.vassals or found in BOARD.cards:
+    if found is None or not (found in BOARD.locales or found in BOARD.exile_boxes or found in BOARD.seas):
         raise OrderError(f"no Locale named {word!r}")
     return found
 

@@ -14,21 +14,27 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
 """The Locales next to each by Way (1.3.1), looked up once."""
 
 
-def sea_hops(place: str, start: str) -> list[str]:
-    """The Ports one Way from a Port or from the Lord's own Exile box by Ship (1.3.1)."""
+ALL_PORTS = tuple(port for sea in BOARD.seas.values() for port in sea.ports)
+
+
+def sea_hops(place: str, start: str, all_ports: bool = False) -> list[str]:
+    """The Ports one Way from a Port or from the Lord's own Exile box by Ship (1.3.1); with
+    Great Ships (Y6, L6) every Port of every Sea."""
     sea = BOARD.sea_of(place)
     if sea is None or (place in BOARD.exile_boxes and place != start):
         return []
-    return [port for port in BOARD.seas[sea].ports if port != place]
+    return [port for port in (ALL_PORTS if all_ports else BOARD.seas[sea].ports) if port != place]
 
 
 def distances(
-    state: State, side: str, start: str, ship: bool, target_may_be_unfriendly: bool, limit: int = 99
+    state: State, side: str, start: str, ship: bool, target_may_be_unfriendly: bool, limit: int = 99,
+    all_ports: bool = False,
 ) -> dict[str, int]:
     """The Locales a Route reaches from ``start``, each with its least number of Ways. Every
     Locale on the way, ``start`` included, is Friendly and free of Enemy Lords; the last one
     must be free of Enemy Lords and, when ``target_may_be_unfriendly`` (Parley, 3.4.1), may be
-    Neutral or Enemy. ``ship``: the Lord has a Ship, so Ports of one Sea are one Way apart."""
+    Neutral or Enemy. ``ship``: the Lord has a Ship, so Ports of one Sea are one Way apart
+    (``all_ports``: of every Sea, Great Ships)."""
     enemy = "Lancaster" if side == "York" else "York"
     blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and BOARD.lords[lord].side == enemy}
     favour = state["favour"]
@@ -50,7 +56,7 @@ def distances(
         for place in frontier:
             steps = NEIGHBOURS.get(place, ())
             if ship:
-                steps = (*steps, *sea_hops(place, start))
+                steps = (*steps, *sea_hops(place, start, all_ports))
             for near in steps:
                 if near in found or near in blocked:
                     continue

@@ -1,0 +1,75 @@
+"""The Capabilities at a Lord's mat that change his ratings and actions outside Battle (1.9.1,
+3.4.6), read from the ``capability_effects`` table of ``components.json``. The Battle applies
+its own (``battle.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import BOARD
+from .state import State, is_friendly
+
+
+def _effects(state: State, lord: str) -> list[dict[str, Any]]:
+    mat = state["lords"][lord]
+    found = []
+    for card in mat.get("caps", ()):
+        effect = BOARD.capability_effects.get(card)
+        if effect and (not effect.get("at_friendly") or is_friendly(state, mat["at"], BOARD.lords[lord].side)):
+            found.append(effect)
+    return found
+
+
+def bonus(state: State, lord: str, key: str) -> int:
+    """What a Lord's Capabilities add to a rating or amount (0 if none)."""
+    return sum(int(effect.get(key, 0)) for effect in _effects(state, lord))
+
+
+def factor(state: State, lord: str, key: str) -> int:
+    """By how much a Lord's Capabilities multiply an amount (1 if none)."""
+    result = 1
+    for effect in _effects(state, lord):
+        result *= int(effect.get(key, 1))
+    return result
+
+
+def has(state: State, lord: str, key: str) -> bool:
+    """Whether one of a Lord's Capabilities says ``key`` (a flag such as ``all_ports``)."""
+    return any(effect.get(key) is True for effect in _effects(state, lord))
+
+
+def depletes_by_troops(state: State, lord: str, place: str) -> bool:
+    """Whether Levy Troops Depletes the Locale (3.4.4): not with Quartermasters (L9), nor at his
+    Vassals' Seats with Chamberlains (L10)."""
+    if any(effect.get("troops_deplete") is False for effect in _effects(state, lord)):
+        return False
+    return not at_vassal_seat(state, lord, place)
+
+
+def at_vassal_seat(state: State, lord: str, place: str) -> bool:
+    """Chamberlains (L10): the place is the Seat of one of his Vassals, which his Levy Troops and
+    Supply do not Deplete."""
+    if not has(state, lord, "no_deplete_at_vassal_seats"):
+        return False
+    return any(BOARD.vassals[v].seat == place for v in state["lords"][lord]["vassals"])
+
+
+def command(state: State, lord: str) -> int:
+    """The Lord's Command rating with his Capabilities (1.5.2, 4.2.1)."""
+    return BOARD.lords[lord].command + bonus(state, lord, "command")
+
+
+def lordship(state: State, lord: str) -> int:
+    """The Lord's Lordship rating with his Capabilities (1.5.2, 3.4)."""
+    return BOARD.lords[lord].lordship + bonus(state, lord, "lordship")
+
+
+def influence(state: State, lord: str, parley: bool = False) -> int:
+    """The Lord's Influence rating for a check (1.4.2) with his Capabilities."""
+    rating = BOARD.lords[lord].influence + bonus(state, lord, "influence")
+    return rating + (bonus(state, lord, "parley_influence") if parley else 0)
+
+
+def valour(state: State, lord: str) -> int:
+    """The Lord's Valour rating with his Capabilities (1.5.2: Intercept, 4.3.4)."""
+    return BOARD.lords[lord].valour + bonus(state, lord, "valour")

@@ -1,0 +1,135 @@
+"""Capabilities outside Battle (1.9.1, 3.4.6), each by its card id: what they change in the
+Levy and the Campaign."""
+
+from __future__ import annotations
+
+from judge.games.plantagenet.command import Card
+from judge.games.plantagenet.orders import read_order
+from judge.games.plantagenet.muster import muster
+from judge.games.plantagenet.state import influence_of
+
+from pg_helpers import Dice, board, mat
+from test_campaign import card
+
+
+def levy(state: dict, side: str, *texts: str, dice: Dice | None = None) -> list:
+    return muster(state, side, [read_order(t, state["scenario"]) for t in texts], dice or Dice(), [])
+
+
+def test_y20_yorks_favoured_son_influence_and_command() -> None:
+    """Y20: Influence +1 and Command +1 (Rutland: Influence 2 checks at 3, Command 1 becomes 2)."""
+    state = board(Rutland="Ely", box=2)
+    state["lords"]["Salisbury"] = {"box": 2, "exile": False}
+    mat(state, "Rutland")["caps"] = ["Y20"]
+    levy(state, "York", "Rutland LEVY LORD Salisbury", dice=Dice(3))
+    assert "at" in state["lords"]["Salisbury"]
+    assert Card(state, "Rutland").actions == 2
+
+
+def test_y22_fair_arbiter_only_at_a_friendly_locale() -> None:
+    """Y22: Influence +1 and Lordship +1 while at a Friendly Locale (March: Lordship 2 -> 3)."""
+    state = board(March="Ludlow")
+    mat(state, "March")["caps"] = ["Y22"]
+    assert levy(state, "York", *["March LEVY CARTS"] * 4)[0][1].startswith("March has used all his Lordship (3")
+    state = board(March="Cambridge")
+    mat(state, "March")["caps"] = ["Y22"]
+    refused = levy(state, "York", "March PARLEY Cambridge", "March PARLEY Cambridge", "March PARLEY Cambridge",
+                   dice=Dice(5, 5))
+    assert len(refused) == 1 and "Lordship (2" in refused[0][1]  # Neutral: no bonus, rating 2 fails twice
+
+
+def test_l11_in_the_name_of_the_king_for_parley_only() -> None:
+    """L11: Influence +1 for Parley (Exeter, 2, Parleys his Locale at 3)."""
+    state = board(Exeter_1="Oxford")
+    mat(state, "Exeter 1")["caps"] = ["L11"]
+    levy(state, "Lancaster", "Exeter PARLEY Oxford", dice=Dice(3))
+    assert state["favour"]["Oxford"] == "Lancaster"
+
+
+def test_l13_expert_counsellors_valour_for_intercept() -> None:
+    """L13: Valour +2, so Somerset (Valour 2) Intercepts on a 4."""
+    state = board(Rutland="Ely", Somerset_1="St Albans")
+    mat(state, "Somerset 1")["caps"] = ["L13"]
+    card(state, "Rutland", "MARCH Cambridge", standing=("INTERCEPT Somerset", "EXILE Somerset"), dice=Dice(4))
+    assert state["lords"]["Somerset 1"].get("exile") is True
+
+
+def test_y7_l7_harbingers_double_supply() -> None:
+    """Y7 (and L7): Supply draws twice the usual Provender (a City at the Lord's Locale: 4)."""
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y7"]
+    mat(state, "York")["assets"]["provender"] = 0
+    card(state, "York", "SUPPLY Ely")
+    assert mat(state, "York")["assets"]["provender"] == 4
+
+
+def test_l8_hay_wains_carts_count_double() -> None:
+    """L8: Carts count double for Supply (one Cart brings two Provender one Way from a City) and
+    for Haul."""
+    state = board(Somerset_1="Bristol")
+    state["favour"].update(Bristol="Lancaster", Wells="Lancaster")
+    somerset = mat(state, "Somerset 1")
+    somerset["caps"] = ["L8"]
+    somerset["assets"].update(carts=1, provender=0)
+    card(state, "Somerset 1", "SUPPLY Wells")  # one Way: one Cart brings one Provender, two with Hay Wains
+    assert somerset["assets"]["provender"] == 2
+    state = board(Somerset_1="Wells")
+    somerset = mat(state, "Somerset 1")
+    somerset["caps"] = ["L8"]
+    somerset["assets"].update(carts=1, provender=4)
+    card(state, "Somerset 1", "MARCH Bristol")
+    assert somerset["assets"]["provender"] == 2 - 1  # two kept by one Cart counting double; one eaten
+
+
+def test_y13_scourers_forage_plus_one() -> None:
+    """Y13: a successful Forage adds one more Provender."""
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y13"]
+    card(state, "York", "FORAGE")
+    assert mat(state, "York")["assets"]["provender"] == 2 + 2
+
+
+def test_l9_quartermasters_and_l10_chamberlains_do_not_deplete() -> None:
+    """L9: Levy Troops does not Deplete; L10: nor Supply or Levy Troops at his Vassals' Seats."""
+    state = board(Henry_VI="London")
+    mat(state, "Henry VI")["caps"] = ["L9"]
+    levy(state, "Lancaster", "Henry VI LEVY TROOPS", "Henry VI LEVY TROOPS")
+    assert "London" not in state["depleted"] and mat(state, "Henry VI")["troops"]["militia"] == 4 + 2
+    state = board(Exeter_1="Shrewsbury")
+    state["favour"]["Shrewsbury"] = "Lancaster"
+    exeter = mat(state, "Exeter 1")
+    exeter["caps"] = ["L10"]
+    exeter["vassals"] = ["Shrewsbury"]
+    state["vassals"]["Shrewsbury"] = {"lord": "Exeter 1", "box": 5}
+    levy(state, "Lancaster", "Exeter LEVY TROOPS")
+    assert "Shrewsbury" not in state["depleted"]
+
+
+def test_y12_soldiers_of_fortune_mercenaries_for_a_coin() -> None:
+    """Y12: a Levy Troops may add 2 Mercenaries for 1 Coin (taken whenever the Coin is there)."""
+    state = board(York="Ely")
+    york = mat(state, "York")
+    york["caps"] = ["Y12"]
+    levy(state, "York", "York LEVY TROOPS")
+    assert york["troops"]["mercenaries"] == 2 and york["assets"]["coin"] == 2 - 1
+
+
+def test_y6_l6_great_ships_double_and_link_all_ports() -> None:
+    """Y6 (and L6): Ships count double for Sail and Supply, and link every Port of every Sea for
+    Tax Routes (Warwick at Calais Taxes London? no: London is no Port; he Taxes Harlech, a Port
+    of the Irish Sea, with Favour)."""
+    state = board(Warwick_Y="Calais")
+    warwick = mat(state, "Warwick Y")
+    state["favour"].update(Calais="York", Harlech="York")
+    warwick["assets"]["ships"] = 1
+    assert "cannot Tax" in card(state, "Warwick Y", "TAX Harlech")[0][1]
+    warwick["caps"] = ["Y6"]
+    card(state, "Warwick Y", "TAX Harlech", dice=Dice(2))
+    assert warwick["assets"]["coin"] > 0 and influence_of(state, "York") == -1
+    state = board(Warwick_Y="Calais")
+    warwick = mat(state, "Warwick Y")
+    warwick["caps"] = ["Y6"]
+    warwick["assets"].update(ships=1, provender=0)
+    warwick["troops"]["militia"] += 2  # 9 Forces units: two Ships' worth
+    assert card(state, "Warwick Y", "SAIL Dover") == []
+    assert warwick["at"] == "Dover"
