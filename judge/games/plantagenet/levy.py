@@ -2,8 +2,9 @@
 Exiles and Ready Vassals. Muster itself (3.4) is in ``muster.py``.
 
 Arts of War: the draws, the placing of drawn Capabilities and the keeping of Events follow 3.1;
-what each card's Event or Capability does is not yet implemented (docs/variants/plantagenet.md
-lists them), so a drawn Event is revealed and returned, or held, without effect.
+the Events that act at once are in ``events.py``; the others are not yet implemented
+(docs/variants/plantagenet.md lists them), so such an Event is revealed and returned, or held,
+without effect.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from random import Random
 
 from .data import BOARD
+from .events import EVENTS
 from .mat import Events, disband_lord, disband_vassal, pay_or_feed
 from .orders import Order
 from .state import State, exile_boxes_for, exiles_ready, gain, in_order, lords_on_map, new_mat, shift
@@ -59,7 +61,10 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
                     state["lasting"].append(card)
                 else:
                     deck.append(card)
-                events.append({"type": "event", "side": side, "card": card})
+                acts = card in EVENTS
+                events.append({"type": "event", "side": side, "card": card, "implemented": acts})
+                if acts:
+                    EVENTS[card](state, events)
 
 
 def end_lasting(state: State, when: str) -> None:

@@ -1,0 +1,134 @@
+"""Arts of War Events that act at once when drawn (1.9.1, 3.1.3), by card id; each card's text
+is in the reference (card_texts.txt), described here in the project's words. Where a card lets
+its player choose, the default is said. Events not in ``EVENTS`` are not yet implemented: they
+are drawn, revealed or held, and returned without effect."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .data import BOARD
+from .mat import Events
+from .state import State, gain, is_friendly, lords_on_map, mats, pool, shift
+
+
+def _vassal_markers(state: State, side: str) -> list[str]:
+    """The Service markers of a side's Mustered regular Vassals (3.4.3)."""
+    return [
+        vassal for vassal, entry in state["vassals"].items()
+        if "lord" in entry and "box" in entry and BOARD.lords[entry["lord"]].side == side
+    ]
+
+
+def _on_map(state: State, side: str) -> list[str]:
+    """A side's Lords at Strongholds or in Exile boxes (1.3.1, ON THE MAP), not at Sea."""
+    return [lord for lord in lords_on_map(state, side) if state["lords"][lord]["at"] not in BOARD.seas]
+
+
+def _add_troops(state: State, lord: str, kind: str, count: int) -> None:
+    state["lords"][lord]["troops"][kind] += min(count, pool(state, kind))
+
+
+def she_wolf(state: State, events: Events) -> None:
+    """Y17: every Yorkist Vassal's Service marker shifts one box right."""
+    for vassal in _vassal_markers(state, "York"):
+        state["vassals"][vassal]["box"] = shift(state["vassals"][vassal]["box"], 1)
+
+
+def richard_leigh(state: State, events: Events) -> None:
+    """Y21: London loses Lancastrian Favour, or if Neutral takes Yorkist Favour."""
+    now = state["favour"].get("London")
+    if now == "Lancaster":
+        del state["favour"]["London"]
+    elif now is None:
+        state["favour"]["London"] = "York"
+
+
+def subsidy(side: str) -> Callable[[State, Events], None]:
+    """Y23 Charles the Bold, L30 French War Loans: one Coin and one Provender to each of the
+    side's Lords on the map."""
+
+    def give(state: State, events: Events) -> None:
+        for lord in _on_map(state, side):
+            state["lords"][lord]["assets"]["coin"] += 1
+            state["lords"][lord]["assets"]["provender"] += 1
+
+    return give
+
+
+def yorkist_north(state: State, events: Events) -> None:
+    """Y27: a point for each Yorkist Stronghold and each Yorkist Lord in the North."""
+    north = BOARD.areas["North"]
+    points = sum(1 for p in north if state["favour"].get(p) == "York")
+    points += sum(1 for lord, mat in mats(state) if BOARD.lords[lord].side == "York" and mat["at"] in north)
+    gain(state, "York", points)
+
+
+def earl_rivers(state: State, events: Events) -> None:
+    """Y31: up to two Militia to each Yorkist Lord on the map (as many as the pool has; the
+    most, by default)."""
+    for lord in _on_map(state, "York"):
+        _add_troops(state, lord, "militia", 2)
+
+
+def scots(state: State, events: Events) -> None:
+    """L14: each Lancastrian Lord on the map may add one Men-at-Arms and one Militia (each
+    does, by default)."""
+    for lord in _on_map(state, "Lancaster"):
+        _add_troops(state, lord, "men_at_arms", 1)
+        _add_troops(state, lord, "militia", 1)
+
+
+def pressures_parliament(state: State, events: Events) -> None:
+    """L15: the Yorkists lose a point for each Vassal they have Mustered."""
+    gain(state, "York", -sum(len(mat["vassals"]) for lord, mat in mats(state) if BOARD.lords[lord].side == "York"))
+
+
+def proclamation(state: State, events: Events) -> None:
+    """L19: the Yorkist Vassals' Service markers all go to the current box."""
+    for vassal in _vassal_markers(state, "York"):
+        state["vassals"][vassal]["box"] = state["box"]
+
+
+def french_troops(state: State, events: Events) -> None:
+    """L22: two Men-at-Arms and two Militia to a Lancastrian Lord at a Port (the first such in
+    the scenario's order, by default)."""
+    at_port = [lord for lord in _on_map(state, "Lancaster") if BOARD.locales.get(state["lords"][lord]["at"]) and
+               BOARD.locales[state["lords"][lord]["at"]].sea]
+    if at_port:
+        _add_troops(state, at_port[0], "men_at_arms", 2)
+        _add_troops(state, at_port[0], "militia", 2)
+
+
+def henry_released(state: State, events: Events) -> None:
+    """L26: five points to the Lancastrians if London Favours them."""
+    if state["favour"].get("London") == "Lancaster":
+        gain(state, "Lancaster", 5)
+
+
+def tudor_banners(state: State, events: Events) -> None:
+    """L32: with Henry Tudor at a Friendly Stronghold, every Stronghold next to it by Way and
+    free of Yorkist Lords turns Lancastrian."""
+    here = state["lords"].get("Henry Tudor", {}).get("at")
+    if here not in BOARD.locales or not is_friendly(state, here, "Lancaster"):
+        return
+    yorkists = {mat["at"] for lord, mat in mats(state) if BOARD.lords[lord].side == "York"}
+    for near in BOARD.locales[here].ways:
+        if near not in yorkists:
+            state["favour"][near] = "Lancaster"
+
+
+EVENTS: dict[str, Callable[[State, Events], None]] = {
+    "Y17": she_wolf,
+    "Y21": richard_leigh,
+    "Y23": subsidy("York"),
+    "Y27": yorkist_north,
+    "Y31": earl_rivers,
+    "L14": scots,
+    "L15": pressures_parliament,
+    "L19": proclamation,
+    "L22": french_troops,
+    "L26": henry_released,
+    "L30": subsidy("Lancaster"),
+    "L32": tudor_banners,
+}
