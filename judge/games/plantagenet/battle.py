@@ -31,9 +31,9 @@ __all__ = [
     "LordAftermath", "SideOrders", "fight",
 ]
 
-BATTLE_EVENTS = ("L1", "Y1", "L5", "Y5", "L12", "Y19", "Y30", "Y36", "Y37")
-"""The Held Events played in Battle (4.4.1 Events): Leeward Battle Line, Suspicion, Ravine,
-Caltrops, Regroup, Swift Maneuver, Patrick de la Mote."""
+BATTLE_EVENTS = ("L1", "Y1", "L5", "Y5", "L7", "L12", "Y19", "Y30", "Y36", "Y37")
+"""The Held Events played in Battle (4.4.1 Events): Leeward Battle Line, Suspicion, For trust
+not him, Ravine, Caltrops, Regroup, Swift Maneuver, Patrick de la Mote."""
 
 
 def fight(start: BattleStart, orders: BattleOrders, rng: Random) -> BattleResult:
@@ -69,7 +69,8 @@ def _over(battle: Field) -> bool:
 
 def play_events(battle: Field) -> None:
     """4.4.1 Events: the Defenders then the Attackers play the Held Events their orders name.
-    Suspicion (L5, Y5) is resolved at once; the others act at their step."""
+    Suspicion (L5, Y5) and For trust not him (L7) are resolved at once; the others act at their
+    step."""
     for side in (battle.defender, battle.attacker):
         held = battle.battle_side(side).held_events
         for play in battle.orders.of(side).events:
@@ -78,6 +79,8 @@ def play_events(battle: Field) -> None:
                 battle.log("event", side, lord=play.lord or play.target, outcome=play.card)
                 if play.card in ("L5", "Y5"):
                     suspicion(battle, side, play)
+                if play.card == TABLES.for_trust_not_him["card"]:
+                    for_trust_not_him(battle, side, play)
 
 
 def suspicion(battle: Field, side: str, play: EventPlay) -> None:
@@ -94,14 +97,48 @@ def suspicion(battle: Field, side: str, play: EventPlay) -> None:
     target = next((t for t in lower if t.name == play.target), None) or max(
         lower, key=lambda t: len(battle.units[t.name]), default=None
     )
-    battle.influence[side] -= 1
-    die = battle.die()
-    success = die == 1 or (die != 6 and die <= lord.influence)
-    battle.log("suspicion", side, lord=lord.name, die=die, target=lord.influence,
-               outcome="success" if success else "failure")
-    if success and target is not None:
+    if check_influence(battle, side, lord.name, lord.influence) and target is not None:
         battle.gone.add(target.name)
         battle.log("disband", enemy, lord=target.name, outcome="suspicion")
+
+
+def check_influence(battle: Field, side: str, lord: str, rating: int) -> bool:
+    """1.4.2 Check Influence: the side spends one Influence point and rolls; a roll at or under
+    the rating succeeds, a 1 always, a 6 never. (The optional extra points are not spent.)"""
+    battle.influence[side] -= 1
+    die = battle.die()
+    success = die == 1 or (die != 6 and die <= rating)
+    battle.log("influence check", side, lord=lord, die=die, target=rating,
+               outcome="success" if success else "failure")
+    return success
+
+
+def for_trust_not_him(battle: Field, side: str, play: EventPlay) -> None:
+    """For trust not him (L7): one of the side's Lords in the Battle tries to Levy a regular Enemy
+    Vassal there onto his own mat (3.4.3: an Influence check, his rating raised or lowered by the
+    Vassal's Loyalty); on success the Vassal fights for him from now on. Vassals of a Lord with
+    Alice Montagu (Y17) are immune. By default the side's Lord with the highest Influence tries
+    for the Vassal whose Loyalty favours his side most."""
+    sign = 1 if side == "York" else -1
+    immune = TABLES.for_trust_not_him["immune_with"]
+    enemy = battle.enemy(side)
+    targets = [
+        unit for name in battle.arrayed(enemy) if immune not in battle.lords[name].capabilities
+        for unit in battle.units[name] if unit.kind == "vassal" and unit.name in TABLES.regular_vassals
+    ]
+    mine = battle.arrayed(side)
+    lord = play.lord if play.lord in mine else max(mine, key=lambda n: battle.lords[n].influence, default=None)
+    target = next((u for u in targets if u.name == play.target), None) or max(
+        targets, key=lambda u: sign * TABLES.regular_vassals[u.label], default=None
+    )
+    if lord is None or target is None:
+        return
+    rating = battle.lords[lord].influence + sign * TABLES.regular_vassals[target.label]
+    if check_influence(battle, side, lord, rating):
+        battle.units[target.lord].remove(target)
+        battle.log("vassal levied", side, lord=lord, unit=target.label, outcome=target.lord)
+        target.lord = lord
+        battle.units[lord].append(target)
 
 
 def flee(battle: Field) -> None:

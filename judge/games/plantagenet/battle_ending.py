@@ -49,7 +49,7 @@ def _influence(battle: Field, winner: str, loser: str) -> None:
     """4.4.3 Influence: the winner gains the printed Influence ratings of the defeated side's Lords
     who fought, plus one per Vassal on their mats."""
     gained = sum(
-        lord.influence + len(lord.vassals)
+        lord.influence + sum(1 for unit in battle.units[lord.name] if unit.kind == "vassal")
         for lord in battle.battle_side(loser).lords
         if lord.name not in battle.gone
     )
@@ -164,14 +164,15 @@ def _result(
     lost: dict[str, Counter[str]],
     assets: dict[str, list[int]],
 ) -> BattleResult:
-    """Each Lord's aftermath (4.4.3 Disband: Routed Vassals Disband; Cards: a Disbanded Special
-    Vassal's Capability is discarded) and the Held Events used, discarded (4.4.4)."""
+    """Each Lord's aftermath (4.4.3 Disband: Routed Vassals Disband, and all those of a Lord who
+    leaves; Cards: a Disbanded Special Vassal's Capability is discarded from a Lord who stays) and
+    the Held Events used, discarded (4.4.4)."""
     lords = []
     for name, lord in battle.lords.items():
         stays = fates[name] == "fought"
-        routed_vassals = tuple(u.label for u in battle.units[name] if u.kind == "vassal" and u.routed)
-        vassals = tuple(v for v in lord.vassals if v not in routed_vassals) if stays else ()
-        gone_vassals = routed_vassals if stays else lord.vassals
+        on_mat = [u for u in battle.units[name] if u.kind == "vassal"]
+        vassals = tuple(u.label for u in on_mat if not u.routed) if stays else ()
+        gone_vassals = tuple(u.label for u in on_mat if u.routed or not stays)
         if stays:
             battle.discarded += [TABLES.special_vassals[v] for v in gone_vassals if v in TABLES.special_vassals]
         lords.append(LordAftermath(
@@ -183,6 +184,7 @@ def _result(
             lost=dict(sorted(lost.get(name, Counter()).items())),
             vassals=vassals,
             vassals_disbanded=gone_vassals,
+            vassals_levied=tuple(u.label for u in on_mat if u.label not in lord.vassals),
             carts=assets[name][0] if stays else 0,
             provender=assets[name][1] if stays else 0,
         ))

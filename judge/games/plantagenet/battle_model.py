@@ -168,7 +168,9 @@ class LordAftermath:
     "moved" (L16). For a Lord who stays, ``troops`` and ``vassals`` are what his mat holds after
     Losses (the Troops some Capabilities add for one Battle gone), ``carts`` and ``provender``
     his Assets after spoils; ``lost`` counts the Troops that went back to the pool.
-    ``vassals_disbanded`` names his Vassals that Disband (4.4.3), ``fled`` says he Fled."""
+    ``vassals_disbanded`` names his Vassals that Disband (4.4.3), ``vassals_levied`` those Levied
+    onto his mat during the Battle (L7: their Calendar marker goes where a newly Levied Vassal's
+    does, 3.4.3), ``fled`` says he Fled."""
 
     name: str
     side: str
@@ -178,6 +180,7 @@ class LordAftermath:
     lost: dict[str, int]
     vassals: tuple[str, ...]
     vassals_disbanded: tuple[str, ...]
+    vassals_levied: tuple[str, ...]
     carts: int
     provender: int
 

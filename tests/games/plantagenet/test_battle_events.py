@@ -121,7 +121,7 @@ def test_y5_suspicion_success_disbands_an_enemy_lord_with_lower_printed_influenc
         Dice(3),  # the check: 3 is within York's 5
         attacker_events=("Y5",), orders={"York": plays("Y5")},
     )
-    assert steps(result, "suspicion") == [(0, "York", "York", None, None, 3, "success")]
+    assert steps(result, "influence check") == [(0, "York", "York", None, None, 3, "success")]
     assert fate(result, "Clarence") == "disbanded"
     assert result.winner == "York"
     assert result.influence == {"Lancaster": 0, "York": -1}  # one point for the check, none won
@@ -136,7 +136,7 @@ def test_l5_suspicion_a_6_always_fails() -> None:
              1),  # Rutland's Death check
         defender_events=("L5",), orders={"Lancaster": plays("L5")},
     )
-    assert steps(result, "suspicion")[0][-1] == "failure"
+    assert steps(result, "influence check")[0][-1] == "failure"
     assert result.winner == "Lancaster"
     assert result.influence == {"Lancaster": 2 - 1, "York": 0}
 
@@ -239,3 +239,36 @@ def test_scenario_rule_replaces_the_death_check() -> None:
         instead_of_death={"Henry VI": "disband"},
     )
     assert fate(result, "Henry VI") == "disbanded"
+
+
+def test_l7_for_trust_not_him_levies_an_enemy_vassal_who_then_fights_for_the_lancastrians() -> None:
+    """L7: Somerset checks Influence against 5 - 2 (Fauconberg's Loyalty favours York by 2): a 3
+    succeeds, and Fauconberg takes Hits for Somerset from then on. York wins, but Fauconberg,
+    Routed on Somerset's mat, Disbands with him."""
+    result = battle(
+        [lord("York", influence=5, men_at_arms=1, vassals=("Fauconberg",))],
+        [lord("Somerset 1", influence=5, men_at_arms=1)],
+        Dice(3,  # the Influence check: 3 is within 5 - 2
+             6, 6, 6,  # York's 4 Melee Hits: Fauconberg, then Somerset's Men-at-Arms and Retinue Rout
+             1, 1, 1, 1, 1, 1,  # Somerset's 3 + 1 + 2 Melee Hits: York's Men-at-Arms saves them
+             1),  # Somerset's Death check
+        defender_events=("L7",), orders={"Lancaster": plays("L7")},
+    )
+    assert steps(result, "vassal levied") == [(0, "Lancaster", "Somerset 1", "Fauconberg", None, None, "York")]
+    somerset = next(a for a in result.lords if a.name == "Somerset 1")
+    assert somerset.vassals_levied == ("Fauconberg",) and somerset.vassals_disbanded == ("Fauconberg",)
+    assert next(a for a in result.lords if a.name == "York").vassals == ()
+    assert result.influence == {"Lancaster": -1, "York": 5 + 1}
+
+
+def test_l7_for_trust_not_him_spares_salisbury_s_vassals_with_y17_alice_montagu() -> None:
+    result = battle(
+        [lord("Salisbury", influence=3, men_at_arms=1, vassals=("Fauconberg",), capabilities=("Y17",))],
+        [lord("Somerset 1", influence=5, men_at_arms=1)],
+        Dice(6, 6,  # no check; York's 3 + 2 + 1 Melee Hits: Somerset's Men-at-Arms and Retinue Rout
+             1, 1, 1, 1,  # Somerset's 4 Melee Hits on Fauconberg: saved
+             1),
+        defender_events=("L7",), orders={"Lancaster": plays("L7")},
+    )
+    assert steps(result, "influence check") == []
+    assert next(a for a in result.lords if a.name == "Salisbury").vassals == ("Fauconberg",)
