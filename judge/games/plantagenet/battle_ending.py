@@ -42,7 +42,24 @@ def end(battle: Field) -> BattleResult:
                 fates[name] = "disbanded"
                 battle.log("disband", battle.side_of[name], lord=name, outcome="no Troops")
     _death_checks(battle, winner, fates)
+    for name, moved in fates.items():
+        if moved == "moved":
+            troops_left[name], lost[name] = _kept_by_mover(battle, name)
+            if not troops_left[name]:
+                fates[name] = "disbanded"
+                battle.log("disband", battle.side_of[name], lord=name, outcome="no Troops")
     return _result(battle, winner, fates, troops_left, lost, assets)
+
+
+def _kept_by_mover(battle: Field, name: str) -> tuple[Counter[str], Counter[str]]:
+    """Warden of the Marches (L16): a Routed Lord who moves keeps his Unrouted Troops; his Routed
+    ones go back to the pool (the Losses roll is for Unrouted Lords only, 4.4.3)."""
+    kept: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
+    for unit in battle.units[name]:
+        if unit.kind in TROOPS and not unit.temporary:
+            (lost if unit.routed else kept)[unit.kind] += 1
+    return kept, lost
 
 
 def _influence(battle: Field, winner: str, loser: str) -> None:
@@ -169,7 +186,7 @@ def _result(
     the Held Events used, discarded (4.4.4)."""
     lords = []
     for name, lord in battle.lords.items():
-        stays = fates[name] == "fought"
+        stays = fates[name] in ("fought", "moved")
         on_mat = [u for u in battle.units[name] if u.kind == "vassal"]
         vassals = tuple(u.label for u in on_mat if not u.routed) if stays else ()
         gone_vassals = tuple(u.label for u in on_mat if u.routed or not stays)

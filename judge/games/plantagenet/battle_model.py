@@ -164,10 +164,12 @@ class Entry:
 class LordAftermath:
     """What the Battle leaves of one Lord (4.4.3).
 
-    ``fate`` is "fought" (Unrouted, stays), "disbanded" (3.2.4), "dead", "exiled" or
-    "moved" (L16). For a Lord who stays, ``troops`` and ``vassals`` are what his mat holds after
-    Losses (the Troops some Capabilities add for one Battle gone), ``carts`` and ``provender``
-    his Assets after spoils; ``lost`` counts the Troops that went back to the pool.
+    ``fate`` is "fought" (Unrouted, stays), "disbanded" (3.2.4), "dead" (Disbands and leaves the
+    game), "exiled" (Escape Ship, or a scenario rule: the caller applies Exile, 4.3.5) or "moved"
+    (L16: the caller moves him to a Friendly Stronghold in the North). For a Lord who stays or
+    moves, ``troops`` and ``vassals`` are what his mat holds after Losses (the Troops some
+    Capabilities add for one Battle gone), ``carts`` and ``provender`` his Assets after spoils;
+    ``lost`` counts the Troops that went back to the pool.
     ``vassals_disbanded`` names his Vassals that Disband (4.4.3), ``vassals_levied`` those Levied
     onto his mat during the Battle (L7: their Calendar marker goes where a newly Levied Vassal's
     does, 3.4.3), ``fled`` says he Fled."""

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from battle_helpers import Dice, battle, fate, lord, steps
+from battle_helpers import Dice, battle, lord
 
 from judge.games.plantagenet.battle import (
     BattleLord,
     BattleOrders,
     BattleSide,
     BattleStart,
-    EventPlay,
-    SideOrders,
 )
-from judge.games.plantagenet.battle_field import Field, Unit, add_battle_troops, array, valour
+from judge.games.plantagenet.battle_field import Field, Unit, add_battle_troops, valour
 from judge.games.plantagenet.battle_strike import protection, total_hits
 
 
 def field(york: list[BattleLord], lancaster: list[BattleLord], *, favour: str | None = None,
-          area: str | None = None, **facts: bool) -> Field:
+          area: str | None = None, **facts: Any) -> Field:
     start = BattleStart("Coventry", area, favour, attacker=BattleSide("York", tuple(york), **facts),
                         defender=BattleSide("Lancaster", tuple(lancaster), **facts))
     return Field(start, BattleOrders(), Dice())
@@ -119,16 +119,16 @@ def test_valour_capabilities_l13_l20_l19_l21_l26_l28() -> None:
     ],
     ids=lambda value: value if isinstance(value, str) and value[1:].isdigit() else "",
 )
-def test_capabilities_that_add_troops_for_one_battle(card: str, name: str, where: dict[str, object],
+def test_capabilities_that_add_troops_for_one_battle(card: str, name: str, where: dict[str, Any],
                                                       added: dict[str, int]) -> None:
     """Y3, L3 at a Friendly Stronghold; Y25, L25 in Wales; Y27 in the North; Y35 Gloucester in an
     Area; Y37 with a Route to Carlisle; L33 at or next to a Friendly English Channel Port. None of
     them elsewhere."""
     one = lord(name, capabilities=(card,), men_at_arms=1)
     york, lancaster = ([one], [lord("A")]) if card.startswith("Y") else ([lord("X")], [one])
-    f = field(york, lancaster, **where)  # type: ignore[arg-type]
+    f = field(york, lancaster, **where)
     add_battle_troops(f)
-    extra = {}
+    extra: dict[str, int] = {}
     for unit in f.units[name]:
         if unit.temporary:
             extra[unit.kind] = extra.get(unit.kind, 0) + 1

@@ -3,14 +3,16 @@ Events, 4.4.2, 4.4.3), each test citing its card id. Every die is given by the t
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from battle_helpers import Dice, battle, fate, lord, steps
 
-from judge.games.plantagenet.battle import EventPlay, SideOrders
+from judge.games.plantagenet.battle import BattleResult, EventPlay, SideOrders
 
 
-def plays(*cards: str, **orders: object) -> SideOrders:
-    return SideOrders(events=tuple(EventPlay(card) for card in cards), **orders)  # type: ignore[arg-type]
+def plays(*cards: str, **orders: Any) -> SideOrders:
+    return SideOrders(events=tuple(EventPlay(card) for card in cards), **orders)
 
 
 # Held Events played at the Array (4.4.1 Events) and their effects in the Rounds.
@@ -188,7 +190,7 @@ def test_l31_yeomen_of_the_crown_a_failed_retinue_routs_a_men_at_arms_instead() 
 # Upon Death checks (4.4.3 Events, Defenders then Attackers).
 
 def fled_battle(dice: Dice, *, york_events: tuple[str, ...] = (), lancaster_events: tuple[str, ...] = (),
-                york: str = "York", **start: object) -> object:
+                york: str = "York", **start: Any) -> BattleResult:
     """Lancaster's Somerset Flees in Round 1: the Battle ends and his Death check comes at once."""
     return battle(
         [lord(york, capabilities=("Y33",) if york == "Richard III" else (), men_at_arms=1)],
@@ -197,37 +199,42 @@ def fled_battle(dice: Dice, *, york_events: tuple[str, ...] = (), lancaster_even
         attacker_events=york_events,
         defender_events=lancaster_events,
         orders={"Lancaster": plays(*lancaster_events, flee={"Somerset 1": 1})},
-        **start,  # type: ignore[arg-type]
+        **start,
     )
 
 
 def test_l3_escape_ship_routed_lancastrians_go_into_exile_with_a_route_to_a_port() -> None:
     result = fled_battle(Dice(), lancaster_events=("L3",), route_to_port=True)
-    assert fate(result, "Somerset 1") == "exiled"  # type: ignore[arg-type]
-    assert "L3" in result.discarded  # type: ignore[attr-defined]
+    assert fate(result, "Somerset 1") == "exiled"
+    assert "L3" in result.discarded
     result = fled_battle(Dice(3), lancaster_events=("L3",))  # no Route: the Death check is rolled
-    assert fate(result, "Somerset 1") == "disbanded"  # type: ignore[arg-type]
+    assert fate(result, "Somerset 1") == "disbanded"
 
 
 def test_l36_talbot_to_the_rescue_routed_lancastrians_disband_without_a_roll() -> None:
     result = fled_battle(Dice(), lancaster_events=("L36",))
-    assert fate(result, "Somerset 1") == "disbanded"  # type: ignore[arg-type]
-    assert steps(result, "death check") == []  # type: ignore[arg-type]
+    assert fate(result, "Somerset 1") == "disbanded"
+    assert steps(result, "death check") == []
 
 
 def test_l16_warden_of_the_marches_moves_routed_lancastrians_in_the_north() -> None:
+    """The Lord who moves keeps his Unrouted Troops (the Men-at-Arms of a Lord who Fled)."""
     result = fled_battle(Dice(), lancaster_events=("L16",), area="North", refuge_in_north=True)
-    assert fate(result, "Somerset 1") == "moved"  # type: ignore[arg-type]
+    assert fate(result, "Somerset 1") == "moved"
+    somerset = next(a for a in result.lords if a.name == "Somerset 1")
+    assert somerset.troops == {"men_at_arms": 1}
+    result = fled_battle(Dice(1), lancaster_events=("L16",), area="North")  # no Friendly Stronghold there
+    assert [e.die for e in result.report if e.step == "death check"] == [1]
     result = fled_battle(Dice(5), lancaster_events=("L16",), area="South", refuge_in_north=True)
-    assert fate(result, "Somerset 1") == "dead"  # type: ignore[arg-type]
+    assert fate(result, "Somerset 1") == "dead"
 
 
 def test_y33_bloody_thou_art_routed_lancastrians_die_and_no_death_event_helps() -> None:
     """Richard III with Bloody thou art wins: no Death checks (no roll for a Fled Lord, who would
     live on most rolls), Talbot to the Rescue cannot be played, and Routed Lancastrians Die."""
     result = fled_battle(Dice(), york="Richard III", lancaster_events=("L36",))
-    assert fate(result, "Somerset 1") == "dead"  # type: ignore[arg-type]
-    assert "L36" not in result.discarded  # type: ignore[attr-defined]
+    assert fate(result, "Somerset 1") == "dead"
+    assert "L36" not in result.discarded
 
 
 def test_scenario_rule_replaces_the_death_check() -> None:
