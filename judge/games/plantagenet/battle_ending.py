@@ -23,7 +23,11 @@ def end(battle: Field) -> BattleResult:
     Losses; 1.6, a Lord without Troops outside Battle)."""
     standing = [side for side in (battle.defender, battle.attacker) if battle.arrayed(side)]
     winner = standing[0] if len(standing) == 1 else None
-    battle.log("winner", winner or "none")
+    if winner is not None:
+        battle.log("winner", winner)
+    else:
+        for side in (battle.defender, battle.attacker):
+            battle.log("both lose", side)
     fates: dict[str, str] = {}
     troops_left: dict[str, Counter[str]] = {}
     lost: dict[str, Counter[str]] = {}
