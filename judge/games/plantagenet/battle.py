@@ -23,22 +23,19 @@ from .battle_model import (
     LordAftermath,
     SideOrders,
 )
+from .battle_orders import BATTLE_EVENTS, order_problems, usable
 from .battle_strike import RoundEnds, lord_rout, protection, strike
 from .battle_tables import TABLES
 
 __all__ = [
     "BattleLord", "BattleOrders", "BattleResult", "BattleSide", "BattleStart", "Entry", "EventPlay",
-    "LordAftermath", "SideOrders", "fight",
+    "LordAftermath", "SideOrders", "fight", "order_problems",
 ]
 
-BATTLE_EVENTS = ("L1", "Y1", "L5", "Y5", "L7", "L12", "Y19", "Y30", "Y36", "Y37")
-"""The Held Events played in Battle (4.4.1 Events): Leeward Battle Line, Suspicion, For trust
-not him, Ravine, Caltrops, Regroup, Swift Maneuver, Patrick de la Mote."""
-
-
 def fight(start: BattleStart, orders: BattleOrders, rng: Random) -> BattleResult:
-    """Fights the Battle to its end and says what happened (4.4)."""
-    battle = Field(start, orders, rng)
+    """Fights the Battle to its end and says what happened (4.4). Orders that cannot apply to
+    this Battle (``order_problems``) are dropped and their defaults stand."""
+    battle = Field(start, usable(start, orders), rng)
     add_battle_troops(battle)
     array(battle)
     play_events(battle)
@@ -72,9 +69,8 @@ def play_events(battle: Field) -> None:
     Suspicion (L5, Y5) and For trust not him (L7) are resolved at once; the others act at their
     step."""
     for side in (battle.defender, battle.attacker):
-        held = battle.battle_side(side).held_events
         for play in battle.orders.of(side).events:
-            if play.card in BATTLE_EVENTS and play.card in held and not battle.played(side, play.card):
+            if play.card in BATTLE_EVENTS and not battle.played(side, play.card):
                 battle.events[side].append(play)
                 battle.log("event", side, lord=play.lord or play.target, outcome=play.card)
                 if play.card in ("L5", "Y5"):

@@ -1,0 +1,59 @@
+"""Standing Battle orders that cannot apply to the Battle: said plainly, and dropped so that the
+defaults stand (a mistaken order never stops a Battle)."""
+
+from __future__ import annotations
+
+from random import Random
+
+from battle_helpers import lord
+
+from judge.games.plantagenet.battle import (
+    BattleOrders,
+    BattleSide,
+    BattleStart,
+    EventPlay,
+    SideOrders,
+    fight,
+    order_problems,
+)
+
+START = BattleStart(
+    "Coventry", None, None,
+    attacker=BattleSide("York", (lord("York", men_at_arms=2, longbowmen=1), lord("Salisbury", militia=3)),
+                        held_events=("Y19",)),
+    defender=BattleSide("Lancaster", (lord("Somerset 1", men_at_arms=3, vassals=("Beaumont",)),)),
+)
+
+WRONG = SideOrders(
+    array=("Somerset 1", "Salisbury", "Salisbury"),
+    flank="middle",
+    flee={"Warwick Y": 1, "York": 0},
+    hit_order=("archers", "militia"),
+    valour="sometimes",
+    events=(EventPlay("Y5"), EventPlay("Y19", lord="Somerset 1"), EventPlay("Y19", target="Nobody")),
+)
+
+
+def test_order_problems_say_what_cannot_apply() -> None:
+    assert order_problems(START, BattleOrders({"York": WRONG})) == [
+        "York array: Somerset 1 is not a York Lord in this Battle",
+        "York array: a Lord is named twice",
+        "York flank: middle is not left or right",
+        "York flee: Warwick Y is not a York Lord in this Battle",
+        "York flee: York cannot Flee in Round 0",
+        "York hit order: archers is not a Forces type",
+        "York valour: sometimes is not one of armoured, always, never",
+        "York Y5: York does not hold it",
+        "York Y19: Somerset 1 is not a York Lord in this Battle",
+        "York Y19: Nobody is not an Enemy Lord or Vassal in this Battle",
+    ]
+    assert order_problems(START, BattleOrders()) == []
+
+
+def test_a_battle_with_mistaken_orders_is_fought_as_with_what_applies() -> None:
+    """The wrong parts are dropped: the Battle goes exactly as with the orders that remain."""
+    kept = SideOrders(array=("Salisbury",), hit_order=("militia",))
+    for seed in range(20):
+        wrong = fight(START, BattleOrders({"York": WRONG}), Random(seed))
+        right = fight(START, BattleOrders({"York": kept}), Random(seed))
+        assert wrong == right
