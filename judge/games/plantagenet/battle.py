@@ -32,6 +32,7 @@ __all__ = [
     "LordAftermath", "SideOrders", "fight", "order_problems",
 ]
 
+
 def fight(start: BattleStart, orders: BattleOrders, rng: Random) -> BattleResult:
     """Fights the Battle to its end and says what happened (4.4). Orders that cannot apply to
     this Battle (``order_problems``) are dropped and their defaults stand."""
@@ -66,34 +67,46 @@ def _over(battle: Field) -> bool:
 
 def play_events(battle: Field) -> None:
     """4.4.1 Events: the Defenders then the Attackers play the Held Events their orders name.
-    Suspicion (L5, Y5) and For trust not him (L7) are resolved at once; the others act at their
-    step."""
+    Suspicion (L5, Y5) and For trust not him (L7) are resolved at once, and played only when they
+    have a target; the others act at their step."""
     for side in (battle.defender, battle.attacker):
         for play in battle.orders.of(side).events:
-            if play.card in BATTLE_EVENTS and not battle.played(side, play.card):
-                battle.events[side].append(play)
-                battle.log("event", side, lord=play.lord or play.target, outcome=play.card)
-                if play.card in ("L5", "Y5"):
-                    suspicion(battle, side, play)
-                if play.card == TABLES.for_trust_not_him["card"]:
-                    for_trust_not_him(battle, side, play)
+            if play.card not in BATTLE_EVENTS or battle.played(side, play.card):
+                continue
+            if play.card in ("L5", "Y5"):
+                suspicion(battle, side, play)
+            elif play.card == TABLES.for_trust_not_him["card"]:
+                for_trust_not_him(battle, side, play)
+            else:
+                _play(battle, side, play)
+
+
+def _play(battle: Field, side: str, play: EventPlay) -> None:
+    """The side plays a Held Event in this Battle: it is used (and discarded at the end, 4.4.4)."""
+    battle.events[side].append(play)
+    battle.log("event", side, lord=play.lord or play.target, outcome=play.card)
 
 
 def suspicion(battle: Field, side: str, play: EventPlay) -> None:
-    """Suspicion (L5, Y5): one of the side's Lords in the Battle checks Influence (1.4.2: one
-    Influence point spent; a roll at or under his printed rating succeeds, 1 always, 6 never); on
-    success an Enemy Lord with a lower printed Influence rating (errata) Disbands. By default the
-    Lord with the highest rating checks, against the Enemy Lord with most units below it."""
+    """Suspicion (L5, Y5): one of the side's Lords in the Battle checks Influence (1.4.2) against
+    an Enemy Lord with a lower printed Influence rating (errata: printed ratings); success
+    Disbands the Enemy Lord. Not played when no Enemy Lord rates lower. By default the Lord with
+    the highest rating checks, against the lower-rated Enemy Lord with most units."""
     mine = [battle.lords[n] for n in battle.arrayed(side)]
-    lord = battle.lords.get(play.lord or "") or max(mine, key=lambda lord: lord.influence, default=None)
-    if lord is None or battle.side_of[lord.name] != side:
+    lord = next((one for one in mine if one.name == play.lord), None) or max(
+        mine, key=lambda one: one.influence, default=None
+    )
+    if lord is None:
         return
     enemy = battle.enemy(side)
     lower = [battle.lords[n] for n in battle.arrayed(enemy) if battle.lords[n].influence < lord.influence]
     target = next((t for t in lower if t.name == play.target), None) or max(
         lower, key=lambda t: len(battle.units[t.name]), default=None
     )
-    if check_influence(battle, side, lord.name, lord.influence) and target is not None:
+    if target is None:
+        return
+    _play(battle, side, play)
+    if check_influence(battle, side, lord.name, lord.influence):
         battle.gone.add(target.name)
         battle.log("disband", enemy, lord=target.name, outcome="suspicion")
 
@@ -113,8 +126,9 @@ def for_trust_not_him(battle: Field, side: str, play: EventPlay) -> None:
     """For trust not him (L7): one of the side's Lords in the Battle tries to Levy a regular Enemy
     Vassal there onto his own mat (3.4.3: an Influence check, his rating raised or lowered by the
     Vassal's Loyalty); on success the Vassal fights for him from now on. Vassals of a Lord with
-    Alice Montagu (Y17) are immune. By default the side's Lord with the highest Influence tries
-    for the Vassal whose Loyalty favours his side most."""
+    Alice Montagu (Y17) are immune; with no Vassal to try for, it is not played. By default the
+    side's Lord with the highest Influence tries for the Vassal whose Loyalty favours his side
+    most."""
     sign = 1 if side == "York" else -1
     immune = TABLES.for_trust_not_him["immune_with"]
     enemy = battle.enemy(side)
@@ -129,6 +143,7 @@ def for_trust_not_him(battle: Field, side: str, play: EventPlay) -> None:
     )
     if lord is None or target is None:
         return
+    _play(battle, side, play)
     rating = battle.lords[lord].influence + sign * TABLES.regular_vassals[target.label]
     if check_influence(battle, side, lord, rating):
         battle.units[target.lord].remove(target)

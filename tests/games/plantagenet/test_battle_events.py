@@ -129,6 +129,18 @@ def test_y5_suspicion_success_disbands_an_enemy_lord_with_lower_printed_influenc
     assert result.influence == {"Lancaster": 0, "York": -1}  # one point for the check, none won
 
 
+def test_y5_suspicion_is_not_played_without_an_enemy_lord_of_lower_printed_influence() -> None:
+    result = battle(
+        [lord("Rutland", influence=2, men_at_arms=1)], [lord("Somerset 1", influence=5, men_at_arms=1)],
+        Dice(6, 6,  # no check; York's 4 Melee Hits: Somerset's Men-at-Arms and Retinue Rout
+             1, 1, 1, 1,  # Somerset's 4 Melee Hits: saved
+             1),  # Somerset's Death check
+        attacker_events=("Y5",), orders={"York": plays("Y5")},
+    )
+    assert steps(result, "influence check") == []
+    assert "Y5" not in result.discarded and result.influence["York"] == 5  # won; nothing spent
+
+
 def test_l5_suspicion_a_6_always_fails() -> None:
     result = battle(
         [lord("Rutland", influence=2, men_at_arms=1)], [lord("Warwick L", influence=5, men_at_arms=1)],
@@ -279,3 +291,4 @@ def test_l7_for_trust_not_him_spares_salisbury_s_vassals_with_y17_alice_montagu(
     )
     assert steps(result, "influence check") == []
     assert next(a for a in result.lords if a.name == "Salisbury").vassals == ("Fauconberg",)
+    assert "L7" not in result.discarded and result.influence["Lancaster"] == 0  # not played
