@@ -46,8 +46,8 @@ def end(battle: Field) -> BattleResult:
                 fates[name] = "disbanded"
                 battle.log("disband", battle.side_of[name], lord=name, outcome="no Troops")
     _death_checks(battle, winner, fates)
-    for name, moved in fates.items():
-        if moved == "moved":
+    for name, fate in fates.items():
+        if fate == "moved":
             troops_left[name], lost[name] = _kept_by_mover(battle, name)
             if not troops_left[name]:
                 fates[name] = "disbanded"
@@ -81,17 +81,19 @@ def _influence(battle: Field, winner: str, loser: str) -> None:
 def _spoils(battle: Field, winner: str, loser: str, assets: dict[str, list[int]]) -> None:
     """4.4.3 Spoils: at a Stronghold Favouring the winner, all the losers' Carts and Provender;
     at a Neutral one, half of each total, rounded up; at the losers' own, nothing. The winners'
-    Unrouted Lords take them in turn, in ``spoils_to`` order."""
+    Unrouted Lords take them in turn, in ``spoils_to`` order. A Lord Disbanded by Suspicion before
+    the fighting took his Assets with him."""
     if battle.start.favour == loser:
         return
     takers = [n for n in battle.order(winner, battle.orders.of(winner).spoils_to or battle.orders.of(winner).array)
               if n not in battle.routed and n not in battle.gone]
     if not takers:
         return
+    losers = [lord.name for lord in battle.battle_side(loser).lords if lord.name not in battle.gone]
     for index, asset in enumerate(("carts", "provender")):
-        total = sum(assets[lord.name][index] for lord in battle.battle_side(loser).lords)
-        for lord in battle.battle_side(loser).lords:
-            assets[lord.name][index] = 0
+        total = sum(assets[name][index] for name in losers)
+        for name in losers:
+            assets[name][index] = 0
         taken = total if battle.start.favour == winner else (total + 1) // 2
         for count in range(taken):
             assets[takers[count % len(takers)]][index] += 1

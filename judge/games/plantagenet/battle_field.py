@@ -10,7 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from random import Random
 
-from .battle_model import FRONT, TROOPS, BattleLord, BattleOrders, BattleSide, BattleStart, Entry, EventPlay
+from .battle_model import (
+    FRONT,
+    OPPOSITE,
+    TROOPS,
+    BattleLord,
+    BattleOrders,
+    BattleSide,
+    BattleStart,
+    Entry,
+    EventPlay,
+)
 from .battle_tables import TABLES
 
 COLUMN = {"Defender": {"left": 0, "center": 1, "right": 2}, "Attacker": {"right": 0, "center": 1, "left": 2}}
@@ -175,8 +185,7 @@ def array(battle: Field) -> None:
             other = "right" if orders.flank == "left" else "left"
             places = ["center", orders.flank, other]
         else:
-            opposite = {pos: _opposite_position(pos) for pos in battle.front[battle.defender]}
-            wanted = [opposite[p] for p in ("center", "left", "right") if p in opposite]
+            wanted = [OPPOSITE[p] for p in FRONT if p in battle.front[battle.defender]]
             pair = [p for p in (orders.flank, "right" if orders.flank == "left" else "left") if p in wanted]
             places = [p for p in wanted if p == "center"] + pair
         for position, lord in zip(places, candidates):
@@ -189,10 +198,6 @@ def array(battle: Field) -> None:
                 battle.log("array", side, lord=lord, outcome="reserve")
         for lord in lords:
             battle.valour[lord] = valour(battle, lord)
-
-
-def _opposite_position(position: str) -> str:
-    return {"center": "center", "left": "right", "right": "left"}[position]
 
 
 def valour(battle: Field, name: str) -> int:
