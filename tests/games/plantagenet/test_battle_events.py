@@ -119,14 +119,15 @@ def test_y36_swift_maneuver_ends_the_round_when_a_lancastrian_retinue_routs() ->
 
 def test_y5_suspicion_success_disbands_an_enemy_lord_with_lower_printed_influence() -> None:
     result = battle(
-        [lord("York", influence=5, men_at_arms=1)], [lord("Clarence", influence=1, men_at_arms=1)],
+        [lord("York", influence=5, men_at_arms=1)], [lord("Clarence", influence=1, men_at_arms=1, carts=2)],
         Dice(3),  # the check: 3 is within York's 5
-        attacker_events=("Y5",), orders={"York": plays("Y5")},
+        attacker_events=("Y5",), orders={"York": plays("Y5")}, favour="York",
     )
     assert steps(result, "influence check") == [(0, "York", "York", None, None, 3, "success")]
     assert fate(result, "Clarence") == "disbanded"
     assert result.winner == "York"
     assert result.influence == {"Lancaster": 0, "York": -1}  # one point for the check, none won
+    assert next(a for a in result.lords if a.name == "York").carts == 0  # Clarence took his Carts away
 
 
 def test_y5_suspicion_is_not_played_without_an_enemy_lord_of_lower_printed_influence() -> None:
