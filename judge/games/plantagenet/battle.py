@@ -13,6 +13,7 @@ from random import Random
 from .battle_ending import end
 from .battle_field import Engagement, Field, add_battle_troops, array, engage, reposition
 from .battle_model import (
+    TROOPS,
     BattleLord,
     BattleOrders,
     BattleResult,
@@ -153,12 +154,14 @@ def for_trust_not_him(battle: Field, side: str, play: EventPlay) -> None:
 
 
 def flee(battle: Field) -> None:
-    """4.4.2 Flee: at the start of each Round the Defenders then the Attackers say which Lords Flee;
-    they Rout at once, and check Death at two less (4.4.3)."""
+    """4.4.2 Flee: at the start of each Round the Defenders then the Attackers say which Lords Flee
+    (by standing order: from a given Round, or once too few of their Troops are left); they Rout
+    at once, and check Death at two less (4.4.3)."""
     for side in (battle.defender, battle.attacker):
-        wanted = battle.orders.of(side).flee
+        orders = battle.orders.of(side)
         for lord in battle.arrayed(side):
-            if lord in wanted and wanted[lord] <= battle.round:
+            left = len(battle.unrouted(lord, TROOPS))
+            if orders.flee.get(lord, battle.round + 1) <= battle.round or left < orders.flee_below.get(lord, 0):
                 battle.fled.add(lord)
                 battle.routed.add(lord)
                 battle.log("flee", side, lord=lord)

@@ -98,6 +98,8 @@ class SideOrders:
       (4.4.1); default: the order of ``BattleSide.lords``.
     - ``flank``: the flank a second Front Lord takes when only one flank is filled: "left".
     - ``flee``: Lord -> the Round at whose start he Flees (4.4.2); default: nobody Flees.
+    - ``flee_below``: Lord -> he Flees at the start of a Round when fewer than that many of his
+      Troops are left Unrouted (4.4.2); default: none.
     - ``center_from``: the flank that fills an empty Front center (4.4.2 Reposition): "left".
     - ``flank_target``: the Enemy flank a Front center Lord with no one opposite Engages: "left".
     - ``absorb``: the Lords in the order they absorb Hits (4.4.2 Missiles); default: ``array``.
@@ -116,6 +118,7 @@ class SideOrders:
     array: tuple[str, ...] = ()
     flank: str = "left"
     flee: dict[str, int] = field(default_factory=dict)
+    flee_below: dict[str, int] = field(default_factory=dict)
     center_from: str = "left"
     flank_target: str = "left"
     absorb: tuple[str, ...] = ()

@@ -42,6 +42,8 @@ def order_problems(start: BattleStart, orders: BattleOrders) -> list[str]:
                 problems.append(f"{side.side} flee: {lord} is not a {side.side} Lord in this Battle")
             elif round_ < 1:
                 problems.append(f"{side.side} flee: {lord} cannot Flee in Round {round_}")
+        problems += [f"{side.side} flee below: {lord} is not a {side.side} Lord in this Battle"
+                     for lord in given.flee_below if lord not in mine]
         problems += [f"{side.side} hit order: {kind} is not a Forces type" for kind in given.hit_order
                      if kind not in FORCES]
         if given.valour not in VALOUR_USES:
@@ -90,6 +92,7 @@ def usable(start: BattleStart, orders: BattleOrders) -> BattleOrders:
             center_from=given.center_from if given.center_from in FLANKS else defaults.center_from,
             flank_target=given.flank_target if given.flank_target in FLANKS else defaults.flank_target,
             flee={lord: r for lord, r in given.flee.items() if lord in mine and r >= 1},
+            flee_below={lord: n for lord, n in given.flee_below.items() if lord in mine},
             hit_order=tuple(dict.fromkeys(k for k in given.hit_order if k in FORCES)) or defaults.hit_order,
             valour=given.valour if given.valour in VALOUR_USES else defaults.valour,
             events=tuple(p for p in given.events

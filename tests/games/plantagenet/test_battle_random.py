@@ -58,6 +58,7 @@ def random_side(rng: Random, side: str) -> tuple[BattleSide, SideOrders]:
         array=tuple(rng.sample(names, len(names))),
         flank=rng.choice(["left", "right"]),
         flee={name: rng.randint(1, 4) for name in names if rng.random() < 0.2},
+        flee_below={name: rng.randint(1, 3) for name in names if rng.random() < 0.2},
         center_from=rng.choice(["left", "right"]),
         flank_target=rng.choice(["left", "right"]),
         hit_order=tuple(hit_order),
