@@ -154,7 +154,7 @@ def _units_of(lord: BattleLord) -> list[Unit]:
 def add_battle_troops(battle: Field) -> None:
     """Capabilities that add Troops for one Battle, removed after it (Y3, L3 at a Friendly
     Stronghold; Y25, L25 in Wales; Y27 in the North; Y35 Gloucester in an Area; Y37 with a Route
-    to Carlisle; L33 near a Friendly English Channel Port)."""
+    to Carlisle; L33 at a Friendly Stronghold that is or is next to an English Channel Port)."""
     for name, lord in battle.lords.items():
         side = battle.side_of[name]
         facts = battle.battle_side(side)
@@ -166,7 +166,7 @@ def add_battle_troops(battle: Field) -> None:
                 (when == "friendly_stronghold" and battle.start.favour == side)
                 or (when == "area" and battle.start.area in card["areas"])
                 or (when == "route_to_carlisle" and facts.route_to_carlisle)
-                or (when == "channel_port" and facts.channel_port)
+                or (when == "friendly_channel_port" and facts.channel_port and battle.start.favour == side)
             ):
                 for kind, count in card["troops"].items():
                     battle.units[name] += [Unit(name, kind, temporary=True) for _ in range(count)]

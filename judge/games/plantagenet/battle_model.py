@@ -56,7 +56,7 @@ class BattleSide:
     held_events: tuple[str, ...] = ()
     route_to_port: bool = False  # a Route (4.5.1) to a Port: Escape Ship (Y3, Y9, L3)
     route_to_carlisle: bool = False  # Y37 Percy's North
-    channel_port: bool = False  # at or adjacent to a Friendly English Channel Port: L33
+    channel_port: bool = False  # the Locale is or is next to an English Channel Port: L33
     refuge_in_north: bool = False  # a Friendly Stronghold in the North to go to: L16
 
 

@@ -115,15 +115,15 @@ def test_valour_capabilities_l13_l20_l19_l21_l26_l28() -> None:
         ("Y27", "Northumberland Y1", {"area": "North"}, {"militia": 4}),
         ("Y35", "Gloucester 2", {"area": "South"}, {"militia": 3}),
         ("Y37", "Northumberland Y2", {"route_to_carlisle": True}, {"men_at_arms": 2}),
-        ("L33", "Oxford", {"channel_port": True}, {"men_at_arms": 2}),
+        ("L33", "Oxford", {"channel_port": True, "favour": "Lancaster"}, {"men_at_arms": 2}),
     ],
     ids=lambda value: value if isinstance(value, str) and value[1:].isdigit() else "",
 )
 def test_capabilities_that_add_troops_for_one_battle(card: str, name: str, where: dict[str, Any],
                                                       added: dict[str, int]) -> None:
     """Y3, L3 at a Friendly Stronghold; Y25, L25 in Wales; Y27 in the North; Y35 Gloucester in an
-    Area; Y37 with a Route to Carlisle; L33 at or next to a Friendly English Channel Port. None of
-    them elsewhere."""
+    Area; Y37 with a Route to Carlisle; L33 at a Friendly Stronghold that is or is next to an English
+    Channel Port (the Background Book's note). None of them elsewhere."""
     one = lord(name, capabilities=(card,), men_at_arms=1)
     york, lancaster = ([one], [lord("A")]) if card.startswith("Y") else ([lord("X")], [one])
     f = field(york, lancaster, **where)
@@ -136,6 +136,13 @@ def test_capabilities_that_add_troops_for_one_battle(card: str, name: str, where
     f = field(york, lancaster)
     add_battle_troops(f)
     assert not [u for u in f.units[name] if u.temporary]
+
+
+def test_l33_philibert_de_chandee_needs_the_battle_stronghold_friendly() -> None:
+    f = field([lord("X")], [lord("Oxford", capabilities=("L33",), men_at_arms=1)], favour=None,
+              channel_port=True)
+    add_battle_troops(f)
+    assert not [u for u in f.units["Oxford"] if u.temporary]
 
 
 def test_y35_kingdom_united_only_as_gloucester() -> None:
