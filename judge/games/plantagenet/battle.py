@@ -24,13 +24,13 @@ from .battle_model import (
     LordAftermath,
     SideOrders,
 )
-from .battle_orders import BATTLE_EVENTS, order_problems, usable
+from .battle_orders import BATTLE_EVENTS, order_problems, side_orders, usable
 from .battle_strike import RoundEnds, lord_rout, protection, strike
 from .battle_tables import TABLES
 
 __all__ = [
     "BattleLord", "BattleOrders", "BattleResult", "BattleSide", "BattleStart", "Entry", "EventPlay",
-    "LordAftermath", "SideOrders", "fight", "order_problems",
+    "LordAftermath", "SideOrders", "fight", "order_problems", "side_orders",
 ]
 
 

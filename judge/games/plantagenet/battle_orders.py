@@ -1,6 +1,7 @@
 """Checking a side's standing Battle orders against the Battle they are for.
 
-``order_problems`` says, in words a player can act on, what in a side's ``SideOrders`` cannot apply
+``side_orders`` rebuilds a side's orders from the plain value ``dataclasses.asdict`` makes of them
+(as a game's state keeps them). ``order_problems`` says, in words a player can act on, what in a side's ``SideOrders`` cannot apply
 to this Battle (a Lord who is not there, a card the side does not hold, a flank that is neither
 left nor right). ``usable`` gives the orders ``fight`` obeys: each such choice is dropped and its
 default stands, so a mistaken order never stops a Battle.
@@ -8,7 +9,8 @@ default stands, so a mistaken order never stops a Battle.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
+from typing import Any
 
 from .battle_ending import DEATH_EVENTS
 from .battle_model import FORCES, BattleOrders, BattleSide, BattleStart, EventPlay, SideOrders
@@ -99,3 +101,19 @@ def usable(start: BattleStart, orders: BattleOrders) -> BattleOrders:
                          if not _event_problem(p, side, theirs)),
         )
     return BattleOrders(sides)
+
+
+def side_orders(data: dict[str, Any]) -> SideOrders:
+    """A side's standing Battle orders from their plain JSON value (lists for tuples, an object
+    for each Held Event played); fields it does not name keep their defaults."""
+    known = {f.name for f in fields(SideOrders)}
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        if name not in known:
+            raise ValueError(f"unknown Battle order: {name}")
+        if name == "events":
+            value = tuple(EventPlay(**play) for play in value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[name] = value
+    return SideOrders(**values)

@@ -3,8 +3,11 @@ defaults stand (a mistaken order never stops a Battle)."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import asdict
 from random import Random
 
+import pytest
 from battle_helpers import lord
 
 from judge.games.plantagenet.battle import (
@@ -15,6 +18,7 @@ from judge.games.plantagenet.battle import (
     SideOrders,
     fight,
     order_problems,
+    side_orders,
 )
 
 START = BattleStart(
@@ -57,3 +61,18 @@ def test_a_battle_with_mistaken_orders_is_fought_as_with_what_applies() -> None:
         wrong = fight(START, BattleOrders({"York": WRONG}), Random(seed))
         right = fight(START, BattleOrders({"York": kept}), Random(seed))
         assert wrong == right
+
+
+def test_standing_orders_round_trip_through_json() -> None:
+    """A game's state keeps a side's standing Battle orders as plain JSON; side_orders rebuilds
+    them exactly, and refuses a field it does not know."""
+    orders = SideOrders(
+        array=("Salisbury", "York"), flank="right", flee={"York": 3}, flee_below={"Salisbury": 1},
+        hit_order=("militia", "retinue"), valour="never",
+        events=(EventPlay("Y19", lord="York"), EventPlay("Y30", lord="Salisbury", round=2)),
+        culverins=False, vanguard=True,
+    )
+    assert side_orders(json.loads(json.dumps(asdict(orders)))) == orders
+    assert side_orders({}) == SideOrders()
+    with pytest.raises(ValueError, match="unknown Battle order: retreat"):
+        side_orders({"retreat": True})
