@@ -237,18 +237,23 @@ def _caltrops(battle: Field, engagement: Engagement) -> dict[str, int]:
 
 
 def regroup(battle: Field) -> None:
-    """Regroup (Y30 Event): once, after the Strikes of the Round it is played in, the Lord it is
-    played for rolls each of his Routed Troops against its Protection (as modified); those that
-    succeed return. By default in Round 1, for the Lord with the most Routed Troops."""
+    """Regroup (Y30 Event): once, after the Strikes of a Round and before Lord Rout, a Yorkist Lord
+    with Routed Troops and his Retinue standing rolls each Routed Troop against its Protection (as
+    modified); those that succeed return. It is used in the first Round, from the one its play
+    names (default 1), in which its Lord (default: the one with the most Routed Troops) can."""
     for side in (battle.defender, battle.attacker):
         play = battle.played(side, "Y30")
-        if play is None or play.round != battle.round:
+        if play is None or play.round > battle.round or "Y30" in battle.used:
             continue
-        routed = {n: [u for u in battle.units[n] if u.routed and u.kind != "retinue" and u.kind != "vassal"]
-                  for n in battle.arrayed(side)}
-        lord = play.lord if play.lord in routed else max(routed, key=lambda n: len(routed[n]), default=None)
-        if lord is None:
+        routed = {
+            n: [u for u in battle.units[n] if u.routed and u.kind in TROOPS]
+            for n in battle.arrayed(side)
+            if battle.unrouted(n, ("retinue",)) and (play.lord is None or n == play.lord)
+        }
+        lord = max(routed, key=lambda n: len(routed[n]), default=None)
+        if lord is None or not routed[lord]:
             continue
+        battle.used.add("Y30")
         battle.log("regroup", side, lord=lord)
         for unit in routed[lord]:
             target = protection(battle, unit, "melee")
@@ -258,4 +263,3 @@ def regroup(battle: Field) -> None:
                        outcome="returns" if back else "stays routed")
             if back:
                 unit.routed = False
-

@@ -69,6 +69,7 @@ class Field:
     gone: set[str] = field(default_factory=set)  # Lords Disbanded in the Battle (Suspicion)
     valour: dict[str, int] = field(default_factory=dict)  # Valour markers left
     events: dict[str, list[EventPlay]] = field(default_factory=dict)  # side -> Held Events played
+    used: set[str] = field(default_factory=set)  # Held Events used once and spent (Y30)
     report: list[Entry] = field(default_factory=list)
     discarded: list[str] = field(default_factory=list)
     influence: dict[str, int] = field(default_factory=dict)

@@ -87,7 +87,7 @@ class EventPlay:
     card: str
     lord: str | None = None
     target: str | None = None
-    round: int = 1  # Regroup (Y30): the Round it is played in, after that Round's Strikes
+    round: int = 1  # Regroup (Y30): the first Round it may be used in, after that Round's Strikes
 
 
 @dataclass(frozen=True)

@@ -173,6 +173,23 @@ def test_y30_regroup_routed_troops_roll_their_protection_to_return() -> None:
     assert result.winner == "York" and result.rounds == 2
 
 
+def test_y30_regroup_waits_for_a_round_with_routed_troops() -> None:
+    """Regroup played at the Array is used at the first Round's end in which a Yorkist Lord with his
+    Retinue standing has Routed Troops: here Round 2."""
+    result = battle(
+        [lord("York", men_at_arms=2)], [lord("Somerset 1", men_at_arms=1)],
+        Dice(1, 1, 1, 1, 1,  # Round 1: York's 5 Melee Hits, all saved
+             1, 1, 1, 1,  # Somerset's 4, all saved: nothing to Regroup
+             6, 1, 1, 1, 1,  # Round 2: Somerset's Men-at-Arms Routs, his Retinue saves four
+             6, 1, 1, 1,  # York's first Men-at-Arms Routs, the second saves three
+             3,  # Regroup: the Routed Men-at-Arms returns
+             1),  # Somerset's Death check
+        attacker_events=("Y30",), orders={"York": plays("Y30")},
+    )
+    assert steps(result, "regroup roll") == [(2, "York", "York", "men_at_arms", None, 3, "returns")]
+    assert next(a for a in result.lords if a.name == "York").troops == {"men_at_arms": 2}
+
+
 def test_y32_final_charge_richard_s_retinue_takes_a_hit_for_three_more() -> None:
     result = battle(
         [lord("Richard III", capabilities=("Y32",), men_at_arms=1)], [lord("Oxford", men_at_arms=1)],
