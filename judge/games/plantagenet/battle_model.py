@@ -141,7 +141,8 @@ class BattleOrders:
 
     def of(self, side: str) -> SideOrders:
         """The side's orders, or all the defaults."""
-        return self.sides.get(side, SideOrders())
+        found = self.sides.get(side)
+        return found if found is not None else SideOrders()
 
 
 @dataclass(frozen=True)
