@@ -24,7 +24,7 @@ from .battle_model import (
     LordAftermath,
     SideOrders,
 )
-from .battle_orders import BATTLE_EVENTS, order_problems, side_orders, usable
+from .battle_orders import BATTLE_EVENTS, EXTRA_RATING, order_problems, side_orders, usable
 from .battle_strike import RoundEnds, lord_rout, protection, strike
 from .battle_tables import TABLES
 
@@ -107,15 +107,17 @@ def suspicion(battle: Field, side: str, play: EventPlay) -> None:
     if target is None:
         return
     _play(battle, side, play)
-    if check_influence(battle, side, lord.name, lord.influence):
+    if check_influence(battle, side, lord.name, lord.influence, play.extra):
         battle.gone.add(target.name)
         battle.log("disband", enemy, lord=target.name, outcome="suspicion")
 
 
-def check_influence(battle: Field, side: str, lord: str, rating: int) -> bool:
-    """1.4.2 Check Influence: the side spends one Influence point and rolls; a roll at or under
-    the rating succeeds, a 1 always, a 6 never. (The optional extra points are not spent.)"""
-    battle.influence[side] -= 1
+def check_influence(battle: Field, side: str, lord: str, rating: int, extra: int) -> bool:
+    """1.4.2 Check Influence: the side spends one Influence point, and the ``extra`` ones its play
+    adds (one for +1 to the rating, three for +2), and rolls; a roll at or under the rating
+    succeeds, a 1 always, a 6 never."""
+    battle.influence[side] -= 1 + extra
+    rating += EXTRA_RATING.get(extra, 0)
     die = battle.die()
     success = die == 1 or (die != 6 and die <= rating)
     battle.log("influence check", side, lord=lord, die=die, target=rating,
@@ -146,7 +148,7 @@ def for_trust_not_him(battle: Field, side: str, play: EventPlay) -> None:
         return
     _play(battle, side, play)
     rating = battle.lords[lord].influence + sign * TABLES.regular_vassals[target.label]
-    if check_influence(battle, side, lord, rating):
+    if check_influence(battle, side, lord, rating, play.extra):
         battle.units[target.lord].remove(target)
         battle.log("vassal levied", side, lord=lord, unit=target.label, outcome=target.lord)
         target.lord = lord

@@ -82,12 +82,15 @@ class BattleStart:
 @dataclass(frozen=True)
 class EventPlay:
     """A Held Event a side plays in this Battle (4.4.1, Events), with the Lords it names: ``lord``
-    is the side's own Lord it is played for, ``target`` the Enemy Lord it is played on."""
+    is the side's own Lord it is played for, ``target`` the Enemy Lord (or Vassal, L7) it is
+    played on. ``extra`` is what 1.4.2 lets a side add to an Influence check: one more point for
+    +1 to the rating, or three for +2."""
 
     card: str
     lord: str | None = None
     target: str | None = None
     round: int = 1  # Regroup (Y30): the first Round it may be used in, after that Round's Strikes
+    extra: int = 0  # Suspicion, For trust not him: Influence points added to the check (0, 1 or 3)
 
 
 @dataclass(frozen=True)

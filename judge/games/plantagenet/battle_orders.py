@@ -17,6 +17,8 @@ from .battle_model import FORCES, BattleOrders, BattleSide, BattleStart, EventPl
 
 FLANKS = ("left", "right")
 VALOUR_USES = ("armoured", "always", "never")
+EXTRA_RATING = {0: 0, 1: 1, 3: 2}
+"""1.4.2: Influence points added to a check (never two) and what they add to the rating."""
 BATTLE_EVENTS = ("L1", "Y1", "L5", "Y5", "L7", "L12", "Y19", "Y30", "Y36", "Y37")
 """The Held Events played at the Array (4.4.1 Events): Leeward Battle Line, Suspicion, For trust
 not him, Ravine, Caltrops, Regroup, Swift Maneuver, Patrick de la Mote. Those played upon
@@ -70,6 +72,8 @@ def _event_problem(play: EventPlay, side: BattleSide, theirs: BattleSide) -> str
         return f"{play.target} is not an Enemy Lord or Vassal in this Battle"
     if play.round < 1:
         return f"there is no Round {play.round}"
+    if play.extra not in EXTRA_RATING:
+        return f"a check may add 0, 1 or 3 Influence points, not {play.extra}"
     return ""
 
 

@@ -130,6 +130,18 @@ def test_y5_suspicion_success_disbands_an_enemy_lord_with_lower_printed_influenc
     assert next(a for a in result.lords if a.name == "York").carts == 0  # Clarence took his Carts away
 
 
+def test_y5_suspicion_with_one_more_influence_point_checks_at_plus_1_1_4_2() -> None:
+    """1.4.2: one added Influence point raises the rating by one for the check: York's 4 becomes 5,
+    and a 5 succeeds; the side spends 2."""
+    result = battle(
+        [lord("York", influence=4, men_at_arms=1)], [lord("Clarence", influence=1, men_at_arms=1)],
+        Dice(5),
+        attacker_events=("Y5",), orders={"York": SideOrders(events=(EventPlay("Y5", extra=1),))},
+    )
+    assert steps(result, "influence check") == [(0, "York", "York", None, None, 5, "success")]
+    assert result.influence["York"] == -2
+
+
 def test_y5_suspicion_is_not_played_without_an_enemy_lord_of_lower_printed_influence() -> None:
     result = battle(
         [lord("Rutland", influence=2, men_at_arms=1)], [lord("Somerset 1", influence=5, men_at_arms=1)],

@@ -34,7 +34,8 @@ WRONG = SideOrders(
     flee={"Warwick Y": 1, "York": 0},
     hit_order=("archers", "militia"),
     valour="sometimes",
-    events=(EventPlay("Y5"), EventPlay("Y19", lord="Somerset 1"), EventPlay("Y19", target="Nobody")),
+    events=(EventPlay("Y5"), EventPlay("Y19", lord="Somerset 1"), EventPlay("Y19", target="Nobody"),
+            EventPlay("Y19", extra=2)),
 )
 
 
@@ -50,6 +51,7 @@ def test_order_problems_say_what_cannot_apply() -> None:
         "York Y5: York does not hold it",
         "York Y19: Somerset 1 is not a York Lord in this Battle",
         "York Y19: Nobody is not an Enemy Lord or Vassal in this Battle",
+        "York Y19: a check may add 0, 1 or 3 Influence points, not 2",
     ]
     assert order_problems(START, BattleOrders()) == []
 
