@@ -127,7 +127,7 @@ def _death_checks(battle: Field, winner: str | None, fates: dict[str, str]) -> N
     """4.4.3 Death Check. Bloody thou art (Y33): when the Yorkists win a Battle with Richard III
     holding it, there are no Death checks and no Events upon them: Routed Lancastrians Die,
     Routed Yorkists Disband. Otherwise first the Held Events that replace the roll, Defenders
-    then Attackers, for every Routed Lord of the side; then each side, Defenders first, rolls
+    then Attackers, for the Routed Lords of the side its play names (all, by default); then each side, Defenders first, rolls
     for each other Routed Lord: 3-6 Dies, two less for a Lord who Fled. A scenario's rule may
     replace a Lord's check (``instead_of_death``)."""
     routed = {side: [n for n in battle.order(side, battle.orders.of(side).array) if n in battle.routed]
@@ -142,14 +142,15 @@ def _death_checks(battle: Field, winner: str | None, fates: dict[str, str]) -> N
                 battle.log("bloody thou art", side, lord=name, outcome=fates[name])
             continue
         for play in battle.orders.of(side).events:
-            if routed[side] and _death_event_applies(battle, side, play.card):
+            saved = [n for n in routed[side] if not play.lords or n in play.lords]
+            if saved and _death_event_applies(battle, side, play.card):
                 fate = DEATH_EVENTS[play.card]
                 battle.discarded.append(play.card)
                 battle.log("event", side, outcome=play.card)
-                for name in routed[side]:
+                for name in saved:
                     fates[name] = fate
                     battle.log("death event", side, lord=name, outcome=fate)
-                routed[side] = []
+                routed[side] = [n for n in routed[side] if n not in saved]
     if bloody:
         return
     for side in (battle.defender, battle.attacker):

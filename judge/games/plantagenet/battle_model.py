@@ -91,6 +91,7 @@ class EventPlay:
     target: str | None = None
     round: int = 1  # Regroup (Y30): the first Round it may be used in, after that Round's Strikes
     extra: int = 0  # Suspicion, For trust not him: Influence points added to the check (0, 1 or 3)
+    lords: tuple[str, ...] = ()  # Events upon Death checks: the Routed Lords it saves (default all)
 
 
 @dataclass(frozen=True)

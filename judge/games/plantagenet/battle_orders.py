@@ -65,8 +65,9 @@ def _event_problem(play: EventPlay, side: BattleSide, theirs: BattleSide) -> str
         return f"{side.side} does not hold it"
     if play.card not in BATTLE_EVENTS and play.card not in DEATH_EVENTS:
         return "it is not played in Battle"
-    if play.lord is not None and play.lord not in [lord.name for lord in side.lords]:
-        return f"{play.lord} is not a {side.side} Lord in this Battle"
+    for named in (play.lord, *play.lords):
+        if named is not None and named not in [lord.name for lord in side.lords]:
+            return f"{named} is not a {side.side} Lord in this Battle"
     enemies = [lord.name for lord in theirs.lords] + [v for lord in theirs.lords for v in lord.vassals]
     if play.target is not None and play.target not in enemies:
         return f"{play.target} is not an Enemy Lord or Vassal in this Battle"
@@ -116,7 +117,10 @@ def side_orders(data: dict[str, Any]) -> SideOrders:
         if name not in known:
             raise ValueError(f"unknown Battle order: {name}")
         if name == "events":
-            value = tuple(EventPlay(**play) for play in value)
+            value = tuple(
+                EventPlay(**{k: tuple(v) if isinstance(v, list) else v for k, v in play.items()})
+                for play in value
+            )
         elif isinstance(value, list):
             value = tuple(value)
         values[name] = value

@@ -259,6 +259,20 @@ def test_l36_talbot_to_the_rescue_routed_lancastrians_disband_without_a_roll() -
     assert steps(result, "death check") == []
 
 
+def test_l36_talbot_to_the_rescue_for_the_routed_lords_its_play_names() -> None:
+    """Talbot saves "any" Routed Lancastrians: played for Somerset only, Exeter still rolls."""
+    result = battle(
+        [lord("York", men_at_arms=1)],
+        [lord("Somerset 1", men_at_arms=1), lord("Exeter 1", men_at_arms=1)],
+        Dice(5),  # Exeter's Death check: a Fled Lord's 5 is 3, he Dies
+        defender_events=("L36",),
+        orders={"Lancaster": SideOrders(events=(EventPlay("L36", lords=("Somerset 1",)),),
+                                        flee={"Somerset 1": 1, "Exeter 1": 1})},
+    )
+    assert (fate(result, "Somerset 1"), fate(result, "Exeter 1")) == ("disbanded", "dead")
+    assert [e.lord for e in result.report if e.step == "death check"] == ["Exeter 1"]
+
+
 def test_l16_warden_of_the_marches_moves_routed_lancastrians_in_the_north() -> None:
     """The Lord who moves keeps his Unrouted Troops (the Men-at-Arms of a Lord who Fled)."""
     result = fled_battle(Dice(), lancaster_events=("L16",), area="North", refuge_in_north=True)

@@ -71,7 +71,8 @@ def test_standing_orders_round_trip_through_json() -> None:
     orders = SideOrders(
         array=("Salisbury", "York"), flank="right", flee={"York": 3}, flee_below={"Salisbury": 1},
         hit_order=("militia", "retinue"), valour="never",
-        events=(EventPlay("Y19", lord="York"), EventPlay("Y30", lord="Salisbury", round=2)),
+        events=(EventPlay("Y19", lord="York"), EventPlay("Y30", lord="Salisbury", round=2),
+                EventPlay("Y9", lords=("York", "Salisbury"))),
         culverins=False, vanguard=True,
     )
     assert side_orders(json.loads(json.dumps(asdict(orders)))) == orders
