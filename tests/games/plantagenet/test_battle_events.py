@@ -185,6 +185,22 @@ def test_y30_regroup_routed_troops_roll_their_protection_to_return() -> None:
     assert result.winner == "York" and result.rounds == 2
 
 
+def test_y30_regroup_is_used_once() -> None:
+    """Used in Round 1, Regroup does not act again when York's Men-at-Arms Routs in Round 2."""
+    result = battle(
+        [lord("York", men_at_arms=1)], [lord("Somerset 1", men_at_arms=1)],
+        Dice(1, 1, 1, 1,  # Round 1: York's 4 Melee Hits, all saved
+             6, 1, 1, 1,  # Somerset's 4: York's Men-at-Arms Routs
+             2,  # Regroup: it returns
+             6, 6,  # Round 2: Somerset's Men-at-Arms and Retinue Rout
+             6, 1, 1, 1,  # Somerset's 4: York's Men-at-Arms Routs again; no second Regroup
+             1, 1),  # both Lords Routed: Death checks, Somerset first
+        attacker_events=("Y30",), orders={"York": plays("Y30")},
+    )
+    assert len(steps(result, "regroup roll")) == 1
+    assert result.winner is None
+
+
 def test_y30_regroup_waits_for_a_round_with_routed_troops() -> None:
     """Regroup played at the Array is used at the first Round's end in which a Yorkist Lord with his
     Retinue standing has Routed Troops: here Round 2."""
