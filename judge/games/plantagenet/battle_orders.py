@@ -108,6 +108,11 @@ def usable(start: BattleStart, orders: BattleOrders) -> BattleOrders:
     return BattleOrders(sides)
 
 
+def _tuples(data: dict[str, Any]) -> dict[str, Any]:
+    """The JSON value with its lists made tuples again."""
+    return {key: tuple(value) if isinstance(value, list) else value for key, value in data.items()}
+
+
 def side_orders(data: dict[str, Any]) -> SideOrders:
     """A side's standing Battle orders from their plain JSON value (lists for tuples, an object
     for each Held Event played); fields it does not name keep their defaults."""
@@ -117,10 +122,7 @@ def side_orders(data: dict[str, Any]) -> SideOrders:
         if name not in known:
             raise ValueError(f"unknown Battle order: {name}")
         if name == "events":
-            value = tuple(
-                EventPlay(**{k: tuple(v) if isinstance(v, list) else v for k, v in play.items()})
-                for play in value
-            )
+            value = tuple(EventPlay(**_tuples(play)) for play in value)
         elif isinstance(value, list):
             value = tuple(value)
         values[name] = value
