@@ -18,6 +18,7 @@ from judge.games.plantagenet.battle import (
     EventPlay,
     SideOrders,
     fight,
+    order_problems,
 )
 from judge.games.plantagenet.battle_model import DEFAULT_HIT_ORDER, TROOPS
 
@@ -109,6 +110,7 @@ def test_random_battles_end_and_stay_consistent(seed: int) -> None:
     )
     before = json.dumps(asdict(start))
     orders = BattleOrders({attacker.side: attacker_orders, defender.side: defender_orders})
+    assert order_problems(start, orders) == []
     result = fight(start, orders, rng)
     assert json.dumps(asdict(start)) == before
     check(start, result)
