@@ -114,3 +114,43 @@ def test_random_battles_end_and_stay_consistent(seed: int) -> None:
     result = fight(start, orders, rng)
     assert json.dumps(asdict(start)) == before
     check(start, result)
+
+
+BOSWORTH = {
+    "York": (
+        BattleLord("Richard III", 2, 5, {"men_at_arms": 3, "longbowmen": 3, "militia": 4}, carts=2, provender=2),
+        BattleLord("Northumberland Y2", 1, 4, {"men_at_arms": 2, "longbowmen": 2, "militia": 2}, carts=2, provender=2),
+        BattleLord("Norfolk", 2, 3, {"men_at_arms": 2, "longbowmen": 2, "militia": 2}, carts=2, provender=2),
+    ),
+    "Lancaster": (
+        BattleLord("Henry Tudor", 1, 5, {"men_at_arms": 2, "longbowmen": 2, "militia": 2}, carts=2, provender=2),
+        BattleLord("Jasper Tudor 2", 2, 2, {"men_at_arms": 3, "longbowmen": 3}, carts=2, provender=2),
+        BattleLord("Oxford", 2, 2, {"men_at_arms": 2, "longbowmen": 2, "militia": 2}, carts=2, provender=2),
+    ),
+}
+"""III(B) Bosworth's six Lords with the Forces and Assets on their cards."""
+
+
+def test_iii_b_bosworth_six_lords_three_in_front_a_side_and_a_result() -> None:
+    """III(B) Bosworth, the Battle-only scenario: each side Arrays one Lord at Front center, left
+    and right (4.4.1 gives that for three Lords a side), and the Battle's winner wins the scenario,
+    or it is a draw if all Lords Rout. 200 Battles with four Capabilities a side chosen at random
+    (the scenario names no Attacker; here the Lancastrians attack)."""
+    winners: dict[str | None, int] = {}
+    for seed in range(200):
+        rng = Random(seed)
+        sides = {}
+        for side, lords in BOSWORTH.items():
+            cards = rng.sample(CAPABILITIES[side], 4)
+            sides[side] = BattleSide(side, tuple(
+                BattleLord(one.name, one.valour, one.influence, one.troops, capabilities=tuple(cards[i::3]),
+                           carts=one.carts, provender=one.provender)
+                for i, one in enumerate(lords)
+            ))
+        start = BattleStart("Bosworth", None, None, attacker=sides["Lancaster"], defender=sides["York"])
+        result = fight(start, BattleOrders(), rng)
+        check(start, result)
+        front = [e.outcome for e in result.report if e.step == "array"]
+        assert sorted(front) == ["center", "center", "left", "left", "right", "right"]
+        winners[result.winner] = winners.get(result.winner, 0) + 1
+    assert set(winners) <= {"York", "Lancaster", None} and len(winners) >= 2
