@@ -17,18 +17,20 @@ def plays(*cards: str, **orders: Any) -> SideOrders:
 
 # Held Events played at the Array (4.4.1 Events) and their effects in the Rounds.
 
-@pytest.mark.parametrize("card", ["Y1", "Y2"])
-def test_y1_y2_culverins_add_a_die_of_missile_hits_in_round_1_and_are_discarded(card: str) -> None:
+@pytest.mark.parametrize("card", ["Y1", "Y2", "L1", "L2"])
+def test_y1_y2_l1_l2_culverins_add_a_die_of_missile_hits_in_round_1_and_are_discarded(card: str) -> None:
+    side, other = ("York", "Lancaster") if card[0] == "Y" else ("Lancaster", "York")
     result = battle(
-        [lord("York", capabilities=(card,), men_at_arms=1)], [lord("Somerset 1", men_at_arms=1)],
+        [lord("Gunner", capabilities=(card,), men_at_arms=1)], [lord("Target", men_at_arms=1)],
         Dice(2,  # Culverins: 2 Missile Hits
-             6, 1,  # Somerset's Men-at-Arms Routs, his Retinue saves
-             1, 1, 1, 1,  # York's 4 Melee Hits: Somerset's Retinue saves them all
-             1, 1, 1,  # Somerset's 3 Melee Hits: York's Men-at-Arms saves them all
-             1),  # Somerset, without Troops, Routs; his Death check
+             6, 1,  # the Defender's Men-at-Arms Routs, his Retinue saves
+             1, 1, 1, 1,  # the Gunner's 4 Melee Hits: the Defender's Retinue saves them all
+             1, 1, 1,  # the Defender's 3 Melee Hits: the Gunner's Men-at-Arms saves them all
+             1),  # the Defender, without Troops, Routs; his Death check
+        attacker=side,
     )
-    assert steps(result, "culverins") == [(1, "York", "York", None, None, 2, None)]
-    assert [e.hits for e in result.report if e.step == "missile hits"] == [0, 2]
+    assert steps(result, "culverins") == [(1, side, "Gunner", None, None, 2, None)]
+    assert [(e.side, e.hits) for e in result.report if e.step == "missile hits"] == [(other, 0), (side, 2)]
     assert card in result.discarded
 
 
@@ -267,6 +269,16 @@ def test_l3_escape_ship_routed_lancastrians_go_into_exile_with_a_route_to_a_port
     assert "L3" in result.discarded
     result = fled_battle(Dice(3), lancaster_events=("L3",))  # no Route: the Death check is rolled
     assert fate(result, "Somerset 1") == "disbanded"
+
+
+@pytest.mark.parametrize("card", ["Y3", "Y9"])
+def test_y3_y9_escape_ship_routed_yorkists_go_into_exile(card: str) -> None:
+    result = battle(
+        [lord("Somerset 1", men_at_arms=1)], [lord("York", men_at_arms=1)], Dice(),
+        attacker="Lancaster", defender_events=(card,), route_to_port=True,
+        orders={"York": plays(card, flee={"York": 1})},
+    )
+    assert fate(result, "York") == "exiled" and card in result.discarded
 
 
 def test_l36_talbot_to_the_rescue_routed_lancastrians_disband_without_a_roll() -> None:
