@@ -13,6 +13,7 @@ from random import Random
 from .battle_ending import end
 from .battle_field import Engagement, Field, add_battle_troops, array, engage, reposition
 from .battle_model import (
+    TROOPS,
     BattleLord,
     BattleOrders,
     BattleResult,
@@ -23,22 +24,20 @@ from .battle_model import (
     LordAftermath,
     SideOrders,
 )
+from .battle_orders import BATTLE_EVENTS, EXTRA_RATING, order_problems, side_orders, usable
 from .battle_strike import RoundEnds, lord_rout, protection, strike
 from .battle_tables import TABLES
 
 __all__ = [
     "BattleLord", "BattleOrders", "BattleResult", "BattleSide", "BattleStart", "Entry", "EventPlay",
-    "LordAftermath", "SideOrders", "fight",
+    "LordAftermath", "SideOrders", "fight", "order_problems", "side_orders",
 ]
-
-BATTLE_EVENTS = ("L1", "Y1", "L5", "Y5", "L12", "Y19", "Y30", "Y36", "Y37")
-"""The Held Events played in Battle (4.4.1 Events): Leeward Battle Line, Suspicion, Ravine,
-Caltrops, Regroup, Swift Maneuver, Patrick de la Mote."""
 
 
 def fight(start: BattleStart, orders: BattleOrders, rng: Random) -> BattleResult:
-    """Fights the Battle to its end and says what happened (4.4)."""
-    battle = Field(start, orders, rng)
+    """Fights the Battle to its end and says what happened (4.4). Orders that cannot apply to
+    this Battle (``order_problems``) are dropped and their defaults stand."""
+    battle = Field(start, usable(start, orders), rng)
     add_battle_troops(battle)
     array(battle)
     play_events(battle)
@@ -69,48 +68,102 @@ def _over(battle: Field) -> bool:
 
 def play_events(battle: Field) -> None:
     """4.4.1 Events: the Defenders then the Attackers play the Held Events their orders name.
-    Suspicion (L5, Y5) is resolved at once; the others act at their step."""
+    Suspicion (L5, Y5) and For trust not him (L7) are resolved at once, and played only when they
+    have a target; the others act at their step."""
     for side in (battle.defender, battle.attacker):
-        held = battle.battle_side(side).held_events
         for play in battle.orders.of(side).events:
-            if play.card in BATTLE_EVENTS and play.card in held and not battle.played(side, play.card):
-                battle.events[side].append(play)
-                battle.log("event", side, lord=play.lord or play.target, outcome=play.card)
-                if play.card in ("L5", "Y5"):
-                    suspicion(battle, side, play)
+            if play.card not in BATTLE_EVENTS or battle.played(side, play.card):
+                continue
+            if play.card in ("L5", "Y5"):
+                suspicion(battle, side, play)
+            elif play.card == TABLES.for_trust_not_him["card"]:
+                for_trust_not_him(battle, side, play)
+            else:
+                _play(battle, side, play)
+
+
+def _play(battle: Field, side: str, play: EventPlay) -> None:
+    """The side plays a Held Event in this Battle: it is used (and discarded at the end, 4.4.4)."""
+    battle.events[side].append(play)
+    battle.log("event", side, lord=play.lord or play.target, outcome=play.card)
 
 
 def suspicion(battle: Field, side: str, play: EventPlay) -> None:
-    """Suspicion (L5, Y5): one of the side's Lords in the Battle checks Influence (1.4.2: one
-    Influence point spent; a roll at or under his printed rating succeeds, 1 always, 6 never); on
-    success an Enemy Lord with a lower printed Influence rating (errata) Disbands. By default the
-    Lord with the highest rating checks, against the Enemy Lord with most units below it."""
+    """Suspicion (L5, Y5): one of the side's Lords in the Battle checks Influence (1.4.2) against
+    an Enemy Lord with a lower printed Influence rating (errata: printed ratings); success
+    Disbands the Enemy Lord. Not played when no Enemy Lord rates lower. By default the Lord with
+    the highest rating checks, against the lower-rated Enemy Lord with most units."""
     mine = [battle.lords[n] for n in battle.arrayed(side)]
-    lord = battle.lords.get(play.lord or "") or max(mine, key=lambda lord: lord.influence, default=None)
-    if lord is None or battle.side_of[lord.name] != side:
+    lord = next((one for one in mine if one.name == play.lord), None) or max(
+        mine, key=lambda one: one.influence, default=None
+    )
+    if lord is None:
         return
     enemy = battle.enemy(side)
     lower = [battle.lords[n] for n in battle.arrayed(enemy) if battle.lords[n].influence < lord.influence]
     target = next((t for t in lower if t.name == play.target), None) or max(
         lower, key=lambda t: len(battle.units[t.name]), default=None
     )
-    battle.influence[side] -= 1
-    die = battle.die()
-    success = die == 1 or (die != 6 and die <= lord.influence)
-    battle.log("suspicion", side, lord=lord.name, die=die, target=lord.influence,
-               outcome="success" if success else "failure")
-    if success and target is not None:
+    if target is None:
+        return
+    _play(battle, side, play)
+    if check_influence(battle, side, lord.name, lord.influence, play.extra):
         battle.gone.add(target.name)
         battle.log("disband", enemy, lord=target.name, outcome="suspicion")
 
 
+def check_influence(battle: Field, side: str, lord: str, rating: int, extra: int) -> bool:
+    """1.4.2 Check Influence: the side spends one Influence point, and the ``extra`` ones its play
+    adds (one for +1 to the rating, three for +2), and rolls; a roll at or under the rating
+    succeeds, a 1 always, a 6 never."""
+    battle.influence[side] -= 1 + extra
+    rating += EXTRA_RATING.get(extra, 0)
+    die = battle.die()
+    success = die == 1 or (die != 6 and die <= rating)
+    battle.log("influence check", side, lord=lord, die=die, target=rating,
+               outcome="success" if success else "failure")
+    return success
+
+
+def for_trust_not_him(battle: Field, side: str, play: EventPlay) -> None:
+    """For trust not him (L7): one of the side's Lords in the Battle tries to Levy a regular Enemy
+    Vassal there onto his own mat (3.4.3: an Influence check, his rating raised or lowered by the
+    Vassal's Loyalty); on success the Vassal fights for him from now on. Vassals of a Lord with
+    Alice Montagu (Y17) are immune; with no Vassal to try for, it is not played. By default the
+    side's Lord with the highest Influence tries for the Vassal whose Loyalty favours his side
+    most."""
+    sign = 1 if side == "York" else -1
+    immune = TABLES.for_trust_not_him["immune_with"]
+    enemy = battle.enemy(side)
+    targets = [
+        unit for name in battle.arrayed(enemy) if immune not in battle.lords[name].capabilities
+        for unit in battle.units[name] if unit.kind == "vassal" and unit.name in TABLES.regular_vassals
+    ]
+    mine = battle.arrayed(side)
+    lord = play.lord if play.lord in mine else max(mine, key=lambda n: battle.lords[n].influence, default=None)
+    target = next((u for u in targets if u.name == play.target), None) or max(
+        targets, key=lambda u: sign * TABLES.regular_vassals[u.label], default=None
+    )
+    if lord is None or target is None:
+        return
+    _play(battle, side, play)
+    rating = battle.lords[lord].influence + sign * TABLES.regular_vassals[target.label]
+    if check_influence(battle, side, lord, rating, play.extra):
+        battle.units[target.lord].remove(target)
+        battle.log("vassal levied", side, lord=lord, unit=target.label, outcome=target.lord)
+        target.lord = lord
+        battle.units[lord].append(target)
+
+
 def flee(battle: Field) -> None:
-    """4.4.2 Flee: at the start of each Round the Defenders then the Attackers say which Lords Flee;
-    they Rout at once, and check Death at two less (4.4.3)."""
+    """4.4.2 Flee: at the start of each Round the Defenders then the Attackers say which Lords Flee
+    (by standing order: from a given Round, or once too few of their Troops are left); they Rout
+    at once, and check Death at two less (4.4.3)."""
     for side in (battle.defender, battle.attacker):
-        wanted = battle.orders.of(side).flee
+        orders = battle.orders.of(side)
         for lord in battle.arrayed(side):
-            if lord in wanted and wanted[lord] <= battle.round:
+            left = len(battle.unrouted(lord, TROOPS))
+            if orders.flee.get(lord, battle.round + 1) <= battle.round or left < orders.flee_below.get(lord, 0):
                 battle.fled.add(lord)
                 battle.routed.add(lord)
                 battle.log("flee", side, lord=lord)
@@ -186,18 +239,23 @@ def _caltrops(battle: Field, engagement: Engagement) -> dict[str, int]:
 
 
 def regroup(battle: Field) -> None:
-    """Regroup (Y30 Event): once, after the Strikes of the Round it is played in, the Lord it is
-    played for rolls each of his Routed Troops against its Protection (as modified); those that
-    succeed return. By default in Round 1, for the Lord with the most Routed Troops."""
+    """Regroup (Y30 Event): once, after the Strikes of a Round and before Lord Rout, a Yorkist Lord
+    with Routed Troops and his Retinue standing rolls each Routed Troop against its Protection (as
+    modified); those that succeed return. It is used in the first Round, from the one its play
+    names (default 1), in which its Lord (default: the one with the most Routed Troops) can."""
     for side in (battle.defender, battle.attacker):
         play = battle.played(side, "Y30")
-        if play is None or play.round != battle.round:
+        if play is None or play.round > battle.round or "Y30" in battle.used:
             continue
-        routed = {n: [u for u in battle.units[n] if u.routed and u.kind != "retinue" and u.kind != "vassal"]
-                  for n in battle.arrayed(side)}
-        lord = play.lord if play.lord in routed else max(routed, key=lambda n: len(routed[n]), default=None)
-        if lord is None:
+        routed = {
+            n: [u for u in battle.units[n] if u.routed and u.kind in TROOPS]
+            for n in battle.arrayed(side)
+            if battle.unrouted(n, ("retinue",)) and (play.lord is None or n == play.lord)
+        }
+        lord = max(routed, key=lambda n: len(routed[n]), default=None)
+        if lord is None or not routed[lord]:
             continue
+        battle.used.add("Y30")
         battle.log("regroup", side, lord=lord)
         for unit in routed[lord]:
             target = protection(battle, unit, "melee")
@@ -207,4 +265,3 @@ def regroup(battle: Field) -> None:
                        outcome="returns" if back else "stays routed")
             if back:
                 unit.routed = False
-

@@ -23,7 +23,11 @@ def end(battle: Field) -> BattleResult:
     Losses; 1.6, a Lord without Troops outside Battle)."""
     standing = [side for side in (battle.defender, battle.attacker) if battle.arrayed(side)]
     winner = standing[0] if len(standing) == 1 else None
-    battle.log("winner", winner or "none")
+    if winner is not None:
+        battle.log("winner", winner)
+    else:
+        for side in (battle.defender, battle.attacker):
+            battle.log("both lose", side)
     fates: dict[str, str] = {}
     troops_left: dict[str, Counter[str]] = {}
     lost: dict[str, Counter[str]] = {}
@@ -42,14 +46,31 @@ def end(battle: Field) -> BattleResult:
                 fates[name] = "disbanded"
                 battle.log("disband", battle.side_of[name], lord=name, outcome="no Troops")
     _death_checks(battle, winner, fates)
+    for name, fate in fates.items():
+        if fate == "moved":
+            troops_left[name], lost[name] = _kept_by_mover(battle, name)
+            if not troops_left[name]:
+                fates[name] = "disbanded"
+                battle.log("disband", battle.side_of[name], lord=name, outcome="no Troops")
     return _result(battle, winner, fates, troops_left, lost, assets)
+
+
+def _kept_by_mover(battle: Field, name: str) -> tuple[Counter[str], Counter[str]]:
+    """Warden of the Marches (L16): a Routed Lord who moves keeps his Unrouted Troops; his Routed
+    ones go back to the pool (the Losses roll is for Unrouted Lords only, 4.4.3)."""
+    kept: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
+    for unit in battle.units[name]:
+        if unit.kind in TROOPS and not unit.temporary:
+            (lost if unit.routed else kept)[unit.kind] += 1
+    return kept, lost
 
 
 def _influence(battle: Field, winner: str, loser: str) -> None:
     """4.4.3 Influence: the winner gains the printed Influence ratings of the defeated side's Lords
     who fought, plus one per Vassal on their mats."""
     gained = sum(
-        lord.influence + len(lord.vassals)
+        lord.influence + sum(1 for unit in battle.units[lord.name] if unit.kind == "vassal")
         for lord in battle.battle_side(loser).lords
         if lord.name not in battle.gone
     )
@@ -60,17 +81,19 @@ def _influence(battle: Field, winner: str, loser: str) -> None:
 def _spoils(battle: Field, winner: str, loser: str, assets: dict[str, list[int]]) -> None:
     """4.4.3 Spoils: at a Stronghold Favouring the winner, all the losers' Carts and Provender;
     at a Neutral one, half of each total, rounded up; at the losers' own, nothing. The winners'
-    Unrouted Lords take them in turn, in ``spoils_to`` order."""
+    Unrouted Lords take them in turn, in ``spoils_to`` order. A Lord Disbanded by Suspicion before
+    the fighting took his Assets with him."""
     if battle.start.favour == loser:
         return
     takers = [n for n in battle.order(winner, battle.orders.of(winner).spoils_to or battle.orders.of(winner).array)
               if n not in battle.routed and n not in battle.gone]
     if not takers:
         return
+    losers = [lord.name for lord in battle.battle_side(loser).lords if lord.name not in battle.gone]
     for index, asset in enumerate(("carts", "provender")):
-        total = sum(assets[lord.name][index] for lord in battle.battle_side(loser).lords)
-        for lord in battle.battle_side(loser).lords:
-            assets[lord.name][index] = 0
+        total = sum(assets[name][index] for name in losers)
+        for name in losers:
+            assets[name][index] = 0
         taken = total if battle.start.favour == winner else (total + 1) // 2
         for count in range(taken):
             assets[takers[count % len(takers)]][index] += 1
@@ -104,7 +127,7 @@ def _death_checks(battle: Field, winner: str | None, fates: dict[str, str]) -> N
     """4.4.3 Death Check. Bloody thou art (Y33): when the Yorkists win a Battle with Richard III
     holding it, there are no Death checks and no Events upon them: Routed Lancastrians Die,
     Routed Yorkists Disband. Otherwise first the Held Events that replace the roll, Defenders
-    then Attackers, for every Routed Lord of the side; then each side, Defenders first, rolls
+    then Attackers, for the Routed Lords of the side its play names (all, by default); then each side, Defenders first, rolls
     for each other Routed Lord: 3-6 Dies, two less for a Lord who Fled. A scenario's rule may
     replace a Lord's check (``instead_of_death``)."""
     routed = {side: [n for n in battle.order(side, battle.orders.of(side).array) if n in battle.routed]
@@ -119,14 +142,15 @@ def _death_checks(battle: Field, winner: str | None, fates: dict[str, str]) -> N
                 battle.log("bloody thou art", side, lord=name, outcome=fates[name])
             continue
         for play in battle.orders.of(side).events:
-            if routed[side] and _death_event_applies(battle, side, play.card):
+            saved = [n for n in routed[side] if not play.lords or n in play.lords]
+            if saved and _death_event_applies(battle, side, play.card):
                 fate = DEATH_EVENTS[play.card]
                 battle.discarded.append(play.card)
                 battle.log("event", side, outcome=play.card)
-                for name in routed[side]:
+                for name in saved:
                     fates[name] = fate
                     battle.log("death event", side, lord=name, outcome=fate)
-                routed[side] = []
+                routed[side] = [n for n in routed[side] if n not in saved]
     if bloody:
         return
     for side in (battle.defender, battle.attacker):
@@ -164,14 +188,15 @@ def _result(
     lost: dict[str, Counter[str]],
     assets: dict[str, list[int]],
 ) -> BattleResult:
-    """Each Lord's aftermath (4.4.3 Disband: Routed Vassals Disband; Cards: a Disbanded Special
-    Vassal's Capability is discarded) and the Held Events used, discarded (4.4.4)."""
+    """Each Lord's aftermath (4.4.3 Disband: Routed Vassals Disband, and all those of a Lord who
+    leaves; Cards: a Disbanded Special Vassal's Capability is discarded from a Lord who stays) and
+    the Held Events used, discarded (4.4.4)."""
     lords = []
     for name, lord in battle.lords.items():
-        stays = fates[name] == "fought"
-        routed_vassals = tuple(u.label for u in battle.units[name] if u.kind == "vassal" and u.routed)
-        vassals = tuple(v for v in lord.vassals if v not in routed_vassals) if stays else ()
-        gone_vassals = routed_vassals if stays else lord.vassals
+        stays = fates[name] in ("fought", "moved")
+        on_mat = [u for u in battle.units[name] if u.kind == "vassal"]
+        vassals = tuple(u.label for u in on_mat if not u.routed) if stays else ()
+        gone_vassals = tuple(u.label for u in on_mat if u.routed or not stays)
         if stays:
             battle.discarded += [TABLES.special_vassals[v] for v in gone_vassals if v in TABLES.special_vassals]
         lords.append(LordAftermath(
@@ -183,6 +208,7 @@ def _result(
             lost=dict(sorted(lost.get(name, Counter()).items())),
             vassals=vassals,
             vassals_disbanded=gone_vassals,
+            vassals_levied=tuple(u.label for u in on_mat if u.label not in lord.vassals),
             carts=assets[name][0] if stays else 0,
             provender=assets[name][1] if stays else 0,
         ))

@@ -10,7 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from random import Random
 
-from .battle_model import FRONT, TROOPS, BattleLord, BattleOrders, BattleSide, BattleStart, Entry, EventPlay
+from .battle_model import (
+    FRONT,
+    OPPOSITE,
+    TROOPS,
+    BattleLord,
+    BattleOrders,
+    BattleSide,
+    BattleStart,
+    Entry,
+    EventPlay,
+)
 from .battle_tables import TABLES
 
 COLUMN = {"Defender": {"left": 0, "center": 1, "right": 2}, "Attacker": {"right": 0, "center": 1, "left": 2}}
@@ -59,6 +69,7 @@ class Field:
     gone: set[str] = field(default_factory=set)  # Lords Disbanded in the Battle (Suspicion)
     valour: dict[str, int] = field(default_factory=dict)  # Valour markers left
     events: dict[str, list[EventPlay]] = field(default_factory=dict)  # side -> Held Events played
+    used: set[str] = field(default_factory=set)  # Held Events used once and spent (Y30)
     report: list[Entry] = field(default_factory=list)
     discarded: list[str] = field(default_factory=list)
     influence: dict[str, int] = field(default_factory=dict)
@@ -144,7 +155,7 @@ def _units_of(lord: BattleLord) -> list[Unit]:
 def add_battle_troops(battle: Field) -> None:
     """Capabilities that add Troops for one Battle, removed after it (Y3, L3 at a Friendly
     Stronghold; Y25, L25 in Wales; Y27 in the North; Y35 Gloucester in an Area; Y37 with a Route
-    to Carlisle; L33 near a Friendly English Channel Port)."""
+    to Carlisle; L33 at a Friendly Stronghold that is or is next to an English Channel Port)."""
     for name, lord in battle.lords.items():
         side = battle.side_of[name]
         facts = battle.battle_side(side)
@@ -156,7 +167,7 @@ def add_battle_troops(battle: Field) -> None:
                 (when == "friendly_stronghold" and battle.start.favour == side)
                 or (when == "area" and battle.start.area in card["areas"])
                 or (when == "route_to_carlisle" and facts.route_to_carlisle)
-                or (when == "channel_port" and facts.channel_port)
+                or (when == "friendly_channel_port" and facts.channel_port and battle.start.favour == side)
             ):
                 for kind, count in card["troops"].items():
                     battle.units[name] += [Unit(name, kind, temporary=True) for _ in range(count)]
@@ -175,8 +186,7 @@ def array(battle: Field) -> None:
             other = "right" if orders.flank == "left" else "left"
             places = ["center", orders.flank, other]
         else:
-            opposite = {pos: _opposite_position(pos) for pos in battle.front[battle.defender]}
-            wanted = [opposite[p] for p in ("center", "left", "right") if p in opposite]
+            wanted = [OPPOSITE[p] for p in FRONT if p in battle.front[battle.defender]]
             pair = [p for p in (orders.flank, "right" if orders.flank == "left" else "left") if p in wanted]
             places = [p for p in wanted if p == "center"] + pair
         for position, lord in zip(places, candidates):
@@ -189,10 +199,6 @@ def array(battle: Field) -> None:
                 battle.log("array", side, lord=lord, outcome="reserve")
         for lord in lords:
             battle.valour[lord] = valour(battle, lord)
-
-
-def _opposite_position(position: str) -> str:
-    return {"center": "center", "left": "right", "right": "left"}[position]
 
 
 def valour(battle: Field, name: str) -> int:

@@ -56,7 +56,7 @@ class BattleSide:
     held_events: tuple[str, ...] = ()
     route_to_port: bool = False  # a Route (4.5.1) to a Port: Escape Ship (Y3, Y9, L3)
     route_to_carlisle: bool = False  # Y37 Percy's North
-    channel_port: bool = False  # at or adjacent to a Friendly English Channel Port: L33
+    channel_port: bool = False  # the Locale is or is next to an English Channel Port: L33
     refuge_in_north: bool = False  # a Friendly Stronghold in the North to go to: L16
 
 
@@ -82,12 +82,16 @@ class BattleStart:
 @dataclass(frozen=True)
 class EventPlay:
     """A Held Event a side plays in this Battle (4.4.1, Events), with the Lords it names: ``lord``
-    is the side's own Lord it is played for, ``target`` the Enemy Lord it is played on."""
+    is the side's own Lord it is played for, ``target`` the Enemy Lord (or Vassal, L7) it is
+    played on. ``extra`` is what 1.4.2 lets a side add to an Influence check: one more point for
+    +1 to the rating, or three for +2."""
 
     card: str
     lord: str | None = None
     target: str | None = None
-    round: int = 1  # Regroup (Y30): the Round it is played in, after that Round's Strikes
+    round: int = 1  # Regroup (Y30): the first Round it may be used in, after that Round's Strikes
+    extra: int = 0  # Suspicion, For trust not him: Influence points added to the check (0, 1 or 3)
+    lords: tuple[str, ...] = ()  # Events upon Death checks: the Routed Lords it saves (default all)
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,8 @@ class SideOrders:
       (4.4.1); default: the order of ``BattleSide.lords``.
     - ``flank``: the flank a second Front Lord takes when only one flank is filled: "left".
     - ``flee``: Lord -> the Round at whose start he Flees (4.4.2); default: nobody Flees.
+    - ``flee_below``: Lord -> he Flees at the start of a Round when fewer than that many of his
+      Troops are left Unrouted (4.4.2); default: none.
     - ``center_from``: the flank that fills an empty Front center (4.4.2 Reposition): "left".
     - ``flank_target``: the Enemy flank a Front center Lord with no one opposite Engages: "left".
     - ``absorb``: the Lords in the order they absorb Hits (4.4.2 Missiles); default: ``array``.
@@ -116,6 +122,7 @@ class SideOrders:
     array: tuple[str, ...] = ()
     flank: str = "left"
     flee: dict[str, int] = field(default_factory=dict)
+    flee_below: dict[str, int] = field(default_factory=dict)
     center_from: str = "left"
     flank_target: str = "left"
     absorb: tuple[str, ...] = ()
@@ -138,7 +145,8 @@ class BattleOrders:
 
     def of(self, side: str) -> SideOrders:
         """The side's orders, or all the defaults."""
-        return self.sides.get(side, SideOrders())
+        found = self.sides.get(side)
+        return found if found is not None else SideOrders()
 
 
 @dataclass(frozen=True)
@@ -164,11 +172,15 @@ class Entry:
 class LordAftermath:
     """What the Battle leaves of one Lord (4.4.3).
 
-    ``fate`` is "fought" (Unrouted, stays), "disbanded" (3.2.4), "dead", "exiled" or
-    "moved" (L16). For a Lord who stays, ``troops`` and ``vassals`` are what his mat holds after
-    Losses (the Troops some Capabilities add for one Battle gone), ``carts`` and ``provender``
-    his Assets after spoils; ``lost`` counts the Troops that went back to the pool.
-    ``vassals_disbanded`` names his Vassals that Disband (4.4.3), ``fled`` says he Fled."""
+    ``fate`` is "fought" (Unrouted, stays), "disbanded" (3.2.4), "dead" (Disbands and leaves the
+    game), "exiled" (Escape Ship, or a scenario rule: the caller applies Exile, 4.3.5) or "moved"
+    (L16: the caller moves him to a Friendly Stronghold in the North). For a Lord who stays or
+    moves, ``troops`` and ``vassals`` are what his mat holds after Losses (the Troops some
+    Capabilities add for one Battle gone), ``carts`` and ``provender`` his Assets after spoils;
+    ``lost`` counts the Troops that went back to the pool.
+    ``vassals_disbanded`` names his Vassals that Disband (4.4.3), ``vassals_levied`` those Levied
+    onto his mat during the Battle (L7: their Calendar marker goes where a newly Levied Vassal's
+    does, 3.4.3), ``fled`` says he Fled."""
 
     name: str
     side: str
@@ -178,6 +190,7 @@ class LordAftermath:
     lost: dict[str, int]
     vassals: tuple[str, ...]
     vassals_disbanded: tuple[str, ...]
+    vassals_levied: tuple[str, ...]
     carts: int
     provender: int
 

@@ -43,6 +43,8 @@ class BattleTables:
     caltrops: dict[str, Any]
     final_charge: dict[str, Any]
     special_vassals: dict[str, str]
+    regular_vassals: dict[str, int]
+    for_trust_not_him: dict[str, str]
 
     def works(self, card: str, vassals: tuple[str, ...]) -> bool:
         """Whether a Capability at a Lord's mat acts: one that brings a Special Vassal (L19, L21,
@@ -75,6 +77,8 @@ def _read() -> BattleTables:
         caltrops=raw["caltrops"],
         final_charge=raw["final_charge"],
         special_vassals=raw["special_vassals"],
+        regular_vassals=raw["regular_vassals"],
+        for_trust_not_him=raw["for_trust_not_him"],
     )
 
 

@@ -51,7 +51,8 @@ def battle(
 ) -> BattleResult:
     """Fights a Battle with the given dice and checks that every die given was used."""
     defender = "Lancaster" if attacker == "York" else "York"
-    side_facts = {k: start.pop(k) for k in ("route_to_port", "route_to_carlisle", "channel_port") if k in start}
+    side_facts = {k: start.pop(k) for k in ("route_to_port", "route_to_carlisle", "channel_port", "refuge_in_north")
+                  if k in start}
     result = fight(
         BattleStart(
             "Coventry",

@@ -10,6 +10,10 @@ from dataclasses import asdict
 import pytest
 from battle_helpers import Dice, battle, fate, lord, steps
 
+from judge.games.plantagenet.battle import BattleOrders, BattleSide, BattleStart, SideOrders
+from judge.games.plantagenet.battle_field import Field
+from judge.games.plantagenet.battle_strike import total_hits
+
 
 def test_4_4_2_missiles_then_melee_and_both_sides_lose_4_4_3() -> None:
     """York's 1 Longbowmen and 1 Militia Strike 2 + 1/2 = 3 Missile Hits (rounded up); the
@@ -103,3 +107,34 @@ def test_battle_never_changes_its_input() -> None:
     before = (asdict(york), asdict(clarence))
     battle([york], [clarence], Dice(*CLARENCE_DICE))
     assert (asdict(york), asdict(clarence)) == before
+
+
+def test_4_4_2_lord_rout_example_a_retinue_failing_its_reroll_routs_the_lord() -> None:
+    """The rulebook's Lord Rout example: a Lord's Retinue fails its Armour roll, a Valour marker
+    buys a reroll, that fails too: the Retinue Routs, and so does the Lord, though his
+    Men-at-Arms stands."""
+    result = battle(
+        [lord("York", men_at_arms=1)],
+        [lord("Somerset 1", valour=1, men_at_arms=1)],
+        Dice(5, 6,  # York's first Melee Hit on Somerset's Retinue: fails, the reroll fails
+             1, 1, 1,  # the other three Hits on his Men-at-Arms: saved
+             1, 1, 1, 1,  # Somerset's 3 + 1 Melee Hits: York's Men-at-Arms saves them
+             1),  # Somerset's Death check
+        orders={"Lancaster": SideOrders(hit_order=("retinue", "men_at_arms"))},
+    )
+    assert [(e.step, e.unit, e.die) for e in result.report if e.lord == "Somerset 1"][1:4] == [
+        ("protection", "retinue", 5), ("valour", "retinue", 6), ("rout", "retinue", None),
+    ]
+    assert steps(result, "lord rout") == [(1, "Lancaster", "Somerset 1", None, None, None, None)]
+    assert result.winner == "York"
+
+
+def test_background_book_five_longbowmen_and_four_militia_strike_12_missile_hits() -> None:
+    """The Background Book's example of play (p.11): 5 Longbowmen at 2 Hits each and 4 Militia
+    at 1/2 Hit each Strike 12 Missile Hits (4.4.2 Total Hits)."""
+    start = BattleStart(
+        "London", None, None,
+        attacker=BattleSide("York", (lord("York", longbowmen=5, militia=4),)),
+        defender=BattleSide("Lancaster", (lord("Somerset 1", men_at_arms=1),)),
+    )
+    assert total_hits(Field(start, BattleOrders(), Dice()), ["York"], "missile") == 12

@@ -125,3 +125,18 @@ def test_4_4_2_flee_all_lords_of_a_side_ends_the_battle_and_4_4_3_fled_check_dea
         assert result.influence["York"] == 5
         assert fate(result, "Somerset 1") == expected
         assert next(a for a in result.lords if a.name == "Somerset 1").fled
+
+
+def test_4_4_2_flee_by_standing_order_once_too_few_troops_are_left() -> None:
+    """A standing order to Flee when fewer than two of Somerset's Troops stand: after Round 1
+    Routs one of his two Men-at-Arms, he Flees at the start of Round 2."""
+    result = battle(
+        [lord("York", men_at_arms=2)],
+        [lord("Somerset 1", men_at_arms=2)],
+        Dice(6, 1, 1, 1, 1,  # York's 5 Melee Hits: a Men-at-Arms Routs, the other saves four
+             1, 1, 1, 1, 1,  # Somerset's 5: York's Men-at-Arms saves them all
+             4),  # Somerset Fled: a 4 is 2 for his Death check, and he lives
+        orders={"Lancaster": SideOrders(flee_below={"Somerset 1": 2})},
+    )
+    assert steps(result, "flee") == [(2, "Lancaster", "Somerset 1", None, None, None, None)]
+    assert result.winner == "York" and fate(result, "Somerset 1") == "disbanded"
