@@ -141,6 +141,7 @@ class Scenario:
     cards: tuple[str, ...] = ()
     thresholds: tuple[tuple[int, int, int], ...] = ()
     special_rules: tuple[str, ...] = ()
+    capture_influence: int = 0  # Ia, Capture of the King: points for the capture, and for the release
 
     def threshold(self, box: int) -> int | None:
         """The Victory threshold in force at a Calendar box (5.2), or None."""
@@ -243,7 +244,7 @@ def _load() -> Board:
             tuple((c["lord"], c["card"]) for c in row["capabilities"]),
             dict(row["allied_networks"]), tuple(row["cards"]),
             tuple((t["from"], t["to"], t["threshold"]) for t in row["thresholds"]),
-            tuple(row["special_rules"]),
+            tuple(row["special_rules"]), row.get("capture_influence", 0),
         )
         for key, row in raw.items()
         if key != "about"

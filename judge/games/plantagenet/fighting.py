@@ -12,8 +12,6 @@ from .data import BOARD, TROOPS, other
 from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
 from .state import State, gain, lords_at, scenario_of
 
-CAPTURE_BONUS = 10  # Ia, Capture of the King
-
 
 def _lord(state: State, lord: str) -> BattleLord:
     mat = state["lords"][lord]
@@ -78,6 +76,11 @@ def after_battle(state: State, start: BattleStart, result: BattleResult, events:
         for vassal in after.vassals_disbanded:
             if vassal in mat["vassals"]:
                 disband_vassal(state, vassal, events)
+        for vassal in after.vassals_levied:  # For trust not him (L7): an Enemy Vassal changes mats
+            holder = state["vassals"][vassal]["lord"]
+            state["lords"][holder]["vassals"].remove(vassal)
+            mat["vassals"].append(vassal)
+            state["vassals"][vassal]["lord"] = after.name
         if after.fate == "fought":
             mat["troops"] = {kind: after.troops.get(kind, 0) for kind in TROOPS}
             mat["assets"]["carts"], mat["assets"]["provender"] = after.carts, after.provender
@@ -89,13 +92,24 @@ def after_battle(state: State, start: BattleStart, result: BattleResult, events:
     rules = scenario_of(state).special_rules
     fought = {lord.name for lord in (*start.attacker.lords, *start.defender.lords)}
     if "Capture of the King" in rules and "Henry VI" in fought and result.winner == "York":
-        gain(state, "York", CAPTURE_BONUS)
-        events.append({"type": "capture of the king", "influence": CAPTURE_BONUS})
+        capture(state, result, events)
     if "Test of Arms" in rules and start.locale == "York" and result.winner:
         state["favour"]["York"] = result.winner
     if "Foreign Haven" in rules and any(a.name == "Warwick L" and a.fate == "dead" for a in result.lords) \
             and start.defender.side == "Lancaster":
         foreign_haven(state, events)
+
+
+def capture(state: State, result: BattleResult, events: Events) -> None:
+    """Ia, Capture of the King: the Yorkists gain 10 points and Henry VI, Disbanded instead of
+    checking Death, is held on the mat of an Unrouted Yorkist Lord of the Battle (the first, by
+    default) instead of going to the Calendar; held, he cannot Muster and is not on the map."""
+    points = scenario_of(state).capture_influence
+    gain(state, "York", points)
+    holders = [a.name for a in result.lords if a.side == "York" and a.fate == "fought" and "at" in state["lords"][a.name]]
+    if holders and "gone" not in state["lords"]["Henry VI"]:
+        state["lords"]["Henry VI"] = {"prisoner_of": holders[0]}
+    events.append({"type": "capture of the king", "influence": points, "held by": holders[0] if holders else None})
 
 
 def foreign_haven(state: State, events: Events) -> None:

@@ -42,10 +42,12 @@ def _lords(state: State) -> list[str]:
     if not set(state["lords"]) <= expected:
         found.append(f"Lords not of the scenario: {sorted(set(state['lords']) - expected)}")
     for lord, entry in state["lords"].items():
-        keys = {"at", "box", "gone"} & set(entry)
+        keys = {"at", "box", "gone", "prisoner_of"} & set(entry)
         if len(keys) != 1:
             found.append(f"{lord} is in {len(keys)} places: {entry}")
             continue
+        if "prisoner_of" in entry and "at" not in state["lords"].get(entry["prisoner_of"], {}):
+            found.append(f"{lord} is the prisoner of {entry['prisoner_of']}, who is not on the map")
         if "at" in entry:
             place = entry["at"]
             if place not in PLACES:

@@ -54,6 +54,19 @@ def disband_lord(state: State, lord: str, events: Events, exile: bool = False, w
     box = shift(state["box"], 6 - BOARD.lords[lord].influence)
     state["lords"][lord] = {"box": box, "exile": exile}
     events.append({"type": "disband", "lord": lord, "box": box, "exile": exile, "why": why})
+    for prisoner, entry in state["lords"].items():
+        if entry.get("prisoner_of") == lord:
+            release(state, prisoner, events)
+
+
+def release(state: State, prisoner: str, events: Events) -> None:
+    """Ia, Capture of the King: when the Lord holding Henry VI goes into Exile, Disbands or
+    Dies, Henry goes to the Calendar as if just Disbanded and the Lancastrians gain 10 points."""
+    box = shift(state["box"], 6 - BOARD.lords[prisoner].influence)
+    state["lords"][prisoner] = {"box": box, "exile": False}
+    points = BOARD.scenarios[state["scenario"]].capture_influence
+    gain(state, BOARD.lords[prisoner].side, points)
+    events.append({"type": "released", "lord": prisoner, "box": box, "influence": points})
 
 
 def remove_lord(state: State, lord: str, events: Events, why: str) -> None:

@@ -2,7 +2,8 @@
 
 ``state["lords"]`` holds each Lord of the scenario: on the map ``{"at": LOCALE, "troops": {...},
 "assets": {...}, "vassals": [...], "caps": [...], "moved": bool}`` (his mat, 1.5.3); on the
-Calendar ``{"box": N, "exile": bool}`` (2.2.3, 3.2.4); out of the game ``{"gone": "dead"}``.
+Calendar ``{"box": N, "exile": bool}`` (2.2.3, 3.2.4); out of the game ``{"gone": "dead"}``; Henry
+VI captured in Ia ``{"prisoner_of": LORD}``.
 ``state["vassals"]`` holds each regular Vassal of the scenario: at his Seat ``{"seat": true}``,
 with a Lord ``{"lord": NAME, "box": N}`` (his Service marker, 3.4.3), or Disbanded face down on
 the Calendar ``{"box": N}`` (3.2.4). A Special Vassal is ``{"lord": NAME}`` while its card is at

@@ -275,3 +275,27 @@ def test_shaky_allies_margaret_and_warwick_never_meet_ii() -> None:
     state = board("II", Margaret="Oxford", Warwick_L="London")
     assert "Shaky Allies" in card(state, "Margaret", "MARCH London")[0][1]
     assert mat(state, "Margaret")["at"] == "Oxford"
+
+
+def test_capture_of_the_king_ia() -> None:
+    """Ia, Capture of the King: a Yorkist win against Henry VI gives the Yorkists 10 points and
+    puts Henry on an Unrouted Yorkist Lord's mat; when that Lord Disbands, Henry goes to the
+    Calendar as if just Disbanded and the Lancastrians gain 10."""
+    from judge.games.plantagenet.battle import BattleResult, LordAftermath
+    from judge.games.plantagenet.fighting import after_battle, battle_start
+
+    state = board(York="Cambridge", Henry_VI="Cambridge", box=4)
+    start = battle_start(state, "York", "Cambridge")
+    assert start.instead_of_death == {"Henry VI": "disband"}
+
+    def after(name: str, side: str, fate: str) -> LordAftermath:
+        return LordAftermath(name=name, side=side, fate=fate, fled=False, troops={"militia": 2}, lost={},
+                             vassals=(), vassals_disbanded=(), vassals_levied=(), carts=0, provender=0)
+
+    result = BattleResult("York", 2, (), (after("York", "York", "fought"), after("Henry VI", "Lancaster", "disbanded")), {}, ())
+    after_battle(state, start, result, [])
+    assert state["lords"]["Henry VI"] == {"prisoner_of": "York"} and influence_of(state, "York") == 10
+    from judge.games.plantagenet.mat import disband_lord
+
+    disband_lord(state, "York", [])
+    assert state["lords"]["Henry VI"] == {"box": 5, "exile": False} and influence_of(state, "York") == 0
