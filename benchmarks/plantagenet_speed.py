@@ -18,10 +18,10 @@ import argparse
 import statistics
 import time
 from collections import Counter
-
 from random import Random
 
 from judge.games.kind import PlayableKind
+from judge.games.plantagenet.game import kind_name
 from judge.games.registry import playable_kind
 
 
@@ -45,7 +45,7 @@ def play(kind: PlayableKind, seed: int, checks: bool) -> tuple[int, str]:
 
 def run(scenario: str, games: int, seed: int, checks: bool) -> tuple[float, float, int, Counter[str]]:
     """Wall and CPU seconds, Turns played and winners of ``games`` games."""
-    kind = playable_kind(f"plantagenet-{scenario.lower()}")
+    kind = playable_kind(kind_name(scenario))
     wall, cpu = time.perf_counter(), time.process_time()
     turns = 0
     winners: Counter[str] = Counter()
@@ -58,7 +58,7 @@ def run(scenario: str, games: int, seed: int, checks: bool) -> tuple[float, floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenarios", default="Ia,Ib,Ic,II,III")
+    parser.add_argument("--scenarios", default="Ia,Ib,Ic,II,III,I")
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)

@@ -142,6 +142,16 @@ class Scenario:
     thresholds: tuple[tuple[int, int, int], ...] = ()
     special_rules: tuple[str, ...] = ()
     capture_influence: int = 0  # Ia, Capture of the King: points for the capture, and for the release
+    war: bool = False  # a War of the grand scenario (6.0-6.3)
+    succession: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)  # 6.2.2, by Heir removed
+    mandatory_capability: dict[str, str] = field(default_factory=dict, hash=False)  # Lord -> card on Muster
+    war_victory: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)  # side wins if all removed
+
+    def cards_in_play(self) -> set[str]:
+        """Every Arts of War card the scenario may bring into play: its decks, setup
+        Capabilities, and what Succession adds."""
+        found = set(self.cards) | {card for _, card in self.capabilities} | set(self.mandatory_capability.values())
+        return found | {card for rule in self.succession.values() for card in rule.get("add_cards", ())}
 
     def threshold(self, box: int) -> int | None:
         """The Victory threshold in force at a Calendar box (5.2), or None."""
@@ -244,7 +254,9 @@ def _load() -> Board:
             tuple((c["lord"], c["card"]) for c in row["capabilities"]),
             dict(row["allied_networks"]), tuple(row["cards"]),
             tuple((t["from"], t["to"], t["threshold"]) for t in row["thresholds"]),
-            tuple(row["special_rules"]), row.get("capture_influence", 0),
+            tuple(row["special_rules"]), row.get("capture_influence", 0), row.get("war", False),
+            dict(row.get("succession", {})), dict(row.get("mandatory_capability", {})),
+            {side: tuple(lords) for side, lords in row.get("war_victory", {}).items()},
         )
         for key, row in raw.items()
         if key != "about"

@@ -95,6 +95,8 @@ def victory(state: State) -> dict[str, Any] | None:
         holder = state["favour"].get("York")
         return {"winner": holder, "reason": "Favour at York (Test of Arms)" if holder else "nobody holds York (Test of Arms)"}
     lead = influence_of(state, "York")
+    if lead == 0 and setup.war:
+        return {"winner": setup.king, "reason": "Influence tied at the War's end: the King's side (errata FAQ #5)"}
     if lead == 0:
         return {"winner": None, "reason": "Influence tied at the scenario's end (5.3)"}
     winner = "York" if lead > 0 else "Lancaster"
@@ -130,11 +132,13 @@ def end_campaign(state: State, rng: Random, events: Events) -> None:
         gain(state, side, points[side])
     events.append({"type": "tides of war", "points": points, "influence": state["influence"]})
     disembark(state, rng, events)
-    found = victory(state)
-    if found is not None:
-        state["outcome"] = found
+    if state["outcome"] is None:
+        found = victory(state)
+        if found is not None:
+            state["outcome"] = found
+            events.append({"type": "victory", **found})
+    if state["outcome"] is not None:
         state["step"] = {"name": "over"}
-        events.append({"type": "victory", **found})
         return
     rules = scenario_of(state).special_rules
     if BOARD.calendar[state["box"]].grow and "Ravaged Land" not in rules:

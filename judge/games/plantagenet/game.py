@@ -42,16 +42,18 @@ STEP_VERBS = {
 }
 STANDING = ("INTERCEPT", "EXILE")
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
-SCENARIOS = ("Ia", "Ib", "Ic", "II", "III")
+SCENARIOS = ("Ia", "Ib", "Ic", "II", "III", "I")
+"""The scenarios (6.0) and, as ``I``, the first War of the grand scenario played alone (6.3)."""
 
 
 def kind_name(scenario: str) -> str:
-    """``plantagenet-ia`` and so on."""
-    return f"plantagenet-{scenario.lower()}"
+    """``plantagenet-ia`` and so on; ``plantagenet-war-i`` for the first War alone."""
+    return "plantagenet-war-i" if scenario == "I" else f"plantagenet-{scenario.lower()}"
 
 
 class PlantagenetGame:
-    """Plantagenet in one of its scenarios (6.0): ``Ia``, ``Ib``, ``Ic``, ``II``, ``III``."""
+    """Plantagenet in one of its scenarios (6.0): ``Ia``, ``Ib``, ``Ic``, ``II``, ``III``, or the
+    grand scenario's first War alone, ``I`` (6.3: it ends when that War is won)."""
 
     title = "Plantagenet"
     templates = "plantagenet"

@@ -91,14 +91,15 @@ def _vassals(state: State) -> list[str]:
 
 
 def _cards(state: State) -> list[str]:
-    """Each Arts of War card of the scenario once: in its deck, held, in effect, or at a mat."""
+    """Each Arts of War card of the scenario once: in its deck, held, in effect, at a mat, or set
+    aside (6.2.2); none from outside the scenario."""
     everything = [c for side in SIDES for c in state["decks"][side] + state["held"][side]]
-    everything += state["lasting"]
+    everything += state["lasting"] + state["aside"]
     everything += [c for e in state["lords"].values() if "at" in e for c in e["caps"]]
     setup = BOARD.scenarios[state["scenario"]]
     expected = set(setup.cards)
-    extra = {card for _, card in setup.capabilities}
-    if len(everything) != len(set(everything)) or not expected <= set(everything) <= expected | extra:
+    extra = setup.cards_in_play()
+    if len(everything) != len(set(everything)) or not expected <= set(everything) <= extra:
         return [f"the Arts of War cards are not the scenario's: {sorted(set(everything) ^ expected)} "
                 f"({len(everything)} of {len(expected)})"]
     return []

@@ -13,6 +13,7 @@ from random import Random
 
 from .data import BOARD
 from .events import EVENTS
+from .succession import on_muster
 from .mat import Events, disband_lord, disband_vassal, pay_or_feed
 from .orders import Order
 from .state import State, exile_boxes_for, exiles_ready, gain, in_order, lords_on_map, new_mat, shift
@@ -132,6 +133,7 @@ def muster_exile(state: State, side: str, order: Order, events: Events) -> None:
     lord = order.target or ""
     box = order.group[0] if order.group else exile_boxes_for(state, lord)[0]
     state["lords"][lord] = new_mat(lord, box)
+    on_muster(state, lord)
     events.append({"type": "muster exile", "side": side, "lord": lord, "at": box})
     rules = BOARD.scenarios[state["scenario"]].special_rules
     if "Shaky Allies" in rules and lord == "Margaret" and box == "France" and "gone" not in state["lords"].get("Clarence", {"gone": ""}):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import BOARD
+from .succession import on_removal, set_aside_on_leaving
 from .state import State, gain, is_exhausted, lords_at, shift, troops, where
 
 Events = list[dict[str, Any]]
@@ -34,9 +35,12 @@ def disband_vassal(state: State, vassal: str, events: Events) -> None:
 
 
 def discard(state: State, card: str) -> None:
-    """A card goes back to its side's deck (3.1.1); one that is not of the scenario's decks (Ic:
-    L23 with the Yorkist Warwick, Montagu) leaves the game."""
-    if card in BOARD.scenarios[state["scenario"]].cards:
+    """A card goes back to its side's deck (3.1.1), or is set aside: a mandatory Capability
+    (6.3, Margaret's L26), a card of none of the scenario's decks (Ic: L23 with the Yorkist
+    Warwick, Montagu)."""
+    if set_aside_on_leaving(state, card):
+        state["aside"].append(card)
+    else:
         state["decks"][BOARD.cards[card].side].append(card)
 
 
@@ -70,9 +74,11 @@ def release(state: State, prisoner: str, events: Events) -> None:
 
 
 def remove_lord(state: State, lord: str, events: Events, why: str) -> None:
-    """Death or Shipwreck (4.4.3, 4.8.2): Disband, then the Lord leaves the game for good."""
+    """Death or Shipwreck (4.4.3, 4.8.2): Disband, then the Lord leaves the game for good; in a
+    War, Succession follows (6.2.2)."""
     disband_lord(state, lord, events, why=why)
     state["lords"][lord] = {"gone": why}
+    on_removal(state, lord, events)
 
 
 def disband_penalty(state: State, lord: str) -> int:

@@ -15,6 +15,7 @@ from .levy import capability_refusal, exile_refusal, muster_exile
 from .mat import Events, discard
 from .orders import Order
 from .routes import distances
+from .succession import on_muster
 from .state import (
     State, deplete, enemy_at, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
     new_mat, pool, ready, shift, shift_favour,
@@ -212,6 +213,7 @@ def muster_lord(state: State, lord: str) -> str:
     else:
         state["favour"][seat] = side
     state["lords"][lord] = new_mat(lord, seat)
+    on_muster(state, lord)
     return seat
 
 

@@ -46,6 +46,7 @@ def new_state(scenario: str, hidden_mats: bool = False) -> State:
         "decks": decks,
         "held": {side: [] for side in SIDES},
         "lasting": [],
+        "aside": [],
         "plans": {side: [] for side in SIDES},
         "outcome": None,
     }

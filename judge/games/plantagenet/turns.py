@@ -89,6 +89,9 @@ def after_card(state: State, rng: Random, events: Events) -> None:
     """The other side's next card (4.2), or End Campaign when both Plans are spent (4.8) and,
     unless the game ended, the next Turn's Levy."""
     disband_troopless(state, events)
+    if state["outcome"] is not None:  # a War won by the removal of Heirs (6.3)
+        state["step"] = {"name": "over"}
+        return
     step = state["step"]
     side, card = step["side"], step["card"]
     if side == rebel(state):

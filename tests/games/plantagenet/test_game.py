@@ -9,7 +9,7 @@ from random import Random
 import pytest
 
 from judge.games.kind import Playout
-from judge.games.plantagenet.game import SCENARIOS, PlantagenetGame
+from judge.games.plantagenet.game import SCENARIOS, PlantagenetGame, kind_name
 from judge.games.registry import UnknownGameKind, game_kind, playable_kind
 from judge.games.selfplay import play_game, selfplay
 
@@ -100,7 +100,7 @@ def test_random_games_play_to_a_result_without_violations(scenario: str) -> None
     """Whole random games of each scenario end in a result (5.1-5.3), with the invariants
     (pools, counts, Calendar and Influence bounds, one place a Lord, the fog) held after every
     phase."""
-    kind = playable_kind(f"plantagenet-{scenario.lower()}")
+    kind = playable_kind(kind_name(scenario))
     assert isinstance(kind, Playout)
     summary = selfplay(kind, games=6, seed=100)
     assert summary.violations == []
