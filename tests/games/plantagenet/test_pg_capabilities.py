@@ -9,7 +9,7 @@ from judge.games.plantagenet.muster import muster
 from judge.games.plantagenet.state import influence_of
 
 from pg_helpers import Dice, board, mat
-from test_campaign import card
+from test_pg_campaign import card
 
 
 def levy(state: dict, side: str, *texts: str, dice: Dice | None = None) -> list:
