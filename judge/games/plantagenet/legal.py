@@ -46,26 +46,36 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
     return found
 
 
-def command_candidates(state: State, lord: str, rng: Random | None = None) -> list[Order]:
-    """Every Command a Lord might take now (4.2.2), each target found by the function that
-    ``target_refusal`` asks: only the card's ``limits`` remain to sort them."""
+COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS")
+
+
+def command_candidates(state: State, lord: str, rng: Random | None = None,
+                       verbs: tuple[str, ...] = COMMANDS) -> list[Order]:
+    """Every Command of these kinds a Lord might take now (4.2.2), each target found by the
+    function that ``target_refusal`` asks: only the card's ``limits`` remain to sort them."""
     side = BOARD.lords[lord].side
     here = state["lords"][lord]["at"]
-    friends = [f for f in lords_at(state, here, side) if f != lord]
     found = []
-    for to in BOARD.ways(here):
-        group: tuple[str, ...] = ()
-        if BOARD.lords[lord].ring and friends and rng is not None:
-            group = tuple(f for f in friends if rng.random() < 0.5 and not (
-                BOARD.lords[lord].ring == "lieutenant" and BOARD.lords[f].ring == "marshal"))
-        found.append(Order("MARCH", target=to, group=group))
-    found += [Order("SAIL", target=to) for to in march.sail_places(state, lord)]
-    found += [Order("SUPPLY", target=s) for s, amounts in actions.supply_options(state, lord).items() if max(amounts)]
-    if actions.forage_chance(state, lord):
+    if "MARCH" in verbs:
+        friends = [f for f in lords_at(state, here, side) if f != lord]
+        for to in BOARD.ways(here):
+            group: tuple[str, ...] = ()
+            if BOARD.lords[lord].ring and friends and rng is not None:
+                group = tuple(f for f in friends if rng.random() < 0.5 and not (
+                    BOARD.lords[lord].ring == "lieutenant" and BOARD.lords[f].ring == "marshal"))
+            found.append(Order("MARCH", target=to, group=group))
+    if "SAIL" in verbs:
+        found += [Order("SAIL", target=to) for to in march.sail_places(state, lord)]
+    if "SUPPLY" in verbs:
+        found += [Order("SUPPLY", target=s) for s, amounts in actions.supply_options(state, lord).items() if max(amounts)]
+    if "FORAGE" in verbs and actions.forage_chance(state, lord):
         found.append(Order("FORAGE"))
-    found += [Order("TAX", target=t, extra=_extra(rng)) for t in actions.tax_targets(state, lord)]
-    found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord, campaign=True)]
-    found.append(Order("PASS"))
+    if "TAX" in verbs:
+        found += [Order("TAX", target=t, extra=_extra(rng)) for t in actions.tax_targets(state, lord)]
+    if "PARLEY" in verbs:
+        found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord, campaign=True)]
+    if "PASS" in verbs:
+        found.append(Order("PASS"))
     return found
 
 
@@ -141,7 +151,12 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
     for _ in range(8):
         if card.ended or (card.left == 0 and not card.free_highway) or rng.random() < 0.05:
             break
-        options = [o for o in command_candidates(scratch, lord, rng) if card.limits(scratch, o) is None]
+        kinds = list(COMMANDS)
+        rng.shuffle(kinds)  # a kind of Command at random, then one of its kind
+        options: list[Order] = []
+        while kinds and not options:
+            kind = kinds.pop()
+            options = [o for o in command_candidates(scratch, lord, rng, (kind,)) if card.limits(scratch, o) is None]
         if not options:
             break
         order = rng.choice(options)
