@@ -218,19 +218,26 @@ def muster_lord(state: State, lord: str) -> str:
 
 
 def muster(state: State, side: str, orders: list[Order], rng: Random, events: Events) -> list[tuple[Order, str]]:
-    """A side's Muster Exiles (3.3.1) and Muster (3.4), in the order written; the orders refused."""
+    """A side's Muster Exiles (3.3.1) and Muster (3.4), in the order written, each Lord's
+    actions done before the next Lord's (3.4): a Lord who has handed over to another acts no
+    more. The orders refused."""
     spent: dict[str, int] = {}
     newcomers: set[str] = set()
     refused = []
+    acting: str | None = None
     for order in orders:
         why = refusal(state, side, order, spent, newcomers)
+        if order.lord and order.lord != acting and order.lord in spent:
+            why = f"{order.lord} has finished his Levy actions: each Lord completes his before the next (3.4)"
         if why:
             refused.append((order, why))
             continue
         carry_out(state, side, order, rng, events, newcomers)
         if order.lord:
+            acting = order.lord
             spent[order.lord] = spent.get(order.lord, 0) + 1
-        if order.verb == "CROWN":
-            spent["Richard III"] = spent.pop("Gloucester 2", 0)
+        if order.verb == "CROWN" and "Gloucester 2" in spent:
+            spent["Richard III"] = spent.pop("Gloucester 2")
+            acting = "Richard III" if acting == "Gloucester 2" else acting
     return refused
 

@@ -251,3 +251,11 @@ def test_shaky_allies_margaret_to_france_removes_clarence_ii() -> None:
     levy(state, "Lancaster", "EXILE Margaret")
     assert mat(state, "Margaret")["at"] == "France"
     assert state["lords"]["Clarence"] == {"gone": "removed"}
+
+
+def test_each_lord_completes_his_levy_before_the_next_3_4() -> None:
+    """3.4: a Lord's Levy actions are all taken before the next Lord's."""
+    state = board(York="Ely", March="Ludlow")
+    refused = levy(state, "York", "York LEVY CARTS", "March LEVY CARTS", "York LEVY CARTS")
+    assert refused[0][0] == read_order("York LEVY CARTS", "Ia") and "completes" in refused[0][1]
+    assert mat(state, "York")["assets"]["carts"] == 2 + 2
