@@ -27,7 +27,7 @@ from .orders import Order, OrderError, normal, read_order, split_orders
 from .setup import new_state
 from .state import State, copy_state, influence_of, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
-from .view import view
+from .view import report_for, view
 
 TIMINGS = (
     TimingClass("command", hours=48, grace_hours=24, aliases=("card", "campaign")),
@@ -215,6 +215,7 @@ class PlantagenetGame:
         while new["outcome"] is None and not powers(new):
             self._step(new, {side: [] for side in SIDES}, rng, events, report["refused"])
         report["influence"] = new["influence"]
+        report["hidden_mats"] = new["hidden_mats"]
         return PhaseResult(new, report, self.outcome(new))
 
     def _step(self, new: State, given: dict[str, list[Order]], rng: Random, events: list[dict[str, Any]],
@@ -261,11 +262,9 @@ class PlantagenetGame:
 
     def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
         """Reports name only what the board shows (moves, checks, Favour, Influence) and the
-        reader's own draws: the enemy's held Events and drawn Capabilities are hidden."""
-        hidden = ("event held", "capability", "capability discarded")
-        events = [e for e in report["events"] if not (e["type"] in hidden and e.get("side") != power)]
-        refused = {s: r for s, r in report.get("refused", {}).items() if s == power}
-        return {**report, "events": events, "refused": refused}
+        reader's own draws and refusals: the enemy's held Events and drawn Capabilities are
+        hidden, and with Hidden Mats (1.5.3) what his Levy, Supply and Tax put on his mats."""
+        return report_for(report, power)
 
     def exports(self, game: str, phases: Sequence[tuple[State, dict[str, Any]]], present: State) -> dict[str, Any]:
         return {}

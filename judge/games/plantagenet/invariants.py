@@ -27,6 +27,7 @@ def violations(game: PlantagenetGame, before: State, result: PhaseResult) -> lis
     problems += _cards(after)
     problems += _bounds(after)
     problems += _fog(game, after)
+    problems += _report_fog(game, after, result.report)
     if orjson.loads(orjson.dumps(after)) != after:
         problems.append("the state is not a plain JSON value")
     return problems
@@ -122,6 +123,24 @@ def _bounds(state: State) -> list[str]:
     for place, sides in occupied(state).items():
         if len(sides) == 2 and place not in BOARD.seas:
             found.append(f"both sides' Lords at {place} outside Battle")
+    return found
+
+
+def _report_fog(game: PlantagenetGame, state: State, report: dict[str, Any]) -> list[str]:
+    """No side's report names the enemy's held Events or drawn Capabilities, nor with Hidden
+    Mats what his Levy, Supply and Tax added to his mats; observers see neither side's."""
+    found = []
+    for reader in (*SIDES, None):
+        for event in game.report_view(report, reader)["events"]:
+            lord = event.get("lord")
+            side = event.get("side") or (BOARD.lords[lord].side if isinstance(lord, str) else None)
+            if side == reader:
+                continue
+            if event["type"] in ("event held", "capability", "capability discarded"):
+                found.append(f"{reader or 'an observer'} is told of {side}'s draw {event.get('card')}")
+            if state["hidden_mats"] and event["type"] in ("levy", "supply", "tax") and (
+                    {"troops", "provender", "coin"} & set(event) or event.get("what") == "CAPABILITY" and event.get("target")):
+                found.append(f"{reader or 'an observer'} is told what {lord} added to his hidden mat")
     return found
 
 

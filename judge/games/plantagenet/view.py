@@ -51,5 +51,26 @@ def view(state: State, power: str | None) -> dict[str, Any]:
 
 
 
+HIDDEN_DRAWS = ("event held", "capability", "capability discarded")
+MAT_FIGURES = ("troops", "provender", "coin")
+"""What Levy, Supply and Tax events say of a mat: hidden from the enemy with Hidden Mats."""
+
+
+def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
+    """A resolved phase's report as ``power`` (or an observer) may read it."""
+    events = []
+    for event in report["events"]:
+        side = event.get("side") or (_side(event["lord"]) if isinstance(event.get("lord"), str) else None)
+        if event["type"] in HIDDEN_DRAWS and side != power:
+            continue
+        if report.get("hidden_mats") and side != power and event["type"] in ("levy", "supply", "tax"):
+            event = {k: v for k, v in event.items() if k not in MAT_FIGURES}
+            if event.get("what") == "CAPABILITY":
+                event.pop("target", None)
+        events.append(event)
+    refused = {s: r for s, r in report.get("refused", {}).items() if s == power}
+    return {**report, "events": events, "refused": refused}
+
+
 def _side(lord: str) -> str:
     return BOARD.lords[lord].side

@@ -133,3 +133,22 @@ def test_plantagenet_is_playable_but_not_offered_by_mail() -> None:
     assert record.outcome is not None
     with pytest.raises(UnknownGameKind):
         game_kind("plantagenet-ia")
+
+
+def test_hidden_mats_in_reports_1_5_3() -> None:
+    """1.5.3 Hidden Mats: the enemy reads that a Lord Levied Troops or Supplied, not what his mat
+    gained; random games with the option keep every view and report clean."""
+    game = PlantagenetGame("Ia", hidden_mats=True)
+    report = {"hidden_mats": True, "refused": {}, "events": [
+        {"type": "levy", "side": "York", "lord": "York", "what": "TROOPS", "target": None, "troops": {"militia": 1}},
+        {"type": "levy", "side": "York", "lord": "York", "what": "CAPABILITY", "target": "Y4"},
+        {"type": "supply", "lord": "York", "from": "Ely", "provender": 2},
+        {"type": "event held", "side": "York", "card": "Y1"},
+    ]}
+    seen = game.report_view(report, "Lancaster")["events"]
+    assert seen == [{"type": "levy", "side": "York", "lord": "York", "what": "TROOPS", "target": None},
+                    {"type": "levy", "side": "York", "lord": "York", "what": "CAPABILITY"},
+                    {"type": "supply", "lord": "York", "from": "Ely"}]
+    assert game.report_view(report, "York")["events"] == report["events"]
+    summary = selfplay(game, games=4, seed=7)
+    assert summary.violations == []
