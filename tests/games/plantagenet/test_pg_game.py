@@ -9,6 +9,7 @@ from random import Random
 import pytest
 
 from judge.games.kind import Playout
+from judge.games.plantagenet.data import BOARD
 from judge.games.plantagenet.game import SCENARIOS, PlantagenetGame, kind_name
 from judge.games.registry import UnknownGameKind, game_kind, playable_kind
 from judge.games.selfplay import play_game, selfplay
@@ -108,9 +109,11 @@ def test_random_games_play_to_a_result_without_violations(scenario: str) -> None
 
 
 def test_random_games_reach_battle_intercept_and_every_command() -> None:
-    """The playouts reach Battle (4.4), Intercept (4.3.4), Exile on Approach (4.3.5) and every
-    Command (4.2.2), Levy action (3.4) and Pay outcome (3.2)."""
+    """The playouts reach Battle (4.4), Intercept (4.3.4), Exile on Approach (4.3.5), every
+    Command (4.2.2), Levy action (3.4) and Pay outcome (3.2), and every Arts of War card of both
+    scenarios' decks (3.1, 3.4.6)."""
     seen: set[str] = set()
+    cards: set[str] = set()
     for scenario, seed in [(s, n) for s in ("II", "Ia") for n in range(12)]:
         game = PlantagenetGame(scenario)
         state = game.new_game(str(seed).encode())
@@ -120,11 +123,17 @@ def test_random_games_reach_battle_intercept_and_every_command() -> None:
             result = game.resolve(state, {p: game.random_orders(state, p, rng) for p in sorted(pending.powers)}, rng)
             for event in result.report["events"]:
                 seen.add(event["type"] + (f" {event['what']}" if event.get("what") else ""))
+                if event["type"] in ("event", "event held", "capability", "capability discarded"):
+                    cards.add(event["card"])
+                if event.get("what") == "CAPABILITY":
+                    cards.add(event["target"])
             state = result.state
     wanted = {"battle", "intercept", "march", "sail", "supply", "forage", "tax", "parley", "pass",
               "levy LORD", "levy VASSAL", "levy TROOPS", "levy CARTS", "levy SHIP", "levy CAPABILITY",
               "pillage", "disband", "pay vassal", "vassal disbands", "muster exile", "tides of war"}
     assert wanted <= seen, wanted - seen
+    decks = set(BOARD.scenarios["Ia"].cards) | set(BOARD.scenarios["II"].cards)
+    assert decks <= cards, sorted(decks - cards)  # every card of both decks drawn or Levied
 
 
 def test_plantagenet_is_playable_but_not_offered_by_mail() -> None:
