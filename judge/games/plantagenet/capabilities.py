@@ -1,6 +1,6 @@
-"""The Capabilities at a Lord's mat that change his ratings and actions outside Battle (1.9.1,
-3.4.6), read from the ``capability_effects`` table of ``components.json``. The Battle applies
-its own (``battle.py``)."""
+"""The Capabilities at a Lord's mat, and the lasting Events in effect for his side, that change
+his ratings and actions outside Battle (1.9.1, 3.1.3, 3.4.6), read from the ``capability_effects``
+and ``event_effects`` tables of ``components.json``. The Battle applies its own (``battle.py``)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,25 @@ from .state import State, is_friendly
 
 
 def _effects(state: State, lord: str) -> list[dict[str, Any]]:
+    """The effects acting on a Lord: his Capabilities' and the lasting Events' in effect for
+    his side (3.1.3: this Levy, this Campaign)."""
     mat = state["lords"][lord]
+    side = BOARD.lords[lord].side
     found = []
     for card in mat.get("caps", ()):
         effect = BOARD.capability_effects.get(card)
-        if effect and (not effect.get("at_friendly") or is_friendly(state, mat["at"], BOARD.lords[lord].side)):
+        if effect and (not effect.get("at_friendly") or is_friendly(state, mat["at"], side)):
+            found.append(effect)
+    for card in state["lasting"]:
+        effect = BOARD.event_effects.get(card)
+        if effect and effect["side"] == side and lord in effect.get("lords", (lord,)):
             found.append(effect)
     return found
+
+
+def effects(state: State, lord: str) -> list[dict[str, Any]]:
+    """Every effect acting on a Lord (``_effects``)."""
+    return _effects(state, lord)
 
 
 def bonus(state: State, lord: str, key: str) -> int:

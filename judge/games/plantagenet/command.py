@@ -81,7 +81,7 @@ class Card:
         here = state["lords"][lord]["at"]
         verb = order.verb
         if verb == "MARCH":
-            way = BOARD.ways(here).get(order.target or "")
+            way = self.way(state, here, order)
             if way is None:
                 return f"no Way from {here} to {order.target} (4.3.3)"
             if march.march_cost(way, self.actions, self.left, self.free_highway) is None:
@@ -89,14 +89,29 @@ class Card:
         elif self.left < 1:
             return f"{lord} has no actions left (Command {self.actions}, 4.2.1)"
         if verb == "SAIL":
-            if self.left != self.actions:
+            if capabilities.has(state, lord, "no_sail"):
+                return "no Sail this Campaign (French Fleet, L21)"
+            if self.left != self.actions and not capabilities.bonus(state, lord, "sail_actions"):
                 return "Sail takes every action of a card (4.6.1)"
             if not march.can_sail(state, [lord, *order.group]):
                 return "too few Ships: one per six Forces units (4.6.1)"
+        if verb == "PARLEY" and capabilities.has(state, lord, "parley_whole_card") and self.left != self.actions:
+            return "Parley takes the whole card this Campaign (New Act of Parliament, L10)"
+        if verb in ("MARCH", "SAIL") and order.target in BOARD.areas.get(
+                next((e["closed_area"] for e in capabilities.effects(state, lord) if "closed_area" in e), ""), ()):
+            return f"no March or Sail into {order.target} this Campaign (Owain Glyndwr, Y25)"
         if verb in ("MARCH", "SAIL"):
             return march.group_refusal(state, lord, order.group) or march.shaky_allies_refusal(
                 state, [lord, *order.group], order.target or "")
         return None
+
+    def way(self, state: State, here: str, order: Order) -> str | None:
+        """The Way a March takes (4.3.3); a Road is a Highway to a Lord Marching alone with Yorkists
+        Never Wait (Y11) or in Forced Marches (L8)."""
+        way = BOARD.ways(here).get(order.target or "")
+        if way == "road" and not order.group and capabilities.has(state, self.lord, "road_as_highway_alone"):
+            return "highway"
+        return way
 
     def carry_out(self, state: State, order: Order, standing: list[Order], rng: Random, events: Events) -> None:
         """Carry out an order ``refusal`` allowed."""
@@ -106,7 +121,7 @@ class Card:
         verb = order.verb
         if verb == "MARCH":
             to = order.target or ""
-            way = BOARD.ways(here)[to]
+            way = self.way(state, here, order) or ""
             cost = march.march_cost(way, self.actions, self.left, self.free_highway) or 0
             self.free_highway = way == "highway" and cost == 1
             self.left -= cost
@@ -126,10 +141,13 @@ class Card:
             march.lighten(state, group)
             march.move(state, group, order.target or "")
             events.append({"type": "sail", "lords": group, "from": here, "to": order.target})
-            self.left = 0
-            self.ended = True
+            quick = capabilities.bonus(state, lord, "sail_actions")  # Seamanship (Y6, L6)
+            self.left = self.left - quick if quick else 0
+            self.ended = not quick
             return
         self.left -= 1
+        if verb == "PARLEY" and capabilities.has(state, lord, "parley_whole_card"):
+            self.left = 0
         if verb == "SUPPLY":
             actions.supply(state, lord, order.target or "", events)
         elif verb == "FORAGE":

@@ -178,6 +178,7 @@ class Board:
     max_ships_per_lord: int
     scenarios: dict[str, Scenario]
     capability_effects: dict[str, dict[str, Any]] = field(default_factory=dict)
+    event_effects: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def ways(self, place: str) -> dict[str, str]:
         """The Locales next to a Locale by Way, with the Way's type (1.3.1); from Scotland, its
@@ -266,6 +267,7 @@ def _load() -> Board:
         cards, forces, {t: forces[t]["pool"] for t in TROOPS}, facts["strongholds"], calendar,
         facts["tides_of_war"], facts["ships"]["max_lords"], facts["ships"]["max_per_lord"], scenarios,
         {card: effect for card, effect in facts["capability_effects"].items() if card != "_doc"},
+        {card: effect for card, effect in facts["event_effects"].items() if card != "_doc"},
     )
 
 

@@ -98,6 +98,8 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
         return levy_lord_refusal(state, side, order.target or "")
     if what == "VASSAL":
         vassal = order.target or ""
+        if capabilities.has(state, lord, "no_levy_vassal"):
+            return "no Levy Vassal this Levy (Yorkists Block Parliament, Y7)"
         seat = BOARD.vassals[vassal].seat
         if state["vassals"].get(vassal) != {"seat": True} or seat is None:
             return f"{vassal} is not at his Seat (3.4.3)"
@@ -109,6 +111,8 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
             return "no Levy Troops in an Exile box (3.4.4)"
         if is_exhausted(state, here):
             return f"{here} is Exhausted (3.4.4)"
+        if mat["assets"]["coin"] < capabilities.bonus(state, lord, "levy_troops_coin"):
+            return "Levy Troops costs a Coin this Levy (Rising Wages, L9)"
         return None
     if what == "SHIP":
         if BOARD.sea_of(here) is None:
@@ -150,11 +154,14 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
             newcomers.add(order.target or "")
     elif order.what == "VASSAL":
         vassal = order.target or ""
-        event["success"], event["roll"] = check(state, lord, rng, order.extra, loyalty_modifier(vassal, side))
+        event["success"], event["roll"] = check(state, lord, rng, order.extra, loyalty_modifier(vassal, side),
+                                                ways=capabilities.bonus(state, lord, "vassal_cost"))
+        event["success"] = event["success"] or capabilities.has(state, lord, "vassal_auto")
         if event["success"]:
             mat["vassals"].append(vassal)
             state["vassals"][vassal] = {"lord": lord, "box": shift(state["box"], BOARD.vassals[vassal].service or 0)}
     elif order.what == "TROOPS":
+        mat["assets"]["coin"] -= capabilities.bonus(state, lord, "levy_troops_coin")
         added = {}
         for kind, count in BOARD.strongholds[BOARD.locales[mat["at"]].type]["levy_troops"].items():
             added[kind] = min(count, pool(state, kind))

@@ -113,3 +113,80 @@ def test_l32_tudor_banners() -> None:
     state = board("III", Henry_Tudor="Oxford", Norfolk="London")
     play(state, "L32")
     assert state["favour"]["Gloucester"] == "Lancaster" and state["favour"]["London"] == "York"
+
+
+def lasting(state: dict, *cards: str) -> None:
+    state["lasting"] = list(cards)
+
+
+def test_lasting_levy_events_y7_l9_y35_l34_l37_y33() -> None:
+    """This Levy (3.1.3): Y7 no Lancastrian Levy Vassal; L9 a Coin for each Yorkist Levy Troops;
+    Y35 Yorkist Influence +1; L34 Yorkist Vassal Levy two points dearer; L37 Lancastrian Vassal
+    Levy always succeeds; Y33 Gloucester Lordship +3."""
+    from test_pg_levy import levy
+
+    state = board(Exeter_1="Shrewsbury")
+    state["favour"]["Shrewsbury"] = "Lancaster"
+    lasting(state, "Y7")
+    assert "Block Parliament" in levy(state, "Lancaster", "Exeter LEVY VASSAL Shrewsbury")[0][1]
+    lasting(state, "L37")
+    levy(state, "Lancaster", "Exeter LEVY VASSAL Shrewsbury", dice=Dice(6))
+    assert state["vassals"]["Shrewsbury"]["lord"] == "Exeter 1"
+    state = board(York="Ely")
+    lasting(state, "L9")
+    mat(state, "York")["assets"]["coin"] = 1
+    refused = levy(state, "York", "York LEVY TROOPS", "York LEVY TROOPS")
+    assert mat(state, "York")["assets"]["coin"] == 0 and "Rising Wages" in refused[0][1]
+    state = board(Rutland="Ely", box=2)
+    state["lords"]["Salisbury"] = {"box": 2, "exile": False}
+    lasting(state, "Y35")
+    levy(state, "York", "Rutland LEVY LORD Salisbury", dice=Dice(3))
+    assert "at" in state["lords"]["Salisbury"]
+    state = board(York="Ely")
+    state["favour"]["Derby"] = "York"
+    lasting(state, "L34")
+    levy(state, "York", "York LEVY VASSAL Stanley", dice=Dice(1))
+    assert influence_of(state, "York") == -3
+    state = board("III", Gloucester_2="London", box=3)
+    lasting(state, "Y33")
+    assert levy(state, "York", *["Gloucester LEVY CARTS"] * 6) == []
+
+
+def test_lasting_campaign_events_y6_l8_l10_l21_y25_y34() -> None:
+    """This Campaign (3.1.3): Y6 Seamanship (Sail for one action); L8 Forced Marches (lone
+    Lancastrians take Roads as Highways); L10 a Yorkist Parley takes the whole card; L21 no
+    Yorkist Sail; Y25 no Lancastrian March into Wales; Y34 Lancastrian Parley a point dearer."""
+    from test_pg_campaign import card
+
+    state = board(Warwick_Y="Calais")
+    mat(state, "Warwick Y")["assets"]["ships"] = 2
+    lasting(state, "Y6")
+    assert card(state, "Warwick Y", "SAIL Dover", "MARCH Canterbury") == []
+    assert mat(state, "Warwick Y")["at"] == "Canterbury"
+    lasting(state, "L21")
+    mat(state, "Warwick Y")["at"] = "Calais"
+    assert "French Fleet" in card(state, "Warwick Y", "SAIL Dover")[0][1]
+    state = board(Exeter_1="Ely")
+    lasting(state, "L8")
+    assert card(state, "Exeter 1", "MARCH Lynn", "MARCH Norwich") == []  # Command 2: one left
+    state = board(York="Cambridge")
+    lasting(state, "L10")
+    assert "whole card" in card(state, "York", "PASS", "PARLEY Cambridge")[0][1]
+    state = board(Exeter_1="Worcester")
+    lasting(state, "Y25")
+    assert "Owain Glyndwr" in card(state, "Exeter 1", "MARCH Ludlow")[0][1]
+    state = board(Exeter_1="Oxford")
+    state["favour"]["Oxford"] = "Lancaster"
+    lasting(state, "Y34")
+    card(state, "Exeter 1", "PARLEY Gloucester", dice=Dice(1))
+    assert influence_of(state, "Lancaster") == -3
+
+
+def test_y11_yorkists_never_wait_capability() -> None:
+    """Y11 Capability: this Lord Marching alone takes Roads as Highways."""
+    from test_pg_campaign import card
+
+    state = board(Rutland="Ely")
+    mat(state, "Rutland")["caps"] = ["Y11"]
+    assert card(state, "Rutland", "MARCH Lynn", "MARCH Norwich") == []
+    assert mat(state, "Rutland")["at"] == "Norwich"
