@@ -65,7 +65,7 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
                 acts = card in EVENTS
                 events.append({"type": "event", "side": side, "card": card, "implemented": acts})
                 if acts:
-                    EVENTS[card](state, events)
+                    EVENTS[card](state, rng, events)
 
 
 def end_lasting(state: State, when: str) -> None:

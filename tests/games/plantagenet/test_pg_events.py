@@ -9,8 +9,8 @@ from judge.games.plantagenet.state import influence_of
 from pg_helpers import Dice, board, mat
 
 
-def play(state: dict, card: str) -> None:
-    EVENTS[card](state, [])
+def play(state: dict, card: str, dice: Dice | None = None) -> None:
+    EVENTS[card](state, dice or Dice(), [])
 
 
 def test_drawn_immediate_event_acts_3_1_3() -> None:
@@ -190,3 +190,44 @@ def test_y11_yorkists_never_wait_capability() -> None:
     mat(state, "Rutland")["caps"] = ["Y11"]
     assert card(state, "Rutland", "MARCH Lynn", "MARCH Norwich") == []
     assert mat(state, "Rutland")["at"] == "Norwich"
+
+
+def test_y26_dubious_clarence() -> None:
+    """Y26: Edward IV on the map checks Influence; success Disbands Clarence."""
+    state = board("II", Edward_IV="London", Clarence="York", box=2)
+    play(state, "Y26", Dice(6))
+    assert "at" in state["lords"]["Clarence"] and influence_of(state, "York") == -1
+    play(state, "Y26", Dice(5))
+    assert state["lords"]["Clarence"] == {"box": 2 + 6 - 1, "exile": False}
+
+
+def test_l25_welsh_rebellion() -> None:
+    """L25: two Troops off each Yorkist Lord in Wales, or without one there two Yorkist Favour
+    off Wales."""
+    state = board("II", Pembroke="Pembroke", Edward_IV="London")
+    before = sum(mat(state, "Pembroke")["troops"].values())
+    play(state, "L25")
+    assert sum(mat(state, "Pembroke")["troops"].values()) == before - 2
+    state = board("II", Edward_IV="London")
+    state["favour"].update(Ludlow="York", Cardiff="York", Harlech="York")
+    play(state, "L25")
+    assert [p for p in ("Pembroke", "Harlech", "Cardiff", "Ludlow") if state["favour"].get(p) == "York"] == ["Cardiff", "Ludlow"]
+
+
+def test_l29_to_wilful_disobedience() -> None:
+    """L29: Yorkist Favour off two Strongholds at or next to a Lancastrian Lord and away from
+    Yorkist Lords."""
+    state = board(Henry_VI="Cambridge", York="Lynn")
+    state["favour"].update(Cambridge="York", Bedford="York", Ely="York", Peterborough="York")
+    play(state, "L29")
+    assert "Bedford" not in state["favour"] and "Cambridge" not in state["favour"]
+    assert state["favour"]["Ely"] == "York"  # next to York at Lynn
+
+
+def test_l27_universelle_aragne() -> None:
+    """L27: two Yorkist Vassals' Lords check Influence; a failure Disbands the Vassal."""
+    state = board(York="Ely", box=3)
+    mat(state, "York")["vassals"] = ["Stanley", "Dudley"]
+    state["vassals"].update(Stanley={"lord": "York", "box": 5}, Dudley={"lord": "York", "box": 5})
+    play(state, "L27", Dice(6, 2))
+    assert state["vassals"]["Stanley"] == {"box": 3 + 6 - 1} and state["vassals"]["Dudley"]["lord"] == "York"
