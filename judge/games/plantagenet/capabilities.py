@@ -22,7 +22,7 @@ def _effects(state: State, lord: str) -> list[dict[str, Any]]:
             found.append(effect)
     for card in state["lasting"]:
         effect = BOARD.event_effects.get(card)
-        if effect and effect["side"] == side and lord in effect.get("lords", (lord,)):
+        if effect and effect["side"] in (side, "all") and lord in effect.get("lords", (lord,)):
             found.append(effect)
     return found
 

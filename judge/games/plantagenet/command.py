@@ -86,6 +86,8 @@ class Card:
                 return f"no Way from {here} to {order.target} (4.3.3)"
             if march.march_cost(way, self.actions, self.left, self.free_highway) is None:
                 return f"not enough actions to March by {way} (4.3.3)"
+            if capabilities.has(state, lord, "no_approach") and lords_at(state, order.target or "", other(BOARD.lords[lord].side)):
+                return "no Approach for the rest of this Campaign (Parliament's Truce)"
         elif self.left < 1:
             return f"{lord} has no actions left (Command {self.actions}, 4.2.1)"
         if verb == "SAIL":
@@ -121,6 +123,8 @@ class Card:
         verb = order.verb
         if verb == "MARCH":
             to = order.target or ""
+            if lords_at(state, to, other(side)) and march.truce(state, side, standing, events):
+                return  # the March that would Approach does not happen (it costs nothing)
             way = self.way(state, here, order) or ""
             cost = march.march_cost(way, self.actions, self.left, self.free_highway) or 0
             self.free_highway = way == "highway" and cost == 1

@@ -37,10 +37,10 @@ TIMINGS = (
 STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
     "muster": ("EXILE", "LEVY", "PARLEY", "CROWN"),
-    "plan": ("PLAN", "INTERCEPT", "EXILE"),
+    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE"),
     "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"),
 }
-STANDING = ("INTERCEPT", "EXILE")
+STANDING = ("INTERCEPT", "EXILE", "TRUCE")
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
 SCENARIOS = ("Ia", "Ib", "Ic", "II", "III", "I")
 """The scenarios (6.0) and, as ``I``, the first War of the grand scenario played alone (6.3)."""
@@ -165,7 +165,8 @@ class PlantagenetGame:
                 out.append(OrderLine(text, error=why))
                 continue
             slot = "plan" if order.verb == "PLAN" else (
-                f"{order.verb.lower()} {order.target}" if name in ("pay", "plan") or order.verb in STANDING else f"action {number}")
+                f"{order.verb.lower()} {order.target or ''}".strip() if name in ("pay", "plan") or order.verb in STANDING
+                else f"action {number}")
             out.append(OrderLine(text, canonical=str(order), slot=slot))
         return out
 

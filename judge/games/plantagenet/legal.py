@@ -105,6 +105,8 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
     rng.shuffle(chosen)
     standing = [f"INTERCEPT {lord}" for lord in lords_on_map(state, side) if rng.random() < 0.6]
     standing += [f"EXILE {lord}" for lord in lords_on_map(state, side) if rng.random() < 0.2]
+    if rng.random() < 0.5:
+        standing.append("TRUCE")
     return ["PLAN " + ", ".join(chosen), *standing]
 
 

@@ -70,8 +70,9 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
 
 def end_lasting(state: State, when: str) -> None:
     """Return "this Levy" or "this Campaign" Events to their decks at the end of that step
-    (3.1.3, 3.4, 4.8.6)."""
-    for card in [c for c in state["lasting"] if BOARD.cards[c].when == when]:
+    (3.1.3, 3.4, 4.8.6); a Hold Event played for the rest of the Campaign goes with the latter."""
+    ending = (when, "hold") if when == "this_campaign" else (when,)
+    for card in [c for c in state["lasting"] if BOARD.cards[c].when in ending]:
         state["lasting"].remove(card)
         state["decks"][BOARD.cards[card].side].append(card)
 

@@ -74,6 +74,24 @@ def move(state: State, lords: list[str], to: str) -> None:
         state["lords"][lord]["moved"] = True
 
 
+TRUCES = {"York": "Y12", "Lancaster": "L20"}
+"""Parliament's Truce, a Hold Event of each side's deck."""
+
+
+def truce(state: State, side: str, standing: list[Order], events: Events) -> bool:
+    """The inactive side's standing ``TRUCE``: it plays its held Parliament's Truce (Y12, L20)
+    when the active side would Approach; no Approach or Intercept for the rest of the Campaign.
+    Whether it was played."""
+    enemy = other(side)
+    card = TRUCES[enemy]
+    if not any(o.verb == "TRUCE" for o in standing) or card not in state["held"][enemy]:
+        return False
+    state["held"][enemy].remove(card)
+    state["lasting"].append(card)
+    events.append({"type": "event", "side": enemy, "card": card, "implemented": True})
+    return True
+
+
 def intercept(state: State, side: str, to: str, standing: list[Order], rng: Random, events: Events) -> None:
     """4.3.4: the first Lord named in the inactive side's standing ``INTERCEPT`` orders who is
     next to the destination by Highway or Road (not Path) tries once: on a roll at or under his
@@ -87,6 +105,8 @@ def intercept(state: State, side: str, to: str, standing: list[Order], rng: Rand
             continue
         if BOARD.ways(here).get(to) not in ("highway", "road") or shaky_allies_refusal(state, [lord], to):
             continue
+        if capabilities.has(state, lord, "no_approach"):
+            return  # Parliament's Truce: no Intercept
         roll = rng.randint(1, 6)
         success = roll <= capabilities.valour(state, lord)
         events.append({"type": "intercept", "lord": lord, "to": to, "roll": roll, "success": success})

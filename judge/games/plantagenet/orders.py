@@ -14,6 +14,8 @@ One order a line (or separated by ``;``)::
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
     INTERCEPT Northumberland        4.3.4, a standing order of the inactive side
     EXILE Somerset                  4.3.5, a standing order: he goes into Exile when Approached
+    TRUCE                           a standing order: play Parliament's Truce (Y12, L20) when
+                                    the enemy would Approach
                                     (by default an Approached Lord gives Battle)
 
 Names are those of the Lords, Vassals, Locales and cards, in any case; a Lord may be named by his
@@ -31,7 +33,7 @@ from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
 VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN")
+         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE")
 
 
 class OrderError(ValueError):
@@ -186,7 +188,7 @@ def read_order(text: str, scenario: str) -> Order:
         who = parts[0]
         box = _place(parts[1]) if len(parts) > 1 else None
         return Order("EXILE", target=_lord(who, lords), group=(box,) if box else ())
-    if verb in ("FORAGE", "PASS"):
+    if verb in ("FORAGE", "PASS", "TRUCE"):
         if rest:
             raise OrderError(f"{verb} takes nothing more (not {rest!r})")
         return Order(verb, lord=actor)

@@ -231,3 +231,24 @@ def test_l27_universelle_aragne() -> None:
     state["vassals"].update(Stanley={"lord": "York", "box": 5}, Dudley={"lord": "York", "box": 5})
     play(state, "L27", Dice(6, 2))
     assert state["vassals"]["Stanley"] == {"box": 3 + 6 - 1} and state["vassals"]["Dudley"]["lord"] == "York"
+
+
+def test_parliaments_truce_y12_l20_as_a_standing_order() -> None:
+    """Y12/L20 Parliament's Truce (Hold): the inactive side's standing TRUCE plays it when the
+    enemy would Approach: that March does not happen, and for the rest of the Campaign there is
+    no Approach and no Intercept; the card goes back at the Campaign's end (4.8.6)."""
+    from judge.games.plantagenet.levy import end_lasting
+    from test_pg_campaign import card
+
+    state = board(York="Ely", Somerset_1="Cambridge", Henry_VI="St Albans")
+    state["decks"]["Lancaster"].remove("L20")
+    state["held"]["Lancaster"] = ["L20"]
+    assert card(state, "York", "MARCH Cambridge", "MARCH Lynn", standing=("TRUCE",)) == []
+    assert mat(state, "York")["at"] == "Lynn" and state["lasting"] == ["L20"]
+    assert "Truce" in card(state, "York", "MARCH Ely", "MARCH Cambridge")[0][1]
+    end_lasting(state, "this_campaign")
+    assert "L20" in state["decks"]["Lancaster"] and state["lasting"] == []
+    state = board(Rutland="Ely", Henry_VI="St Albans")
+    lasting(state, "L20")
+    card(state, "Rutland", "MARCH Cambridge", standing=("INTERCEPT Henry VI",))  # no die is rolled
+    assert mat(state, "Rutland")["at"] == "Cambridge" and mat(state, "Henry VI")["at"] == "St Albans"
