@@ -161,3 +161,27 @@ def test_hidden_mats_in_reports_1_5_3() -> None:
     assert game.report_view(report, "York")["events"] == report["events"]
     summary = selfplay(game, games=4, seed=7)
     assert summary.violations == []
+
+
+def test_junk_orders_never_break_a_phase() -> None:
+    """Lines of random words, sent by either side in any step beside the random orders, are read
+    (refused with a reason) and resolved without error, the invariants holding."""
+    game = PlantagenetGame("II")
+    words = ["MARCH", "LEVY", "LORD", "VASSAL", "TROOPS", "SHIP", "CAPABILITY", "PARLEY", "SPEND", "1",
+             "3", "WITH", "TO", "EXILE", "PLAN", "Pass", ",", "York", "London", "Warwick", "Edward IV", "Y4",
+             "CROWN", "TRUCE", "DISMISS", "Stanley", "DISBAND", "Clarence", "TAX", "SAIL", "North Sea",
+             "Margaret", "INTERCEPT", "Calais", "FORAGE", "SUPPLY"]
+    junk = Random(5)
+    for seed in range(6):
+        state = game.new_game(str(seed).encode())
+        rng = Random(seed)
+        while game.outcome(state) is None:
+            pending = game.pending(state)
+            orders = {p: game.random_orders(state, p, rng) for p in sorted(pending.powers)}
+            for side in ("York", "Lancaster"):
+                lines = [" ".join(junk.choice(words) for _ in range(junk.randint(0, 5))) for _ in range(3)]
+                assert all(line.canonical or line.error for line in game.read_orders(state, side, lines) if line.text)
+                orders.setdefault(side, []).extend(lines)
+            result = game.resolve(state, orders, rng)
+            assert game.violations(state, result) == []
+            state = result.state
