@@ -45,7 +45,8 @@ def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
         if source not in BOARD.locales:
             continue
         limit = carts // ways if ways else 99
-        stronghold = 0 if is_exhausted(state, source) else min(int(BOARD.strongholds[BOARD.locales[source].type]["supply"]), limit)
+        table = int(BOARD.strongholds[BOARD.locales[source].type]["supply"]) + capabilities.near_bonus(state, lord, "supply_bonus", source)
+        stronghold = 0 if is_exhausted(state, source) else min(table, limit)
         port = min(ships, limit) if BOARD.locales[source].sea else 0
         found[source] = (stronghold, port)
     sea = BOARD.sea_of(here)
@@ -127,7 +128,7 @@ def tax(state: State, lord: str, target: str, extra: int, rng: Random, events: E
     else:
         event["success"], event["roll"] = check(state, lord, rng, extra)
     if event["success"]:
-        coin = int(BOARD.strongholds[BOARD.locales[target].type]["tax"])
+        coin = int(BOARD.strongholds[BOARD.locales[target].type]["tax"]) + capabilities.near_bonus(state, lord, "tax_bonus", target)
         state["lords"][lord]["assets"]["coin"] += coin
         event["coin"] = coin
         deplete(state, target)

@@ -18,13 +18,38 @@ def _effects(state: State, lord: str) -> list[dict[str, Any]]:
     found = []
     for card in mat.get("caps", ()):
         effect = BOARD.capability_effects.get(card)
-        if effect and (not effect.get("at_friendly") or is_friendly(state, mat["at"], side)):
+        if effect and _applies(state, lord, effect):
             found.append(effect)
     for card in state["lasting"]:
         effect = BOARD.event_effects.get(card)
         if effect and effect["side"] in (side, "all") and lord in effect.get("lords", (lord,)):
             found.append(effect)
     return found
+
+
+def _applies(state: State, lord: str, effect: dict[str, Any]) -> bool:
+    """Whether a Capability's conditions hold now: at a Friendly Locale (Y22, L24), with a Lord
+    there (L24), once a Lord is removed (Y26), only as certain Lords (Y34)."""
+    mat = state["lords"][lord]
+    side = BOARD.lords[lord].side
+    if effect.get("at_friendly") and not is_friendly(state, mat["at"], side):
+        return False
+    if "with_lord" in effect and state["lords"].get(effect["with_lord"], {}).get("at") != mat["at"]:
+        return False
+    if "if_removed" in effect and state["lords"].get(effect["if_removed"], {}).get("gone") not in ("dead", "shipwreck"):
+        return False
+    return "as_lords" not in effect or lord in effect["as_lords"]
+
+
+def near_bonus(state: State, lord: str, key: str, place: str) -> int:
+    """A Capability's addition to Tax or Supply from a Stronghold: Y34 anywhere, Y29 only at
+    Exeter and the Strongholds next to it."""
+    total = 0
+    for effect in _effects(state, lord):
+        centre = effect.get("near")
+        if centre is None or place == centre or place in BOARD.locales[centre].ways:
+            total += int(effect.get(key, 0))
+    return total
 
 
 def effects(state: State, lord: str) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from . import capabilities
 from .data import BOARD, SIDES, TROOPS, other
 from .levy import end_lasting
 from .mat import Events, disband_lord, disband_penalty, pay_or_feed, remove_lord
@@ -24,10 +25,10 @@ def tides_of_war(state: State) -> dict[str, int]:
     table = BOARD.tides_of_war
     points = dict.fromkeys(SIDES, 0)
     for side in SIDES:
-        for places in BOARD.areas.values():
+        for area, places in BOARD.areas.items():
             if any(side in held.get(p, ()) for p in places):
                 points[side] += table["area_lord"]
-            if all(favour.get(p) == side for p in places):
+            if all(favour.get(p) == side for p in places) or dominates_by_card(state, side, area):
                 points[side] += table["area_dominated"]
         for place, award in table["special"].items():
             if favour.get(place) == side and other(side) not in held.get(place, ()):
@@ -42,7 +43,43 @@ def tides_of_war(state: State) -> dict[str, int]:
                 points[BOARD.lords[lord].side] += BOARD.lords[lord].influence
     if "Queen Regent" in scenario_of(state).special_rules and state["lords"].get("Margaret", {}).get("at") == "London":
         points["Lancaster"] += 3
+    for lord, mat in mats(state):
+        side = BOARD.lords[lord].side
+        points[side] += capabilities.bonus(state, lord, "tides")  # Y28, L18
+        if mat["at"] in BOARD.exile_boxes or (mat["at"] in BOARD.locales and mat["at"] != "London"):
+            points[side] += capabilities.bonus(state, lord, "tides_away_from_london")  # L17
     return points
+
+
+def dominates_by_card(state: State, side: str, area: str) -> bool:
+    """Northmen (L16), Southerners (Y21), Welshmen (Y19): a side Dominates the Area with the
+    card's Lord in it and enough Friendly Strongholds there."""
+    places = BOARD.areas[area]
+    friendly = sum(1 for p in places if state["favour"].get(p) == side)
+    for lord, mat in mats(state):
+        if BOARD.lords[lord].side != side or mat["at"] not in places:
+            continue
+        for effect in capabilities.effects(state, lord):
+            if effect.get("dominate_area") == area and friendly >= effect["dominate_favour"]:
+                return True
+    return False
+
+
+def charity(state: State, events: Events) -> None:
+    """We done deeds of charity (Y4): at each Tides of War its Lord pays up to two Provender
+    (Shared at his Locale) for a point each (all he can, by default)."""
+    for lord, mat in list(mats(state)):
+        most = capabilities.bonus(state, lord, "charity")
+        if not most:
+            continue
+        paid = 0
+        for friend in [lord] + [f for f, m in mats(state) if m["at"] == mat["at"] and f != lord
+                                and BOARD.lords[f].side == BOARD.lords[lord].side]:
+            given = min(most - paid, state["lords"][friend]["assets"]["provender"])
+            state["lords"][friend]["assets"]["provender"] -= given
+            paid += given
+        gain(state, BOARD.lords[lord].side, paid)
+        events.append({"type": "charity", "lord": lord, "provender": paid})
 
 
 def disembark(state: State, rng: Random, events: Events) -> None:
@@ -130,6 +167,7 @@ def end_campaign(state: State, rng: Random, events: Events) -> None:
     points = tides_of_war(state)
     for side in SIDES:
         gain(state, side, points[side])
+    charity(state, events)
     events.append({"type": "tides of war", "points": points, "influence": state["influence"]})
     disembark(state, rng, events)
     if state["outcome"] is None:

@@ -163,7 +163,11 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     elif order.what == "TROOPS":
         mat["assets"]["coin"] -= capabilities.bonus(state, lord, "levy_troops_coin")
         added = {}
-        for kind, count in BOARD.strongholds[BOARD.locales[mat["at"]].type]["levy_troops"].items():
+        listed = dict(BOARD.strongholds[BOARD.locales[mat["at"]].type]["levy_troops"])
+        militia = capabilities.bonus(state, lord, "levy_militia")  # Beloved Warwick (Y16), taken when more
+        if militia > sum(listed.values()):
+            listed = {"militia": militia}
+        for kind, count in listed.items():
             added[kind] = min(count, pool(state, kind))
             mat["troops"][kind] += added[kind]
         hired = min(capabilities.bonus(state, lord, "mercenaries"), pool(state, "mercenaries"))

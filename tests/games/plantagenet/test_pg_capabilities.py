@@ -133,3 +133,76 @@ def test_y6_l6_great_ships_double_and_link_all_ports() -> None:
     warwick["troops"]["militia"] += 2  # 9 Forces units: two Ships' worth
     assert card(state, "Warwick Y", "SAIL Dover") == []
     assert warwick["at"] == "Dover"
+
+
+def test_tides_of_war_capabilities_y28_l18_l17_l16() -> None:
+    """Y28 and L18: a point to the side each Tides of War; L17: two while its Lord is at a
+    Stronghold other than London; L16 Northmen: Lancastrians Dominate the North with the Lord
+    there and three Friendly Strongholds."""
+    from judge.games.plantagenet.end import tides_of_war
+
+    state = board(York="Ely", Somerset_1="Carlisle", box=2)
+    state["favour"] = {}
+    base = tides_of_war(state)
+    mat(state, "York")["caps"] = ["Y28"]
+    mat(state, "Somerset 1")["caps"] = ["L18", "L17"]
+    assert tides_of_war(state) == {"York": base["York"] + 1, "Lancaster": base["Lancaster"] + 1 + 2}
+    state["favour"].update(Carlisle="Lancaster", Hexham="Lancaster", Appleby="Lancaster")
+    without = tides_of_war(state)["Lancaster"]
+    mat(state, "Somerset 1")["caps"] = ["L18", "L16"]
+    assert tides_of_war(state)["Lancaster"] == without - 2 + 2
+
+
+def test_y4_deeds_of_charity() -> None:
+    """Y4: at Tides of War its Lord pays up to two Provender for a point each."""
+    from judge.games.plantagenet.end import charity
+
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y4"]
+    mat(state, "York")["assets"]["provender"] = 5
+    charity(state, [])
+    assert mat(state, "York")["assets"]["provender"] == 3 and influence_of(state, "York") == 2
+
+
+def test_y16_beloved_warwick_five_militia() -> None:
+    """Y16: Levy Troops may bring five Militia instead of the Stronghold's Troops."""
+    state = board(Warwick_Y="Ely")
+    mat(state, "Warwick Y")["caps"] = ["Y16"]
+    before = mat(state, "Warwick Y")["troops"]["militia"]
+    levy(state, "York", "Warwick LEVY TROOPS")
+    assert mat(state, "Warwick Y")["troops"]["militia"] == before + 5
+
+
+def test_y26_fallen_brother_and_l24_married_to_a_neville() -> None:
+    """Y26: with Clarence Dead, Influence +2 and Lordship +1; L24: at a Friendly Locale with
+    Warwick, Influence +2 and Command +1."""
+    from judge.games.plantagenet.capabilities import command, influence, lordship
+
+    state = board("II", Gloucester_1="London", Clarence="London", Warwick_L="London")
+    mat(state, "Gloucester 1")["caps"] = ["Y26"]
+    assert lordship(state, "Gloucester 1") == 2
+    state["lords"]["Clarence"] = {"gone": "dead"}
+    assert lordship(state, "Gloucester 1") == 3 and influence(state, "Gloucester 1") == 2 + 2
+    state["favour"]["London"] = "Lancaster"
+    state["lords"]["Clarence"] = mat(board("II", Clarence="London"), "Clarence")
+    mat(state, "Clarence")["caps"] = ["L24"]
+    assert command(state, "Clarence") == 1 + 1 and influence(state, "Clarence") == 1 + 2
+    mat(state, "Warwick L")["at"] = "Oxford"
+    assert command(state, "Clarence") == 1
+
+
+def test_y29_stafford_branch_and_y34_so_wise_so_young() -> None:
+    """Y29: one more Coin from Tax (or Provender from Supply) at Exeter and next to it; Y34: one
+    more Coin from each Tax as Gloucester."""
+    state = board("II", Devon="Exeter")
+    state["favour"]["Exeter"] = "York"
+    mat(state, "Devon")["caps"] = ["Y29"]
+    coin = mat(state, "Devon")["assets"]["coin"]
+    card(state, "Devon", "TAX Exeter")
+    assert mat(state, "Devon")["assets"]["coin"] == coin + 2 + 1
+    state = board("II", Gloucester_1="Gloucester")
+    state["favour"]["Gloucester"] = "York"
+    mat(state, "Gloucester 1")["caps"] = ["Y34"]
+    coin = mat(state, "Gloucester 1")["assets"]["coin"]
+    card(state, "Gloucester 1", "TAX Gloucester")
+    assert mat(state, "Gloucester 1")["assets"]["coin"] == coin + 2 + 1
