@@ -16,7 +16,9 @@ from .events import EVENTS
 from .succession import on_muster
 from .mat import Events, disband_lord, disband_vassal, pay_or_feed
 from .orders import Order
-from .state import State, exile_boxes_for, exiles_ready, gain, in_order, lords_on_map, new_mat, shift
+from .state import (
+    State, exile_boxes_for, exiles_ready, gain, in_order, lords_on_map, new_mat, place_capability, shift,
+)
 
 
 def capability_refusal(state: State, lord: str, card: str) -> str | None:
@@ -47,7 +49,7 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
                 takers = [lord for lord in lords_on_map(state, side) if capability_refusal(state, lord, card) is None]
                 if takers:
                     lord = min(takers, key=lambda name: len(state["lords"][name]["caps"]))
-                    state["lords"][lord]["caps"].append(card)
+                    place_capability(state, lord, card)
                     events.append({"type": "capability", "side": side, "card": card, "lord": lord})
                 else:
                     deck.append(card)

@@ -18,7 +18,7 @@ from .routes import distances
 from .succession import on_muster
 from .state import (
     State, deplete, enemy_at, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
-    new_mat, pool, ready, shift, shift_favour,
+    new_mat, place_capability, pool, ready, shift, shift_favour,
 )
 
 
@@ -185,7 +185,7 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
         mat["assets"]["ships"] += 1
     elif order.what == "CAPABILITY":
         state["decks"][side].remove(order.target)
-        mat["caps"].append(order.target)
+        place_capability(state, lord, order.target or "")
 
 
 def crown_refusal(state: State, order: Order) -> str | None:

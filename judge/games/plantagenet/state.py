@@ -142,6 +142,19 @@ def new_mat(lord: str, place: str) -> dict[str, Any]:
     }
 
 
+def place_capability(state: State, lord: str, card: str) -> None:
+    """A Capability comes to a Lord's mat (3.1.2, 3.4.6): a Special Vassal it names Musters with
+    it, free (1.5.4), and Troops it brings are added from the pool (Hastings, Y24)."""
+    mat = state["lords"][lord]
+    mat["caps"].append(card)
+    vassal = BOARD.cards[card].special_vassal
+    if vassal is not None and vassal not in state["vassals"]:
+        mat["vassals"].append(vassal)
+        state["vassals"][vassal] = {"lord": lord}
+    extra = int(BOARD.capability_effects.get(card, {}).get("men_at_arms_on_levy", 0))
+    mat["troops"]["men_at_arms"] += min(extra, pool(state, "men_at_arms"))
+
+
 def ready(state: State, side: str) -> list[str]:
     """A side's Lords Ready to be Levied: on the Calendar in the current or an earlier box
     (3.4.2), not marked Exile (an Exiled Lord Musters only into his Exile box, 3.3.1 errata)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import BOARD, other
-from .state import State, scenario_of, shift
+from .state import State, place_capability, scenario_of, shift
 
 REMOVED = ("dead", "shipwreck")
 """How an Heir is removed (6.2.2: Death or Shipwreck, not Disband or Exile)."""
@@ -60,7 +60,7 @@ def on_muster(state: State, lord: str) -> None:
     if card is not None:
         take_out(state, card)
         state["aside"].remove(card)
-        state["lords"][lord]["caps"].append(card)
+        place_capability(state, lord, card)
 
 
 def set_aside_on_leaving(state: State, card: str) -> bool:

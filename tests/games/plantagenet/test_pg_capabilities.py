@@ -206,3 +206,23 @@ def test_y29_stafford_branch_and_y34_so_wise_so_young() -> None:
     coin = mat(state, "Gloucester 1")["assets"]["coin"]
     card(state, "Gloucester 1", "TAX Gloucester")
     assert mat(state, "Gloucester 1")["assets"]["coin"] == coin + 2 + 1
+
+
+def test_special_vassal_capabilities_1_5_4_y24_l19() -> None:
+    """1.5.4, Y24 Hastings: the Capability brings its Special Vassal to the mat, free, with two
+    Men-at-Arms and Command +1; the Vassal's Disband discards the card. L19: Valour +1."""
+    from judge.games.plantagenet.mat import disband_vassal
+
+    state = board("II", Edward_IV="London")
+    before = mat(state, "Edward IV")["troops"]["men_at_arms"]
+    levy(state, "York", "Edward IV LEVY CAPABILITY Y24")
+    assert mat(state, "Edward IV")["vassals"] == ["Hastings"] and state["vassals"]["Hastings"] == {"lord": "Edward IV"}
+    assert mat(state, "Edward IV")["troops"]["men_at_arms"] == before + 2
+    assert Card(state, "Edward IV").actions == 2 + 1
+    disband_vassal(state, "Hastings", [])
+    assert mat(state, "Edward IV")["caps"] == [] and "Y24" in state["decks"]["York"]
+    from judge.games.plantagenet.capabilities import valour
+
+    state = board("Ia", Somerset_1="Wells")
+    levy(state, "Lancaster", "Somerset LEVY CAPABILITY L19")
+    assert valour(state, "Somerset 1") == 2 + 1 and "Trollope" in mat(state, "Somerset 1")["vassals"]
