@@ -11,17 +11,20 @@ from .data import BOARD, other
 from .mat import Events, disband_lord, disband_penalty
 from .orders import Order
 from .fighting import foreign_haven
-from .state import State, forces_units, gain, is_enemy, is_friendly, lords_at, occupied, scenario_of
+from .state import State, forces_units, gain, is_enemy, is_friendly, lords_at, occupied, scenario_of, shift
 
 
 def group_refusal(state: State, lord: str, group: tuple[str, ...]) -> str | None:
     """4.3.1: a Marshal may take any Lords at his Locale along, a Lieutenant any but a Marshal;
-    other Lords move alone."""
+    other Lords move alone (Captain, Y30: a Marshal where no Friendly Marshal or Lieutenant is)."""
     if not group:
         return None
     ring = BOARD.lords[lord].ring
     here = state["lords"][lord]["at"]
     side = BOARD.lords[lord].side
+    if ring is None and capabilities.has(state, lord, "captain") and not any(
+            BOARD.lords[f].ring for f in lords_at(state, here, side)):
+        ring = "marshal"  # Captain (Y30)
     if ring is None:
         return f"{lord} is neither Marshal nor Lieutenant: he moves alone (4.3.1)"
     for friend in group:
@@ -130,7 +133,11 @@ def approach(state: State, side: str, to: str, marching: list[str], standing: li
             continue
         gain(state, enemy, -disband_penalty(state, lord))
         spoils(state, lord, marching[0], to)
-        disband_lord(state, lord, events, exile=True, why="Exile on Approach (4.3.5)")
+        if capabilities.has(state, lord, "home_not_exile"):  # England is my Home (Y8)
+            disband_lord(state, lord, events, why="England is my Home (Y8)")
+            state["lords"][lord]["box"] = shift(state["box"], 1)
+        else:
+            disband_lord(state, lord, events, exile=True, why="Exile on Approach (4.3.5)")
         if lord == "Warwick L" and "Foreign Haven" in scenario_of(state).special_rules:
             foreign_haven(state, events)
     return fighting

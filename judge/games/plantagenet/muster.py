@@ -236,6 +236,7 @@ def muster(state: State, side: str, orders: list[Order], rng: Random, events: Ev
     newcomers: set[str] = set()
     refused = []
     acting: str | None = None
+    free_troops: set[str] = set()  # Thomas Stanley (L35): one Levy Troops a Levy for no Lordship
     for order in orders:
         why = refusal(state, side, order, spent, newcomers)
         if order.lord and order.lord != acting and order.lord in spent:
@@ -246,7 +247,11 @@ def muster(state: State, side: str, orders: list[Order], rng: Random, events: Ev
         carry_out(state, side, order, rng, events, newcomers)
         if order.lord:
             acting = order.lord
-            spent[order.lord] = spent.get(order.lord, 0) + 1
+            free = order.what == "TROOPS" and order.lord not in free_troops and capabilities.has(
+                state, order.lord, "free_troops_once")
+            if free:
+                free_troops.add(order.lord)
+            spent[order.lord] = spent.get(order.lord, 0) + (0 if free else 1)
         if order.verb == "CROWN" and "Gloucester 2" in spent:
             spent["Richard III"] = spent.pop("Gloucester 2")
             acting = "Richard III" if acting == "Gloucester 2" else acting

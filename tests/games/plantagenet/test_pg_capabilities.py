@@ -226,3 +226,28 @@ def test_special_vassal_capabilities_1_5_4_y24_l19() -> None:
     state = board("Ia", Somerset_1="Wells")
     levy(state, "Lancaster", "Somerset LEVY CAPABILITY L19")
     assert valour(state, "Somerset 1") == 2 + 1 and "Trollope" in mat(state, "Somerset 1")["vassals"]
+
+
+def test_y30_captain_y8_england_is_my_home_l35_thomas_stanley_l28() -> None:
+    """Y30: a Marshal where no Friendly Marshal or Lieutenant is; Y8: going into Exile, he
+    Disbands to the next box instead (the Exile's cost paid); L35: one Levy Troops a Levy costs
+    no Lordship; L28: with Margaret, Influence +1 and Valour +1."""
+    from judge.games.plantagenet.capabilities import influence, valour
+
+    state = board(March="Ely", Rutland="Ely")
+    mat(state, "March")["caps"] = ["Y30"]
+    assert card(state, "March", "MARCH Cambridge WITH Rutland") == []
+    assert mat(state, "Rutland")["at"] == "Cambridge"
+    state = board(Rutland="Ely", Somerset_1="Cambridge", box=3)
+    mat(state, "Somerset 1")["caps"] = ["Y8"]
+    card(state, "Rutland", "MARCH Cambridge", standing=("EXILE Somerset",))
+    assert state["lords"]["Somerset 1"] == {"box": 4, "exile": False} and influence_of(state, "Lancaster") == -5
+    state = board("III", Henry_Tudor="Oxford")
+    state["favour"]["Oxford"] = "Lancaster"
+    mat(state, "Henry Tudor")["caps"] = ["L35"]
+    assert levy(state, "Lancaster", "Henry Tudor LEVY TROOPS", "Henry Tudor LEVY CARTS", "Henry Tudor LEVY CARTS") == []
+    state = board("II", Somerset_2="London", Margaret="London")
+    mat(state, "Somerset 2")["caps"] = ["L28"]
+    assert influence(state, "Somerset 2") == 3 + 1 and valour(state, "Somerset 2") == 1 + 1
+    mat(state, "Margaret")["at"] = "Oxford"
+    assert valour(state, "Somerset 2") == 1
