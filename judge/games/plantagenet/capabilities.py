@@ -14,6 +14,8 @@ def _effects(state: State, lord: str) -> list[dict[str, Any]]:
     """The effects acting on a Lord: his Capabilities' and the lasting Events' in effect for
     his side (3.1.3: this Levy, this Campaign)."""
     mat = state["lords"][lord]
+    if not mat.get("caps") and not state["lasting"]:
+        return []
     side = BOARD.lords[lord].side
     found = []
     for card in mat.get("caps", ()):
@@ -55,6 +57,16 @@ def near_bonus(state: State, lord: str, key: str, place: str) -> int:
 def effects(state: State, lord: str) -> list[dict[str, Any]]:
     """Every effect acting on a Lord (``_effects``)."""
     return _effects(state, lord)
+
+
+def flag(found: list[dict[str, Any]], key: str) -> bool:
+    """Whether one of these effects (``effects``) says ``key``."""
+    return any(effect.get(key) is True for effect in found)
+
+
+def total(found: list[dict[str, Any]], key: str) -> int:
+    """What these effects (``effects``) add up to for ``key``."""
+    return sum(int(effect.get(key, 0)) for effect in found)
 
 
 def bonus(state: State, lord: str, key: str) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from random import Random
+from typing import Any
 
 from . import actions, capabilities, march
 from .data import BOARD, other
@@ -80,38 +81,40 @@ class Card:
             return f"{lord} is no longer on the map"
         here = state["lords"][lord]["at"]
         verb = order.verb
+        fx = capabilities.effects(state, lord)
         if verb == "MARCH":
-            way = self.way(state, here, order)
+            way = self.way(state, here, order, fx)
             if way is None:
                 return f"no Way from {here} to {order.target} (4.3.3)"
             if march.march_cost(way, self.actions, self.left, self.free_highway) is None:
                 return f"not enough actions to March by {way} (4.3.3)"
-            if capabilities.has(state, lord, "no_approach") and lords_at(state, order.target or "", other(BOARD.lords[lord].side)):
+            if capabilities.flag(fx, "no_approach") and lords_at(state, order.target or "", other(BOARD.lords[lord].side)):
                 return "no Approach for the rest of this Campaign (Parliament's Truce)"
         elif self.left < 1:
             return f"{lord} has no actions left (Command {self.actions}, 4.2.1)"
         if verb == "SAIL":
-            if capabilities.has(state, lord, "no_sail"):
+            if capabilities.flag(fx, "no_sail"):
                 return "no Sail this Campaign (French Fleet, L21)"
-            if self.left != self.actions and not capabilities.bonus(state, lord, "sail_actions"):
+            if self.left != self.actions and not capabilities.total(fx, "sail_actions"):
                 return "Sail takes every action of a card (4.6.1)"
             if not march.can_sail(state, [lord, *order.group]):
                 return "too few Ships: one per six Forces units (4.6.1)"
-        if verb == "PARLEY" and capabilities.has(state, lord, "parley_whole_card") and self.left != self.actions:
+        if verb == "PARLEY" and capabilities.flag(fx, "parley_whole_card") and self.left != self.actions:
             return "Parley takes the whole card this Campaign (New Act of Parliament, L10)"
-        if verb in ("MARCH", "SAIL") and order.target in BOARD.areas.get(
-                next((e["closed_area"] for e in capabilities.effects(state, lord) if "closed_area" in e), ""), ()):
+        closed = next((e["closed_area"] for e in fx if "closed_area" in e), None)
+        if verb in ("MARCH", "SAIL") and closed and order.target in BOARD.areas[closed]:
             return f"no March or Sail into {order.target} this Campaign (Owain Glyndwr, Y25)"
         if verb in ("MARCH", "SAIL"):
             return march.group_refusal(state, lord, order.group) or march.shaky_allies_refusal(
                 state, [lord, *order.group], order.target or "")
         return None
 
-    def way(self, state: State, here: str, order: Order) -> str | None:
+    def way(self, state: State, here: str, order: Order, fx: list[dict[str, Any]] | None = None) -> str | None:
         """The Way a March takes (4.3.3); a Road is a Highway to a Lord Marching alone with Yorkists
-        Never Wait (Y11) or in Forced Marches (L8)."""
+        Never Wait (Y11) or in Forced Marches (L8). ``fx``: the Lord's effects, if known."""
         way = BOARD.ways(here).get(order.target or "")
-        if way == "road" and not order.group and capabilities.has(state, self.lord, "road_as_highway_alone"):
+        if way == "road" and not order.group and capabilities.flag(
+                capabilities.effects(state, self.lord) if fx is None else fx, "road_as_highway_alone"):
             return "highway"
         return way
 
