@@ -25,7 +25,7 @@ from .levy import pay
 from .muster import muster
 from .orders import Order, OrderError, normal, read_order, split_orders
 from .setup import new_state
-from .state import State, copy_state, influence_of, scenario_of
+from .state import State, copy_state, influence_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
 from .view import report_for, view
 
@@ -105,12 +105,16 @@ class PlantagenetGame:
         return f"T{found.group(1)} " + " ".join(w.capitalize() if w in ("york", "lancaster") else w for w in words)
 
     def phase_order(self, phase: str) -> tuple[int, ...]:
+        """(Calendar box, step, card): the Rebel's card before the King's of the same number, the
+        Rebel's Muster before the King's (2.2.4)."""
         box, _, rest = phase.partition(" ")
         words = rest.split()
-        card = int(words[1]) * 2 + (words[2] != scenario_of({"scenario": self.scenario}).rebel) if words[0] == "card" else 0
+        rebel = BOARD.scenarios[self.scenario].rebel
+        if words[0] == "card":
+            return (int(box[1:]), STEP_ORDER.index("card"), int(words[1]) * 2 + (words[2] != rebel))
         if words[0] == "muster":
-            card = int(words[1] != scenario_of({"scenario": self.scenario}).rebel)
-        return (int(box[1:]), STEP_ORDER.index(words[0]), card)
+            return (int(box[1:]), STEP_ORDER.index("muster"), int(words[1] != rebel))
+        return (int(box[1:]), STEP_ORDER.index(words[0]), 0)
 
     def letter(self, power: str) -> str:
         return power[0]
