@@ -59,8 +59,9 @@ class Card:
     """One Command card being carried out: its Lord, the actions left, whether a free second
     Highway is open, and whether Approach or Sail has ended it (4.2.1, 4.3.3, 4.3.5)."""
 
-    def __init__(self, state: State, lord: str) -> None:
+    def __init__(self, state: State, lord: str, own_standing: list[Order] | None = None) -> None:
         self.lord = lord
+        self.own_standing = own_standing or []  # the active side's standing orders (FLEE)
         self.actions = capabilities.command(state, lord)
         self.left = self.actions
         self.free_highway = False
@@ -139,7 +140,7 @@ class Card:
             events.append({"type": "march", "lords": group, "from": here, "to": to, "way": way})
             if lords_at(state, to, other(side)):
                 if march.approach(state, side, to, group, standing, events):
-                    give_battle(state, side, to, rng, events)
+                    give_battle(state, side, to, rng, events, {side: self.own_standing, other(side): standing})
                 self.ended = True
             return
         self.free_highway = False
@@ -168,10 +169,10 @@ class Card:
 
 
 def command(state: State, lord: str, orders: list[Order], standing: list[Order], rng: Random,
-            events: Events) -> list[tuple[Order, str]]:
+            events: Events, own_standing: list[Order] | None = None) -> list[tuple[Order, str]]:
     """A revealed Lord's card (4.2): his orders in turn, each refused that cannot be done (and
     costing nothing); then Feed (4.7). The orders refused."""
-    card = Card(state, lord)
+    card = Card(state, lord, own_standing)
     refused = []
     for order in orders:
         why = card.refusal(state, order)

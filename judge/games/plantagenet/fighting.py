@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import asdict
 from random import Random
 
-from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, fight
+from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, SideOrders, fight
 from .data import BOARD, TROOPS, other
 from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
+from .orders import Order
 from .state import State, gain, lords_at, scenario_of
 
 
@@ -44,12 +45,23 @@ def battle_start(state: State, attacker: str, place: str) -> BattleStart:
     )
 
 
-def give_battle(state: State, attacker: str, place: str, rng: Random, events: Events) -> BattleResult:
-    """Fight the Battle at ``place`` and carry out its ending on the map."""
+def battle_orders(standing: dict[str, list[Order]]) -> BattleOrders:
+    """Each side's standing orders for Battle (``FLEE <Lord> ROUND n``: he Flees at the start of
+    that Round, 4.4.2); every other choice has the Battle's default (plantagenet-battle.md)."""
+    return BattleOrders({
+        side: SideOrders(flee={o.target or "": o.round for o in orders if o.verb == "FLEE"})
+        for side, orders in standing.items()
+    })
+
+
+def give_battle(state: State, attacker: str, place: str, rng: Random, events: Events,
+                standing: dict[str, list[Order]] | None = None) -> BattleResult:
+    """Fight the Battle at ``place`` with the sides' standing orders and carry out its ending on
+    the map."""
     start = battle_start(state, attacker, place)
     if start.late:
         state["norfolk_was_late"] = True
-    result = fight(start, BattleOrders(), rng)
+    result = fight(start, battle_orders(standing or {}), rng)
     events.append({
         "type": "battle", "at": place, "attacker": attacker, "winner": result.winner, "rounds": result.rounds,
         "report": [{k: v for k, v in asdict(entry).items() if v is not None} for entry in result.report],

@@ -37,10 +37,10 @@ TIMINGS = (
 STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
     "muster": ("EXILE", "LEVY", "PARLEY", "CROWN"),
-    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE"),
+    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE"),
     "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"),
 }
-STANDING = ("INTERCEPT", "EXILE", "TRUCE")
+STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE")
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
 SCENARIOS = ("Ia", "Ib", "Ic", "II", "III", "I")
 """The scenarios (6.0) and, as ``I``, the first War of the grand scenario played alone (6.3)."""
@@ -179,7 +179,7 @@ class PlantagenetGame:
         carried out, in turn)."""
         if order.verb == "PLAN":
             return plan_refusal(state, power, order.plan)
-        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN") and BOARD.lords[order.target or ""].side != power:
+        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN", "FLEE") and BOARD.lords[order.target or ""].side != power:
             return f"{order.target} is not your Lord"
         if order.lord and BOARD.lords[order.lord].side != power:
             return f"{order.lord} is not your Lord"
@@ -254,7 +254,8 @@ class PlantagenetGame:
                 events.append({"type": "pass card", "side": side, "card": new["plans"][side][step["card"]]})
             else:
                 events.append({"type": "card", "side": side, "lord": lord})
-                done = command(new, lord, given[side], standing, rng, events)
+                own = [self.parse(new, text) for text in new.get("standing", {}).get(side, [])]
+                done = command(new, lord, given[side], standing, rng, events, own)
                 refused.setdefault(side, []).extend([str(o), why] for o, why in done)
             after_card(new, rng, events)
         else:

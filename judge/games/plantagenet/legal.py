@@ -107,6 +107,7 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
     standing += [f"EXILE {lord}" for lord in lords_on_map(state, side) if rng.random() < 0.2]
     if rng.random() < 0.5:
         standing.append("TRUCE")
+    standing += [f"FLEE {lord} ROUND {rng.randint(1, 3)}" for lord in lords_on_map(state, side) if rng.random() < 0.1]
     return ["PLAN " + ", ".join(chosen), *standing]
 
 

@@ -14,9 +14,11 @@ One order a line (or separated by ``;``)::
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
     INTERCEPT Northumberland        4.3.4, a standing order of the inactive side
     EXILE Somerset                  4.3.5, a standing order: he goes into Exile when Approached
+                                    (by default an Approached Lord gives Battle)
     TRUCE                           a standing order: play Parliament's Truce (Y12, L20) when
                                     the enemy would Approach
-                                    (by default an Approached Lord gives Battle)
+    FLEE Somerset ROUND 2           a standing order: in any Battle of his, he Flees at the start
+                                    of that Round (4.4.2)
 
 Names are those of the Lords, Vassals, Locales and cards, in any case; a Lord may be named by his
 title alone (``Somerset``) where the scenario has only one of that name. Reading resolves names;
@@ -33,7 +35,7 @@ from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
 VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE")
+         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE")
 
 
 class OrderError(ValueError):
@@ -52,6 +54,7 @@ class Order:
     extra: int = 0
     group: tuple[str, ...] = ()
     plan: tuple[str, ...] = ()
+    round: int = 0  # FLEE: the Battle Round at whose start the Lord Flees (4.4.2)
 
     def __str__(self) -> str:
         words = [self.lord] if self.lord else []
@@ -68,6 +71,8 @@ class Order:
             words.append("WITH " + ", ".join(self.group))
         if self.extra:
             words.append(f"SPEND {self.extra}")
+        if self.round:
+            words.append(f"ROUND {self.round}")
         return " ".join(words)
 
 
@@ -179,6 +184,11 @@ def read_order(text: str, scenario: str) -> Order:
     if verb == "PLAN":
         cards = tuple("Pass" if normal(w) == "pass" else _lord(w, lords) for w in rest.split(",") if w.strip())
         return Order("PLAN", plan=cards)
+    if verb == "FLEE":
+        parts = re.split(r"\s+ROUND\s+", rest, flags=re.IGNORECASE)
+        if len(parts) != 2 or not parts[1].strip().isdigit() or int(parts[1]) < 1:
+            raise OrderError("FLEE needs the Lord and the Round: FLEE Somerset ROUND 2")
+        return Order("FLEE", target=_lord(parts[0], lords), round=int(parts[1]))
     if verb in ("DISBAND", "INTERCEPT", "CROWN"):
         return Order(verb, target=_lord(rest, lords))
     if verb == "DISMISS":

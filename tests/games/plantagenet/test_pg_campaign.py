@@ -299,3 +299,14 @@ def test_capture_of_the_king_ia() -> None:
 
     disband_lord(state, "York", [])
     assert state["lords"]["Henry VI"] == {"box": 5, "exile": False} and influence_of(state, "York") == 0
+
+
+def test_flee_as_a_standing_order_4_4_2() -> None:
+    """4.4.2 Flee: a side's standing FLEE order makes its Lord Flee at the start of that Round of
+    any Battle he fights (the Battle's own default: nobody Flees)."""
+    state = board(York="Ely", Somerset_1="Cambridge")
+    card(state, "York", "MARCH Cambridge", standing=("FLEE Somerset ROUND 1",), dice=Random(3))
+    battle = next(e for e in state["_events"] if e["type"] == "battle")
+    assert {"round": 1, "step": "flee", "side": "Lancaster", "lord": "Somerset 1"}.items() <= battle["report"][
+        next(i for i, entry in enumerate(battle["report"]) if entry["step"] == "flee")].items()
+    assert read_order("FLEE Somerset ROUND 2", "Ia").round == 2
