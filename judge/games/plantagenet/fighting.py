@@ -11,7 +11,8 @@ from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleSt
 from .data import BOARD, TROOPS, other
 from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
 from .orders import Order
-from .state import State, gain, lords_at, scenario_of
+from .routes import distances
+from .state import State, gain, lords_at, occupied, scenario_of
 
 
 def _lord(state: State, lord: str) -> BattleLord:
@@ -39,9 +40,24 @@ def battle_start(state: State, attacker: str, place: str) -> BattleStart:
         instead["Edward IV"] = "exile"
     return BattleStart(
         place, BOARD.locales[place].area, state["favour"].get(place),
-        BattleSide(attacker, tuple(_lord(state, lord) for lord in lords_at(state, place, attacker))),
-        BattleSide(defender, tuple(_lord(state, lord) for lord in lords_at(state, place, defender))),
-        late, instead,
+        _side(state, attacker, place), _side(state, defender, place), late, instead,
+    )
+
+
+def _side(state: State, side: str, place: str) -> BattleSide:
+    """A side in the Battle with the map's facts its cards ask: a Route (4.5.1) to a Port, a
+    Route (3.4.1) to Carlisle, a Friendly English Channel Port at or next to the Stronghold, a
+    Friendly Stronghold of the North free of Enemy Lords."""
+    supply_route = distances(state, side, place, False, False, battle=True)
+    parley_route = distances(state, side, place, False, True, battle=True)
+    channel = BOARD.seas["English Channel"].ports
+    held = occupied(state)
+    return BattleSide(
+        side, tuple(_lord(state, lord) for lord in lords_at(state, place, side)),
+        route_to_port=any(BOARD.locales[p].sea for p in supply_route if p in BOARD.locales),
+        route_to_carlisle="Carlisle" in parley_route,
+        channel_port=any(p in channel and state["favour"].get(p) == side for p in (place, *BOARD.locales[place].ways)),
+        refuge_in_north=any(state["favour"].get(p) == side and other(side) not in held.get(p, ()) for p in BOARD.areas["North"]),
     )
 
 

@@ -28,13 +28,14 @@ def sea_hops(place: str, start: str, all_ports: bool = False) -> list[str]:
 
 def distances(
     state: State, side: str, start: str, ship: bool, target_may_be_unfriendly: bool, limit: int = 99,
-    all_ports: bool = False,
+    all_ports: bool = False, battle: bool = False,
 ) -> dict[str, int]:
     """The Locales a Route reaches from ``start``, each with its least number of Ways. Every
     Locale on the way, ``start`` included, is Friendly and free of Enemy Lords; the last one
     must be free of Enemy Lords and, when ``target_may_be_unfriendly`` (Parley, 3.4.1), may be
     Neutral or Enemy. ``ship``: the Lord has a Ship, so Ports of one Sea are one Way apart
-    (``all_ports``: of every Sea, Great Ships)."""
+    (``all_ports``: of every Sea, Great Ships). ``battle``: from a Battle's Stronghold, where the
+    enemy's Lords stand too."""
     enemy = "Lancaster" if side == "York" else "York"
     blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and BOARD.lords[lord].side == enemy}
     favour = state["favour"]
@@ -43,6 +44,8 @@ def distances(
     def friendly(place: str) -> bool:
         return bool((boxes if place in boxes or place in BOARD.exile_boxes else favour).get(place) == side)
 
+    if battle:
+        blocked.discard(start)
     if start in blocked:
         return {}
     if not friendly(start):

@@ -310,3 +310,20 @@ def test_flee_as_a_standing_order_4_4_2() -> None:
     assert {"round": 1, "step": "flee", "side": "Lancaster", "lord": "Somerset 1"}.items() <= battle["report"][
         next(i for i, entry in enumerate(battle["report"]) if entry["step"] == "flee")].items()
     assert read_order("FLEE Somerset ROUND 2", "Ia").round == 2
+
+
+def test_battle_told_the_map_facts_its_cards_ask() -> None:
+    """The Battle is told each side's Route to a Port (4.5.1, Escape Ship) and to Carlisle (3.4.1,
+    Y37 Percy's North), a Friendly English Channel Port at or next to the Stronghold (L33) and a
+    Friendly Stronghold in the North (L16), the Stronghold's own enemies not blocking."""
+    from judge.games.plantagenet.fighting import battle_start
+
+    state = board("II", Northumberland_Y1="Appleby", Warwick_L="Appleby")
+    state["favour"].update(Appleby="York", Carlisle="York", Newcastle="Lancaster")
+    start = battle_start(state, "Lancaster", "Appleby")
+    assert start.defender.route_to_carlisle and not start.attacker.route_to_carlisle
+    assert start.attacker.refuge_in_north and not start.attacker.channel_port
+    state = board("II", Edward_IV="Dover", Warwick_L="Dover")
+    state["favour"]["Dover"] = "Lancaster"
+    start = battle_start(state, "York", "Dover")
+    assert start.defender.channel_port and start.defender.route_to_port and not start.attacker.channel_port
