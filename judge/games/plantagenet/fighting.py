@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from random import Random
 
-from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, SideOrders, fight
+from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, EventPlay, SideOrders, fight
+from .battle_ending import DEATH_EVENTS
+from .battle_orders import BATTLE_EVENTS
 from .data import BOARD, TROOPS, other
 from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
 from .orders import Order
@@ -54,6 +56,7 @@ def _side(state: State, side: str, place: str) -> BattleSide:
     held = occupied(state)
     return BattleSide(
         side, tuple(_lord(state, lord) for lord in lords_at(state, place, side)),
+        held_events=tuple(card for card in state["held"][side] if card in PLAYED_IN_BATTLE),
         route_to_port=any(BOARD.locales[p].sea for p in supply_route if p in BOARD.locales),
         route_to_carlisle="Carlisle" in parley_route,
         channel_port=any(p in channel and state["favour"].get(p) == side for p in (place, *BOARD.locales[place].ways)),
@@ -61,11 +64,29 @@ def _side(state: State, side: str, place: str) -> BattleSide:
     )
 
 
-def battle_orders(standing: dict[str, list[Order]]) -> BattleOrders:
-    """Each side's standing orders for Battle (``FLEE <Lord> ROUND n``: he Flees at the start of
-    that Round, 4.4.2); every other choice has the Battle's default (plantagenet-battle.md)."""
+PLAYED_IN_BATTLE: tuple[str, ...] = (*BATTLE_EVENTS, *DEATH_EVENTS)
+"""The Hold Events a side may play in a Battle (4.4.1) or upon its Death checks (4.4.3)."""
+
+
+def battle_event_refusal(card: str, side: str) -> str | None:
+    """Why a side may not order a card played in Battle (``PLAY``), or None."""
+    if BOARD.cards[card].side != side:
+        return f"{card} is not a card of your deck"
+    if card not in PLAYED_IN_BATTLE:
+        return f"{card} is not an Event played in Battle (4.4.1, 4.4.3)"
+    return None
+
+
+def battle_orders(state: State, standing: dict[str, list[Order]]) -> BattleOrders:
+    """Each side's standing orders for Battle: ``FLEE <Lord> ROUND n`` (he Flees at the start of
+    that Round, 4.4.2) and ``PLAY <card>`` (a held Event played, its Lords the Battle's defaults);
+    every other choice has the Battle's default (plantagenet-battle.md)."""
     return BattleOrders({
-        side: SideOrders(flee={o.target or "": o.round for o in orders if o.verb == "FLEE"})
+        side: SideOrders(
+            flee={o.target or "": o.round for o in orders if o.verb == "FLEE"},
+            events=tuple(EventPlay(o.target or "") for o in orders
+                         if o.verb == "PLAY" and o.target in state["held"][side]),
+        )
         for side, orders in standing.items()
     })
 
@@ -77,7 +98,7 @@ def give_battle(state: State, attacker: str, place: str, rng: Random, events: Ev
     start = battle_start(state, attacker, place)
     if start.late:
         state["norfolk_was_late"] = True
-    result = fight(start, battle_orders(standing or {}), rng)
+    result = fight(start, battle_orders(state, standing or {}), rng)
     events.append({
         "type": "battle", "at": place, "attacker": attacker, "winner": result.winner, "rounds": result.rounds,
         "report": [{k: v for k, v in asdict(entry).items() if v is not None} for entry in result.report],
@@ -92,7 +113,11 @@ def after_battle(state: State, start: BattleStart, result: BattleResult, events:
     and the scenario rules that follow a Battle."""
     for side, points in result.influence.items():
         gain(state, side, points)
-    for card in result.discarded:
+    for card in result.discarded:  # Held Events used (4.4.4), Capabilities discarded (4.4.3)
+        held = state["held"][BOARD.cards[card].side]
+        if card in held:
+            held.remove(card)
+            discard(state, card)
         for lord, entry in state["lords"].items():
             if card in entry.get("caps", ()):
                 entry["caps"].remove(card)
@@ -115,6 +140,11 @@ def after_battle(state: State, start: BattleStart, result: BattleResult, events:
             mat["moved"] = True
         elif after.fate == "dead":
             remove_lord(state, after.name, events, "dead")
+        elif after.fate == "moved" and (refuge := _refuge(state, after.side)):  # L16 Warden of the Marches
+            mat["troops"] = {kind: after.troops.get(kind, 0) for kind in TROOPS}
+            mat["assets"]["carts"], mat["assets"]["provender"] = after.carts, after.provender
+            mat["at"] = refuge
+            events.append({"type": "moved", "lord": after.name, "to": refuge})
         else:
             disband_lord(state, after.name, events, exile=after.fate == "exiled", why=f"Battle: {after.fate} (4.4.3)")
     rules = scenario_of(state).special_rules
@@ -126,6 +156,14 @@ def after_battle(state: State, start: BattleStart, result: BattleResult, events:
     if "Foreign Haven" in rules and any(a.name == "Warwick L" and a.fate == "dead" for a in result.lords) \
             and start.defender.side == "Lancaster":
         foreign_haven(state, events)
+
+
+def _refuge(state: State, side: str) -> str | None:
+    """Warden of the Marches (L16): the Friendly Stronghold of the North, free of Enemy Lords,
+    where the Routed Lords go (the first in the Area's order, by default)."""
+    held = occupied(state)
+    return next((p for p in BOARD.areas["North"]
+                 if state["favour"].get(p) == side and other(side) not in held.get(p, ())), None)
 
 
 def capture(state: State, result: BattleResult, events: Events) -> None:

@@ -21,6 +21,7 @@ from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingCla
 from . import invariants, legal
 from .command import command, default_plan, plan_refusal
 from .data import BOARD, SIDES
+from .fighting import battle_event_refusal
 from .levy import pay
 from .muster import muster
 from .orders import Order, OrderError, normal, read_order, split_orders
@@ -37,10 +38,10 @@ TIMINGS = (
 STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
     "muster": ("EXILE", "LEVY", "PARLEY", "CROWN"),
-    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE"),
+    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY"),
     "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"),
 }
-STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE")
+STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY")
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
 SCENARIOS = ("Ia", "Ib", "Ic", "II", "III", "I")
 """The scenarios (6.0) and, as ``I``, the first War of the grand scenario played alone (6.3)."""
@@ -179,6 +180,8 @@ class PlantagenetGame:
         carried out, in turn)."""
         if order.verb == "PLAN":
             return plan_refusal(state, power, order.plan)
+        if order.verb == "PLAY":
+            return battle_event_refusal(order.target or "", power)
         if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN", "FLEE") and BOARD.lords[order.target or ""].side != power:
             return f"{order.target} is not your Lord"
         if order.lord and BOARD.lords[order.lord].side != power:

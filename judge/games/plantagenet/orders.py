@@ -19,6 +19,8 @@ One order a line (or separated by ``;``)::
                                     the enemy would Approach
     FLEE Somerset ROUND 2           a standing order: in any Battle of his, he Flees at the start
                                     of that Round (4.4.2)
+    PLAY Y19                        a standing order: play this held Event in the next Battle
+                                    where it may be played (4.4.1, 4.4.3)
 
 Names are those of the Lords, Vassals, Locales and cards, in any case; a Lord may be named by his
 title alone (``Somerset``) where the scenario has only one of that name. Reading resolves names;
@@ -35,7 +37,7 @@ from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
 VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE")
+         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY")
 
 
 class OrderError(ValueError):
@@ -184,6 +186,8 @@ def read_order(text: str, scenario: str) -> Order:
     if verb == "PLAN":
         cards = tuple("Pass" if normal(w) == "pass" else _lord(w, lords) for w in rest.split(",") if w.strip())
         return Order("PLAN", plan=cards)
+    if verb == "PLAY":
+        return Order("PLAY", target=_card(rest))
     if verb == "FLEE":
         parts = re.split(r"\s+ROUND\s+", rest, flags=re.IGNORECASE)
         if len(parts) != 2 or not parts[1].strip().isdigit() or int(parts[1]) < 1:

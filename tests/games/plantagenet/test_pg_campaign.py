@@ -327,3 +327,20 @@ def test_battle_told_the_map_facts_its_cards_ask() -> None:
     state["favour"]["Dover"] = "Lancaster"
     start = battle_start(state, "York", "Dover")
     assert start.defender.channel_port and start.defender.route_to_port and not start.attacker.channel_port
+
+
+def test_held_event_played_in_battle_by_standing_order_4_4_1() -> None:
+    """4.4.1 Events: a side's standing PLAY order plays its held Battle Event (Y19 Caltrops);
+    once used it goes back to the deck (4.4.4)."""
+    state = board(York="Ely", Somerset_1="Cambridge")
+    state["decks"]["York"].remove("Y19")
+    state["held"]["York"] = ["Y19"]
+    state["standing"] = {"York": ["PLAY Y19"]}
+    read = [read_order(t, "Ia") for t in ("MARCH Cambridge",)]
+    from judge.games.plantagenet.command import command
+
+    events: list = []
+    command(state, "York", read, [], Random(4), events, [read_order("PLAY Y19", "Ia")])
+    battle = next(e for e in events if e["type"] == "battle")
+    assert any(entry["step"] == "event" and entry.get("outcome") == "Y19" for entry in battle["report"])
+    assert state["held"]["York"] == [] and "Y19" in state["decks"]["York"]
