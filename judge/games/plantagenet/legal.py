@@ -104,7 +104,12 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
     size = plan_size(state)
     chosen = sorted(cards[: size + 3], key=lambda c: (c == PASS or "at" not in state["lords"].get(c, {}), rng.random()))[:size]
     rng.shuffle(chosen)
-    standing = [f"INTERCEPT {lord}" for lord in lords_on_map(state, side) if rng.random() < 0.6]
+    standing = []
+    for lord in lords_on_map(state, side):
+        if rng.random() < 0.6:
+            friends = [f for f in lords_at(state, state["lords"][lord]["at"], side) if f != lord]
+            along = f" WITH {', '.join(friends)}" if friends and BOARD.lords[lord].ring and rng.random() < 0.5 else ""
+            standing.append(f"INTERCEPT {lord}{along}")
     standing += [f"EXILE {lord}" for lord in lords_on_map(state, side) if rng.random() < 0.2]
     if rng.random() < 0.5:
         standing.append("TRUCE")

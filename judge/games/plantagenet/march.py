@@ -98,24 +98,28 @@ def truce(state: State, side: str, standing: list[Order], events: Events) -> boo
 def intercept(state: State, side: str, to: str, standing: list[Order], rng: Random, events: Events) -> None:
     """4.3.4: the first Lord named in the inactive side's standing ``INTERCEPT`` orders who is
     next to the destination by Highway or Road (not Path) tries once: on a roll at or under his
-    Valour he moves there as if Marching (Haul, Moved). By default nobody Intercepts, and an
-    Intercepting Marshal or Lieutenant comes alone."""
+    Valour he moves there as if Marching (Haul, Moved), with the Lords of his Locale his order
+    names (``WITH``) if he may lead them as a Group (4.3.1) and none would meet an ally he may not
+    (Shaky Allies). By default nobody Intercepts, and an Intercepting Lord comes alone."""
     enemy = other(side)
     for order in standing:
         lord = order.target or ""
         here = state["lords"].get(lord, {}).get("at")
         if order.verb != "INTERCEPT" or BOARD.lords[lord].side != enemy or here is None or here == to:
             continue
-        if BOARD.ways(here).get(to) not in ("highway", "road") or shaky_allies_refusal(state, [lord], to):
+        group = [lord, *order.group]
+        if BOARD.ways(here).get(to) not in ("highway", "road") or shaky_allies_refusal(state, group, to):
             continue
+        if group_refusal(state, lord, order.group):
+            group = [lord]
         if capabilities.has(state, lord, "no_approach"):
             return  # Parliament's Truce: no Intercept
         roll = rng.randint(1, 6)
         success = roll <= capabilities.valour(state, lord)
         events.append({"type": "intercept", "lord": lord, "to": to, "roll": roll, "success": success})
         if success:
-            haul(state, [lord])
-            move(state, [lord], to)
+            haul(state, group)
+            move(state, group, to)
         return
 
 

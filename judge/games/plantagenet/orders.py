@@ -12,7 +12,8 @@ One order a line (or separated by ``;``)::
     PLAN York, March, Pass, York    4.1: the Plan stack, top card first
     MARCH Coventry WITH Salisbury   4.3 (WITH: the Lords of a Group, 4.3.1)
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
-    INTERCEPT Northumberland        4.3.4, a standing order of the inactive side
+    INTERCEPT Northumberland        4.3.4, a standing order of the inactive side (WITH: the
+                                    Lords an Intercepting Marshal or Lieutenant brings)
     EXILE Somerset                  4.3.5, a standing order: he goes into Exile when Approached
                                     (by default an Approached Lord gives Battle)
     TRUCE                           a standing order: play Parliament's Truce (Y12, L20) when
@@ -193,7 +194,11 @@ def read_order(text: str, scenario: str) -> Order:
         if len(parts) != 2 or not parts[1].strip().isdigit() or int(parts[1]) < 1:
             raise OrderError("FLEE needs the Lord and the Round: FLEE Somerset ROUND 2")
         return Order("FLEE", target=_lord(parts[0], lords), round=int(parts[1]))
-    if verb in ("DISBAND", "INTERCEPT", "CROWN"):
+    if verb == "INTERCEPT":
+        parts = re.split(r"\s+WITH\s+", rest, flags=re.IGNORECASE)
+        group = tuple(_lord(w, lords) for w in parts[1].split(",")) if len(parts) > 1 else ()
+        return Order(verb, target=_lord(parts[0], lords), group=group)
+    if verb in ("DISBAND", "CROWN"):
         return Order(verb, target=_lord(rest, lords))
     if verb == "DISMISS":
         return Order(verb, target=_vassal(rest))

@@ -344,3 +344,15 @@ def test_held_event_played_in_battle_by_standing_order_4_4_1() -> None:
     battle = next(e for e in events if e["type"] == "battle")
     assert any(entry["step"] == "event" and entry.get("outcome") == "Y19" for entry in battle["report"])
     assert state["held"]["York"] == [] and "Y19" in state["decks"]["York"]
+
+
+def test_intercepting_group_4_3_4() -> None:
+    """4.3.4: an Intercepting Marshal or Lieutenant may bring Lords of his side along as a Group
+    (4.3.1): Somerset (Lieutenant) with Exeter; a Lord with no ring comes alone."""
+    state = board(Rutland="Ely", Somerset_1="St Albans", Exeter_1="St Albans")
+    card(state, "Rutland", "MARCH Cambridge",
+         standing=("INTERCEPT Somerset WITH Exeter", "EXILE Somerset", "EXILE Exeter"), dice=Dice(1))
+    assert state["lords"]["Exeter 1"].get("exile") is True and state["lords"]["Somerset 1"].get("exile") is True
+    state = board(Rutland="Ely", Somerset_1="St Albans", Exeter_1="St Albans")
+    card(state, "Rutland", "MARCH Cambridge", standing=("INTERCEPT Exeter WITH Somerset", "EXILE Exeter"), dice=Dice(1))
+    assert mat(state, "Somerset 1")["at"] == "St Albans" and state["lords"]["Exeter 1"].get("exile") is True
