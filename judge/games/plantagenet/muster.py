@@ -170,6 +170,10 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
         for kind, count in listed.items():
             added[kind] = min(count, pool(state, kind))
             mat["troops"][kind] += added[kind]
+        extra = min(capabilities.bonus(state, lord, "militia_extra"), pool(state, "militia"))  # The Commons (Y16)
+        mat["troops"]["militia"] += extra
+        if extra:
+            added["militia"] = added.get("militia", 0) + extra
         hired = min(capabilities.bonus(state, lord, "mercenaries"), pool(state, "mercenaries"))
         cost = capabilities.bonus(state, lord, "mercenaries_coin")
         if hired and mat["assets"]["coin"] >= cost:  # Soldiers of Fortune (Y12): taken when paid for
@@ -237,21 +241,27 @@ def muster(state: State, side: str, orders: list[Order], rng: Random, events: Ev
     refused = []
     acting: str | None = None
     free_troops: set[str] = set()  # Thomas Stanley (L35): one Levy Troops a Levy for no Lordship
+    free_parleys: dict[str, int] = {}  # My crown is in my heart (L17), Gloucester as Heir (Y28)
     for order in orders:
-        why = refusal(state, side, order, spent, newcomers)
-        if order.lord and order.lord != acting and order.lord in spent:
-            why = f"{order.lord} has finished his Levy actions: each Lord completes his before the next (3.4)"
+        lord = order.lord or ""
+        free = bool(lord) and lord in lords_on_map(state, side) and (
+            (order.what == "TROOPS" and lord not in free_troops and capabilities.has(state, lord, "free_troops_once"))
+            or (order.verb == "PARLEY" and free_parleys.get(lord, 0) < capabilities.bonus(state, lord, "free_parleys"))
+        )
+        why = refusal(state, side, order, {} if free else spent, newcomers)  # a free action needs no Lordship left
+        if lord and lord != acting and lord in spent:
+            why = f"{lord} has finished his Levy actions: each Lord completes his before the next (3.4)"
         if why:
             refused.append((order, why))
             continue
         carry_out(state, side, order, rng, events, newcomers)
-        if order.lord:
-            acting = order.lord
-            free = order.what == "TROOPS" and order.lord not in free_troops and capabilities.has(
-                state, order.lord, "free_troops_once")
-            if free:
-                free_troops.add(order.lord)
-            spent[order.lord] = spent.get(order.lord, 0) + (0 if free else 1)
+        if lord:
+            acting = lord
+            if free and order.what == "TROOPS":
+                free_troops.add(lord)
+            elif free:
+                free_parleys[lord] = free_parleys.get(lord, 0) + 1
+            spent[lord] = spent.get(lord, 0) + (0 if free else 1)
         if order.verb == "CROWN" and "Gloucester 2" in spent:
             spent["Richard III"] = spent.pop("Gloucester 2")
             acting = "Richard III" if acting == "Gloucester 2" else acting

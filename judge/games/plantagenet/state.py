@@ -166,10 +166,15 @@ def ready(state: State, side: str) -> list[str]:
 
 
 def exiles_ready(state: State, side: str) -> list[str]:
-    """A side's Exiled Lords who may Muster into an Exile box now (3.3.1)."""
+    """A side's Exiled Lords who may Muster into an Exile box now (3.3.1): in the current or an
+    earlier box, or anywhere on the Calendar while Be sent for (L4) is in effect."""
+    anywhere = any(
+        BOARD.event_effects.get(card, {}).get("exiles_anywhere") and BOARD.event_effects[card]["side"] == side
+        for card in state["lasting"]
+    )
     return [
         name for name, entry in state["lords"].items()
-        if "box" in entry and entry["exile"] and entry["box"] <= state["box"]
+        if "box" in entry and entry["exile"] and (anywhere or entry["box"] <= state["box"])
         and BOARD.lords[name].side == side
     ]
 

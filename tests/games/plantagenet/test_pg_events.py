@@ -252,3 +252,28 @@ def test_parliaments_truce_y12_l20_as_a_standing_order() -> None:
     lasting(state, "L20")
     card(state, "Rutland", "MARCH Cambridge", standing=("INTERCEPT Henry VI",))  # no die is rolled
     assert mat(state, "Rutland")["at"] == "Cambridge" and mat(state, "Henry VI")["at"] == "St Albans"
+
+
+def test_lasting_levy_events_l4_l17_y28_y16() -> None:
+    """This Levy (3.1.3): L4 Be sent for (Lancastrian Exiles Muster from anywhere on the
+    Calendar); L17 Henry VI Parleys twice for no Lordship; Y28 Gloucester three times; Y16 each
+    Yorkist Levy Troops adds two Militia more."""
+    from test_pg_levy import levy
+
+    state = board(box=2)
+    state["lords"]["Henry VI"] = {"box": 9, "exile": True}
+    assert "not an Exile Ready" in levy(state, "Lancaster", "EXILE Henry VI")[0][1]
+    lasting(state, "L4")
+    assert levy(state, "Lancaster", "EXILE Henry VI") == []
+    state = board(Henry_VI="Oxford")
+    lasting(state, "L17")
+    refused = levy(state, "Lancaster", *["Henry VI PARLEY Oxford"] * 5, dice=Dice(6, 6, 6, 6))
+    assert len(refused) == 1 and "Lordship (2" in refused[0][1]  # 2 free + 2 of his Lordship
+    state = board("II", Gloucester_1="Gloucester")
+    state["favour"]["Gloucester"] = "York"
+    lasting(state, "Y28")
+    assert levy(state, "York", *["Gloucester PARLEY Bristol"] * 5, dice=Dice(6, 6, 6, 6, 6)) == []
+    state = board(York="Ely")
+    lasting(state, "Y16")
+    levy(state, "York", "York LEVY TROOPS")
+    assert mat(state, "York")["troops"]["militia"] == 2 + 1 + 2
