@@ -136,10 +136,12 @@ def tax(state: State, lord: str, target: str, extra: int, rng: Random, events: E
 
 
 def parley(state: State, lord: str, target: str, extra: int, rng: Random, events: Events) -> None:
-    """4.6.4: Parley as in Levy, but at the Lord's own Locale it succeeds without check or cost."""
+    """4.6.4: Parley as in Levy, but at the Lord's own Locale it succeeds without check or cost
+    (and anywhere for Devon at Exeter while Dorset, Y29, is in effect)."""
     event: dict[str, Any] = {"type": "parley", "lord": lord, "target": target}
-    if target == state["lords"][lord]["at"]:
-        event["success"] = True
+    here = state["lords"][lord]["at"]
+    if target == here or any(e.get("sure_parley_at") == here for e in capabilities.effects(state, lord)):
+        event["success"] = True  # at his own Locale (4.6.4); Devon at Exeter with Dorset (Y29)
     else:
         ways = parley_targets(state, lord, campaign=True)[target]
         event["success"], event["roll"] = check(state, lord, rng, extra, ways=ways, parley=True)

@@ -17,7 +17,7 @@ from .orders import Order
 from .routes import distances
 from .succession import on_muster
 from .state import (
-    State, deplete, enemy_at, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
+    State, deplete, enemy_at, gain, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
     new_mat, place_capability, pool, ready, shift, shift_favour,
 )
 
@@ -130,8 +130,10 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
     return None  # CARTS: at any Friendly Locale (3.4.5)
 
 
-def carry_out(state: State, side: str, order: Order, rng: Random, events: Events, newcomers: set[str]) -> None:
-    """Carry out a Muster order that ``refusal`` allowed."""
+def carry_out(state: State, side: str, order: Order, rng: Random, events: Events, newcomers: set[str],
+              sure: bool = False) -> None:
+    """Carry out a Muster order that ``refusal`` allowed. ``sure``: a Parley that costs a point
+    less and succeeds (Succession Y18, Parliament Votes L18)."""
     if order.verb == "EXILE":
         muster_exile(state, side, order, events)
         return
@@ -144,7 +146,11 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     events.append(event)
     if order.verb == "PARLEY":
         ways = parley_targets(state, lord)[order.target or ""]
-        event["success"], event["roll"] = check(state, lord, rng, order.extra, ways=ways, parley=True)
+        if sure:
+            gain(state, side, -ways)  # one point, and one a Way, less the point the card saves
+            event["success"] = True
+        else:
+            event["success"], event["roll"] = check(state, lord, rng, order.extra, ways=ways, parley=True)
         if event["success"]:
             shift_favour(state, order.target or "", side)
     elif order.what == "LORD":
@@ -242,6 +248,7 @@ def muster(state: State, side: str, orders: list[Order], rng: Random, events: Ev
     acting: str | None = None
     free_troops: set[str] = set()  # Thomas Stanley (L35): one Levy Troops a Levy for no Lordship
     free_parleys: dict[str, int] = {}  # My crown is in my heart (L17), Gloucester as Heir (Y28)
+    sure_parleys: set[str] = set()  # Succession (Y18), Parliament Votes (L18): one a Lord
     for order in orders:
         lord = order.lord or ""
         free = bool(lord) and lord in lords_on_map(state, side) and (
@@ -254,7 +261,10 @@ def muster(state: State, side: str, orders: list[Order], rng: Random, events: Ev
         if why:
             refused.append((order, why))
             continue
-        carry_out(state, side, order, rng, events, newcomers)
+        sure = order.verb == "PARLEY" and lord not in sure_parleys and capabilities.has(state, lord, "sure_parley_once")
+        if sure:
+            sure_parleys.add(lord)
+        carry_out(state, side, order, rng, events, newcomers, sure)
         if lord:
             acting = lord
             if free and order.what == "TROOPS":

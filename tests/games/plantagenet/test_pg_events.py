@@ -277,3 +277,21 @@ def test_lasting_levy_events_l4_l17_y28_y16() -> None:
     lasting(state, "Y16")
     levy(state, "York", "York LEVY TROOPS")
     assert mat(state, "York")["troops"]["militia"] == 2 + 1 + 2
+
+
+def test_sure_parleys_y18_l18_y29() -> None:
+    """Y18 Succession (and L18): each Yorkist Lord's first Parley of the Levy costs a point less
+    and succeeds; Y29 Dorset: this Campaign Devon at Exeter Parleys for nothing and succeeds."""
+    from test_pg_campaign import card
+    from test_pg_levy import levy
+
+    state = board(Salisbury="Ely")
+    lasting(state, "Y18")
+    levy(state, "York", "Salisbury PARLEY Cambridge", "Salisbury PARLEY Bury St Edmunds", dice=Dice(6))
+    assert state["favour"]["Cambridge"] == "York" and "Bury St Edmunds" not in state["favour"]
+    assert influence_of(state, "York") == -1 - (1 + 1)  # the sure one: its Way; the other: check and Way
+    state = board("II", Devon="Exeter")
+    state["favour"]["Exeter"] = "York"
+    lasting(state, "Y29")
+    card(state, "Devon", "PARLEY Plymouth")
+    assert state["favour"]["Plymouth"] == "York" and influence_of(state, "York") == 0
