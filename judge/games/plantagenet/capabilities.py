@@ -25,7 +25,8 @@ def _effects(state: State, lord: str) -> list[dict[str, Any]]:
     for card in state["lasting"]:
         effect = BOARD.event_effects.get(card)
         if effect and effect["side"] in (side, "all") and lord in effect.get("lords", (lord,)):
-            found.append(effect)
+            if not effect.get("one_lord") or state.get("chosen", {}).get(card) == lord:
+                found.append(effect)
     return found
 
 

@@ -175,6 +175,16 @@ def universelle_aragne(state: State, rng: Random, events: Events) -> None:
             disband_vassal(state, vassal, events)
 
 
+def loyalty_and_trust(state: State, rng: Random, events: Events) -> None:
+    """Y22: this Levy one Yorkist Lord has Lordship +3: the Yorkist Lord on the map with the
+    highest Lordship (the first such in the scenario's order), by default."""
+    lords = _on_map(state, "York")
+    if lords:
+        chosen = max(lords, key=lambda lord: BOARD.lords[lord].lordship)
+        state.setdefault("chosen", {})["Y22"] = chosen
+        events.append({"type": "chosen", "card": "Y22", "lord": chosen})
+
+
 EVENTS: dict[str, Handler] = {
     "Y17": she_wolf,
     "Y21": richard_leigh,
@@ -192,4 +202,5 @@ EVENTS: dict[str, Handler] = {
     "L25": welsh_rebellion,
     "L29": wilful_disobedience,
     "L27": universelle_aragne,
+    "Y22": loyalty_and_trust,
 }

@@ -76,6 +76,7 @@ def end_lasting(state: State, when: str) -> None:
     ending = (when, "hold") if when == "this_campaign" else (when,)
     for card in [c for c in state["lasting"] if BOARD.cards[c].when in ending]:
         state["lasting"].remove(card)
+        state.get("chosen", {}).pop(card, None)
         state["decks"][BOARD.cards[card].side].append(card)
 
 

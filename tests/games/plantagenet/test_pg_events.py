@@ -295,3 +295,14 @@ def test_sure_parleys_y18_l18_y29() -> None:
     lasting(state, "Y29")
     card(state, "Devon", "PARLEY Plymouth")
     assert state["favour"]["Plymouth"] == "York" and influence_of(state, "York") == 0
+
+
+def test_y22_loyalty_and_trust_one_lord() -> None:
+    """Y22: this Levy one Yorkist Lord (by default the one of highest Lordship) has Lordship +3."""
+    from judge.games.plantagenet.capabilities import lordship
+
+    state = board(York="Ely", March="Ludlow", box=2)
+    state["decks"]["York"] = ["Y22"]
+    state["decks"]["Lancaster"] = []
+    draw_arts_of_war(state, False, Dice(), [])
+    assert lordship(state, "York") == 3 + 3 and lordship(state, "March") == 2
