@@ -162,6 +162,18 @@ def waste(state: State) -> None:
             mat["troops"][kind] = min(wanted, mat["troops"][kind] + pool(state, kind))
 
 
+def discard_held(state: State, events: Events) -> None:
+    """4.8.6 Reset: the Rebel then the King's side may discard held Events back into their decks:
+    those their standing ``DISCARD`` orders name (by default none)."""
+    for side in in_order(state):
+        for text in state.get("standing", {}).get(side, []):
+            card = text.split()[-1] if text.startswith("DISCARD ") else ""
+            if card in state["held"][side]:
+                state["held"][side].remove(card)
+                state["decks"][side].append(card)
+                events.append({"type": "discard held", "side": side, "card": card})
+
+
 def end_campaign(state: State, rng: Random, events: Events) -> None:
     """4.8 in order; ``state["outcome"]`` is set when the game ends."""
     points = tides_of_war(state)
@@ -184,4 +196,5 @@ def end_campaign(state: State, rng: Random, events: Events) -> None:
     if BOARD.calendar[state["box"]].waste and "Ravaged Land" not in rules and "Brief Rebellion" not in rules:
         waste(state)
     end_lasting(state, "this_campaign")
+    discard_held(state, events)
     state["box"] += 1

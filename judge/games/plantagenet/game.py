@@ -38,10 +38,10 @@ TIMINGS = (
 STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
     "muster": ("EXILE", "LEVY", "PARLEY", "CROWN"),
-    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY"),
+    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD"),
     "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"),
 }
-STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY")
+STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD")
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
 SCENARIOS = ("Ia", "Ib", "Ic", "II", "III", "I")
 """The scenarios (6.0) and, as ``I``, the first War of the grand scenario played alone (6.3)."""
@@ -182,6 +182,8 @@ class PlantagenetGame:
             return plan_refusal(state, power, order.plan)
         if order.verb == "PLAY":
             return battle_event_refusal(order.target or "", power)
+        if order.verb == "DISCARD" and order.target not in state["held"][power]:
+            return f"you hold no {order.target} (4.8.6)"
         if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN", "FLEE") and BOARD.lords[order.target or ""].side != power:
             return f"{order.target} is not your Lord"
         if order.lord and BOARD.lords[order.lord].side != power:

@@ -115,6 +115,7 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
         standing.append("TRUCE")
     standing += [f"FLEE {lord} ROUND {rng.randint(1, 3)}" for lord in lords_on_map(state, side) if rng.random() < 0.1]
     standing += [f"PLAY {card}" for card in state["held"][side] if card in PLAYED_IN_BATTLE and rng.random() < 0.7]
+    standing += [f"DISCARD {card}" for card in state["held"][side] if rng.random() < 0.1]
     return ["PLAN " + ", ".join(chosen), *standing]
 
 

@@ -22,6 +22,7 @@ One order a line (or separated by ``;``)::
                                     of that Round (4.4.2)
     PLAY Y19                        a standing order: play this held Event in the next Battle
                                     where it may be played (4.4.1, 4.4.3)
+    DISCARD Y1                      with the Plan: discard this held Event at Reset (4.8.6)
 
 Names are those of the Lords, Vassals, Locales and cards, in any case; a Lord may be named by his
 title alone (``Somerset``) where the scenario has only one of that name. Reading resolves names;
@@ -38,7 +39,7 @@ from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
 VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY")
+         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD")
 
 
 class OrderError(ValueError):
@@ -187,8 +188,8 @@ def read_order(text: str, scenario: str) -> Order:
     if verb == "PLAN":
         cards = tuple("Pass" if normal(w) == "pass" else _lord(w, lords) for w in rest.split(",") if w.strip())
         return Order("PLAN", plan=cards)
-    if verb == "PLAY":
-        return Order("PLAY", target=_card(rest))
+    if verb in ("PLAY", "DISCARD"):
+        return Order(verb, target=_card(rest))
     if verb == "FLEE":
         parts = re.split(r"\s+ROUND\s+", rest, flags=re.IGNORECASE)
         if len(parts) != 2 or not parts[1].strip().isdigit() or int(parts[1]) < 1:

@@ -356,3 +356,16 @@ def test_intercepting_group_4_3_4() -> None:
     state = board(Rutland="Ely", Somerset_1="St Albans", Exeter_1="St Albans")
     card(state, "Rutland", "MARCH Cambridge", standing=("INTERCEPT Exeter WITH Somerset", "EXILE Exeter"), dice=Dice(1))
     assert mat(state, "Somerset 1")["at"] == "St Albans" and state["lords"]["Exeter 1"].get("exile") is True
+
+
+def test_reset_discards_held_events_by_order_4_8_6() -> None:
+    """4.8.6 Reset: a side may discard held Events into its deck: those its DISCARD orders name."""
+    from judge.games.plantagenet.end import discard_held
+
+    state = board(York="Ely")
+    state["decks"]["York"].remove("Y1")
+    state["decks"]["York"].remove("Y2")
+    state["held"]["York"] = ["Y1", "Y2"]
+    state["standing"] = {"York": ["DISCARD Y2"]}
+    discard_held(state, [])
+    assert state["held"]["York"] == ["Y1"] and "Y2" in state["decks"]["York"]
