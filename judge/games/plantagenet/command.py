@@ -139,7 +139,7 @@ class Card:
             march.move(state, group, to)
             events.append({"type": "march", "lords": group, "from": here, "to": to, "way": way})
             if lords_at(state, to, other(side)):
-                if march.approach(state, side, to, group, standing, events):
+                if march.approach(state, side, to, group, standing, events, self.own_standing):
                     give_battle(state, side, to, rng, events, {side: self.own_standing, other(side): standing})
                 self.ended = True
             return

@@ -68,12 +68,17 @@ PLAYED_IN_BATTLE: tuple[str, ...] = (*BATTLE_EVENTS, *DEATH_EVENTS)
 """The Hold Events a side may play in a Battle (4.4.1) or upon its Death checks (4.4.3)."""
 
 
+BLOCKED_FORDS = {"York": "Y11", "Lancaster": "L11"}
+"""Blocked Ford, a Hold Event of each side's deck: played upon Approach."""
+
+
 def battle_event_refusal(card: str, side: str) -> str | None:
-    """Why a side may not order a card played in Battle (``PLAY``), or None."""
+    """Why a side may not order a held card played (``PLAY``: in Battle, or Blocked Ford upon
+    Approach), or None."""
     if BOARD.cards[card].side != side:
         return f"{card} is not a card of your deck"
-    if card not in PLAYED_IN_BATTLE:
-        return f"{card} is not an Event played in Battle (4.4.1, 4.4.3)"
+    if card not in PLAYED_IN_BATTLE and card != BLOCKED_FORDS[side]:
+        return f"{card} is not an Event played upon Approach or in Battle (4.3.5, 4.4.1, 4.4.3)"
     return None
 
 

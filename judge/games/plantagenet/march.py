@@ -123,13 +123,28 @@ def intercept(state: State, side: str, to: str, standing: list[Order], rng: Rand
         return
 
 
-def approach(state: State, side: str, to: str, marching: list[str], standing: list[Order], events: Events) -> list[str]:
+def blocked_ford(state: State, side: str, own: list[Order], events: Events) -> bool:
+    """Blocked Ford (Y11, L11): the Approaching side plays its held card (by a standing ``PLAY``
+    order) so that nobody there may go into Exile. Whether it was played."""
+    card = {"York": "Y11", "Lancaster": "L11"}[side]
+    if card not in state["held"][side] or not any(o.verb == "PLAY" and o.target == card for o in own):
+        return False
+    state["held"][side].remove(card)
+    state["decks"][side].append(card)  # used, it goes back to the deck (3.1.4)
+    events.append({"type": "event", "side": side, "card": card, "implemented": True})
+    return True
+
+
+def approach(state: State, side: str, to: str, marching: list[str], standing: list[Order], events: Events,
+             own: list[Order] | None = None) -> list[str]:
     """4.3.5: each Enemy Lord at the Locale chooses Exile or Battle (standing ``EXILE`` orders;
     Battle by default). For each Exile: his side loses his printed Influence plus one per Vassal,
     his Carts and Provender go to the Approaching Lords as Spoils (4.4.3), and he Disbands to the
     Calendar marked Exile (II, Foreign Haven, follows Warwick's). The Lords left to give Battle."""
     enemy = other(side)
     leaving = {o.target for o in standing if o.verb == "EXILE"}
+    if leaving & set(lords_at(state, to, enemy)) and blocked_ford(state, side, own or [], events):
+        leaving = set()
     fighting = []
     for lord in lords_at(state, to, enemy):
         if lord not in leaving:

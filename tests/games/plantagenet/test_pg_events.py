@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from random import Random
+
 from judge.games.plantagenet.events import EVENTS
 from judge.games.plantagenet.levy import draw_arts_of_war
 from judge.games.plantagenet.state import influence_of
@@ -306,3 +308,20 @@ def test_y22_loyalty_and_trust_one_lord() -> None:
     state["decks"]["Lancaster"] = []
     draw_arts_of_war(state, False, Dice(), [])
     assert lordship(state, "York") == 3 + 3 and lordship(state, "March") == 2
+
+
+def test_blocked_ford_y11_prevents_exile() -> None:
+    """Y11 Blocked Ford (Hold): the Approaching side's standing PLAY order plays it upon Approach:
+    the Lords there may not go into Exile, and all Battle."""
+    from judge.games.plantagenet.command import command
+    from judge.games.plantagenet.orders import read_order
+
+    state = board(York="Ely", Somerset_1="Cambridge")
+    state["decks"]["York"].remove("Y11")
+    state["held"]["York"] = ["Y11"]
+    events: list = []
+    command(state, "York", [read_order("MARCH Cambridge", "Ia")], [read_order("EXILE Somerset", "Ia")],
+            Random(2), events, [read_order("PLAY Y11", "Ia")])
+    assert any(e["type"] == "battle" for e in events) and "Y11" in state["decks"]["York"]
+    assert not any(e["type"] == "disband" and e.get("exile") and e["lord"] == "Somerset 1" and "Approach" in e["why"]
+                   for e in events)
