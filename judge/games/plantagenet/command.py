@@ -135,12 +135,13 @@ class Card:
             self.left -= cost
             group = [lord, *order.group]
             march.haul(state, group)
-            march.intercept(state, side, to, standing, rng, events)
+            flank = march.intercept(state, side, to, standing, rng, events)
             march.move(state, group, to)
             events.append({"type": "march", "lords": group, "from": here, "to": to, "way": way})
             if lords_at(state, to, other(side)):
                 if march.approach(state, side, to, group, standing, events, self.own_standing):
-                    give_battle(state, side, to, rng, events, {side: self.own_standing, other(side): standing})
+                    attacker = other(side) if flank else side  # Flank Attack (Y2, L2)
+                    give_battle(state, attacker, to, rng, events, {side: self.own_standing, other(side): standing})
                 self.ended = True
             return
         self.free_highway = False

@@ -70,6 +70,8 @@ PLAYED_IN_BATTLE: tuple[str, ...] = (*BATTLE_EVENTS, *DEATH_EVENTS)
 
 BLOCKED_FORDS = {"York": "Y11", "Lancaster": "L11"}
 """Blocked Ford, a Hold Event of each side's deck: played upon Approach."""
+FLANK_ATTACKS = {"York": "Y2", "Lancaster": "L2"}
+"""Flank Attack, a Hold Event of each side's deck: played to Intercept."""
 
 
 def battle_event_refusal(card: str, side: str) -> str | None:
@@ -77,8 +79,8 @@ def battle_event_refusal(card: str, side: str) -> str | None:
     Approach), or None."""
     if BOARD.cards[card].side != side:
         return f"{card} is not a card of your deck"
-    if card not in PLAYED_IN_BATTLE and card != BLOCKED_FORDS[side]:
-        return f"{card} is not an Event played upon Approach or in Battle (4.3.5, 4.4.1, 4.4.3)"
+    if card not in PLAYED_IN_BATTLE and card not in (BLOCKED_FORDS[side], FLANK_ATTACKS[side]):
+        return f"{card} is not an Event played to Intercept, upon Approach or in Battle (4.3.4, 4.3.5, 4.4)"
     return None
 
 

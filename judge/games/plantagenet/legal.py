@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from . import actions, march, muster
 from .command import LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD
-from .fighting import BLOCKED_FORDS, PLAYED_IN_BATTLE
+from .fighting import BLOCKED_FORDS, FLANK_ATTACKS, PLAYED_IN_BATTLE
 from .levy import vassals_due
 from .orders import Order
 from .state import State, copy_state, exiles_ready, lords_at, lords_on_map, ready
@@ -115,7 +115,7 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
         standing.append("TRUCE")
     standing += [f"FLEE {lord} ROUND {rng.randint(1, 3)}" for lord in lords_on_map(state, side) if rng.random() < 0.1]
     standing += [f"PLAY {card}" for card in state["held"][side]
-                 if (card in PLAYED_IN_BATTLE or card == BLOCKED_FORDS[side]) and rng.random() < 0.7]
+                 if (card in PLAYED_IN_BATTLE or card in (BLOCKED_FORDS[side], FLANK_ATTACKS[side])) and rng.random() < 0.7]
     standing += [f"DISCARD {card}" for card in state["held"][side] if rng.random() < 0.1]
     return ["PLAN " + ", ".join(chosen), *standing]
 

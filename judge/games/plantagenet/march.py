@@ -95,12 +95,25 @@ def truce(state: State, side: str, standing: list[Order], events: Events) -> boo
     return True
 
 
-def intercept(state: State, side: str, to: str, standing: list[Order], rng: Random, events: Events) -> None:
+def flank_attack(state: State, side: str, standing: list[Order], events: Events) -> bool:
+    """Flank Attack (Y2, L2): the Intercepting side plays its held card (by a standing ``PLAY``
+    order) to Intercept without rolling and Attack in the Battle. Whether it was played."""
+    card = {"York": "Y2", "Lancaster": "L2"}[side]
+    if card not in state["held"][side] or not any(o.verb == "PLAY" and o.target == card for o in standing):
+        return False
+    state["held"][side].remove(card)
+    state["decks"][side].append(card)  # used, it goes back to the deck (3.1.4)
+    events.append({"type": "event", "side": side, "card": card, "implemented": True})
+    return True
+
+
+def intercept(state: State, side: str, to: str, standing: list[Order], rng: Random, events: Events) -> bool:
     """4.3.4: the first Lord named in the inactive side's standing ``INTERCEPT`` orders who is
     next to the destination by Highway or Road (not Path) tries once: on a roll at or under his
     Valour he moves there as if Marching (Haul, Moved), with the Lords of his Locale his order
     names (``WITH``) if he may lead them as a Group (4.3.1) and none would meet an ally he may not
-    (Shaky Allies). By default nobody Intercepts, and an Intercepting Lord comes alone."""
+    (Shaky Allies). By default nobody Intercepts, and an Intercepting Lord comes alone. Whether
+    the Intercept was made by Flank Attack (the Interceptors then Attack in the Battle)."""
     enemy = other(side)
     for order in standing:
         lord = order.target or ""
@@ -113,14 +126,16 @@ def intercept(state: State, side: str, to: str, standing: list[Order], rng: Rand
         if group_refusal(state, lord, order.group):
             group = [lord]
         if capabilities.has(state, lord, "no_approach"):
-            return  # Parliament's Truce: no Intercept
-        roll = rng.randint(1, 6)
-        success = roll <= capabilities.valour(state, lord)
+            return False  # Parliament's Truce: no Intercept
+        flank = flank_attack(state, enemy, standing, events)
+        roll = 0 if flank else rng.randint(1, 6)
+        success = flank or roll <= capabilities.valour(state, lord)
         events.append({"type": "intercept", "lord": lord, "to": to, "roll": roll, "success": success})
         if success:
             haul(state, group)
             move(state, group, to)
-        return
+        return flank
+    return False
 
 
 def blocked_ford(state: State, side: str, own: list[Order], events: Events) -> bool:

@@ -325,3 +325,18 @@ def test_blocked_ford_y11_prevents_exile() -> None:
     assert any(e["type"] == "battle" for e in events) and "Y11" in state["decks"]["York"]
     assert not any(e["type"] == "disband" and e.get("exile") and e["lord"] == "Somerset 1" and "Approach" in e["why"]
                    for e in events)
+
+
+def test_flank_attack_l2_intercepts_without_rolling_and_attacks() -> None:
+    """L2 Flank Attack (Hold): the inactive side's standing PLAY order plays it to Intercept
+    without rolling, and its Lords Attack in the Battle that follows."""
+    from test_pg_campaign import card
+
+    state = board(York="Ely", Somerset_1="St Albans")
+    state["decks"]["Lancaster"].remove("L2")
+    state["held"]["Lancaster"] = ["L2"]
+    card(state, "York", "MARCH Cambridge", standing=("INTERCEPT Somerset", "PLAY L2"), dice=Random(5))
+    intercept = next(e for e in state["_events"] if e["type"] == "intercept")
+    battle = next(e for e in state["_events"] if e["type"] == "battle")
+    assert intercept["success"] and intercept["roll"] == 0 and battle["attacker"] == "Lancaster"
+    assert "L2" in state["decks"]["Lancaster"] and state["held"]["Lancaster"] == []
