@@ -129,6 +129,12 @@ def after_battle(state: State, start: BattleStart, result: BattleResult, events:
             if card in entry.get("caps", ()):
                 entry["caps"].remove(card)
                 discard(state, card)
+    for after in result.lords:  # For trust not him (L7): an Enemy Vassal changes mats, first of all
+        for vassal in after.vassals_levied:
+            holder = state["vassals"][vassal]["lord"]
+            state["lords"][holder]["vassals"].remove(vassal)
+            state["lords"][after.name]["vassals"].append(vassal)
+            state["vassals"][vassal]["lord"] = after.name
     for after in result.lords:
         mat = state["lords"][after.name]
         if "at" not in mat:
@@ -136,11 +142,6 @@ def after_battle(state: State, start: BattleStart, result: BattleResult, events:
         for vassal in after.vassals_disbanded:
             if vassal in mat["vassals"]:
                 disband_vassal(state, vassal, events)
-        for vassal in after.vassals_levied:  # For trust not him (L7): an Enemy Vassal changes mats
-            holder = state["vassals"][vassal]["lord"]
-            state["lords"][holder]["vassals"].remove(vassal)
-            mat["vassals"].append(vassal)
-            state["vassals"][vassal]["lord"] = after.name
         if after.fate == "fought":
             mat["troops"] = {kind: after.troops.get(kind, 0) for kind in TROOPS}
             mat["assets"]["carts"], mat["assets"]["provender"] = after.carts, after.provender

@@ -369,3 +369,25 @@ def test_reset_discards_held_events_by_order_4_8_6() -> None:
     state["standing"] = {"York": ["DISCARD Y2"]}
     discard_held(state, [])
     assert state["held"]["York"] == ["Y1"] and "Y2" in state["decks"]["York"]
+
+
+def test_vassal_levied_in_battle_changes_mats_before_his_lord_disbands() -> None:
+    """For trust not him (L7): a Vassal the Battle moves to an Enemy Lord's mat goes there even
+    when his first Lord then Disbands (found by the 200-game playouts of Ia)."""
+    from judge.games.plantagenet.battle import BattleResult, LordAftermath
+    from judge.games.plantagenet.fighting import after_battle, battle_start
+
+    state = board(York="Cambridge", Somerset_1="Cambridge", box=3)
+    mat(state, "York")["vassals"] = ["Stanley"]
+    state["vassals"]["Stanley"] = {"lord": "York", "box": 5}
+    start = battle_start(state, "York", "Cambridge")
+
+    def after(name: str, side: str, fate: str, levied: tuple[str, ...] = ()) -> LordAftermath:
+        return LordAftermath(name=name, side=side, fate=fate, fled=False, troops={"militia": 2}, lost={},
+                             vassals=(), vassals_disbanded=(), vassals_levied=levied, carts=0, provender=0)
+
+    result = BattleResult("Lancaster", 2, (), (after("York", "York", "disbanded"),
+                                               after("Somerset 1", "Lancaster", "fought", ("Stanley",))), {}, ())
+    after_battle(state, start, result, [])
+    assert mat(state, "Somerset 1")["vassals"] == ["Stanley"] and state["vassals"]["Stanley"]["lord"] == "Somerset 1"
+    assert "box" in state["lords"]["York"]
