@@ -15,6 +15,9 @@ from functools import cache
 
 from .diplomacy.game import DiplomacyGame
 from .kind import GameKind, PlayableKind, Playout
+from .plantagenet.game import SCENARIOS as PLANTAGENET_SCENARIOS
+from .plantagenet.game import PlantagenetGame
+from .plantagenet.game import kind_name as plantagenet_name
 from .richard3.game import Richard3Game, kind_name
 from .variants import load_variant, variant_names
 
@@ -44,6 +47,16 @@ KINDS: tuple[Entry, ...] = (
     _richard3("1470"),  # Kingmaker
     _richard3("1483"),  # Richard III
 )
+
+
+def _plantagenet(scenario: str) -> Entry:
+    name = plantagenet_name(scenario)
+    return Entry(name, (name,), lambda: PlantagenetGame(scenario))
+
+
+PLAYABLE_ONLY: tuple[Entry, ...] = tuple(_plantagenet(scenario) for scenario in PLANTAGENET_SCENARIOS)
+"""Game kinds played at random (``judge selfplay``) but not yet offered by mail: Plantagenet's
+scenarios (``plantagenet-ia`` ... ``plantagenet-iii``) until its games by mail come."""
 
 
 DEFAULT = KINDS[0].names[0]
@@ -104,13 +117,14 @@ def all_kinds() -> list[GameKind]:
 def playable_kind(name: str) -> PlayableKind:
     """A game kind for random playouts (``judge selfplay``): any the judge runs, and any variant
     it has a map for, whether or not games of it are offered by mail yet."""
-    entry = _entry(name)
+    entry = _entry(name) or next((e for e in PLAYABLE_ONLY if e.name == name.lower()), None)
     if entry is not None:
         kind: GameKind = made(entry)
     elif (variant := name.lower().removeprefix("diplomacy/")) in variant_names():
         kind = DiplomacyGame(load_variant(variant))
     else:
-        raise UnknownGameKind(f"unknown variant {name!r}: there are {', '.join(variant_names())}")
+        known = [*variant_names(), *(e.name for e in PLAYABLE_ONLY)]
+        raise UnknownGameKind(f"unknown variant {name!r}: there are {', '.join(known)}")
     if not isinstance(kind, Playout):
         raise UnknownGameKind(f"{kind.name} cannot be played at random")
     return kind

@@ -1,0 +1,1 @@
+"""GMT's Plantagenet (Levy & Campaign IV): a pure rules engine."""

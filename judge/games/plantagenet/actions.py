@@ -1,0 +1,150 @@
+"""The Campaign's other Commands (4.5-4.6): Supply, Forage, Tax and Parley; each a function that
+says why it cannot be done now (or None) and one that does it."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from . import capabilities
+from .data import BOARD, other
+from .influence import check
+from .mat import Events
+from .muster import parley_targets
+from .routes import ALL_PORTS, distances
+from .state import State, deplete, is_enemy, is_exhausted, is_friendly, lords_at, occupied, shift_favour
+
+SPECIAL = ("London", "Calais", "Harlech")
+
+
+def shared(state: State, lord: str, asset: str) -> int:
+    """An Asset as the Lord may use it: his own and his side's Lords' at his Locale (1.5.3),
+    Carts and Ships counting double for their owners with Hay Wains (L8) or Great Ships (Y6, L6)."""
+    here = state["lords"][lord]["at"]
+    key = {"carts": "carts_factor", "ships": "ships_factor"}.get(asset)
+    return sum(
+        state["lords"][f]["assets"][asset] * (capabilities.factor(state, f, key) if key else 1)
+        for f in lords_at(state, here, BOARD.lords[lord].side)
+    )
+
+
+def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
+    """The Sources a Supply action may draw on (4.5), each with the Provender it would add as a
+    Stronghold Source and as a Port Source: a Friendly Stronghold not Exhausted gives its table
+    amount, a Friendly Port as many as the Lord's Ships (Shared); over land each Provender needs
+    a Cart per Way of the Route (4.5.1); by Sea, from a Port or Exile box to a Port of the same
+    Sea, no Carts. The Lord stands at a Friendly Locale."""
+    side = BOARD.lords[lord].side
+    here = state["lords"][lord]["at"]
+    if not is_friendly(state, here, side):
+        return {}
+    carts, ships = shared(state, lord, "carts"), shared(state, lord, "ships")
+    land = {} if here in BOARD.exile_boxes and here != "Scotland" else distances(state, side, here, False, False, carts)
+    found: dict[str, tuple[int, int]] = {}
+    for source, ways in land.items():
+        if source not in BOARD.locales:
+            continue
+        limit = carts // ways if ways else 99
+        table = int(BOARD.strongholds[BOARD.locales[source].type]["supply"]) + capabilities.near_bonus(state, lord, "supply_bonus", source)
+        stronghold = 0 if is_exhausted(state, source) else min(table, limit)
+        port = min(ships, limit) if BOARD.locales[source].sea else 0
+        found[source] = (stronghold, port)
+    sea = BOARD.sea_of(here)
+    if ships and sea:
+        held = occupied(state)
+        for source in ALL_PORTS if capabilities.has(state, lord, "all_ports") else BOARD.seas[sea].ports:
+            if source != here and is_friendly(state, source, side) and other(side) not in held.get(source, ()):
+                stronghold, port = found.get(source, (0, 0))
+                found[source] = (stronghold, max(port, ships))
+    return found
+
+
+def supply_sources(state: State, lord: str, source: str) -> tuple[int, int]:
+    """What ``supply_options`` says of one Source: (0, 0) where it cannot serve."""
+    return supply_options(state, lord).get(source, (0, 0))
+
+
+def supply(state: State, lord: str, source: str, events: Events) -> None:
+    """4.5.2: add the Provender of the Stronghold or of the Ships, whichever gives more (the
+    Lord's choice, by default), twice as much with Harbingers (Y7, L7); a Stronghold Source is
+    Depleted (not his Vassals' Seats with Chamberlains, L10)."""
+    stronghold, port = supply_sources(state, lord, source)
+    amount = max(stronghold, port) * capabilities.factor(state, lord, "supply_factor")
+    state["lords"][lord]["assets"]["provender"] += amount
+    if stronghold >= port and not capabilities.at_vassal_seat(state, lord, source):
+        deplete(state, source)
+    events.append({"type": "supply", "lord": lord, "from": source, "provender": amount})
+
+
+def forage_chance(state: State, lord: str) -> int:
+    """The highest roll that Forages (4.6.2): 6 (sure) at a Friendly Locale with no Enemy Lord
+    next to it, 4 at a Neutral one, 3 at an Enemy one or with an Enemy Lord adjacent; 0 where
+    the Locale is Exhausted or no Locale (at Sea)."""
+    here = state["lords"][lord]["at"]
+    side = BOARD.lords[lord].side
+    if here in BOARD.seas or is_exhausted(state, here):
+        return 0
+    held = occupied(state)
+    near_enemy = any(other(side) in held.get(n, ()) for n in BOARD.ways(here))
+    if is_enemy(state, here, side) or near_enemy:
+        return 3
+    return 6 if is_friendly(state, here, side) else 4
+
+
+def forage(state: State, lord: str, rng: Random, events: Events) -> None:
+    chance = forage_chance(state, lord)
+    roll = rng.randint(1, 6) if chance < 6 else 0
+    success = roll <= chance
+    event: dict[str, Any] = {"type": "forage", "lord": lord, "success": success}
+    if roll:
+        event["roll"] = roll
+    if success:
+        state["lords"][lord]["assets"]["provender"] += 1 + capabilities.bonus(state, lord, "forage_bonus")
+        deplete(state, state["lords"][lord]["at"])
+    events.append(event)
+
+
+def tax_targets(state: State, lord: str) -> dict[str, int]:
+    """Strongholds a Lord may Tax (4.6.3): his own Seat, his Vassals' Seats and the Special
+    Strongholds, not Exhausted, on a Route of Friendly Locales free of Enemy Lords (by Ship
+    across a Sea); he stands at a Friendly Locale."""
+    side = BOARD.lords[lord].side
+    mat = state["lords"][lord]
+    if not is_friendly(state, mat["at"], side):
+        return {}
+    seats = {BOARD.lords[lord].seat, *SPECIAL}
+    seats |= {BOARD.vassals[v].seat or "" for v in mat["vassals"] if not BOARD.vassals[v].special}
+    reach = distances(state, side, mat["at"], mat["assets"]["ships"] > 0, False, 99,
+                      capabilities.has(state, lord, "all_ports"))
+    return {p: w for p, w in reach.items() if p in seats and not is_exhausted(state, p)}
+
+
+def tax(state: State, lord: str, target: str, extra: int, rng: Random, events: Events) -> None:
+    """4.6.3: an Influence check (none at his own Seat); on success the table's Coin, and the
+    Stronghold is Depleted."""
+    event: dict[str, Any] = {"type": "tax", "lord": lord, "target": target}
+    if target == BOARD.lords[lord].seat:
+        event["success"] = True
+    else:
+        event["success"], event["roll"] = check(state, lord, rng, extra)
+    if event["success"]:
+        coin = int(BOARD.strongholds[BOARD.locales[target].type]["tax"]) + capabilities.near_bonus(state, lord, "tax_bonus", target)
+        state["lords"][lord]["assets"]["coin"] += coin
+        event["coin"] = coin
+        deplete(state, target)
+    events.append(event)
+
+
+def parley(state: State, lord: str, target: str, extra: int, rng: Random, events: Events) -> None:
+    """4.6.4: Parley as in Levy, but at the Lord's own Locale it succeeds without check or cost
+    (and anywhere for Devon at Exeter while Dorset, Y29, is in effect)."""
+    event: dict[str, Any] = {"type": "parley", "lord": lord, "target": target}
+    here = state["lords"][lord]["at"]
+    if target == here or any(e.get("sure_parley_at") == here for e in capabilities.effects(state, lord)):
+        event["success"] = True  # at his own Locale (4.6.4); Devon at Exeter with Dorset (Y29)
+    else:
+        ways = parley_targets(state, lord, campaign=True)[target]
+        event["success"], event["roll"] = check(state, lord, rng, extra, ways=ways, parley=True)
+    if event["success"]:
+        shift_favour(state, target, BOARD.lords[lord].side)
+    events.append(event)

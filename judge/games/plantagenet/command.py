@@ -1,0 +1,215 @@
+"""Plan and Command (4.1-4.2): the Plan stacks, and one revealed Command card's actions carried
+out in the order written, with the inactive side's standing orders answering Intercept and
+Approach; then Feed (4.7)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+from typing import Any
+
+from . import actions, capabilities, march
+from .data import BOARD, other
+from .fighting import give_battle
+from .mat import Events, pay_or_feed
+from .muster import parley_targets
+from .orders import Order
+from .state import State, in_order, lords_at, lords_on_map, mats, scenario_of
+
+PASS = "Pass"
+PASS_CARDS = 4  # 1.9.2
+LORD_CARDS = 3  # 1.9.2: three Command cards a Lord
+
+
+def plan_size(state: State) -> int:
+    """Cards in each Plan this Turn, by the Calendar box (4.1)."""
+    return int(BOARD.calendar[state["box"]].plan)
+
+
+def plan_refusal(state: State, side: str, plan: tuple[str, ...]) -> str | None:
+    """4.1: a stack of exactly the Turn's number of cards from the side's Command deck: three
+    cards a Lord of the scenario, four Pass cards (1.9.2)."""
+    size = plan_size(state)
+    if len(plan) != size:
+        return f"a Plan has {size} cards this Turn (4.1), not {len(plan)}"
+    count = Counter(plan)
+    lords = scenario_of(state).lords[side]
+    for card, times in count.items():
+        if card == PASS:
+            if times > PASS_CARDS:
+                return f"there are only {PASS_CARDS} Pass cards (1.9.2)"
+        elif card not in lords:
+            return f"{card} is not a Lord of your side in this scenario"
+        elif times > LORD_CARDS:
+            return f"{card} has only {LORD_CARDS} Command cards (1.9.2)"
+    return None
+
+
+def default_plan(state: State, side: str) -> tuple[str, ...]:
+    """The Plan of a side that sends none: its Lords on the map in turn, then Pass cards, then
+    the other Lords' cards (each of which is a Pass when revealed, 4.2.3)."""
+    size = plan_size(state)
+    cards = [lord for _ in range(LORD_CARDS) for lord in lords_on_map(state, side)]
+    cards += [PASS] * PASS_CARDS
+    cards += [lord for lord in scenario_of(state).lords[side] if lord not in cards for _ in range(LORD_CARDS)]
+    return tuple(cards[:size])
+
+
+class Card:
+    """One Command card being carried out: its Lord, the actions left, whether a free second
+    Highway is open, and whether Approach or Sail has ended it (4.2.1, 4.3.3, 4.3.5)."""
+
+    def __init__(self, state: State, lord: str, own_standing: list[Order] | None = None) -> None:
+        self.lord = lord
+        self.own_standing = own_standing or []  # the active side's standing orders (FLEE)
+        self.actions = capabilities.command(state, lord)
+        self.left = self.actions
+        self.free_highway = False
+        self.ended = False
+
+    def refusal(self, state: State, order: Order) -> str | None:
+        """Why an order cannot be carried out now, or None: the card's limits, then whether
+        its target is one the Command may reach."""
+        return self.limits(state, order) or target_refusal(state, self.lord, order)
+
+    def limits(self, state: State, order: Order) -> str | None:
+        """What the card allows: actions left (4.2.1), March speed (4.3.3), Sail as a whole card
+        with Ships enough (4.6.1), the Group (4.3.1) and Shaky Allies (II)."""
+        lord = self.lord
+        if self.ended:
+            return "the card's actions have ended (4.3.5, 4.6.1)"
+        if "at" not in state["lords"][lord]:
+            return f"{lord} is no longer on the map"
+        here = state["lords"][lord]["at"]
+        verb = order.verb
+        fx = capabilities.effects(state, lord)
+        if verb == "MARCH":
+            way = self.way(state, here, order, fx)
+            if way is None:
+                return f"no Way from {here} to {order.target} (4.3.3)"
+            if march.march_cost(way, self.actions, self.left, self.free_highway) is None:
+                return f"not enough actions to March by {way} (4.3.3)"
+            if capabilities.flag(fx, "no_approach") and lords_at(state, order.target or "", other(BOARD.lords[lord].side)):
+                return "no Approach for the rest of this Campaign (Parliament's Truce)"
+        elif self.left < 1:
+            return f"{lord} has no actions left (Command {self.actions}, 4.2.1)"
+        if verb == "SAIL":
+            if capabilities.flag(fx, "no_sail"):
+                return "no Sail this Campaign (French Fleet, L21)"
+            if self.left != self.actions and not capabilities.total(fx, "sail_actions"):
+                return "Sail takes every action of a card (4.6.1)"
+            if not march.can_sail(state, [lord, *order.group]):
+                return "too few Ships: one per six Forces units (4.6.1)"
+        if verb == "PARLEY" and capabilities.flag(fx, "parley_whole_card") and self.left != self.actions:
+            return "Parley takes the whole card this Campaign (New Act of Parliament, L10)"
+        closed = next((e["closed_area"] for e in fx if "closed_area" in e), None)
+        if verb in ("MARCH", "SAIL") and closed and order.target in BOARD.areas[closed]:
+            return f"no March or Sail into {order.target} this Campaign (Owain Glyndwr, Y25)"
+        if verb in ("MARCH", "SAIL"):
+            return march.group_refusal(state, lord, order.group) or march.shaky_allies_refusal(
+                state, [lord, *order.group], order.target or "")
+        return None
+
+    def way(self, state: State, here: str, order: Order, fx: list[dict[str, Any]] | None = None) -> str | None:
+        """The Way a March takes (4.3.3); a Road is a Highway to a Lord Marching alone with Yorkists
+        Never Wait (Y11) or in Forced Marches (L8). ``fx``: the Lord's effects, if known."""
+        way = BOARD.ways(here).get(order.target or "")
+        if way == "road" and not order.group and capabilities.flag(
+                capabilities.effects(state, self.lord) if fx is None else fx, "road_as_highway_alone"):
+            return "highway"
+        return way
+
+    def carry_out(self, state: State, order: Order, standing: list[Order], rng: Random, events: Events) -> None:
+        """Carry out an order ``refusal`` allowed."""
+        lord = self.lord
+        side = BOARD.lords[lord].side
+        here = state["lords"][lord]["at"]
+        verb = order.verb
+        if verb == "MARCH":
+            to = order.target or ""
+            if lords_at(state, to, other(side)) and march.truce(state, side, standing, events):
+                return  # the March that would Approach does not happen (it costs nothing)
+            way = self.way(state, here, order) or ""
+            cost = march.march_cost(way, self.actions, self.left, self.free_highway) or 0
+            self.free_highway = way == "highway" and cost == 1
+            self.left -= cost
+            group = [lord, *order.group]
+            march.haul(state, group)
+            flank = march.intercept(state, side, to, standing, rng, events)
+            march.move(state, group, to)
+            events.append({"type": "march", "lords": group, "from": here, "to": to, "way": way})
+            if lords_at(state, to, other(side)):
+                if march.approach(state, side, to, group, standing, events, self.own_standing):
+                    attacker = other(side) if flank else side  # Flank Attack (Y2, L2)
+                    give_battle(state, attacker, to, rng, events, {side: self.own_standing, other(side): standing})
+                self.ended = True
+            return
+        self.free_highway = False
+        if verb == "SAIL":
+            group = [lord, *order.group]
+            march.lighten(state, group)
+            march.move(state, group, order.target or "")
+            events.append({"type": "sail", "lords": group, "from": here, "to": order.target})
+            quick = capabilities.bonus(state, lord, "sail_actions")  # Seamanship (Y6, L6)
+            self.left = self.left - quick if quick else 0
+            self.ended = not quick
+            return
+        self.left -= 1
+        if verb == "PARLEY" and capabilities.has(state, lord, "parley_whole_card"):
+            self.left = 0
+        if verb == "SUPPLY":
+            actions.supply(state, lord, order.target or "", events)
+        elif verb == "FORAGE":
+            actions.forage(state, lord, rng, events)
+        elif verb == "TAX":
+            actions.tax(state, lord, order.target or "", order.extra, rng, events)
+        elif verb == "PARLEY":
+            actions.parley(state, lord, order.target or "", order.extra, rng, events)
+        else:
+            events.append({"type": "pass", "lord": lord})
+
+
+def command(state: State, lord: str, orders: list[Order], standing: list[Order], rng: Random,
+            events: Events, own_standing: list[Order] | None = None) -> list[tuple[Order, str]]:
+    """A revealed Lord's card (4.2): his orders in turn, each refused that cannot be done (and
+    costing nothing); then Feed (4.7). The orders refused."""
+    card = Card(state, lord, own_standing)
+    refused = []
+    for order in orders:
+        why = card.refusal(state, order)
+        if why:
+            refused.append((order, why))
+            continue
+        card.carry_out(state, order, standing, rng, events)
+    feed(state, events)
+    return refused
+
+
+def feed(state: State, events: Events) -> None:
+    """4.7: at the end of each card, the Rebel's then the King's Lords marked Moved-Fought Feed
+    their Troops (Pillage and Unfed Disband as for Pay), then the markers come off."""
+    for side in in_order(state):
+        moved = [lord for lord, mat in mats(state) if mat["moved"] and BOARD.lords[lord].side == side]
+        pay_or_feed(state, moved, "provender", events, "unfed (4.7)")
+    for _, mat in mats(state):
+        mat["moved"] = False
+
+
+def target_refusal(state: State, lord: str, order: Order) -> str | None:
+    """Whether the Command reaches its target: a Sail destination (4.6.1), a Supply Source
+    (4.5.1), a Locale to Forage (4.6.2), a Stronghold to Tax (4.6.3) or Parley (4.6.4)."""
+    here = state["lords"][lord]["at"]
+    verb = order.verb
+    if verb == "SAIL" and order.target not in march.sail_places(state, lord):
+        return f"{lord} cannot Sail from {here} to {order.target} (4.6.1)"
+    if verb == "SUPPLY" and max(actions.supply_sources(state, lord, order.target or "")) == 0:
+        return f"{order.target} cannot Supply {lord} (4.5.1)"
+    if verb == "FORAGE" and not actions.forage_chance(state, lord):
+        return f"{here} cannot be Foraged (4.6.2)"
+    if verb == "TAX" and order.target not in actions.tax_targets(state, lord):
+        return f"{lord} cannot Tax {order.target} (4.6.3)"
+    if verb == "PARLEY" and order.target not in parley_targets(state, lord, campaign=True):
+        return f"{lord} cannot Parley {order.target} (4.6.4)"
+    if verb not in ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"):
+        return f"{verb} is not a Command (4.2.2)"
+    return None

@@ -1,0 +1,200 @@
+"""End Campaign (4.8): Tides of War, Disembark, the Victory check (5.1-5.3), Grow, Waste and
+Reset."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from . import capabilities
+from .data import BOARD, SIDES, TROOPS, other
+from .levy import end_lasting
+from .mat import Events, disband_lord, disband_penalty, pay_or_feed, remove_lord
+from .state import (
+    State, gain, in_order, influence_of, lords_on_map, mats, occupied, pool, scenario_of,
+)
+
+
+def tides_of_war(state: State) -> dict[str, int]:
+    """4.8.1: each side's points: per Area one for a Lord in it and two for Dominating it (Favour
+    at all its Strongholds); two for London and Calais and one for Harlech with its Favour
+    unless an Enemy Lord is there; two, one and one for the most Cities, Towns and Fortresses;
+    and on "Gain Lords Influence" Turns the printed Influence of its Lords on the map."""
+    held = occupied(state)
+    favour = state["favour"]
+    table = BOARD.tides_of_war
+    points = dict.fromkeys(SIDES, 0)
+    for side in SIDES:
+        for area, places in BOARD.areas.items():
+            if any(side in held.get(p, ()) for p in places):
+                points[side] += table["area_lord"]
+            if all(favour.get(p) == side for p in places) or dominates_by_card(state, side, area):
+                points[side] += table["area_dominated"]
+        for place, award in table["special"].items():
+            if favour.get(place) == side and other(side) not in held.get(place, ()):
+                points[side] += award
+    for kind, award in table["most_favour"].items():
+        count = {side: sum(1 for p, s in favour.items() if s == side and BOARD.locales[p].type == kind) for side in SIDES}
+        if count["York"] != count["Lancaster"]:
+            points[max(SIDES, key=lambda s: count[s])] += award
+    if BOARD.calendar[state["box"]].gain_lords_influence:
+        for lord, mat in mats(state):
+            if mat["at"] not in BOARD.seas:
+                points[BOARD.lords[lord].side] += BOARD.lords[lord].influence
+    if "Queen Regent" in scenario_of(state).special_rules and state["lords"].get("Margaret", {}).get("at") == "London":
+        points["Lancaster"] += 3
+    for lord, mat in mats(state):
+        side = BOARD.lords[lord].side
+        points[side] += capabilities.bonus(state, lord, "tides")  # Y28, L18
+        if mat["at"] in BOARD.exile_boxes or (mat["at"] in BOARD.locales and mat["at"] != "London"):
+            points[side] += capabilities.bonus(state, lord, "tides_away_from_london")  # L17
+    return points
+
+
+def dominates_by_card(state: State, side: str, area: str) -> bool:
+    """Northmen (L16), Southerners (Y21), Welshmen (Y19): a side Dominates the Area with the
+    card's Lord in it and enough Friendly Strongholds there."""
+    places = BOARD.areas[area]
+    friendly = sum(1 for p in places if state["favour"].get(p) == side)
+    for lord, mat in mats(state):
+        if BOARD.lords[lord].side != side or mat["at"] not in places:
+            continue
+        for effect in capabilities.effects(state, lord):
+            if effect.get("dominate_area") == area and friendly >= effect["dominate_favour"]:
+                return True
+    return False
+
+
+def charity(state: State, events: Events) -> None:
+    """We done deeds of charity (Y4): at each Tides of War its Lord pays up to two Provender
+    (Shared at his Locale) for a point each (all he can, by default)."""
+    for lord, mat in list(mats(state)):
+        most = capabilities.bonus(state, lord, "charity")
+        if not most:
+            continue
+        paid = 0
+        for friend in [lord] + [f for f, m in mats(state) if m["at"] == mat["at"] and f != lord
+                                and BOARD.lords[f].side == BOARD.lords[lord].side]:
+            given = min(most - paid, state["lords"][friend]["assets"]["provender"])
+            state["lords"][friend]["assets"]["provender"] -= given
+            paid += given
+        gain(state, BOARD.lords[lord].side, paid)
+        events.append({"type": "charity", "lord": lord, "provender": paid})
+
+
+def disembark(state: State, rng: Random, events: Events) -> None:
+    """4.8.2: each Lord at Sea, Rebel's then King's, rolls: 1-4 Shipwreck (removed, with the
+    Unpaid penalty), 5-6 he lands at a Port of that Sea free of Enemy Lords (the first in the
+    map's order, by default) and Feeds at once, or Disbands if none is free."""
+    for side in in_order(state):
+        for lord, mat in list(mats(state)):
+            if BOARD.lords[lord].side != side or mat["at"] not in BOARD.seas:
+                continue
+            roll = rng.randint(1, 6)
+            sea = mat["at"]
+            events.append({"type": "disembark", "lord": lord, "roll": roll})
+            if roll <= 4:
+                gain(state, side, -disband_penalty(state, lord))
+                remove_lord(state, lord, events, "shipwreck")
+                continue
+            held = occupied(state)
+            ports = [p for p in BOARD.seas[sea].ports if other(side) not in held.get(p, ())]
+            if not ports:
+                disband_lord(state, lord, events, why="no free Port (4.8.2)")
+                continue
+            mat["at"] = ports[0]
+            pay_or_feed(state, [lord], "provender", events, "unfed (4.8.2)")
+
+
+def victory(state: State) -> dict[str, Any] | None:
+    """4.8.3: Campaign Victory (5.1), Threshold Victory (5.2), then at the scenario's last Turn
+    Scenario End Victory (5.3: a tie is a draw; Ib: Test of Arms, Favour at York)."""
+    setup = scenario_of(state)
+    box = state["box"]
+    beaten = [
+        side for side in SIDES
+        if not lords_on_map(state, side) and not any(
+            e.get("box") == box + 1 and e.get("exile") for lord, e in state["lords"].items()
+            if BOARD.lords[lord].side == side
+        )
+    ]
+    if len(beaten) == 2:
+        return {"winner": None, "reason": "neither side has a Lord on the map (5.1)"}
+    if beaten:
+        return {"winner": other(beaten[0]), "reason": f"{beaten[0]} has no Lord on the map (5.1)"}
+    threshold = setup.threshold(box)
+    for side in SIDES:
+        if threshold is not None and influence_of(state, side) >= threshold:
+            return {"winner": side, "reason": f"{influence_of(state, side)} Influence, the threshold is {threshold} (5.2)"}
+    if box < setup.last_box:
+        return None
+    if "Test of Arms" in setup.special_rules:
+        holder = state["favour"].get("York")
+        return {"winner": holder, "reason": "Favour at York (Test of Arms)" if holder else "nobody holds York (Test of Arms)"}
+    lead = influence_of(state, "York")
+    if lead == 0 and setup.war:
+        return {"winner": setup.king, "reason": "Influence tied at the War's end: the King's side (errata FAQ #5)"}
+    if lead == 0:
+        return {"winner": None, "reason": "Influence tied at the scenario's end (5.3)"}
+    winner = "York" if lead > 0 else "Lancaster"
+    return {"winner": winner, "reason": f"{abs(lead)} Influence at the scenario's end (5.3)"}
+
+
+def grow(state: State) -> None:
+    """4.8.4: Depleted markers come off, Exhausted ones turn to Depleted."""
+    state["depleted"] = {p: 1 for p, level in state["depleted"].items() if level == 2}
+
+
+def waste(state: State) -> None:
+    """4.8.5: each Lord on the map halves his Provender, Carts and Ships (rounding up) and goes
+    back to his card's Coin and Troops (keeping Mercenaries and Handgunners; a Troop the pool no
+    longer has is not added)."""
+    for lord, mat in mats(state):
+        assets = mat["assets"]
+        for asset in ("provender", "carts", "ships"):
+            assets[asset] = -(-assets[asset] // 2)
+        card = BOARD.lords[lord]
+        assets["coin"] = card.assets["coin"]
+        for kind in TROOPS:
+            if kind in ("mercenaries", "burgundians"):
+                continue
+            wanted = card.forces.get(kind, 0)
+            mat["troops"][kind] = min(wanted, mat["troops"][kind] + pool(state, kind))
+
+
+def discard_held(state: State, events: Events) -> None:
+    """4.8.6 Reset: the Rebel then the King's side may discard held Events back into their decks:
+    those their standing ``DISCARD`` orders name (by default none)."""
+    for side in in_order(state):
+        for text in state.get("standing", {}).get(side, []):
+            card = text.split()[-1] if text.startswith("DISCARD ") else ""
+            if card in state["held"][side]:
+                state["held"][side].remove(card)
+                state["decks"][side].append(card)
+                events.append({"type": "discard held", "side": side, "card": card})
+
+
+def end_campaign(state: State, rng: Random, events: Events) -> None:
+    """4.8 in order; ``state["outcome"]`` is set when the game ends."""
+    points = tides_of_war(state)
+    for side in SIDES:
+        gain(state, side, points[side])
+    charity(state, events)
+    events.append({"type": "tides of war", "points": points, "influence": state["influence"]})
+    disembark(state, rng, events)
+    if state["outcome"] is None:
+        found = victory(state)
+        if found is not None:
+            state["outcome"] = found
+            events.append({"type": "victory", **found})
+    if state["outcome"] is not None:
+        state["step"] = {"name": "over"}
+        return
+    rules = scenario_of(state).special_rules
+    if BOARD.calendar[state["box"]].grow and "Ravaged Land" not in rules:
+        grow(state)
+    if BOARD.calendar[state["box"]].waste and "Ravaged Land" not in rules and "Brief Rebellion" not in rules:
+        waste(state)
+    end_lasting(state, "this_campaign")
+    discard_held(state, events)
+    state["box"] += 1

@@ -1,0 +1,197 @@
+"""A Battle (4.4) joined to the Campaign: who fights it, fought by ``battle.fight``, and what it
+leaves on the map (4.4.3-4.4.4), with the scenario rules that touch Battle (6.0: Ia Capture of
+the King, Ib Norfolk is Late and Test of Arms, II Edward IV's Exile)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from random import Random
+
+from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, EventPlay, SideOrders, fight
+from .battle_ending import DEATH_EVENTS
+from .battle_orders import BATTLE_EVENTS
+from .data import BOARD, TROOPS, other
+from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
+from .orders import Order
+from .routes import distances
+from .state import State, gain, lords_at, occupied, scenario_of
+
+
+def _lord(state: State, lord: str) -> BattleLord:
+    mat = state["lords"][lord]
+    card = BOARD.lords[lord]
+    return BattleLord(
+        lord, card.valour, card.influence, {k: n for k, n in mat["troops"].items() if n},
+        tuple(mat["vassals"]), tuple(mat["caps"]), mat["assets"]["carts"], mat["assets"]["provender"],
+    )
+
+
+def battle_start(state: State, attacker: str, place: str) -> BattleStart:
+    """Every Lord at the Stronghold fights (4.4): the Approaching side Attacks."""
+    defender = other(attacker)
+    rules = scenario_of(state).special_rules
+    everyone = lords_at(state, place)
+    late: tuple[str, ...] = ()
+    if "Norfolk is Late" in rules and "Norfolk" in everyone and not state.get("norfolk_was_late"):
+        if any(BOARD.lords[lord].side == "York" for lord in everyone if lord != "Norfolk"):
+            late = ("Norfolk",)
+    instead: dict[str, str] = {}
+    if "Capture of the King" in rules and "Henry VI" in everyone:
+        instead["Henry VI"] = "disband"
+    if "Foreign Haven" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}):
+        instead["Edward IV"] = "exile"
+    return BattleStart(
+        place, BOARD.locales[place].area, state["favour"].get(place),
+        _side(state, attacker, place), _side(state, defender, place), late, instead,
+    )
+
+
+def _side(state: State, side: str, place: str) -> BattleSide:
+    """A side in the Battle with the map's facts its cards ask: a Route (4.5.1) to a Port, a
+    Route (3.4.1) to Carlisle, a Friendly English Channel Port at or next to the Stronghold, a
+    Friendly Stronghold of the North free of Enemy Lords."""
+    supply_route = distances(state, side, place, False, False, battle=True)
+    parley_route = distances(state, side, place, False, True, battle=True)
+    channel = BOARD.seas["English Channel"].ports
+    held = occupied(state)
+    return BattleSide(
+        side, tuple(_lord(state, lord) for lord in lords_at(state, place, side)),
+        held_events=tuple(card for card in state["held"][side] if card in PLAYED_IN_BATTLE),
+        route_to_port=any(BOARD.locales[p].sea for p in supply_route if p in BOARD.locales),
+        route_to_carlisle="Carlisle" in parley_route,
+        channel_port=any(p in channel and state["favour"].get(p) == side for p in (place, *BOARD.locales[place].ways)),
+        refuge_in_north=any(state["favour"].get(p) == side and other(side) not in held.get(p, ()) for p in BOARD.areas["North"]),
+    )
+
+
+PLAYED_IN_BATTLE: tuple[str, ...] = (*BATTLE_EVENTS, *DEATH_EVENTS)
+"""The Hold Events a side may play in a Battle (4.4.1) or upon its Death checks (4.4.3)."""
+
+
+BLOCKED_FORDS = {"York": "Y11", "Lancaster": "L11"}
+"""Blocked Ford, a Hold Event of each side's deck: played upon Approach."""
+FLANK_ATTACKS = {"York": "Y2", "Lancaster": "L2"}
+"""Flank Attack, a Hold Event of each side's deck: played to Intercept."""
+
+
+def battle_event_refusal(card: str, side: str) -> str | None:
+    """Why a side may not order a held card played (``PLAY``: in Battle, or Blocked Ford upon
+    Approach), or None."""
+    if BOARD.cards[card].side != side:
+        return f"{card} is not a card of your deck"
+    if card not in PLAYED_IN_BATTLE and card not in (BLOCKED_FORDS[side], FLANK_ATTACKS[side]):
+        return f"{card} is not an Event played to Intercept, upon Approach or in Battle (4.3.4, 4.3.5, 4.4)"
+    return None
+
+
+def battle_orders(state: State, standing: dict[str, list[Order]]) -> BattleOrders:
+    """Each side's standing orders for Battle: ``FLEE <Lord> ROUND n`` (he Flees at the start of
+    that Round, 4.4.2) and ``PLAY <card>`` (a held Event played, its Lords the Battle's defaults);
+    every other choice has the Battle's default (plantagenet-battle.md)."""
+    return BattleOrders({
+        side: SideOrders(
+            flee={o.target or "": o.round for o in orders if o.verb == "FLEE"},
+            events=tuple(EventPlay(o.target or "") for o in orders
+                         if o.verb == "PLAY" and o.target in state["held"][side]),
+        )
+        for side, orders in standing.items()
+    })
+
+
+def give_battle(state: State, attacker: str, place: str, rng: Random, events: Events,
+                standing: dict[str, list[Order]] | None = None) -> BattleResult:
+    """Fight the Battle at ``place`` with the sides' standing orders and carry out its ending on
+    the map."""
+    start = battle_start(state, attacker, place)
+    if start.late:
+        state["norfolk_was_late"] = True
+    result = fight(start, battle_orders(state, standing or {}), rng)
+    events.append({
+        "type": "battle", "at": place, "attacker": attacker, "winner": result.winner, "rounds": result.rounds,
+        "report": [{k: v for k, v in asdict(entry).items() if v is not None} for entry in result.report],
+    })
+    after_battle(state, start, result, events)
+    return result
+
+
+def after_battle(state: State, start: BattleStart, result: BattleResult, events: Events) -> None:
+    """4.4.3-4.4.4 on the map: Influence, each Lord's fate (his mat after Losses and spoils, his
+    Vassals Disbanded, Disband, Death or Exile), the cards discarded, Survivors marked Fought;
+    and the scenario rules that follow a Battle."""
+    for side, points in result.influence.items():
+        gain(state, side, points)
+    for card in result.discarded:  # Held Events used (4.4.4), Capabilities discarded (4.4.3)
+        held = state["held"][BOARD.cards[card].side]
+        if card in held:
+            held.remove(card)
+            discard(state, card)
+        for lord, entry in state["lords"].items():
+            if card in entry.get("caps", ()):
+                entry["caps"].remove(card)
+                discard(state, card)
+    for after in result.lords:  # For trust not him (L7): an Enemy Vassal changes mats, first of all
+        for vassal in after.vassals_levied:
+            holder = state["vassals"][vassal]["lord"]
+            state["lords"][holder]["vassals"].remove(vassal)
+            state["lords"][after.name]["vassals"].append(vassal)
+            state["vassals"][vassal]["lord"] = after.name
+    for after in result.lords:
+        mat = state["lords"][after.name]
+        if "at" not in mat:
+            continue
+        for vassal in after.vassals_disbanded:
+            if vassal in mat["vassals"]:
+                disband_vassal(state, vassal, events)
+        if after.fate == "fought":
+            mat["troops"] = {kind: after.troops.get(kind, 0) for kind in TROOPS}
+            mat["assets"]["carts"], mat["assets"]["provender"] = after.carts, after.provender
+            mat["moved"] = True
+        elif after.fate == "dead":
+            remove_lord(state, after.name, events, "dead")
+        elif after.fate == "moved" and (refuge := _refuge(state, after.side)):  # L16 Warden of the Marches
+            mat["troops"] = {kind: after.troops.get(kind, 0) for kind in TROOPS}
+            mat["assets"]["carts"], mat["assets"]["provender"] = after.carts, after.provender
+            mat["at"] = refuge
+            events.append({"type": "moved", "lord": after.name, "to": refuge})
+        else:
+            disband_lord(state, after.name, events, exile=after.fate == "exiled", why=f"Battle: {after.fate} (4.4.3)")
+    rules = scenario_of(state).special_rules
+    fought = {lord.name for lord in (*start.attacker.lords, *start.defender.lords)}
+    if "Capture of the King" in rules and "Henry VI" in fought and result.winner == "York":
+        capture(state, result, events)
+    if "Test of Arms" in rules and start.locale == "York" and result.winner:
+        state["favour"]["York"] = result.winner
+    if "Foreign Haven" in rules and any(a.name == "Warwick L" and a.fate == "dead" for a in result.lords) \
+            and start.defender.side == "Lancaster":
+        foreign_haven(state, events)
+
+
+def _refuge(state: State, side: str) -> str | None:
+    """Warden of the Marches (L16): the Friendly Stronghold of the North, free of Enemy Lords,
+    where the Routed Lords go (the first in the Area's order, by default)."""
+    held = occupied(state)
+    return next((p for p in BOARD.areas["North"]
+                 if state["favour"].get(p) == side and other(side) not in held.get(p, ())), None)
+
+
+def capture(state: State, result: BattleResult, events: Events) -> None:
+    """Ia, Capture of the King: the Yorkists gain 10 points and Henry VI, Disbanded instead of
+    checking Death, is held on the mat of an Unrouted Yorkist Lord of the Battle (the first, by
+    default) instead of going to the Calendar; held, he cannot Muster and is not on the map."""
+    points = scenario_of(state).capture_influence
+    gain(state, "York", points)
+    holders = [a.name for a in result.lords if a.side == "York" and a.fate == "fought" and "at" in state["lords"][a.name]]
+    if holders and "gone" not in state["lords"]["Henry VI"]:
+        state["lords"]["Henry VI"] = {"prisoner_of": holders[0]}
+    events.append({"type": "capture of the king", "influence": points, "held by": holders[0] if holders else None})
+
+
+def foreign_haven(state: State, events: Events) -> None:
+    """II, Foreign Haven (with the errata: also when Warwick Dies as a defender): the Lancastrian
+    Lords on the Calendar shift left, but only as far as the current box; then the Yorkist ones,
+    only as far as the next box."""
+    for side, limit in (("Lancaster", state["box"]), ("York", state["box"] + 1)):
+        for lord, entry in state["lords"].items():
+            if "box" in entry and BOARD.lords[lord].side == side and entry["box"] > limit:
+                entry["box"] = limit
+    events.append({"type": "foreign haven"})

@@ -1,0 +1,200 @@
+"""The orders a side may give now, and random ones for playouts.
+
+Candidates are tried with the same ``refusal`` functions that resolution uses (one truth), on a
+scratch copy of the state where a sequence of actions is played out as it would be carried out
+(with its own dice, so a later order may still be refused at resolution if an earlier check
+rolls differently: it then costs nothing).
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from ..kind import GameKind
+from . import actions, march, muster
+from .command import LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
+from .data import BOARD
+from .fighting import BLOCKED_FORDS, FLANK_ATTACKS, PLAYED_IN_BATTLE
+from .levy import vassals_due
+from .orders import Order
+from .state import State, copy_state, exiles_ready, lords_at, lords_on_map, ready
+from .turns import active_lord, powers
+
+
+
+def _extra(rng: Random | None) -> int:
+    if rng is None:
+        return 0
+    return rng.choice((0, 0, 0, 0, 1, 1, 3))
+
+
+def muster_candidates(state: State, side: str, lord: str, rng: Random | None = None) -> list[Order]:
+    """Every Levy action a Lord might take now (3.4), before ``refusal`` sorts them; the Parleys
+    are those ``parley_targets`` (which ``refusal`` asks too) allows."""
+    found = [Order("LEVY", lord, what) for what in ("TROOPS", "CARTS", "SHIP")]
+    found += [Order("LEVY", lord, "LORD", target, _extra(rng)) for target in ready(state, side)]
+    found += [
+        Order("LEVY", lord, "VASSAL", vassal, _extra(rng))
+        for vassal, entry in state["vassals"].items() if entry == {"seat": True}
+    ]
+    deck = state["decks"][side]
+    if deck:
+        pick = rng.choice(deck) if rng else deck[0]
+        found.append(Order("LEVY", lord, "CAPABILITY", pick))
+    found += [Order("PARLEY", lord, target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord)]
+    return found
+
+
+COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS")
+
+
+def command_candidates(state: State, lord: str, rng: Random | None = None,
+                       verbs: tuple[str, ...] = COMMANDS) -> list[Order]:
+    """Every Command of these kinds a Lord might take now (4.2.2), each target found by the
+    function that ``target_refusal`` asks: only the card's ``limits`` remain to sort them."""
+    side = BOARD.lords[lord].side
+    here = state["lords"][lord]["at"]
+    found = []
+    if "MARCH" in verbs:
+        friends = [f for f in lords_at(state, here, side) if f != lord]
+        for to in BOARD.ways(here):
+            group: tuple[str, ...] = ()
+            if BOARD.lords[lord].ring and friends and rng is not None:
+                group = tuple(f for f in friends if rng.random() < 0.5 and not (
+                    BOARD.lords[lord].ring == "lieutenant" and BOARD.lords[f].ring == "marshal"))
+            found.append(Order("MARCH", target=to, group=group))
+    if "SAIL" in verbs:
+        found += [Order("SAIL", target=to) for to in march.sail_places(state, lord)]
+    if "SUPPLY" in verbs:
+        found += [Order("SUPPLY", target=s) for s, amounts in actions.supply_options(state, lord).items() if max(amounts)]
+    if "FORAGE" in verbs and actions.forage_chance(state, lord):
+        found.append(Order("FORAGE"))
+    if "TAX" in verbs:
+        found += [Order("TAX", target=t, extra=_extra(rng)) for t in actions.tax_targets(state, lord)]
+    if "PARLEY" in verbs:
+        found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord, campaign=True)]
+    if "PASS" in verbs:
+        found.append(Order("PASS"))
+    return found
+
+
+def random_orders(game: GameKind, state: State, power: str, rng: Random) -> list[str]:
+    """Random orders a side could give in the current step."""
+    if power not in powers(state):
+        return []
+    name = state["step"]["name"]
+    if name == "pay":
+        orders = [f"DISMISS {v}" for v in vassals_due(state, power) if rng.random() < 0.2]
+        return orders + [f"DISBAND {lord}" for lord in lords_on_map(state, power) if rng.random() < 0.03]
+    if name == "plan":
+        return _random_plan(state, power, rng)
+    if name == "muster":
+        return [str(o) for o in _random_muster(state, power, rng)]
+    if name == "command":
+        return [str(o) for o in _random_card(state, power, rng)]
+    return []
+
+
+def _random_plan(state: State, side: str, rng: Random) -> list[str]:
+    cards = [lord for lord in lords_on_map(state, side) for _ in range(LORD_CARDS)] + [PASS] * PASS_CARDS
+    cards += [lord for lord in BOARD.scenarios[state["scenario"]].lords[side] if lord not in cards for _ in range(LORD_CARDS)]
+    rng.shuffle(cards)
+    size = plan_size(state)
+    chosen = sorted(cards[: size + 3], key=lambda c: (c == PASS or "at" not in state["lords"].get(c, {}), rng.random()))[:size]
+    rng.shuffle(chosen)
+    standing = []
+    for lord in lords_on_map(state, side):
+        if rng.random() < 0.6:
+            friends = [f for f in lords_at(state, state["lords"][lord]["at"], side) if f != lord]
+            along = f" WITH {', '.join(friends)}" if friends and BOARD.lords[lord].ring and rng.random() < 0.5 else ""
+            standing.append(f"INTERCEPT {lord}{along}")
+    standing += [f"EXILE {lord}" for lord in lords_on_map(state, side) if rng.random() < 0.2]
+    if rng.random() < 0.5:
+        standing.append("TRUCE")
+    standing += [f"FLEE {lord} ROUND {rng.randint(1, 3)}" for lord in lords_on_map(state, side) if rng.random() < 0.1]
+    standing += [f"PLAY {card}" for card in state["held"][side]
+                 if (card in PLAYED_IN_BATTLE or card in (BLOCKED_FORDS[side], FLANK_ATTACKS[side])) and rng.random() < 0.7]
+    standing += [f"DISCARD {card}" for card in state["held"][side] if rng.random() < 0.1]
+    return ["PLAN " + ", ".join(chosen), *standing]
+
+
+def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
+    scratch = copy_state(state)
+    dice = Random(rng.getrandbits(32))
+    chosen: list[Order] = []
+    newcomers: set[str] = set()
+    spent: dict[str, int] = {}
+    for lord in exiles_ready(scratch, side):
+        order = Order("EXILE", target=lord)
+        if rng.random() < 0.8 and muster.refusal(scratch, side, order, spent, newcomers) is None:
+            muster.carry_out(scratch, side, order, dice, [], newcomers)
+            chosen.append(order)
+    crown = Order("CROWN", target="Richard III")
+    if rng.random() < 0.5 and muster.refusal(scratch, side, crown, spent, newcomers) is None:
+        muster.carry_out(scratch, side, crown, dice, [], newcomers)
+        chosen.append(crown)
+    lords = lords_on_map(scratch, side)
+    rng.shuffle(lords)
+    for lord in lords:
+        for _ in range(BOARD.lords[lord].lordship):
+            if muster.lord_refusal(scratch, side, lord, spent, newcomers) or rng.random() < 0.1:
+                break
+            options = [o for o in muster_candidates(scratch, side, lord, rng)
+                       if o.verb == "PARLEY" or muster.action_refusal(scratch, side, o) is None]
+            if not options:
+                break
+            order = rng.choice(options)
+            muster.carry_out(scratch, side, order, dice, [], newcomers)
+            spent[lord] = spent.get(lord, 0) + 1
+            chosen.append(order)
+    return chosen
+
+
+def _random_card(state: State, side: str, rng: Random) -> list[Order]:
+    lord = active_lord(state)
+    if lord is None:
+        return []
+    scratch = copy_state(state)
+    dice = Random(rng.getrandbits(32))
+    card = Card(scratch, lord)
+    chosen: list[Order] = []
+    for _ in range(8):
+        if card.ended or (card.left == 0 and not card.free_highway) or rng.random() < 0.05:
+            break
+        kinds = list(COMMANDS)
+        rng.shuffle(kinds)  # a kind of Command at random, then one of its kind
+        options: list[Order] = []
+        while kinds and not options:
+            kind = kinds.pop()
+            options = [o for o in command_candidates(scratch, lord, rng, (kind,)) if card.limits(scratch, o) is None]
+        if not options:
+            break
+        order = rng.choice(options)
+        card.carry_out(scratch, order, [], dice, [])
+        chosen.append(order)
+    return chosen
+
+
+def choices(game: GameKind, state: State, power: str) -> list[str]:
+    """The orders a side may give now, one a line (for the mail that asks for them)."""
+    if power not in powers(state):
+        return []
+    name = state["step"]["name"]
+    if name == "pay":
+        return [f"DISMISS {v}" for v in vassals_due(state, power)] + [f"DISBAND {lord}" for lord in lords_on_map(state, power)]
+    if name == "plan":
+        return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*BOARD.scenarios[state['scenario']].lords[power], PASS])]
+    if name == "muster":
+        found = [str(Order("EXILE", target=lord)) for lord in exiles_ready(state, power)]
+        if muster.crown_refusal(state, Order("CROWN", target="Richard III")) is None and power == "York":
+            found.append("CROWN Richard III")
+        for lord in lords_on_map(state, power):
+            found += [str(o) for o in muster_candidates(state, power, lord)
+                      if muster.refusal(state, power, o, {}, set()) is None]
+        return found
+    active = active_lord(state)
+    if active is None:
+        return []
+    card = Card(state, active)
+    return [str(o) for o in command_candidates(state, active) if card.refusal(state, o) is None]
+

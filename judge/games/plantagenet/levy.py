@@ -1,0 +1,147 @@
+"""The Levy's first steps (3.1-3.3): Arts of War draws, Pay with Pillage and Disband, Muster
+Exiles and Ready Vassals. Muster itself (3.4) is in ``muster.py``.
+
+Arts of War: the draws, the placing of drawn Capabilities and the keeping of Events follow 3.1;
+the Events that act at once are in ``events.py``; the others are not yet implemented
+(docs/variants/plantagenet.md lists them), so such an Event is revealed and returned, or held,
+without effect.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from .data import BOARD
+from .events import EVENTS
+from .succession import on_muster
+from .mat import Events, disband_lord, disband_vassal, pay_or_feed
+from .orders import Order
+from .state import (
+    State, exile_boxes_for, exiles_ready, gain, in_order, lords_on_map, new_mat, place_capability, shift,
+)
+
+
+def capability_refusal(state: State, lord: str, card: str) -> str | None:
+    """Why a Lord may not take a Capability (3.4.6): only the Lords its badges name (any
+    version of them), at most two a Lord, never two of one name."""
+    kind = BOARD.cards[card]
+    if kind.lords and lord not in kind.lords:
+        return f"{card} {kind.capability} is not for {lord} (3.4.6)"
+    held = state["lords"][lord]["caps"]
+    if len(held) >= 2:
+        return f"{lord} already has two Capabilities (3.4.6)"
+    if any(BOARD.cards[c].capability == kind.capability for c in held):
+        return f"{lord} already has {kind.capability} (3.4.6)"
+    return None
+
+
+def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events) -> None:
+    """3.1: the Rebel then the King's side draw two cards each at random from their decks. At the
+    scenario's first Levy they are Capabilities, each placed with a Mustered Lord who may take it
+    (the Lord with fewest Capabilities first, by default) or discarded if none can (3.1.2);
+    later, Events: held ones kept hidden, "this Levy" and "this Campaign" ones kept in effect until
+    then, the others revealed and returned (3.1.3)."""
+    for side in in_order(state):
+        deck = state["decks"][side]
+        for _ in range(min(2, len(deck))):
+            card = deck.pop(rng.randrange(len(deck)))
+            if first_levy:
+                takers = [lord for lord in lords_on_map(state, side) if capability_refusal(state, lord, card) is None]
+                if takers:
+                    lord = min(takers, key=lambda name: len(state["lords"][name]["caps"]))
+                    place_capability(state, lord, card)
+                    events.append({"type": "capability", "side": side, "card": card, "lord": lord})
+                else:
+                    deck.append(card)
+                    events.append({"type": "capability discarded", "side": side, "card": card})
+                continue
+            when = BOARD.cards[card].when
+            if when == "hold":
+                state["held"][side].append(card)
+                events.append({"type": "event held", "side": side, "card": card})
+            else:
+                if when in ("this_levy", "this_campaign"):
+                    state["lasting"].append(card)
+                else:
+                    deck.append(card)
+                acts = card in EVENTS
+                events.append({"type": "event", "side": side, "card": card, "implemented": acts})
+                if acts:
+                    EVENTS[card](state, rng, events)
+
+
+def end_lasting(state: State, when: str) -> None:
+    """Return "this Levy" or "this Campaign" Events to their decks at the end of that step
+    (3.1.3, 3.4, 4.8.6); a Hold Event played for the rest of the Campaign goes with the latter."""
+    ending = (when, "hold") if when == "this_campaign" else (when,)
+    for card in [c for c in state["lasting"] if BOARD.cards[c].when in ending]:
+        state["lasting"].remove(card)
+        state.get("chosen", {}).pop(card, None)
+        state["decks"][BOARD.cards[card].side].append(card)
+
+
+def pay(state: State, orders: dict[str, list[Order]], events: Events) -> None:
+    """3.2, Rebel then King's side in each step: Pay Troops (with Pillage and Unpaid Disband,
+    3.2.1), Pay Lords after any chosen Disband (3.2.2), Pay Vassals whose Service ends now
+    (3.2.3: ``DISMISS`` one to leave him unpaid; he Disbands)."""
+    for side in in_order(state):
+        pay_or_feed(state, lords_on_map(state, side), "coin", events, "unpaid (3.2.1)")
+    for side in in_order(state):
+        for order in orders.get(side, []):
+            if order.verb == "DISBAND" and order.target in lords_on_map(state, side):
+                disband_lord(state, order.target, events, why="by choice (3.2.2)")
+        cost = sum(2 if state["lords"][lord]["at"] in BOARD.exile_boxes else 1 for lord in lords_on_map(state, side))
+        gain(state, side, -cost)
+        events.append({"type": "pay lords", "side": side, "influence": cost})
+    for side in in_order(state):
+        dismissed = {o.target for o in orders.get(side, []) if o.verb == "DISMISS"}
+        for vassal in vassals_due(state, side):
+            if vassal in dismissed:
+                disband_vassal(state, vassal, events)
+            else:
+                gain(state, side, -1)
+                state["vassals"][vassal]["box"] = shift(state["box"], 1)
+                events.append({"type": "pay vassal", "side": side, "vassal": vassal})
+
+
+def vassals_due(state: State, side: str) -> list[str]:
+    """A side's Mustered Vassals whose Service marker is in the current box (3.2.3)."""
+    return [
+        vassal for vassal, entry in state["vassals"].items()
+        if "lord" in entry and "box" in entry and entry["box"] <= state["box"]
+        and BOARD.lords[entry["lord"]].side == side
+    ]
+
+
+def ready_vassals(state: State, events: Events) -> None:
+    """3.3.2: Disbanded Vassals whose markers are in the current box go back to their Seats."""
+    for vassal, entry in state["vassals"].items():
+        if "box" in entry and "lord" not in entry and entry["box"] <= state["box"]:
+            state["vassals"][vassal] = {"seat": True}
+            events.append({"type": "vassal ready", "vassal": vassal})
+
+
+def exile_refusal(state: State, side: str, order: Order) -> str | None:
+    lord = order.target or ""
+    if lord not in exiles_ready(state, side):
+        return f"{lord} is not an Exile Ready to Muster (3.3.1)"
+    boxes = exile_boxes_for(state, lord)
+    if not boxes or (order.group and order.group[0] not in boxes):
+        return f"{lord} may Muster only into {', '.join(boxes) or 'no Exile box'} (1.3.1, 6.0)"
+    return None
+
+
+def muster_exile(state: State, side: str, order: Order, events: Events) -> None:
+    """3.3.1: an Exiled Lord Ready on the Calendar Musters into an Exile box of his side (his
+    Allied Network's in Ia), without check or cost."""
+    lord = order.target or ""
+    box = order.group[0] if order.group else exile_boxes_for(state, lord)[0]
+    state["lords"][lord] = new_mat(lord, box)
+    on_muster(state, lord)
+    events.append({"type": "muster exile", "side": side, "lord": lord, "at": box})
+    rules = BOARD.scenarios[state["scenario"]].special_rules
+    if "Shaky Allies" in rules and lord == "Margaret" and box == "France" and "gone" not in state["lords"].get("Clarence", {"gone": ""}):
+        if "at" in state["lords"]["Clarence"]:
+            disband_lord(state, "Clarence", events, why="Shaky Allies")
+        state["lords"]["Clarence"] = {"gone": "removed"}
+        events.append({"type": "shaky allies", "removed": "Clarence"})

@@ -1,0 +1,168 @@
+"""What happens to Lords' mats outside Battle: Disband (3.2.4), removal (4.4.3, 4.8.2), Pay and
+Feed with their Sharing, Pillage and Unpaid/Unfed Disband (3.2.1, 4.7).
+
+Every function changes the state it is given (a copy the resolution owns) and appends what
+happened to ``events``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import BOARD
+from .succession import on_removal, set_aside_on_leaving
+from .state import State, gain, is_exhausted, lords_at, shift, troops, where
+
+Events = list[dict[str, Any]]
+
+
+def disband_vassal(state: State, vassal: str, events: Events) -> None:
+    """3.2.4 DISBAND VASSAL: a regular Vassal's marker pair goes face down to the Calendar, six
+    minus his Service boxes right of the current Turn; a Special Vassal's card is discarded
+    (1.5.4)."""
+    entry = state["vassals"][vassal]
+    lord = entry["lord"]
+    state["lords"][lord]["vassals"].remove(vassal)
+    kind = BOARD.vassals[vassal]
+    if kind.special:
+        del state["vassals"][vassal]
+        if kind.card and kind.card in state["lords"][lord]["caps"]:
+            state["lords"][lord]["caps"].remove(kind.card)
+            discard(state, kind.card)
+    else:
+        state["vassals"][vassal] = {"box": shift(state["box"], 6 - (kind.service or 0))}
+    events.append({"type": "vassal disbands", "vassal": vassal, "lord": lord})
+
+
+def discard(state: State, card: str) -> None:
+    """A card goes back to its side's deck (3.1.1), or is set aside: a mandatory Capability
+    (6.3, Margaret's L26), a card of none of the scenario's decks (Ic: L23 with the Yorkist
+    Warwick, Montagu)."""
+    if set_aside_on_leaving(state, card):
+        state["aside"].append(card)
+    else:
+        state["decks"][BOARD.cards[card].side].append(card)
+
+
+def disband_lord(state: State, lord: str, events: Events, exile: bool = False, why: str = "") -> None:
+    """3.2.4: the Lord's Vassals Disband, his Troops and Assets go back to the pools, his
+    Capabilities are discarded (1.5.1), and his cylinder goes on the Calendar six minus his
+    printed Influence boxes right of the current Turn, with an Exile marker if he Disbands from
+    an Exile box or chooses Exile (4.3.5)."""
+    mat = state["lords"][lord]
+    for vassal in list(mat["vassals"]):
+        disband_vassal(state, vassal, events)
+    for card in mat["caps"]:
+        discard(state, card)
+    exile = exile or mat["at"] in BOARD.exile_boxes
+    box = shift(state["box"], 6 - BOARD.lords[lord].influence)
+    state["lords"][lord] = {"box": box, "exile": exile}
+    events.append({"type": "disband", "lord": lord, "box": box, "exile": exile, "why": why})
+    for prisoner, entry in state["lords"].items():
+        if entry.get("prisoner_of") == lord:
+            release(state, prisoner, events)
+
+
+def release(state: State, prisoner: str, events: Events) -> None:
+    """Ia, Capture of the King: when the Lord holding Henry VI goes into Exile, Disbands or
+    Dies, Henry goes to the Calendar as if just Disbanded and the Lancastrians gain 10 points."""
+    box = shift(state["box"], 6 - BOARD.lords[prisoner].influence)
+    state["lords"][prisoner] = {"box": box, "exile": False}
+    points = BOARD.scenarios[state["scenario"]].capture_influence
+    gain(state, BOARD.lords[prisoner].side, points)
+    events.append({"type": "released", "lord": prisoner, "box": box, "influence": points})
+
+
+def remove_lord(state: State, lord: str, events: Events, why: str) -> None:
+    """Death or Shipwreck (4.4.3, 4.8.2): Disband, then the Lord leaves the game for good; in a
+    War, Succession follows (6.2.2)."""
+    disband_lord(state, lord, events, why=why)
+    state["lords"][lord] = {"gone": why}
+    on_removal(state, lord, events)
+
+
+def disband_penalty(state: State, lord: str) -> int:
+    """The Influence lost when a Lord Disbands Unpaid or Unfed, is Shipwrecked or goes into Exile:
+    his printed Influence plus one per Vassal on his mat (3.2.1, 4.3.5, 4.8.2)."""
+    return BOARD.lords[lord].influence + len(state["lords"][lord]["vassals"])
+
+
+def need(mat: dict[str, Any]) -> int:
+    """Coin to Pay, or Provender to Feed, a Lord's Troops: one per six, rounded up (3.2.1, 4.7)."""
+    return -(-troops(mat) // 6)
+
+
+def settle(state: State, lords: list[str], asset: str) -> list[str]:
+    """Pay (``coin``) or Feed (``provender``) these Lords of one side: each from his own mat
+    first, then the Lords at the same Locale who have some left share it with those still short
+    (3.2.1 SHARING; 4.7). Nothing beyond the requirement is spent (1.7.2). The Lords left short."""
+    owed = {}
+    for lord in lords:
+        mat = state["lords"][lord]
+        paid = min(mat["assets"][asset], need(mat))
+        mat["assets"][asset] -= paid
+        owed[lord] = need(mat) - paid
+    for lord in lords:
+        if owed[lord] == 0:
+            continue
+        place = where(state, lord)
+        for friend in lords_at(state, place or "", BOARD.lords[lord].side):
+            spare = state["lords"][friend]["assets"]
+            given = min(spare[asset], owed[lord])
+            spare[asset] -= given
+            owed[lord] -= given
+            if owed[lord] == 0:
+                break
+    return [lord for lord in lords if owed[lord] > 0]
+
+
+def pillage(state: State, lord: str, events: Events) -> None:
+    """3.2.1 PROCEDURE: Coin and Provender from the Strongholds table, the side loses twice the
+    Assets added, the Stronghold is Exhausted and turns to Enemy Favour, and each Stronghold next
+    to it by Way shifts one level toward the Enemy."""
+    place = where(state, lord) or ""
+    side = BOARD.lords[lord].side
+    enemy = "Lancaster" if side == "York" else "York"
+    amount = int(BOARD.strongholds[BOARD.locales[place].type]["pillage"])
+    mat = state["lords"][lord]
+    mat["assets"]["coin"] += amount
+    mat["assets"]["provender"] += amount
+    gain(state, side, -2 * 2 * amount)
+    state["depleted"][place] = 2
+    state["favour"][place] = enemy
+    for near in BOARD.locales[place].ways:
+        now = state["favour"].get(near)
+        if now == side:
+            del state["favour"][near]
+        elif now is None:
+            state["favour"][near] = enemy
+    events.append({"type": "pillage", "lord": lord, "at": place, "coin": amount, "provender": amount})
+
+
+def pay_or_feed(state: State, lords: list[str], asset: str, events: Events, why: str) -> None:
+    """Pay or Feed a side's Lords (3.2.1, 4.7): those left short Pillage an Unexhausted
+    Stronghold (one Lord per Stronghold, the first short one: the owner's choice by default),
+    then the short Lords try again with the full requirement (3.2.1: regardless of what they
+    spent before); whoever is still short, or stands where he cannot Pillage, Disbands with the
+    Influence penalty."""
+    short = settle(state, lords, asset)
+    if not short:
+        return
+    pillaged: set[str] = set()
+    for lord in short:
+        place = where(state, lord) or ""
+        if place in BOARD.locales and not is_exhausted(state, place) and place not in pillaged:
+            pillaged.add(place)
+            pillage(state, lord, events)
+    still = settle(state, [lord for lord in short if where(state, lord) in pillaged], asset) if pillaged else []
+    for lord in [lord for lord in short if where(state, lord) not in pillaged] + still:
+        gain(state, BOARD.lords[lord].side, -disband_penalty(state, lord))
+        disband_lord(state, lord, events, why=why)
+
+
+def disband_troopless(state: State, events: Events) -> None:
+    """1.6: a Mustered Lord without any Troops outside Battle Disbands at once."""
+    for lord, entry in list(state["lords"].items()):
+        if "at" in entry and troops(entry) == 0:
+            disband_lord(state, lord, events, why="no Troops (1.6)")
+

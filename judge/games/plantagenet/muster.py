@@ -1,0 +1,279 @@
+"""Muster (3.4): each Lord on the map at its start takes Levy actions up to his Lordship: Parley
+(3.4.1), Levy Lord (3.4.2), Vassal (3.4.3), Troops (3.4.4), Transport (3.4.5) and Capability
+(3.4.6). A side's Muster is one list of orders, carried out in the order written; an order that
+is not possible when its turn comes is refused (and spends nothing) and the next is tried."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from . import capabilities
+from .data import BOARD
+from .influence import check, loyalty_modifier
+from .levy import capability_refusal, exile_refusal, muster_exile
+from .mat import Events, discard
+from .orders import Order
+from .routes import distances
+from .succession import on_muster
+from .state import (
+    State, deplete, enemy_at, gain, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
+    new_mat, place_capability, pool, ready, shift, shift_favour,
+)
+
+
+def seats(state: State, side: str) -> list[str]:
+    """The Seats of a side's Lords still in the game (1.3.1: Death removes a Seat)."""
+    return [
+        BOARD.lords[lord].seat for lord, entry in state["lords"].items()
+        if BOARD.lords[lord].side == side and "gone" not in entry
+    ]
+
+
+def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str, int]:
+    """The Strongholds a Lord may Parley, each with the Ways to it (3.4.1; in Campaign no
+    further than an adjacent Stronghold or a Port by Ship, 4.6.4): his own Locale when it is
+    not Friendly, else any that a Route reaches and is not Friendly yet."""
+    mat = state["lords"][lord]
+    side = BOARD.lords[lord].side
+    here = mat["at"]
+    if here in BOARD.locales and not is_friendly(state, here, side):
+        return {here: 0}
+    reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99,
+                      capabilities.has(state, lord, "all_ports"))
+    return {
+        place: ways for place, ways in reach.items()
+        if place in BOARD.locales and not is_friendly(state, place, side)
+    }
+
+
+def levy_lord_refusal(state: State, side: str, target: str) -> str | None:
+    """3.4.2: the Lord Levied is Ready, and his Seat is free of Enemy Lords or his side has a
+    Friendly Seat free of them."""
+    if target not in ready(state, side):
+        return f"{target} is not Ready on the Calendar (3.4.2)"
+    if not enemy_at(state, BOARD.lords[target].seat, side):
+        return None
+    if any(is_friendly(state, seat, side) and not enemy_at(state, seat, side) for seat in seats(state, side)):
+        return None
+    return f"{target}'s Seat holds Enemy Lords and no Friendly Seat is free of them (3.4.2)"
+
+
+def refusal(state: State, side: str, order: Order, spent: dict[str, int], newcomers: set[str]) -> str | None:
+    """Why a Muster order cannot be carried out now, or None."""
+    if order.verb == "EXILE":
+        return exile_refusal(state, side, order)
+    if order.verb == "CROWN":
+        return crown_refusal(state, order)
+    lord = order.lord or ""
+    if order.verb not in ("LEVY", "PARLEY") or not lord:
+        return f"{order.verb} is not a Muster order"
+    return lord_refusal(state, side, lord, spent, newcomers) or action_refusal(state, side, order)
+
+
+def lord_refusal(state: State, side: str, lord: str, spent: dict[str, int], newcomers: set[str]) -> str | None:
+    """Why a Lord may take no more Levy actions: not on the map since Muster began, or his
+    Lordship spent (3.4)."""
+    if lord not in lords_on_map(state, side) or lord in newcomers:
+        return f"{lord} is not on the map since the start of Muster (3.4)"
+    if spent.get(lord, 0) >= capabilities.lordship(state, lord):
+        return f"{lord} has used all his Lordship ({capabilities.lordship(state, lord)}, 3.4)"
+    return None
+
+
+def action_refusal(state: State, side: str, order: Order) -> str | None:
+    """Why a Lord who may still act cannot take this Levy action (3.4.1-3.4.6)."""
+    lord = order.lord or ""
+    mat = state["lords"][lord]
+    here = mat["at"]
+    friendly = is_friendly(state, here, side)
+    if order.verb == "PARLEY":
+        if order.target not in parley_targets(state, lord):
+            return f"{lord} cannot Parley {order.target}: no Route to a Stronghold not yet Friendly (3.4.1)"
+        return None
+    if not friendly:
+        return f"{lord} is not at a Friendly Locale: only Parley there (3.4)"
+    what = order.what
+    if what == "LORD":
+        return levy_lord_refusal(state, side, order.target or "")
+    if what == "VASSAL":
+        vassal = order.target or ""
+        if capabilities.has(state, lord, "no_levy_vassal"):
+            return "no Levy Vassal this Levy (Yorkists Block Parliament, Y7)"
+        seat = BOARD.vassals[vassal].seat
+        if state["vassals"].get(vassal) != {"seat": True} or seat is None:
+            return f"{vassal} is not at his Seat (3.4.3)"
+        if not is_friendly(state, seat, side) or enemy_at(state, seat, side):
+            return f"{vassal}'s Seat {seat} is not Friendly and free of Enemy Lords (3.4.3)"
+        return None
+    if what == "TROOPS":
+        if here in BOARD.exile_boxes:
+            return "no Levy Troops in an Exile box (3.4.4)"
+        if is_exhausted(state, here):
+            return f"{here} is Exhausted (3.4.4)"
+        if mat["assets"]["coin"] < capabilities.bonus(state, lord, "levy_troops_coin"):
+            return "Levy Troops costs a Coin this Levy (Rising Wages, L9)"
+        return None
+    if what == "SHIP":
+        if BOARD.sea_of(here) is None:
+            return f"{here} is neither a Port nor an Exile box (3.4.5)"
+        if mat["assets"]["ships"] >= BOARD.max_ships_per_lord:
+            return f"{lord} already has two Ships (1.7.3)"
+        if mat["assets"]["ships"] == 0 and lords_with_ships(state) >= BOARD.max_lords_with_ships:
+            return "nine Lords already have Ships (1.7.3)"
+        return None
+    if what == "CAPABILITY":
+        card = order.target or ""
+        if card not in state["decks"][side]:
+            return f"{card} is not an unused card of your deck (3.4.6)"
+        return capability_refusal(state, lord, card)
+    return None  # CARTS: at any Friendly Locale (3.4.5)
+
+
+def carry_out(state: State, side: str, order: Order, rng: Random, events: Events, newcomers: set[str],
+              sure: bool = False) -> None:
+    """Carry out a Muster order that ``refusal`` allowed. ``sure``: a Parley that costs a point
+    less and succeeds (Succession Y18, Parliament Votes L18)."""
+    if order.verb == "EXILE":
+        muster_exile(state, side, order, events)
+        return
+    if order.verb == "CROWN":
+        crown(state, events)
+        return
+    lord = order.lord or ""
+    mat = state["lords"][lord]
+    event: dict[str, Any] = {"type": order.verb.lower(), "side": side, "lord": lord, "what": order.what, "target": order.target}
+    events.append(event)
+    if order.verb == "PARLEY":
+        ways = parley_targets(state, lord)[order.target or ""]
+        if sure:
+            gain(state, side, -ways)  # one point, and one a Way, less the point the card saves
+            event["success"] = True
+        else:
+            event["success"], event["roll"] = check(state, lord, rng, order.extra, ways=ways, parley=True)
+        if event["success"]:
+            shift_favour(state, order.target or "", side)
+    elif order.what == "LORD":
+        event["success"], event["roll"] = check(state, lord, rng, order.extra)
+        if event["success"]:
+            event["at"] = muster_lord(state, order.target or "")
+            newcomers.add(order.target or "")
+    elif order.what == "VASSAL":
+        vassal = order.target or ""
+        event["success"], event["roll"] = check(state, lord, rng, order.extra, loyalty_modifier(vassal, side),
+                                                ways=capabilities.bonus(state, lord, "vassal_cost"))
+        event["success"] = event["success"] or capabilities.has(state, lord, "vassal_auto")
+        if event["success"]:
+            mat["vassals"].append(vassal)
+            state["vassals"][vassal] = {"lord": lord, "box": shift(state["box"], BOARD.vassals[vassal].service or 0)}
+    elif order.what == "TROOPS":
+        mat["assets"]["coin"] -= capabilities.bonus(state, lord, "levy_troops_coin")
+        added = {}
+        listed = dict(BOARD.strongholds[BOARD.locales[mat["at"]].type]["levy_troops"])
+        militia = capabilities.bonus(state, lord, "levy_militia")  # Beloved Warwick (Y16), taken when more
+        if militia > sum(listed.values()):
+            listed = {"militia": militia}
+        for kind, count in listed.items():
+            added[kind] = min(count, pool(state, kind))
+            mat["troops"][kind] += added[kind]
+        extra = min(capabilities.bonus(state, lord, "militia_extra"), pool(state, "militia"))  # The Commons (Y16)
+        mat["troops"]["militia"] += extra
+        if extra:
+            added["militia"] = added.get("militia", 0) + extra
+        hired = min(capabilities.bonus(state, lord, "mercenaries"), pool(state, "mercenaries"))
+        cost = capabilities.bonus(state, lord, "mercenaries_coin")
+        if hired and mat["assets"]["coin"] >= cost:  # Soldiers of Fortune (Y12): taken when paid for
+            mat["assets"]["coin"] -= cost
+            mat["troops"]["mercenaries"] += hired
+            added["mercenaries"] = hired
+        if capabilities.depletes_by_troops(state, lord, mat["at"]):
+            deplete(state, mat["at"])
+        event["troops"] = added
+    elif order.what == "CARTS":
+        mat["assets"]["carts"] += 2
+    elif order.what == "SHIP":
+        mat["assets"]["ships"] += 1
+    elif order.what == "CAPABILITY":
+        state["decks"][side].remove(order.target)
+        place_capability(state, lord, order.target or "")
+
+
+def crown_refusal(state: State, order: Order) -> str | None:
+    """III, King Richard: in any Muster, with Gloucester (2) at London, the Yorkists may put
+    Richard III in his place."""
+    if "King Richard" not in BOARD.scenarios[state["scenario"]].special_rules or order.target != "Richard III":
+        return "only Richard III is crowned, in scenario III (King Richard)"
+    if state["lords"].get("Gloucester 2", {}).get("at") != "London":
+        return "Gloucester is not at London (King Richard)"
+    return None
+
+
+def crown(state: State, events: Events) -> None:
+    """III, King Richard: Richard III takes Gloucester's place and mat (Forces, Assets, Vassals);
+    the Capabilities Richard III may not hold are discarded (3.4.6); Gloucester's card leaves the
+    game."""
+    mat = state["lords"]["Gloucester 2"]
+    state["lords"]["Gloucester 2"] = {"gone": "crowned"}
+    for vassal in mat["vassals"]:
+        state["vassals"][vassal]["lord"] = "Richard III"
+    for card in list(mat["caps"]):
+        if BOARD.cards[card].lords and "Richard III" not in BOARD.cards[card].lords:
+            mat["caps"].remove(card)
+            discard(state, card)
+    state["lords"]["Richard III"] = mat
+    events.append({"type": "crown", "lord": "Richard III"})
+
+
+def muster_lord(state: State, lord: str) -> str:
+    """3.4.2 MUSTERING: at his Seat if no Enemy Lord is there (and it turns Friendly), else at a
+    Friendly Seat of another of his side's Lords free of Enemy Lords."""
+    side = BOARD.lords[lord].side
+    seat = BOARD.lords[lord].seat
+    if enemy_at(state, seat, side):
+        seat = next(s for s in seats(state, side) if is_friendly(state, s, side) and not enemy_at(state, s, side))
+    else:
+        state["favour"][seat] = side
+    state["lords"][lord] = new_mat(lord, seat)
+    on_muster(state, lord)
+    return seat
+
+
+def muster(state: State, side: str, orders: list[Order], rng: Random, events: Events) -> list[tuple[Order, str]]:
+    """A side's Muster Exiles (3.3.1) and Muster (3.4), in the order written, each Lord's
+    actions done before the next Lord's (3.4): a Lord who has handed over to another acts no
+    more. The orders refused."""
+    spent: dict[str, int] = {}
+    newcomers: set[str] = set()
+    refused = []
+    acting: str | None = None
+    free_troops: set[str] = set()  # Thomas Stanley (L35): one Levy Troops a Levy for no Lordship
+    free_parleys: dict[str, int] = {}  # My crown is in my heart (L17), Gloucester as Heir (Y28)
+    sure_parleys: set[str] = set()  # Succession (Y18), Parliament Votes (L18): one a Lord
+    for order in orders:
+        lord = order.lord or ""
+        free = bool(lord) and lord in lords_on_map(state, side) and (
+            (order.what == "TROOPS" and lord not in free_troops and capabilities.has(state, lord, "free_troops_once"))
+            or (order.verb == "PARLEY" and free_parleys.get(lord, 0) < capabilities.bonus(state, lord, "free_parleys"))
+        )
+        why = refusal(state, side, order, {} if free else spent, newcomers)  # a free action needs no Lordship left
+        if lord and lord != acting and lord in spent:
+            why = f"{lord} has finished his Levy actions: each Lord completes his before the next (3.4)"
+        if why:
+            refused.append((order, why))
+            continue
+        sure = order.verb == "PARLEY" and lord not in sure_parleys and capabilities.has(state, lord, "sure_parley_once")
+        if sure:
+            sure_parleys.add(lord)
+        carry_out(state, side, order, rng, events, newcomers, sure)
+        if lord:
+            acting = lord
+            if free and order.what == "TROOPS":
+                free_troops.add(lord)
+            elif free:
+                free_parleys[lord] = free_parleys.get(lord, 0) + 1
+            spent[lord] = spent.get(lord, 0) + (0 if free else 1)
+        if order.verb == "CROWN" and "Gloucester 2" in spent:
+            spent["Richard III"] = spent.pop("Gloucester 2")
+            acting = "Richard III" if acting == "Gloucester 2" else acting
+    return refused
+

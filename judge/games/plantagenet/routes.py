@@ -1,0 +1,73 @@
+"""Routes (3.4.1, 4.5.1, 4.6.3): chains of adjacent Locales free of Enemy Lords and Friendly,
+along which a Lord Parleys, Supplies and Taxes; with a Ship, the Ports of one Sea (and the Exile
+box holding the Lord) count as one Way apart (1.3.1, SEAS AND PORTS)."""
+
+from __future__ import annotations
+
+from .data import BOARD
+from .state import State
+
+
+NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    place: tuple(BOARD.ways(place)) for place in [*BOARD.locales, *BOARD.exile_boxes]
+}
+"""The Locales next to each by Way (1.3.1), looked up once."""
+
+
+ALL_PORTS = tuple(port for sea in BOARD.seas.values() for port in sea.ports)
+
+
+def sea_hops(place: str, start: str, all_ports: bool = False) -> list[str]:
+    """The Ports one Way from a Port or from the Lord's own Exile box by Ship (1.3.1); with
+    Great Ships (Y6, L6) every Port of every Sea."""
+    sea = BOARD.sea_of(place)
+    if sea is None or (place in BOARD.exile_boxes and place != start):
+        return []
+    return [port for port in (ALL_PORTS if all_ports else BOARD.seas[sea].ports) if port != place]
+
+
+def distances(
+    state: State, side: str, start: str, ship: bool, target_may_be_unfriendly: bool, limit: int = 99,
+    all_ports: bool = False, battle: bool = False,
+) -> dict[str, int]:
+    """The Locales a Route reaches from ``start``, each with its least number of Ways. Every
+    Locale on the way, ``start`` included, is Friendly and free of Enemy Lords; the last one
+    must be free of Enemy Lords and, when ``target_may_be_unfriendly`` (Parley, 3.4.1), may be
+    Neutral or Enemy. ``ship``: the Lord has a Ship, so Ports of one Sea are one Way apart
+    (``all_ports``: of every Sea, Great Ships). ``battle``: from a Battle's Stronghold, where the
+    enemy's Lords stand too."""
+    enemy = "Lancaster" if side == "York" else "York"
+    blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and BOARD.lords[lord].side == enemy}
+    favour = state["favour"]
+    boxes = state["exile_boxes"]
+
+    def friendly(place: str) -> bool:
+        return bool((boxes if place in boxes or place in BOARD.exile_boxes else favour).get(place) == side)
+
+    if battle:
+        blocked.discard(start)
+    if start in blocked:
+        return {}
+    if not friendly(start):
+        return {start: 0}
+    found = {start: 0}
+    frontier = [start]
+    depth = 0
+    while frontier and depth < limit:
+        depth += 1
+        nxt = []
+        for place in frontier:
+            steps = NEIGHBOURS.get(place, ())
+            if ship:
+                steps = (*steps, *sea_hops(place, start, all_ports))
+            for near in steps:
+                if near in found or near in blocked:
+                    continue
+                good = friendly(near)
+                if not good and not target_may_be_unfriendly:
+                    continue
+                found[near] = depth
+                if good:
+                    nxt.append(near)  # a Route passes only through Friendly Locales
+        frontier = nxt
+    return found

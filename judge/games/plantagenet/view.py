@@ -1,0 +1,76 @@
+"""What each reader may see of a game (1.9, 1.9.2, 3.1.3, 4.1.2, 1.5.3 Hidden Mats option).
+
+Hidden from the enemy (and from observers): the Arts of War deck and held Events (counted), the
+Plan's cards not yet revealed (4.1.2), standing orders; with the Hidden Mats option, the mats of
+the enemy's Lords on the map (Forces, Assets, Vassals, Capabilities), only where they stand
+being shown. Everything else is open.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import BOARD, SIDES
+from .state import State, copy_state, rebel
+
+MAT_KEYS = ("troops", "assets", "vassals", "caps", "moved")
+
+
+def revealed(state: State, side: str) -> int:
+    """How many of a side's Plan cards are revealed: those played and the one in play (4.2)."""
+    step = state["step"]
+    if step["name"] != "command":
+        return 0
+    card = int(step["card"])
+    if side == step["side"] or (side == rebel(state) and step["side"] != side):
+        return card + 1
+    return card
+
+
+def view(state: State, power: str | None) -> dict[str, Any]:
+    """The state as ``power`` (a side, or None for an observer) may see it."""
+    seen = copy_state(state)
+    for side in SIDES:
+        if side == power:
+            continue
+        seen["decks"][side] = len(state["decks"][side])
+        seen["held"][side] = len(state["held"][side])
+        plan = state["plans"][side]
+        shown = revealed(state, side)
+        seen["plans"][side] = plan[:shown] + ["?"] * (len(plan) - shown)
+        seen.get("standing", {}).pop(side, None)
+        if state["hidden_mats"]:
+            for lord, entry in seen["lords"].items():
+                if "at" in entry and _side(lord) == side:
+                    for key in MAT_KEYS:
+                        entry.pop(key, None)
+            for vassal, entry in list(seen["vassals"].items()):
+                if "lord" in entry and _side(entry["lord"]) == side:
+                    seen["vassals"][vassal] = {"mustered": True, **({"box": entry["box"]} if "box" in entry else {})}
+    return seen
+
+
+
+HIDDEN_DRAWS = ("event held", "capability", "capability discarded")
+MAT_FIGURES = ("troops", "provender", "coin")
+"""What Levy, Supply and Tax events say of a mat: hidden from the enemy with Hidden Mats."""
+
+
+def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
+    """A resolved phase's report as ``power`` (or an observer) may read it."""
+    events = []
+    for event in report["events"]:
+        side = event.get("side") or (_side(event["lord"]) if isinstance(event.get("lord"), str) else None)
+        if event["type"] in HIDDEN_DRAWS and side != power:
+            continue
+        if report.get("hidden_mats") and side != power and event["type"] in ("levy", "supply", "tax"):
+            event = {k: v for k, v in event.items() if k not in MAT_FIGURES}
+            if event.get("what") == "CAPABILITY":
+                event.pop("target", None)
+        events.append(event)
+    refused = {s: r for s, r in report.get("refused", {}).items() if s == power}
+    return {**report, "events": events, "refused": refused}
+
+
+def _side(lord: str) -> str:
+    return BOARD.lords[lord].side

@@ -1,0 +1,253 @@
+"""Capabilities outside Battle (1.9.1, 3.4.6), each by its card id: what they change in the
+Levy and the Campaign."""
+
+from __future__ import annotations
+
+from judge.games.plantagenet.command import Card
+from judge.games.plantagenet.orders import read_order
+from judge.games.plantagenet.muster import muster
+from judge.games.plantagenet.state import influence_of
+
+from pg_helpers import Dice, board, mat
+from test_pg_campaign import card
+
+
+def levy(state: dict, side: str, *texts: str, dice: Dice | None = None) -> list:
+    return muster(state, side, [read_order(t, state["scenario"]) for t in texts], dice or Dice(), [])
+
+
+def test_y20_yorks_favoured_son_influence_and_command() -> None:
+    """Y20: Influence +1 and Command +1 (Rutland: Influence 2 checks at 3, Command 1 becomes 2)."""
+    state = board(Rutland="Ely", box=2)
+    state["lords"]["Salisbury"] = {"box": 2, "exile": False}
+    mat(state, "Rutland")["caps"] = ["Y20"]
+    levy(state, "York", "Rutland LEVY LORD Salisbury", dice=Dice(3))
+    assert "at" in state["lords"]["Salisbury"]
+    assert Card(state, "Rutland").actions == 2
+
+
+def test_y22_fair_arbiter_only_at_a_friendly_locale() -> None:
+    """Y22: Influence +1 and Lordship +1 while at a Friendly Locale (March: Lordship 2 -> 3)."""
+    state = board(March="Ludlow")
+    mat(state, "March")["caps"] = ["Y22"]
+    assert levy(state, "York", *["March LEVY CARTS"] * 4)[0][1].startswith("March has used all his Lordship (3")
+    state = board(March="Cambridge")
+    mat(state, "March")["caps"] = ["Y22"]
+    refused = levy(state, "York", "March PARLEY Cambridge", "March PARLEY Cambridge", "March PARLEY Cambridge",
+                   dice=Dice(5, 5))
+    assert len(refused) == 1 and "Lordship (2" in refused[0][1]  # Neutral: no bonus, rating 2 fails twice
+
+
+def test_l11_in_the_name_of_the_king_for_parley_only() -> None:
+    """L11: Influence +1 for Parley (Exeter, 2, Parleys his Locale at 3)."""
+    state = board(Exeter_1="Oxford")
+    mat(state, "Exeter 1")["caps"] = ["L11"]
+    levy(state, "Lancaster", "Exeter PARLEY Oxford", dice=Dice(3))
+    assert state["favour"]["Oxford"] == "Lancaster"
+
+
+def test_l13_expert_counsellors_valour_for_intercept() -> None:
+    """L13: Valour +2, so Somerset (Valour 2) Intercepts on a 4."""
+    state = board(Rutland="Ely", Somerset_1="St Albans")
+    mat(state, "Somerset 1")["caps"] = ["L13"]
+    card(state, "Rutland", "MARCH Cambridge", standing=("INTERCEPT Somerset", "EXILE Somerset"), dice=Dice(4))
+    assert state["lords"]["Somerset 1"].get("exile") is True
+
+
+def test_y7_l7_harbingers_double_supply() -> None:
+    """Y7 (and L7): Supply draws twice the usual Provender (a City at the Lord's Locale: 4)."""
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y7"]
+    mat(state, "York")["assets"]["provender"] = 0
+    card(state, "York", "SUPPLY Ely")
+    assert mat(state, "York")["assets"]["provender"] == 4
+
+
+def test_l8_hay_wains_carts_count_double() -> None:
+    """L8: Carts count double for Supply (one Cart brings two Provender one Way from a City) and
+    for Haul."""
+    state = board(Somerset_1="Bristol")
+    state["favour"].update(Bristol="Lancaster", Wells="Lancaster")
+    somerset = mat(state, "Somerset 1")
+    somerset["caps"] = ["L8"]
+    somerset["assets"].update(carts=1, provender=0)
+    card(state, "Somerset 1", "SUPPLY Wells")  # one Way: one Cart brings one Provender, two with Hay Wains
+    assert somerset["assets"]["provender"] == 2
+    state = board(Somerset_1="Wells")
+    somerset = mat(state, "Somerset 1")
+    somerset["caps"] = ["L8"]
+    somerset["assets"].update(carts=1, provender=4)
+    card(state, "Somerset 1", "MARCH Bristol")
+    assert somerset["assets"]["provender"] == 2 - 1  # two kept by one Cart counting double; one eaten
+
+
+def test_y13_scourers_forage_plus_one() -> None:
+    """Y13: a successful Forage adds one more Provender."""
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y13"]
+    card(state, "York", "FORAGE")
+    assert mat(state, "York")["assets"]["provender"] == 2 + 2
+
+
+def test_l9_quartermasters_and_l10_chamberlains_do_not_deplete() -> None:
+    """L9: Levy Troops does not Deplete; L10: nor Supply or Levy Troops at his Vassals' Seats."""
+    state = board(Henry_VI="London")
+    mat(state, "Henry VI")["caps"] = ["L9"]
+    levy(state, "Lancaster", "Henry VI LEVY TROOPS", "Henry VI LEVY TROOPS")
+    assert "London" not in state["depleted"] and mat(state, "Henry VI")["troops"]["militia"] == 4 + 2
+    state = board(Exeter_1="Shrewsbury")
+    state["favour"]["Shrewsbury"] = "Lancaster"
+    exeter = mat(state, "Exeter 1")
+    exeter["caps"] = ["L10"]
+    exeter["vassals"] = ["Shrewsbury"]
+    state["vassals"]["Shrewsbury"] = {"lord": "Exeter 1", "box": 5}
+    levy(state, "Lancaster", "Exeter LEVY TROOPS")
+    assert "Shrewsbury" not in state["depleted"]
+
+
+def test_y12_soldiers_of_fortune_mercenaries_for_a_coin() -> None:
+    """Y12: a Levy Troops may add 2 Mercenaries for 1 Coin (taken whenever the Coin is there)."""
+    state = board(York="Ely")
+    york = mat(state, "York")
+    york["caps"] = ["Y12"]
+    levy(state, "York", "York LEVY TROOPS")
+    assert york["troops"]["mercenaries"] == 2 and york["assets"]["coin"] == 2 - 1
+
+
+def test_y6_l6_great_ships_double_and_link_all_ports() -> None:
+    """Y6 (and L6): Ships count double for Sail and Supply, and link every Port of every Sea for
+    Tax Routes (Warwick at Calais Taxes London? no: London is no Port; he Taxes Harlech, a Port
+    of the Irish Sea, with Favour)."""
+    state = board(Warwick_Y="Calais")
+    warwick = mat(state, "Warwick Y")
+    state["favour"].update(Calais="York", Harlech="York")
+    warwick["assets"]["ships"] = 1
+    assert "cannot Tax" in card(state, "Warwick Y", "TAX Harlech")[0][1]
+    warwick["caps"] = ["Y6"]
+    card(state, "Warwick Y", "TAX Harlech", dice=Dice(2))
+    assert warwick["assets"]["coin"] > 0 and influence_of(state, "York") == -1
+    state = board(Warwick_Y="Calais")
+    warwick = mat(state, "Warwick Y")
+    warwick["caps"] = ["Y6"]
+    warwick["assets"].update(ships=1, provender=0)
+    warwick["troops"]["militia"] += 2  # 9 Forces units: two Ships' worth
+    assert card(state, "Warwick Y", "SAIL Dover") == []
+    assert warwick["at"] == "Dover"
+
+
+def test_tides_of_war_capabilities_y28_l18_l17_l16() -> None:
+    """Y28 and L18: a point to the side each Tides of War; L17: two while its Lord is at a
+    Stronghold other than London; L16 Northmen: Lancastrians Dominate the North with the Lord
+    there and three Friendly Strongholds."""
+    from judge.games.plantagenet.end import tides_of_war
+
+    state = board(York="Ely", Somerset_1="Carlisle", box=2)
+    state["favour"] = {}
+    base = tides_of_war(state)
+    mat(state, "York")["caps"] = ["Y28"]
+    mat(state, "Somerset 1")["caps"] = ["L18", "L17"]
+    assert tides_of_war(state) == {"York": base["York"] + 1, "Lancaster": base["Lancaster"] + 1 + 2}
+    state["favour"].update(Carlisle="Lancaster", Hexham="Lancaster", Appleby="Lancaster")
+    without = tides_of_war(state)["Lancaster"]
+    mat(state, "Somerset 1")["caps"] = ["L18", "L16"]
+    assert tides_of_war(state)["Lancaster"] == without - 2 + 2
+
+
+def test_y4_deeds_of_charity() -> None:
+    """Y4: at Tides of War its Lord pays up to two Provender for a point each."""
+    from judge.games.plantagenet.end import charity
+
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y4"]
+    mat(state, "York")["assets"]["provender"] = 5
+    charity(state, [])
+    assert mat(state, "York")["assets"]["provender"] == 3 and influence_of(state, "York") == 2
+
+
+def test_y16_beloved_warwick_five_militia() -> None:
+    """Y16: Levy Troops may bring five Militia instead of the Stronghold's Troops."""
+    state = board(Warwick_Y="Ely")
+    mat(state, "Warwick Y")["caps"] = ["Y16"]
+    before = mat(state, "Warwick Y")["troops"]["militia"]
+    levy(state, "York", "Warwick LEVY TROOPS")
+    assert mat(state, "Warwick Y")["troops"]["militia"] == before + 5
+
+
+def test_y26_fallen_brother_and_l24_married_to_a_neville() -> None:
+    """Y26: with Clarence Dead, Influence +2 and Lordship +1; L24: at a Friendly Locale with
+    Warwick, Influence +2 and Command +1."""
+    from judge.games.plantagenet.capabilities import command, influence, lordship
+
+    state = board("II", Gloucester_1="London", Clarence="London", Warwick_L="London")
+    mat(state, "Gloucester 1")["caps"] = ["Y26"]
+    assert lordship(state, "Gloucester 1") == 2
+    state["lords"]["Clarence"] = {"gone": "dead"}
+    assert lordship(state, "Gloucester 1") == 3 and influence(state, "Gloucester 1") == 2 + 2
+    state["favour"]["London"] = "Lancaster"
+    state["lords"]["Clarence"] = mat(board("II", Clarence="London"), "Clarence")
+    mat(state, "Clarence")["caps"] = ["L24"]
+    assert command(state, "Clarence") == 1 + 1 and influence(state, "Clarence") == 1 + 2
+    mat(state, "Warwick L")["at"] = "Oxford"
+    assert command(state, "Clarence") == 1
+
+
+def test_y29_stafford_branch_and_y34_so_wise_so_young() -> None:
+    """Y29: one more Coin from Tax (or Provender from Supply) at Exeter and next to it; Y34: one
+    more Coin from each Tax as Gloucester."""
+    state = board("II", Devon="Exeter")
+    state["favour"]["Exeter"] = "York"
+    mat(state, "Devon")["caps"] = ["Y29"]
+    coin = mat(state, "Devon")["assets"]["coin"]
+    card(state, "Devon", "TAX Exeter")
+    assert mat(state, "Devon")["assets"]["coin"] == coin + 2 + 1
+    state = board("II", Gloucester_1="Gloucester")
+    state["favour"]["Gloucester"] = "York"
+    mat(state, "Gloucester 1")["caps"] = ["Y34"]
+    coin = mat(state, "Gloucester 1")["assets"]["coin"]
+    card(state, "Gloucester 1", "TAX Gloucester")
+    assert mat(state, "Gloucester 1")["assets"]["coin"] == coin + 2 + 1
+
+
+def test_special_vassal_capabilities_1_5_4_y24_l19() -> None:
+    """1.5.4, Y24 Hastings: the Capability brings its Special Vassal to the mat, free, with two
+    Men-at-Arms and Command +1; the Vassal's Disband discards the card. L19: Valour +1."""
+    from judge.games.plantagenet.mat import disband_vassal
+
+    state = board("II", Edward_IV="London")
+    before = mat(state, "Edward IV")["troops"]["men_at_arms"]
+    levy(state, "York", "Edward IV LEVY CAPABILITY Y24")
+    assert mat(state, "Edward IV")["vassals"] == ["Hastings"] and state["vassals"]["Hastings"] == {"lord": "Edward IV"}
+    assert mat(state, "Edward IV")["troops"]["men_at_arms"] == before + 2
+    assert Card(state, "Edward IV").actions == 2 + 1
+    disband_vassal(state, "Hastings", [])
+    assert mat(state, "Edward IV")["caps"] == [] and "Y24" in state["decks"]["York"]
+    from judge.games.plantagenet.capabilities import valour
+
+    state = board("Ia", Somerset_1="Wells")
+    levy(state, "Lancaster", "Somerset LEVY CAPABILITY L19")
+    assert valour(state, "Somerset 1") == 2 + 1 and "Trollope" in mat(state, "Somerset 1")["vassals"]
+
+
+def test_y30_captain_y8_england_is_my_home_l35_thomas_stanley_l28() -> None:
+    """Y30: a Marshal where no Friendly Marshal or Lieutenant is; Y8: going into Exile, he
+    Disbands to the next box instead (the Exile's cost paid); L35: one Levy Troops a Levy costs
+    no Lordship; L28: with Margaret, Influence +1 and Valour +1."""
+    from judge.games.plantagenet.capabilities import influence, valour
+
+    state = board(March="Ely", Rutland="Ely")
+    mat(state, "March")["caps"] = ["Y30"]
+    assert card(state, "March", "MARCH Cambridge WITH Rutland") == []
+    assert mat(state, "Rutland")["at"] == "Cambridge"
+    state = board(Rutland="Ely", Somerset_1="Cambridge", box=3)
+    mat(state, "Somerset 1")["caps"] = ["Y8"]
+    card(state, "Rutland", "MARCH Cambridge", standing=("EXILE Somerset",))
+    assert state["lords"]["Somerset 1"] == {"box": 4, "exile": False} and influence_of(state, "Lancaster") == -5
+    state = board("III", Henry_Tudor="Oxford")
+    state["favour"]["Oxford"] = "Lancaster"
+    mat(state, "Henry Tudor")["caps"] = ["L35"]
+    assert levy(state, "Lancaster", "Henry Tudor LEVY TROOPS", "Henry Tudor LEVY CARTS", "Henry Tudor LEVY CARTS") == []
+    state = board("II", Somerset_2="London", Margaret="London")
+    mat(state, "Somerset 2")["caps"] = ["L28"]
+    assert influence(state, "Somerset 2") == 3 + 1 and valour(state, "Somerset 2") == 1 + 1
+    mat(state, "Margaret")["at"] = "Oxford"
+    assert valour(state, "Somerset 2") == 1
