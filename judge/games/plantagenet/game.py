@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
+from ..houses import house_named
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
 from . import invariants, legal
 from .command import command, default_plan, plan_refusal
@@ -24,7 +25,7 @@ from .data import BOARD, SIDES
 from .fighting import battle_event_refusal
 from .levy import pay
 from .muster import muster
-from .orders import Order, OrderError, normal, read_order, split_orders
+from .orders import Order, OrderError, read_order, split_orders
 from .setup import new_state
 from .state import State, copy_state, influence_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
@@ -131,11 +132,7 @@ class PlantagenetGame:
         return list(SIDES)
 
     def power_named(self, text: str) -> str | None:
-        word = normal(text)
-        for side in SIDES:
-            if word and side.lower().startswith(word):
-                return side
-        return {"white": "York", "red": "Lancaster", "yorkist": "York", "lancastrian": "Lancaster"}.get(word)
+        return house_named(text)
 
     # --- the game ----------------------------------------------------------------------------
 

@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
+from ..houses import house_named
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
 from .action_phase import apply_actions
 from .cards import card_of, lowest_card, play, redeal
 from .data import BOARD, SIDES, other
-from .names import block_name, normal
+from .names import block_name
 from .orders import Order, OrderError, read_players_order, read_players_orders, split_orders
 from .political import go_home_and_reset, must_go_home, usurpation_count
 from .state import ROMAN, State, copy_state, current_phase, heirs_left
@@ -123,11 +124,7 @@ class Richard3Game:
         return list(SIDES)
 
     def power_named(self, text: str) -> str | None:
-        word = normal(text)
-        for side in SIDES:
-            if word and side.lower().startswith(word):
-                return side
-        return {"white": "York", "red": "Lancaster", "yorkist": "York", "lancastrian": "Lancaster"}.get(word)
+        return house_named(text)
 
     def new_game(self, seed: bytes) -> State:
         """4.0; the first deal shuffled by a generator seeded from ``seed`` alone."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any
 
 from judge.games.plantagenet.battle import (
@@ -14,19 +13,7 @@ from judge.games.plantagenet.battle import (
     SideOrders,
     fight,
 )
-
-
-class Dice(Random):
-    """A die that rolls the given numbers in turn and fails the test if asked for one more."""
-
-    def __init__(self, *rolls: int) -> None:
-        super().__init__(0)
-        self.rolls = list(rolls)
-
-    def randint(self, a: int, b: int) -> int:
-        assert (a, b) == (1, 6)
-        assert self.rolls, "the Battle rolled more dice than the test gave"
-        return self.rolls.pop(0)
+from pg_helpers import Dice  # noqa: F401  (one kind of loaded dice for every Plantagenet test)
 
 
 def lord(name: str, valour: int = 0, influence: int = 1, **forces: Any) -> BattleLord:
