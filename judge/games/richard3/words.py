@@ -77,21 +77,27 @@ def phase_title(phase: str) -> str:
 
 
 def holdings(seen: State, side: str) -> dict[str, list[str]]:
-    """What a house holds, as a state or a reader's view of it shows: the places its blocks
-    stand, the pool included, with the blocks named and their strengths where the reader may know
-    them, else counted (3.0); and its heir to the crown."""
+    """What a house holds, as a state or a reader's view of it shows: the areas its blocks stand
+    in, with the blocks named and their strengths where the reader may know them, else counted
+    (3.0); its blocks in the pool (4.2), by name, to their owner alone (the pool is no area of the
+    map); its heir to the crown; its hand, to its owner alone."""
     known = _known_blocks(seen, side)
+    pool: list[str] = []
     if known is None:
         counts = seen.get("counts", {}).get(side, {})
-        places = [f"{area} ({n} block{'s' * (n != 1)})" for area, n in counts.items()]
+        areas = [f"{area} ({n} block{'s' * (n != 1)})" for area, n in counts.items() if area != "pool"]
     else:
-        by_place: dict[str, list[str]] = {}
+        by_area: dict[str, list[str]] = {}
         for name, entry in sorted(known.items()):
-            if entry["at"] in BOARD.areas or entry["at"] == "pool":
-                by_place.setdefault(str(entry["at"]), []).append(f"{name} {entry['strength']}")
-        places = [f"{place} ({', '.join(blocks)})" for place, blocks in sorted(by_place.items())]
+            if entry["at"] in BOARD.areas:
+                by_area.setdefault(str(entry["at"]), []).append(f"{name} {entry['strength']}")
+            elif entry["at"] == "pool":
+                pool.append(f"{name} {entry['strength']}" if entry["strength"] else
+                            f"{name} (eliminated)")
+        areas = [f"{area} ({', '.join(blocks)})" for area, blocks in sorted(by_area.items())]
     heir = (seen.get("crown") or {}).get(side)
-    return {"places": places, "heir": [heir] if heir else [], "cards in hand": _hand(seen, side)}
+    return {"areas": areas, "blocks in the pool": pool, "heir": [heir] if heir else [],
+            "cards in hand": _hand(seen, side)}
 
 
 def _hand(seen: State, side: str) -> list[str]:

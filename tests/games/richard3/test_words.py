@@ -44,11 +44,14 @@ def test_a_house_sees_its_own_blocks_and_only_counts_of_the_enemy() -> None:
     state = game.new_game(b"words")
     seen = game.view(state, "York")
     own, enemy = holdings(seen, "York"), holdings(seen, "Lancaster")
-    assert any("Warwick 4" in place for place in own["places"])
+    assert any("Warwick 4" in area for area in own["areas"])
     lancastrian = {b.name for b in BOARD.blocks.values() if b.side == "Lancaster"}
-    text = " ".join(enemy["places"])
+    text = " ".join(enemy["areas"])
     assert "block" in text and not any(f"{name} " in text for name in lancastrian - set(BOARD.areas))
-    assert holdings(state, "Lancaster")["places"] != enemy["places"]  # the whole state names them
+    assert holdings(state, "Lancaster")["areas"] != enemy["areas"]  # the whole state names them
+    # 4.2: the pool is not an area; its blocks are listed, by name, to their owner alone
+    assert not any(area.startswith("pool") for area in own["areas"] + enemy["areas"])
+    assert "Norfolk 4" in own["blocks in the pool"] and enemy["blocks in the pool"] == []
 
 
 def test_grouped_choices_are_orders_once_an_alternative_is_kept() -> None:
