@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from email.errors import HeaderParseError
 from email.header import decode_header
 
+from judge.storable import storable
+
 # Codec names (as ``codecs.lookup`` spells them) treated as no useful label: mail tagged "us-ascii" or
 # "iso-8859-1" is so often really UTF-8 or Windows-1252 that those are tried first. (Windows-1252 agrees
 # with Latin-1 on every printable Latin-1 character, so real Latin-1 text loses nothing.)
@@ -49,18 +51,6 @@ def _strict(data: bytes, codec: str) -> str | None:
         return storable(data.decode(codec))
     except (UnicodeError, LookupError):  # UnicodeError: idna and punycode raise their own
         return None
-
-
-def storable(text: str) -> str:
-    """Text without lone surrogates (some codecs, utf-7 and the escape codecs, can produce them,
-    and no database stores them) and without NUL characters (PostgreSQL refuses them in text, and
-    no mail should carry one): each becomes the replacement character."""
-    text = text.replace("\x00", "\ufffd")
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
 
 def _undeclared(data: bytes) -> Decoded:

@@ -68,11 +68,11 @@ def kind_picture(
     return drawing.picture(kind, view, reader, report) if drawing is not None else None
 
 
-def drawn_after(kind: GameKind) -> bool:
-    """Whether a processed phase's picture shows the position it left (else the one it began
-    from): the drawing's ``after``."""
+def position_drawn(kind: GameKind, before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The state a processed phase's picture shows, of the one it began from (``before``) and the
+    one it left (``after``): the drawing's ``after`` says which."""
     drawing = DRAWINGS.get(kind.templates)
-    return drawing is not None and drawing.after
+    return after if drawing is not None and drawing.after else before
 
 
 def power_colours(kind: GameKind) -> dict[str, str]:

@@ -20,6 +20,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
+from judge.storable import storable
+
 E = TypeVar("E", bound=StrEnum)
 
 
@@ -29,19 +31,10 @@ def utcnow() -> datetime:
 
 
 def text_value(text: str) -> str:
-    """``text`` as every database takes it in a text column: a NUL (which PostgreSQL refuses) or a
-    lone surrogate (which no UTF-8 database can store) becomes the replacement character.
-
-    The mail reader already cleans what it reads (``judge.mail.decoding.storable``); the inbound
-    log and the outbox clean again what they are given (headers, outcomes quoting an error), so
-    that no single mail can make their insert fail. The raw bytes column keeps the mail as it came.
-    """
-    text = text.replace("\x00", "\ufffd")
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    """``text`` as every database takes it in a text column (``judge.storable``). The mail reader
+    already cleans what it reads; the inbound log and the outbox clean again what they are given
+    (headers, outcomes quoting an error). The raw bytes column keeps the mail as it came."""
+    return storable(text)
 
 
 class UTCDateTime(TypeDecorator[datetime]):

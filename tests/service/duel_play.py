@@ -44,7 +44,7 @@ def duel_judge(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 
 def _forget_timing_words() -> None:
-    command_grammar._timing_classes.cache_clear()
+    command_grammar.timing_words.cache_clear()
     command_grammar._parser.cache_clear()
     command_grammar.read_line.cache_clear()
 

@@ -161,7 +161,7 @@ class Richard3Game:
         for text in (taken or {}).values():
             order = self.parse(state, power, text)
             ordered[order.slot] = order
-        standing = {slot: str(order) for slot, order in ordered.items()}  # as accepted, in turn
+        accepted = {slot: str(order) for slot, order in ordered.items()}  # slot -> text, in turn
         read: list[OrderLine | Order] = []
         for text in texts:
             try:
@@ -185,12 +185,12 @@ class Richard3Game:
                 others = [o for o in ordered.values() if o.slot != order.slot]
                 refused = self._refusals(state, power, [*others, order]).get(order.slot)
             if refused:
-                given = [o for slot, o in standing.items() if slot != order.slot]
+                given = [o for slot, o in accepted.items() if slot != order.slot]
                 out.append(OrderLine(text, error=self._choices(state, power, text, refused, order,
                                                                given)))
             else:
-                before = standing.get(order.slot)
-                standing[order.slot] = str(order)
+                before = accepted.get(order.slot)
+                accepted[order.slot] = str(order)
                 replaced = before if before not in (None, str(order)) else None
                 out.append(OrderLine(text, canonical=str(order), slot=order.slot, replaces=replaced))
         return out

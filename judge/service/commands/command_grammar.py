@@ -308,13 +308,13 @@ for _rule, _value in _CONSTANTS.items():
 @functools.cache
 def _parser() -> Lark:
     grammar = resources.files("judge.grammar").joinpath("commands.lark").read_text(encoding="utf-8")
-    words = sorted(_timing_classes(), key=lambda word: (-len(word), word))
+    words = sorted(timing_words(), key=lambda word: (-len(word), word))
     grammar += "\nTIMING_CLASS: " + " | ".join(f'"{word}"i' for word in words) + "\n"
     return Lark(grammar, parser="lalr", lexer="contextual", transformer=_Builder())
 
 
 @functools.cache
-def _timing_classes() -> frozenset[str]:
+def timing_words() -> frozenset[str]:
     """Every word that names a timing class of some game kind this judge runs (lower case). Which
     class a word names is the game's kind's to say (``moves`` is Diplomacy's movement and Richard
     III's actions): the command keeps the word as written."""
@@ -353,7 +353,7 @@ _SETTINGS_AFTER = {"NO": ("WAIT", "DRAW"), "DRAW": ("RULE",)}
 def _command_name(text: str) -> str:
     """The command's name as written: the first word, and for SET the words naming the setting."""
     words = text.upper().split()
-    timing = len(words) > 1 and words[1].lower() in _timing_classes()
+    timing = len(words) > 1 and words[1].lower() in timing_words()
     if words[0] != "SET" or len(words) < 2 or (words[1] not in _setting_words() and not timing):
         return words[0]
     setting = words[1]  # a timing class as written: the game's kind says which class it is

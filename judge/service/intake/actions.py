@@ -94,6 +94,9 @@ def start_and_announce(ctx: Context, game: Game) -> None:
 
     reading = readers(ctx.db, game)
 
+    def reads_maps(address: str) -> bool:
+        return address not in reading or reading[address].maps
+
     def picture(reader: str | None) -> int | None:  # the start as this reader may see it
         return game_picture(ctx.db, game, game.phase or "start", reader, None,
                             kind.view(game.state, reader))
@@ -112,18 +115,15 @@ def start_and_announce(ctx: Context, game: Game) -> None:
             due = kind.waiting(game.state, membership.power, [])
             to_order = (f"For {phase_name(game)} you are to order: {', '.join(due)} (HELP ORDERS "
                         "shows how)." if due else f"You have nothing to order in {phase_name(game)}.")
-            maps = reading[player.address].maps if player.address in reading else True
             send_notice(ctx.db, ctx.config, game, [you, to_order, *paragraphs(membership.power)],
                         ctx.now, to=[player.address],
-                        picture=picture(membership.power) if maps else None)
+                        picture=picture(membership.power) if reads_maps(player.address) else None)
     others = [address for address in recipients(ctx.db, game) if address not in players]
-    with_map = [address for address in others if address not in reading or reading[address].maps]
-    observers_picture = picture(None) if with_map else None
-    send_notice(ctx.db, ctx.config, game, paragraphs(None), ctx.now, to=with_map,
-                picture=observers_picture)
-    without = [address for address in others if address not in with_map]
-    if without:
-        send_notice(ctx.db, ctx.config, game, paragraphs(None), ctx.now, to=without)
+    for maps in (True, False):  # the observers' view: with the map, or text alone (SET MAP OFF)
+        to = [address for address in others if reads_maps(address) is maps]
+        if to:
+            send_notice(ctx.db, ctx.config, game, paragraphs(None), ctx.now, to=to,
+                        picture=picture(None) if maps else None)
     process_if_ready(ctx, game)
 
 

@@ -12,14 +12,13 @@ kind lets the sender see it.
 from __future__ import annotations
 
 import difflib
-import functools
 import textwrap
 
 from sqlmodel import col, select
 
 from judge import __version__
 from judge.games.kind import GameKind
-from judge.games.registry import KINDS, UnknownGameKind, all_kinds, game_kind, player_names
+from judge.games.registry import KINDS, UnknownGameKind, game_kind, player_names
 from judge.store import (
     Game,
     GameStatus,
@@ -51,7 +50,7 @@ _ALIASES = {
     "ENDPRESS": "PRESS", "ENDBROADCAST": "BROADCAST",
 }
 """Other names of commands; ``SET <timing class>`` (``SET MOVES``, ``SET ACTIONS``: any game kind's
-word for a class of its phases) names SET TIMING too (``_timing_topics``)."""
+word for a class of its phases) names SET TIMING too (``commands.timing_words``)."""
 _WHO = {
     c.Who.ANYONE: "anyone",
     c.Who.PLAYER: "a player, observer or master signed on to the game (SIGNON)",
@@ -94,16 +93,9 @@ def _command_named(topic: str) -> str | None:
             return name
         if name in _ALIASES:
             return _ALIASES[name]
-        if name in _timing_topics():
+        if name.startswith("SET ") and name.removeprefix("SET ").lower() in c.timing_words():
             return "SET TIMING"
     return None
-
-
-@functools.cache
-def _timing_topics() -> frozenset[str]:
-    """``SET <word>`` for every word of a timing class of a game kind this judge runs."""
-    return frozenset(f"SET {word.upper()}" for kind in all_kinds() for timing in kind.timings
-                     for word in timing.words())
 
 
 def _timing_classes(kind: GameKind) -> str:
@@ -257,11 +249,12 @@ def board(ctx: Context, command: c.Board) -> None:
                 else f" ({game.status.value})")
     lines = [f"The board of {game.name} ({game.kind}), {phase_name(game)}{deadline}:", ""]
     lines += holdings_lines(powers, labels)
-    reading = readers(ctx.db, game).get(ctx.reply_to) if ctx.membership is not None else None
-    if reading is not None and reading.maps:  # a member who reads maps: the board drawn too
-        ctx.picture = game_picture(ctx.db, game, game.phase or "board", own, None, view)
-        if ctx.picture is not None:
-            lines += ["", "The map attached shows the board as you may see it."]
+    if ctx.picture is None and ctx.membership is not None:  # one map a reply, however many BOARDs
+        reading = readers(ctx.db, game).get(ctx.reply_to)
+        if reading is not None and reading.maps:  # a member who reads maps: the board drawn too
+            ctx.picture = game_picture(ctx.db, game, game.phase or "board", own, None, view)
+            if ctx.picture is not None:
+                lines += ["", "The map attached shows the board as you may see it."]
     ctx.say("\n".join(lines))
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session
 
 from judge.games.kind import Choosing, Outcome
-from judge.pictures import drawn_after, kind_picture
+from judge.pictures import kind_picture, position_drawn
 from judge.store import Game, GameStatus, PhaseRecord, Role, keep_picture, queue_mail
 
 from ..config import Config
@@ -125,6 +125,7 @@ def send_results(
     bodies: list[tuple[object, str]] = []
     pictures: list[tuple[object, int | None]] = []
     first, last = records[0], records[-1]
+    shown = position_drawn(kind, first.state_before, first.state_after)  # a single phase's map
     subject = results_subject(game, first.phase if first is last else f"{first.phase} to {last.phase}")
     for address, reader in readers(db, game).items():
         seen = [(kind.report_view(r.resolution, reader.power), kind.view(r.state_after, reader.power))
@@ -135,7 +136,6 @@ def send_results(
             bodies.append((seen, body))
         picture = None
         if reader.maps:
-            shown = first.state_after if drawn_after(kind) else first.state_before
             drawn: object = ((seen[0][0], kind.view(shown, reader.power)) if first is last
                              else seen[-1][1])
             known = [kept for views, kept in pictures if views == drawn]

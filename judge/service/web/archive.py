@@ -40,7 +40,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from sqlmodel import Session, col, func, select
 
 from judge.games.kind import Exporting
-from judge.pictures import drawn_after, kind_picture, power_colours
+from judge.pictures import kind_picture, position_drawn, power_colours
 from judge.store import Game, GameStatus, Membership, PhaseRecord, Press, Store
 
 from ..mailing.history import line_of_play, summary_values
@@ -182,7 +182,7 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
         report = turn_report(game, record, None, next_phase=kind.pending(record.state_after).phase,
                              deadline=None, outcome=outcome)
         anchor = _anchor(record.phase)
-        shown = record.state_after if drawn_after(kind) else record.state_before
+        shown = position_drawn(kind, record.state_before, record.state_after)
         drawn = kind_picture(kind, kind.view(shown, None), None,
                              kind.report_view(record.resolution, None))
         if drawn is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from judge.pictures import drawn_after, kind_picture
+from judge.pictures import kind_picture, position_drawn
 from judge.store import Game
 
 from ..config import Config
@@ -40,7 +40,7 @@ def _picture(db: Session, game: Game, phase: str | None) -> str:
         if not records:
             raise SystemExit(f"judge: {game.name} has no processed phase {wanted}")
         record = records[-1]
-        shown = record.state_after if drawn_after(kind) else record.state_before
+        shown = position_drawn(kind, record.state_before, record.state_after)
         drawn = kind_picture(kind, kind.view(shown, None), None,
                              kind.report_view(record.resolution, None))
     if drawn is None:
