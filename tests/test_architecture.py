@@ -24,7 +24,7 @@ IMPURE = {
 DATA_READERS = {
     "judge/games/diplomacy/order_grammar.py",
     "judge/games/variants/__init__.py",
-    "judge/games/plantagenet/battle_tables.py",  # battle.json, read once
+    "judge/games/plantagenet/battle/tables.py",  # battle.json, read once
     "judge/games/plantagenet/data.py",  # components.json and scenarios.json, read once
     "judge/games/richard3/data.py",
     "judge/games/richard3/orders.py",  # its grammar, judge/games/richard3/orders.lark, read once

@@ -1,6 +1,6 @@
 """The Capabilities at a Lord's mat, and the lasting Events in effect for his side, that change
 his ratings and actions outside Battle (1.9.1, 3.1.3, 3.4.6), read from the ``capability_effects``
-and ``event_effects`` tables of ``components.json``. The Battle applies its own (``battle.py``)."""
+and ``event_effects`` tables of ``components.json``. The Battle applies its own (``battle/``)."""
 
 from __future__ import annotations
 

@@ -8,8 +8,8 @@ from dataclasses import asdict
 from random import Random
 
 from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, EventPlay, SideOrders, fight
-from .battle_ending import DEATH_EVENTS
-from .battle_orders import BATTLE_EVENTS
+from .battle.ending import DEATH_EVENTS
+from .battle.orders import BATTLE_EVENTS
 from .data import BOARD, TROOPS, other
 from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
 from .orders import Order

@@ -11,8 +11,8 @@ import pytest
 from battle_helpers import Dice, battle, fate, lord, steps
 
 from judge.games.plantagenet.battle import BattleOrders, BattleSide, BattleStart, SideOrders
-from judge.games.plantagenet.battle_field import Field
-from judge.games.plantagenet.battle_strike import total_hits
+from judge.games.plantagenet.battle.field import Field
+from judge.games.plantagenet.battle.strike import total_hits
 
 
 def test_4_4_2_missiles_then_melee_and_both_sides_lose_4_4_3() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from battle_helpers import Dice, battle, fate, lord, steps
 
 from judge.games.plantagenet.battle import BattleOrders, BattleSide, BattleStart, SideOrders
-from judge.games.plantagenet.battle_field import Field, array, engage, reposition
+from judge.games.plantagenet.battle.field import Field, array, engage, reposition
 
 
 def field(attackers: list[str], defenders: list[str], **orders: SideOrders) -> Field:

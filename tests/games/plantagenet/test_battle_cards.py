@@ -13,8 +13,8 @@ from judge.games.plantagenet.battle import (
     BattleSide,
     BattleStart,
 )
-from judge.games.plantagenet.battle_field import Field, Unit, add_battle_troops, valour
-from judge.games.plantagenet.battle_strike import protection, total_hits
+from judge.games.plantagenet.battle.field import Field, Unit, add_battle_troops, valour
+from judge.games.plantagenet.battle.strike import protection, total_hits
 
 
 def field(york: list[BattleLord], lancaster: list[BattleLord], *, favour: str | None = None,

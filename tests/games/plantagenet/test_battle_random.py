@@ -20,7 +20,7 @@ from judge.games.plantagenet.battle import (
     fight,
     order_problems,
 )
-from judge.games.plantagenet.battle_model import DEFAULT_HIT_ORDER, TROOPS
+from judge.games.plantagenet.battle.model import DEFAULT_HIT_ORDER, TROOPS
 
 NAMES = {
     "York": ["York", "Salisbury", "Richard III", "Norfolk", "Gloucester 1", "Northumberland Y2"],

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .battle_field import Field
-from .battle_model import TROOPS, BattleResult, LordAftermath
-from .battle_tables import TABLES
+from .field import Field
+from .model import TROOPS, BattleResult, LordAftermath
+from .tables import TABLES
 
 DEATH_EVENTS = {"Y3": "exiled", "Y9": "exiled", "L3": "exiled", "L16": "moved", "L36": "disbanded"}
 """Held Events played upon Death checks and what they do instead of the roll: Escape Ship (Y3,

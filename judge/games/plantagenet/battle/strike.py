@@ -5,9 +5,9 @@ Then Lord Rout.
 
 from __future__ import annotations
 
-from .battle_field import Engagement, Field, Unit
-from .battle_model import TROOPS
-from .battle_tables import TABLES
+from .field import Engagement, Field, Unit
+from .model import TROOPS
+from .tables import TABLES
 
 
 class RoundEnds(Exception):

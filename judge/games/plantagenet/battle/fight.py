@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from random import Random
 
-from .battle_ending import end
-from .battle_field import Engagement, Field, add_battle_troops, array, engage, reposition
-from .battle_model import (
+from .ending import end
+from .field import Engagement, Field, add_battle_troops, array, engage, reposition
+from .model import (
     TROOPS,
     BattleLord,
     BattleOrders,
@@ -24,14 +24,9 @@ from .battle_model import (
     LordAftermath,
     SideOrders,
 )
-from .battle_orders import BATTLE_EVENTS, EXTRA_RATING, order_problems, side_orders, usable
-from .battle_strike import RoundEnds, lord_rout, protection, strike
-from .battle_tables import TABLES
-
-__all__ = [
-    "BattleLord", "BattleOrders", "BattleResult", "BattleSide", "BattleStart", "Entry", "EventPlay",
-    "LordAftermath", "SideOrders", "fight", "order_problems", "side_orders",
-]
+from .orders import BATTLE_EVENTS, EXTRA_RATING, order_problems, side_orders, usable
+from .strike import RoundEnds, lord_rout, protection, strike
+from .tables import TABLES
 
 
 def fight(start: BattleStart, orders: BattleOrders, rng: Random) -> BattleResult:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Any
 
-from .battle_ending import DEATH_EVENTS
-from .battle_model import FORCES, BattleOrders, BattleSide, BattleStart, EventPlay, SideOrders
+from .ending import DEATH_EVENTS
+from .model import FORCES, BattleOrders, BattleSide, BattleStart, EventPlay, SideOrders
 
 FLANKS = ("left", "right")
 VALOUR_USES = ("armoured", "always", "never")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from random import Random
 
-from .battle_model import (
+from .model import (
     FRONT,
     OPPOSITE,
     TROOPS,
@@ -21,7 +21,7 @@ from .battle_model import (
     Entry,
     EventPlay,
 )
-from .battle_tables import TABLES
+from .tables import TABLES
 
 COLUMN = {"Defender": {"left": 0, "center": 1, "right": 2}, "Attacker": {"right": 0, "center": 1, "left": 2}}
 """Where each Front position stands across the field: the Attacker faces the Defender, so his right
