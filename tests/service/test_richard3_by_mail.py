@@ -389,6 +389,21 @@ def test_battle_reports_speak_the_games_terms() -> None:
             in text)
 
 
+def test_standing_orders_that_did_nothing_are_listed_for_their_owner_with_the_reason() -> None:
+    """Issue 18, point 4: every accepted order says what it did or why it did nothing; the
+    standing orders the battles never used are grouped by reason, one short line a reason."""
+    text = render("richard3/events.txt", report={"events": [
+        {"type": "orders unused", "side": "York", "groups": [
+            {"why": "no battle for the block named",
+             "orders": ["RETREAT Essex AFTER ROUND 1", "CHARGE March AT Rivers"]},
+            {"why": "Lincoln was not friendly or vacant (6.7)", "orders": ["REGROUP Herbert - Lincoln"]}]}]})
+    assert text.strip().splitlines() == [
+        "Your orders that did nothing this turn:",
+        "    RETREAT Essex AFTER ROUND 1; CHARGE March AT Rivers: no battle for the block named.",
+        "    REGROUP Herbert - Lincoln: Lincoln was not friendly or vacant (6.7).",
+    ], text
+
+
 def test_a_new_king_is_announced_at_the_supply_phase_in_words() -> None:
     """6.81: the heir becomes King at the next supply phase; the report says so in a sentence."""
     text = render("richard3/events.txt", report={"events": [

@@ -21,6 +21,7 @@ from .combat import (
 )
 from .data import BOARD, border_key, other
 from .losses import Events, eliminate
+from .order_notes import fought, used, why_not
 from .orders import Order
 from .state import State, at, side_of, status, strength
 
@@ -62,6 +63,7 @@ def _start(state: State, area: str) -> Battle:
 
 def fight(state: State, area: str, rng: Random, events: Events) -> None:
     battle = _start(state, area)
+    fought(state, area, battle.present(state, battle.attacker) + battle.present(state, battle.defender))
     events.append(
         {"type": "battle", "area": area, "attacker": battle.attacker,
          "blocks": {side: [[b, state["blocks"][b]["strength"], b in battle.reserves]
@@ -113,16 +115,24 @@ def _turn(state: State, battle: Battle, block: str, rng: Random, events: Events)
     if side == battle.attacker and battle.round == 4:
         _retreat(state, battle, block, _retreat_to(state, side, block), events, forced=True)
         return
-    if battle.round > 1 and _wants_retreat(state, battle, side, block, battle.round):
+    retreat = _wants_retreat(state, battle, side, block, battle.round) if battle.round > 1 else None
+    if retreat is not None:
         if _retreat(state, battle, block, _retreat_to(state, side, block), events, forced=False):
+            used(state, side, retreat)
             return
+        why_not(state, side, retreat, f"{BOARD.blocks[block].name} had no open retreat (6.6)")
     enemy = battle.active(state, other(side))
-    if block == _senior_present(state, battle, side) and block not in battle.charged:
-        for order in standing(state, side, "CHARGE"):
-            if order.block == block and enemy:
-                target = order.target if order.target in enemy else strongest(state, enemy)
-                charge(state, battle, block, target, rng, events)
-                return
+    senior = block == _senior_present(state, battle, side)
+    for order in standing(state, side, "CHARGE"):
+        if order.block != block or block in battle.charged:
+            continue
+        if not senior:
+            why_not(state, side, order, f"{BOARD.blocks[block].name} was not the senior heir in the battle (6.5)")
+        elif enemy:
+            target = order.target if order.target in enemy else strongest(state, enemy)
+            used(state, side, order)
+            charge(state, battle, block, target, rng, events)
+            return
     for role in roles(state, battle, block):
         tried = _treachery_choice(state, battle, side, role == "warwick")
         if tried is not None:
@@ -151,7 +161,10 @@ def _treachery_choice(state: State, battle: Battle, side: str, warwick: bool) ->
     for order in standing(state, side, "TREACHERY"):
         for target in targets:
             if BOARD.blocks[target].name == BOARD.blocks[order.target or ""].name:
+                used(state, side, order)
                 return target
+        if at(state, order.target or "") == battle.area:
+            why_not(state, side, order, f"{BOARD.blocks[order.target or ''].name} could not be tried (6.9)")
     easy = [t for t in targets if loyalty(t, warwick) == 1]
     return strongest(state, easy) if easy else None
 
@@ -161,24 +174,33 @@ def _treason(state: State, battle: Battle, rng: Random, events: Events) -> None:
     Warwick not needed."""
     for side in (battle.attacker, battle.defender):
         for order in standing(state, side, "TREASON"):
-            if order.areas[0] != battle.area or turn_record(state).get("treason_used"):
+            if order.areas[0] != battle.area:
+                continue
+            if turn_record(state).get("treason_used"):
+                why_not(state, side, order, "the Treason card was already used this turn")
                 continue
             turn_record(state)["treason_used"] = True
             targets = treachery_targets(state, battle, side, warwick=False)
             named = [t for t in targets if order.target and BOARD.blocks[t].name == BOARD.blocks[order.target].name]
             choice = named or sorted(targets, key=lambda t: (loyalty(t, False) or 9, -state["blocks"][t]["strength"]))
             if choice:
+                used(state, side, order)
                 treachery(state, battle, side, choice[0], False, rng, events, "treason")
+            else:
+                why_not(state, side, order, f"no enemy block in {battle.area} could be tried (6.9)")
 
 
-def _wants_retreat(state: State, battle: Battle, side: str, block: str, number: int) -> bool:
-    """A RETREAT standing order applies to the block in this round: its round is past, and its
-    condition, if it has one, holds (``IF OUTNUMBERED``: ``outnumbered``)."""
-    return any(
-        o.block in (None, block) and number > (o.number or 0)
-        and (o.condition != "OUTNUMBERED" or outnumbered(state, battle, side))
-        for o in standing(state, side, "RETREAT")
-    )
+def _wants_retreat(state: State, battle: Battle, side: str, block: str, number: int) -> Order | None:
+    """The RETREAT standing order that applies to the block in this round, if one does: its round
+    is past, and its condition, if it has one, holds (``IF OUTNUMBERED``: ``outnumbered``)."""
+    for order in standing(state, side, "RETREAT"):
+        if order.block not in (None, block) or number <= (order.number or 0):
+            continue
+        if order.condition == "OUTNUMBERED" and not outnumbered(state, battle, side):
+            why_not(state, side, order, "your blocks were never outnumbered when it could apply")
+            continue
+        return order
+    return None
 
 
 def outnumbered(state: State, battle: Battle, side: str) -> bool:
@@ -250,18 +272,24 @@ def _retreat(
 def _regroup(state: State, battle: Battle, side: str, events: Events) -> None:
     """6.7: the victor's blocks, reserves too, may move to adjacent friendly or vacant areas,
     border limits applying; Piracy attackers only by sea."""
-    used: dict[str, int] = {}
+    crossed: dict[str, int] = {}
     for order in standing(state, side, "REGROUP"):
         block, dest = order.block or "", order.areas[0]
-        if at(state, block) != battle.area or not _open(state, side, dest):
+        if at(state, block) != battle.area:
+            continue
+        if not _open(state, side, dest):
+            why_not(state, side, order, f"{dest} was not friendly or vacant (6.7)")
             continue
         if block in battle.by_sea:
             if not BOARD.share_sea(battle.area, dest):
+                why_not(state, side, order, f"{dest} is not on the sea {BOARD.blocks[block].name} came by (6.7)")
                 continue
         else:
             border = BOARD.border(battle.area, dest)
-            if border is None or used.get(border.key, 0) >= border.limit:
+            if border is None or crossed.get(border.key, 0) >= border.limit:
+                why_not(state, side, order, f"the border to {dest} was full (6.7)")
                 continue
-            used[border.key] = used.get(border.key, 0) + 1
+            crossed[border.key] = crossed.get(border.key, 0) + 1
+        used(state, side, order)
         state["blocks"][block]["at"] = dest
         events.append({"type": "regroup", "area": battle.area, "side": side, "block": block, "to": dest})

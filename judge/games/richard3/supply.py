@@ -6,6 +6,7 @@ from __future__ import annotations
 from .action_phase import kept_order
 from .data import BOARD, SIDES
 from .losses import Events, eliminate, lose_steps
+from .order_notes import used
 from .state import State, blocks_in, crowned, king, minors, occupancy, side_of, status
 
 EXILE_AREAS = {"Lancaster": ("France", "Scotland"), "York": ("Calais", "Ireland")}  # 2.7
@@ -57,6 +58,7 @@ def executions(state: State, events: Events) -> None:
             order = kept_order(row)
             block = order.block or ""
             if order.keyword == "EXECUTE" and state["blocks"][block]["at"] in BOARD.areas:
+                used(state, side, order)
                 eliminate(state, block, events, "executed")
 
 

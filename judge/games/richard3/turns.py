@@ -17,6 +17,7 @@ from .battle import fight_battles
 from .cards import deal, may_redeal
 from .data import BOARD, SIDES, other
 from .losses import Events
+from .order_notes import tell_unused
 from .political import disband_and_usurp
 from .state import State, blocks_in, heirs_left, king
 from .supply import supply_phase
@@ -76,6 +77,7 @@ def after_actions(state: State, rng: Random, events: Events) -> None:
     supply_phase(state, events)
     if decided(state, events):
         return
+    tell_unused(state, events)
     state["turn_record"] = new_turn_record()
     state["standing"] = {"York": [], "Lancaster": []}
     state["player1"] = None

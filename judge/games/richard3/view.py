@@ -67,10 +67,12 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
     hidden fields of his events blanked."""
     events = []
     for event in report["events"]:
+        if event.get("private") and event.get("side") != power:
+            continue  # a house's own business: what became of its standing orders
         hidden = event.get("hidden", ())
         if hidden and event.get("side") != power:
             event = {k: (None if k in hidden else v) for k, v in event.items()}
-        events.append({k: v for k, v in event.items() if k != "hidden"})
+        events.append({k: v for k, v in event.items() if k not in ("hidden", "private")})
     return {
         **report,
         "events": events,

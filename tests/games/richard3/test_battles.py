@@ -119,6 +119,7 @@ def test_6_7_the_victor_regroups_as_ordered() -> None:
     result = battle(blocks, ["Herbert - Derby", "REGROUP Herbert - Lincoln"], ["DONE"], [1, 6, 6])
     assert where(result.state, "Herbert") == "Lincoln"
     assert events(result, "regroup")
+    assert events(result, "orders unused") == []  # it acted: nothing to tell (issue 18, point 4)
 
 
 def test_6_8_fates_of_eliminated_blocks() -> None:
@@ -216,3 +217,63 @@ def test_6_81_the_dead_kings_heir_is_not_king_until_the_next_supply_phase() -> N
     (king,) = events(result, "new king")
     assert (king["side"], king["block"]) == ("York", "York")
     assert king["area"] == where(result.state, "York")
+
+
+def unused(result: PhaseResult, side: str) -> dict[str, list[str]]:
+    """The standing orders the turn told ``side`` did nothing: reason -> orders."""
+    groups = [g for e in events(result, "orders unused") if e["side"] == side for g in e["groups"]]
+    return {g["why"]: g["orders"] for g in groups}
+
+
+def test_6_0_every_standing_order_that_did_nothing_is_told_with_its_reason() -> None:
+    """Issue 18, point 4 (6.5, 6.6, 6.7): an accepted standing order the battles never used is
+    told to its owner with the reason: a block that fought no battle, a regroup to an area no
+    longer open (6.7), a block eliminated before its retreat (6.6)."""
+    blocks = {"Herbert": "Warwick", "Essex": "Kent", "York": "Ireland", "Rivers/L": ("Derby", 1),
+              "Beaumont": "Lincoln", "Henry VI": "Middlesex"}
+    york = ["Herbert - Derby", "REGROUP Herbert - Lincoln", "RETREAT Essex AFTER ROUND 1"]
+    lancaster = ["RETREAT Rivers AFTER ROUND 1 IF OUTNUMBERED"]
+    result = battle(blocks, york, lancaster, [1, 6, 6])  # Herbert eliminates Rivers in round 1
+    told = unused(result, "York")
+    assert told["Lincoln was not friendly or vacant (6.7)"] == ["REGROUP Herbert - Lincoln"]
+    assert told["no battle for the block named"] == ["RETREAT Essex AFTER ROUND 1"]
+    assert where(result.state, "Herbert") == "Derby"
+    assert unused(result, "Lancaster") == {"Rivers was eliminated before it applied": [
+        "RETREAT Rivers AFTER ROUND 1 IF OUTNUMBERED"]}
+
+
+def test_6_5_a_charge_by_an_heir_who_is_not_the_senior_present_is_told_why_it_did_nothing() -> None:
+    """6.5: only the senior heir present charges; March's charge with York beside him did
+    nothing, and York is told so."""
+    blocks = {"York": "Warwick", "March": "Warwick", "Rivers/L": ("Derby", 4), "Henry VI": "Middlesex"}
+    result = battle(blocks, ["York - Derby", "March - Derby", "CHARGE March AT Rivers", "NO TREACHERY"],
+                    ["DONE"], [MISS] * 80)
+    assert events(result, "charge") == []
+    assert unused(result, "York") == {"March was not the senior heir in the battle (6.5)": ["CHARGE March AT Rivers"]}
+
+
+def test_6_6_a_conditional_retreat_never_needed_says_so() -> None:
+    """6.6 with the judge's condition: Rivers at 4 steps is never outnumbered by Herbert's 3,
+    so his ``IF OUTNUMBERED`` retreat did nothing, and he is told why; York's order that acted
+    (the regroup after winning, 6.7) is not listed."""
+    blocks = {"Herbert": "Warwick", "York": "Ireland", "Rivers/L": ("Derby", 4), "Henry VI": "Middlesex"}
+    result = battle(blocks, ["Herbert - Derby", "REGROUP Herbert - Lincoln"],
+                    ["RETREAT Rivers AFTER ROUND 1 IF OUTNUMBERED"], [MISS] * 40)
+    assert unused(result, "Lancaster") == {
+        "your blocks were never outnumbered when it could apply": ["RETREAT Rivers AFTER ROUND 1 IF OUTNUMBERED"]}
+    assert unused(result, "York") == {"your house did not win that battle": ["REGROUP Herbert - Lincoln"]}
+
+
+def test_what_became_of_standing_orders_is_told_to_their_owner_alone() -> None:
+    """A standing order is its house's secret (6.0): the note of what it did is in its owner's
+    report only, never the enemy's or an observer's."""
+    from judge.games.richard3.view import report_for
+
+    blocks = {"Herbert": "Warwick", "Essex": "Kent", "York": "Ireland", "Rivers/L": ("Derby", 1),
+              "Henry VI": "Middlesex"}
+    result = battle(blocks, ["Herbert - Derby", "RETREAT Essex AFTER ROUND 1"], ["DONE"], [1, 6, 6])
+    kinds = {reader: [e["type"] for e in report_for(result.report, reader)["events"]]
+             for reader in ("York", "Lancaster", None)}
+    assert "orders unused" in kinds["York"]
+    assert "orders unused" not in kinds["Lancaster"] and "orders unused" not in kinds[None]
+    assert all("private" not in e for e in report_for(result.report, "York")["events"])
