@@ -25,7 +25,9 @@ QUIET = ("NO TREACHERY",)  # in force all turn: nothing to tell
 
 
 def _notes(state: State, side: str) -> dict[str, Any]:
-    return turn_record(state).setdefault("order notes", {}).setdefault(side, {"used": [], "why_not": {}})
+    notes: dict[str, Any] = turn_record(state).setdefault("order notes", {}).setdefault(
+        side, {"used": [], "why_not": {}})
+    return notes
 
 
 def used(state: State, side: str, order: Order) -> None:
