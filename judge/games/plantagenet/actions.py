@@ -10,8 +10,7 @@ from . import capabilities
 from .data import BOARD, other
 from .influence import check
 from .mat import Events
-from .muster import parley_targets
-from .routes import ALL_PORTS, distances
+from .routes import ALL_PORTS, distances, parley_targets
 from .state import State, deplete, is_enemy, is_exhausted, is_friendly, lords_at, occupied, shift_favour
 
 SPECIAL = ("London", "Calais", "Harlech")
@@ -119,9 +118,9 @@ def tax_targets(state: State, lord: str) -> dict[str, int]:
     return {p: w for p, w in reach.items() if p in seats and not is_exhausted(state, p)}
 
 
-def tax(state: State, lord: str, target: str, extra: int, rng: Random, events: Events) -> None:
-    """4.6.3: an Influence check (none at his own Seat); on success the table's Coin, and the
-    Stronghold is Depleted."""
+def tax(state: State, lord: str, target: str, extra: int, rng: Random, events: Events, factor: int = 1) -> None:
+    """4.6.3: an Influence check (none at his own Seat); on success the table's Coin (``factor``
+    times as much: Tax Collectors, Y10), and the Stronghold is Depleted."""
     event: dict[str, Any] = {"type": "tax", "lord": lord, "target": target}
     if target == BOARD.lords[lord].seat:
         event["success"] = True
@@ -129,6 +128,7 @@ def tax(state: State, lord: str, target: str, extra: int, rng: Random, events: E
         event["success"], event["roll"] = check(state, lord, rng, extra)
     if event["success"]:
         coin = int(BOARD.strongholds[BOARD.locales[target].type]["tax"]) + capabilities.near_bonus(state, lord, "tax_bonus", target)
+        coin *= factor
         state["lords"][lord]["assets"]["coin"] += coin
         event["coin"] = coin
         deplete(state, target)

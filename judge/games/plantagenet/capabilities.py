@@ -25,9 +25,37 @@ def _effects(state: State, lord: str) -> list[dict[str, Any]]:
     for card in state["lasting"]:
         effect = BOARD.event_effects.get(card)
         if effect and effect["side"] in (side, "all") and lord in effect.get("lords", (lord,)):
+            if effect.get("near_dominated") and not near_dominated(state, lord):
+                continue
             if not effect.get("one_lord") or state.get("chosen", {}).get(card) == lord:
                 found.append(effect)
     return found
+
+
+def dominates(state: State, side: str, area: str) -> bool:
+    """A side Dominates an Area (1.3.1, 4.8.1) with Favour at all its Strongholds, or by a
+    Capability: Northmen (L16), Southerners (Y21), Welshmen (Y19) with their Lord in the Area and
+    enough Friendly Strongholds there."""
+    places = BOARD.areas[area]
+    friendly = sum(1 for p in places if state["favour"].get(p) == side)
+    if friendly == len(places):
+        return True
+    for lord, mat in state["lords"].items():
+        if mat.get("at") not in places or BOARD.lords[lord].side != side:
+            continue
+        for card in mat["caps"]:
+            effect = BOARD.capability_effects.get(card, {})
+            if effect.get("dominate_area") == area and friendly >= effect["dominate_favour"] and _applies(state, lord, effect):
+                return True
+    return False
+
+
+def near_dominated(state: State, lord: str) -> bool:
+    """Whether a Lord is in, or next to by Way, an Area his side Dominates (Jack Cade, Y4)."""
+    here = state["lords"][lord]["at"]
+    side = BOARD.lords[lord].side
+    near = {here, *BOARD.ways(here)}
+    return any(near & set(places) and dominates(state, side, area) for area, places in BOARD.areas.items())
 
 
 def _applies(state: State, lord: str, effect: dict[str, Any]) -> bool:

@@ -70,11 +70,17 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
                     EVENTS[card](state, rng, events)
 
 
+def lasts(card: str) -> str:
+    """Until when an Event in effect lasts: "this_levy" or "this_campaign" (3.1.3); a played Hold
+    Event as its ``lasts`` in the ``event_effects`` table says, by default the Campaign."""
+    when = BOARD.cards[card].when
+    return str(BOARD.event_effects.get(card, {}).get("lasts", "this_campaign")) if when == "hold" else when
+
+
 def end_lasting(state: State, when: str) -> None:
     """Return "this Levy" or "this Campaign" Events to their decks at the end of that step
-    (3.1.3, 3.4, 4.8.6); a Hold Event played for the rest of the Campaign goes with the latter."""
-    ending = (when, "hold") if when == "this_campaign" else (when,)
-    for card in [c for c in state["lasting"] if BOARD.cards[c].when in ending]:
+    (3.1.3, 3.4, 4.8.6); a played Hold Event at the end its card gives (``lasts``)."""
+    for card in [c for c in state["lasting"] if lasts(c) == when]:
         state["lasting"].remove(card)
         state.get("chosen", {}).pop(card, None)
         state["decks"][BOARD.cards[card].side].append(card)
