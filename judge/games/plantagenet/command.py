@@ -250,6 +250,8 @@ def exile_pact_refusal(state: State, lord: str, order: Order, fx: list[dict[str,
     if order.target != lord:
         return f"only {lord}, whose card this is, may go into Exile"
     box = exile_pact_box(state, lord, order)
+    if order.group and not box:
+        return f"{order.group[0]} is not a Friendly Exile box {lord} may use (1.3.1)"
     if not box or box == state["lords"][lord]["at"]:
         return f"{lord} has no other Friendly Exile box to go to (1.3.1)"
     return None

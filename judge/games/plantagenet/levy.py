@@ -2,9 +2,9 @@
 Exiles and Ready Vassals. Muster itself (3.4) is in ``muster.py``.
 
 Arts of War: the draws, the placing of drawn Capabilities and the keeping of Events follow 3.1;
-the Events that act at once are in ``events.py``; the others are not yet implemented
-(docs/variants/plantagenet.md lists them), so such an Event is revealed and returned, or held,
-without effect.
+the Events that act at once are in ``events.py``, the lasting ones act through the
+``event_effects`` table while in effect, and the Hold Events when played (``held.py``,
+``march.py``, ``battle/``).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
                     state["lasting"].append(card)
                 else:
                     deck.append(card)
-                acts = card in EVENTS
+                acts = card in EVENTS or card in BOARD.event_effects  # at once, or while in effect
                 events.append({"type": "event", "side": side, "card": card, "implemented": acts})
                 if acts:
                     EVENTS[card](state, rng, events)
