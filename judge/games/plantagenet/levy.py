@@ -66,7 +66,7 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
                     deck.append(card)
                 acts = card in EVENTS or card in BOARD.event_effects  # at once, or while in effect
                 events.append({"type": "event", "side": side, "card": card, "implemented": acts})
-                if acts:
+                if card in EVENTS:
                     EVENTS[card](state, rng, events)
 
 

@@ -103,3 +103,17 @@ def test_held_events_played_by_standing_order() -> None:
     (Y11, L11), and after one's own March or Sail L28 and L33; not a Levy Event."""
     assert standing_refusal("L28", "Lancaster") is None and standing_refusal("L2", "Lancaster") is None
     assert standing_refusal("L13", "Lancaster") is not None and standing_refusal("L28", "York") is not None
+
+
+def test_every_arts_of_war_event_is_played_1_9_1() -> None:
+    """1.9.1, 3.1.3: each of the 74 cards' Events acts: at once when drawn (``EVENTS``), while in
+    effect (the ``event_effects`` table), or, held, when its side plays it: in the Levy, after
+    its own March or Sail, to Intercept, upon Approach, in Battle (``standing_refusal``), or
+    Parliament's Truce (Y12, L20) by the standing TRUCE."""
+    from judge.games.plantagenet.held import LEVY_PLAYS
+
+    for card in BOARD.cards.values():
+        if card.when == "hold":
+            assert card.id in (*LEVY_PLAYS, "Y12", "L20") or standing_refusal(card.id, card.side) is None, card.id
+        else:
+            assert card.id in EVENTS or card.id in BOARD.event_effects, card.id
