@@ -16,12 +16,22 @@ def _effects(state: State, lord: str) -> list[dict[str, Any]]:
     mat = state["lords"][lord]
     if not mat.get("caps") and not state["lasting"]:
         return []
-    side = BOARD.lords[lord].side
     found = []
     for card in mat.get("caps", ()):
         effect = BOARD.capability_effects.get(card)
         if effect and _applies(state, lord, effect):
             found.append(effect)
+    if state["lasting"]:
+        found += in_effect(state, lord)
+    return found
+
+
+def in_effect(state: State, lord: str) -> list[dict[str, Any]]:
+    """The effects of the lasting Events in effect that act on a Lord (3.1.3): for his side, or
+    only for the Lords they name, the one Lord chosen (Y22), near a Dominated Area (Y4). Asked
+    alone where only an Event gives the effect (no Capability to look at)."""
+    side = BOARD.lords[lord].side
+    found = []
     for card in state["lasting"]:
         effect = BOARD.event_effects.get(card)
         if effect and effect["side"] in (side, "all") and lord in effect.get("lords", (lord,)):

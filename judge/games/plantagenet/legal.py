@@ -45,6 +45,7 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
 
 
 COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "EXILE")
+"""The kinds of Command (4.2.2); EXILE, last, only with Exile Pact (Y8) in effect."""
 
 
 def command_candidates(state: State, lord: str, rng: Random | None = None,
@@ -74,7 +75,7 @@ def command_candidates(state: State, lord: str, rng: Random | None = None,
         found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord, campaign=True)]
     if "PASS" in verbs:
         found.append(Order("PASS"))
-    if "EXILE" in verbs and capabilities.has(state, lord, "exile_pact"):  # Exile Pact (Y8)
+    if "EXILE" in verbs and capabilities.flag(capabilities.in_effect(state, lord), "exile_pact"):  # Exile Pact (Y8)
         found.append(Order("EXILE", target=lord))
     return found
 
@@ -166,9 +167,9 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
     card = Card(scratch, lord, own)  # its own standing orders: a Hold Event may add a March (L33)
     chosen: list[Order] = []
     for _ in range(8):
-        if card.ended or (card.left == 0 and not card.free_highway) or rng.random() < 0.05:
+        if card.ended or (card.left == 0 and not card.free_highway and not card.free_march) or rng.random() < 0.05:
             break
-        kinds = list(COMMANDS)
+        kinds = list(COMMANDS if capabilities.flag(capabilities.in_effect(scratch, lord), "exile_pact") else COMMANDS[:-1])
         rng.shuffle(kinds)  # a kind of Command at random, then one of its kind
         options: list[Order] = []
         while kinds and not options:
