@@ -165,3 +165,25 @@ def test_play_order_reads_on_and_refuses_what_cannot_be_played() -> None:
     state = board(York="Ely")
     assert "hold no Y13" in levy(state, "York", "PLAY Y13")[0][1]
     assert "not an Event of yours" in levy(state, "York", "PLAY Y1")[0][1]
+
+
+def test_orders_of_the_events_in_their_steps() -> None:
+    """The orders of the Events, read in their steps: PLAY of a Levy Event in the Muster (Y20),
+    EXILE as a Command action of the active side (Y8, one slot per action), a standing PLAY of
+    L28 with the Plan; a Battle's Event is not played in the Muster."""
+    from judge.games.plantagenet.game import PlantagenetGame
+
+    game = PlantagenetGame("Ia")
+    state = board(York="London")
+    hold(state, "York", "Y20")
+    state["favour"]["London"] = "York"
+    lines = game.read_orders(state, "York", ["PLAY Y20", "PLAY Y1"])
+    assert lines[0].canonical == "PLAY Y20" and lines[1].error
+    state["step"] = {"name": "command", "side": "York", "card": 0}
+    state["plans"] = {"York": ["York"], "Lancaster": ["Pass"]}
+    lines = game.read_orders(state, "York", ["EXILE York", "PASS"])
+    assert [line.slot for line in lines] == ["action 1", "action 2"]
+    state["step"] = {"name": "plan"}
+    game = PlantagenetGame("II")
+    assert not game.read_orders(state, "Lancaster", ["PLAY L28"])[0].error
+    assert game.read_orders(state, "Lancaster", ["PLAY L13"])[0].error
