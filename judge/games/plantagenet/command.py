@@ -12,7 +12,7 @@ from . import actions, capabilities, held, march
 from .data import BOARD, other
 from .fighting import give_battle
 from .mat import Events, pay_or_feed
-from .muster import parley_targets
+from .routes import parley_targets
 from .orders import Order
 from .state import State, exile_boxes_for, in_order, is_friendly, lords_at, lords_on_map, mats, scenario_of
 

@@ -16,6 +16,7 @@ from .command import LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD
 from .levy import vassals_due
 from .orders import Order, read_order
+from .routes import parley_targets
 from .state import State, copy_state, exiles_ready, lords_at, lords_on_map, ready
 from .turns import active_lord, powers
 
@@ -40,7 +41,7 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
     if deck:
         pick = rng.choice(deck) if rng else deck[0]
         found.append(Order("LEVY", lord, "CAPABILITY", pick))
-    found += [Order("PARLEY", lord, target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord)]
+    found += [Order("PARLEY", lord, target=t, extra=_extra(rng)) for t in parley_targets(state, lord)]
     return found
 
 
@@ -72,7 +73,7 @@ def command_candidates(state: State, lord: str, rng: Random | None = None,
     if "TAX" in verbs:
         found += [Order("TAX", target=t, extra=_extra(rng)) for t in actions.tax_targets(state, lord)]
     if "PARLEY" in verbs:
-        found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord, campaign=True)]
+        found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in parley_targets(state, lord, campaign=True)]
     if "PASS" in verbs:
         found.append(Order("PASS"))
     if "EXILE" in verbs and capabilities.flag(capabilities.in_effect(state, lord), "exile_pact"):  # Exile Pact (Y8)

@@ -10,7 +10,8 @@ from judge.games.plantagenet.data import BOARD
 from judge.games.plantagenet.events import EVENTS
 from judge.games.plantagenet.levy import end_lasting
 from judge.games.plantagenet.mat import pillage
-from judge.games.plantagenet.muster import muster, muster_lord, parley_targets
+from judge.games.plantagenet.muster import muster, muster_lord
+from judge.games.plantagenet.routes import parley_targets
 from judge.games.plantagenet.orders import read_order
 from judge.games.plantagenet.state import exile_boxes_for, influence_of
 from judge.games.plantagenet.turns import powers
