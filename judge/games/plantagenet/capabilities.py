@@ -42,6 +42,14 @@ def in_effect(state: State, lord: str) -> list[dict[str, Any]]:
     return found
 
 
+def event_effects(state: State, lord: str, key: str) -> list[dict[str, Any]]:
+    """The lasting Events' effects on a Lord that say ``key`` (``in_effect``), looked for only
+    while an Event in effect says it: for what only an Event gives (Y4, Y8, Y32, L35)."""
+    if not any(key in BOARD.event_effects.get(card, ()) for card in state["lasting"]):
+        return []
+    return [effect for effect in in_effect(state, lord) if key in effect]
+
+
 def dominates(state: State, side: str, area: str) -> bool:
     """A side Dominates an Area (1.3.1, 4.8.1) with Favour at all its Strongholds, or by a
     Capability: Northmen (L16), Southerners (Y21), Welshmen (Y19) with their Lord in the Area and

@@ -76,7 +76,7 @@ def command_candidates(state: State, lord: str, rng: Random | None = None,
         found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in parley_targets(state, lord, campaign=True)]
     if "PASS" in verbs:
         found.append(Order("PASS"))
-    if "EXILE" in verbs and capabilities.flag(capabilities.in_effect(state, lord), "exile_pact"):  # Exile Pact (Y8)
+    if "EXILE" in verbs and capabilities.event_effects(state, lord, "exile_pact"):  # Exile Pact (Y8)
         found.append(Order("EXILE", target=lord))
     return found
 
@@ -164,13 +164,14 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
         return []
     scratch = copy_state(state)
     dice = Random(rng.getrandbits(32))
-    own = [read_order(text, state["scenario"]) for text in state.get("standing", {}).get(side, [])]
+    own = [read_order(text, state["scenario"]) for text in state.get("standing", {}).get(side, [])] if any(
+        c in held.CAMPAIGN_PLAYS for c in state["held"][side]) else []
     card = Card(scratch, lord, own)  # its own standing orders: a Hold Event may add a March (L33)
     chosen: list[Order] = []
     for _ in range(8):
         if card.ended or (card.left == 0 and not card.free_highway and not card.free_march) or rng.random() < 0.05:
             break
-        kinds = list(COMMANDS if capabilities.flag(capabilities.in_effect(scratch, lord), "exile_pact") else COMMANDS[:-1])
+        kinds = list(COMMANDS if capabilities.event_effects(scratch, lord, "exile_pact") else COMMANDS[:-1])
         rng.shuffle(kinds)  # a kind of Command at random, then one of its kind
         options: list[Order] = []
         while kinds and not options:

@@ -88,8 +88,8 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
         seat = BOARD.vassals[vassal].seat
         if state["vassals"].get(vassal) != {"seat": True} or seat is None:
             return f"{vassal} is not at his Seat (3.4.3)"
-        if (not is_friendly(state, seat, side) or enemy_at(state, seat, side)) and not capabilities.flag(
-                capabilities.in_effect(state, lord), "vassal_any_seat"):  # Margaret Beaufort (L35)
+        if (not is_friendly(state, seat, side) or enemy_at(state, seat, side)) and not capabilities.event_effects(
+                state, lord, "vassal_any_seat"):  # Margaret Beaufort (L35)
             return f"{vassal}'s Seat {seat} is not Friendly and free of Enemy Lords (3.4.3)"
         return None
     if what == "TROOPS":
@@ -193,8 +193,8 @@ def cancelled(state: State, lord: str, kind: str, event: dict[str, Any]) -> bool
     Yorkists may cancel each successful Lancastrian Levy action for a point. By default they
     cancel every Levy Lord, Levy Vassal and Parley (the kinds in the ``event_effects`` table).
     Whether this success is cancelled (the side paying)."""
-    for effect in capabilities.in_effect(state, lord):
-        if kind in effect.get("cancel_levy", ()) and any("at" in state["lords"].get(g, {}) for g in effect["cancel_by"]):
+    for effect in capabilities.event_effects(state, lord, "cancel_levy"):
+        if kind in effect["cancel_levy"] and any("at" in state["lords"].get(g, {}) for g in effect["cancel_by"]):
             gain(state, other(BOARD.lords[lord].side), -int(effect["cancel_cost"]))
             event["cancelled"] = True
             return True
@@ -257,7 +257,7 @@ def muster(state: State, side: str, orders: list[Order], rng: Random, events: Ev
         lord = order.lord or ""
         mustered = bool(lord) and lord in lords_on_map(state, side)
         cade = mustered and order.verb == "PARLEY" and cade_parleys.get(lord, 0) < capabilities.total(
-            capabilities.in_effect(state, lord), "free_sure_parleys")
+            capabilities.event_effects(state, lord, "free_sure_parleys"), "free_sure_parleys")
         free = mustered and (
             (order.what == "TROOPS" and lord not in free_troops and capabilities.has(state, lord, "free_troops_once"))
             or (order.verb == "PARLEY" and free_parleys.get(lord, 0) < capabilities.bonus(state, lord, "free_parleys"))
