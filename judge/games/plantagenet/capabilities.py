@@ -42,10 +42,17 @@ def in_effect(state: State, lord: str) -> list[dict[str, Any]]:
     return found
 
 
+SAYING: dict[str, frozenset[str]] = {
+    key: frozenset(card for card, effect in BOARD.event_effects.items() if key in effect)
+    for effect in BOARD.event_effects.values() for key in effect
+}
+"""The Events whose effects say each key."""
+
+
 def event_effects(state: State, lord: str, key: str) -> list[dict[str, Any]]:
     """The lasting Events' effects on a Lord that say ``key`` (``in_effect``), looked for only
     while an Event in effect says it: for what only an Event gives (Y4, Y8, Y32, L35)."""
-    if not any(key in BOARD.event_effects.get(card, ()) for card in state["lasting"]):
+    if SAYING.get(key, frozenset()).isdisjoint(state["lasting"]):
         return []
     return [effect for effect in in_effect(state, lord) if key in effect]
 

@@ -85,7 +85,8 @@ def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str,
         return {} if favour_locked(state, here) else {here: 0}
     reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99,
                       capabilities.has(state, lord, "all_ports"))
+    locked = favour_locked(state, "London")  # London for York (Y15)
     return {
         place: ways for place, ways in reach.items()
-        if place in BOARD.locales and not is_friendly(state, place, side) and not favour_locked(state, place)
+        if place in BOARD.locales and not is_friendly(state, place, side) and not (locked and place == "London")
     }
