@@ -207,6 +207,7 @@ def london_for_york(state: State, rng: Random, events: Events) -> None:
     London's Favour changes."""
     if state["favour"].get("London") == "York":
         state["london_for_york"] = True
+        events.append({"type": "second favour", "at": "London", "side": "York"})
 
 
 def propaganda(state: State, rng: Random, events: Events) -> None:

@@ -103,7 +103,9 @@ def test_y15_london_for_york_only_event_or_pillage_changes_london() -> None:
     assert state["favour"]["London"] == "York" and mat(state, "Henry VI")["at"] == "London"
     state = board(York="London")
     state["favour"]["London"] = "York"
-    EVENTS["Y15"](state, Dice(), [])
+    events: list = []
+    EVENTS["Y15"](state, Dice(), events)
+    assert events == [{"type": "second favour", "at": "London", "side": "York"}]
     pillage(state, "York", [])
     assert state["favour"]["London"] == "Lancaster" and "london_for_york" not in state
     state = board()
