@@ -34,11 +34,12 @@ def in_effect(state: State, lord: str) -> list[dict[str, Any]]:
     found = []
     for card in state["lasting"]:
         effect = BOARD.event_effects.get(card)
-        if effect and effect["side"] in (side, "all") and lord in effect.get("lords", (lord,)):
-            if effect.get("near_dominated") and not near_dominated(state, lord):
-                continue
-            if not effect.get("one_lord") or state.get("chosen", {}).get(card) == lord:
-                found.append(effect)
+        if effect is None or effect["side"] not in (side, "all") or ("lords" in effect and lord not in effect["lords"]):
+            continue
+        if "near_dominated" in effect and not near_dominated(state, lord):
+            continue
+        if "one_lord" not in effect or state.get("chosen", {}).get(card) == lord:
+            found.append(effect)
     return found
 
 
