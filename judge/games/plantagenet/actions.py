@@ -40,11 +40,13 @@ def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
     carts, ships = shared(state, lord, "carts"), shared(state, lord, "ships")
     land = {} if here in BOARD.exile_boxes and here != "Scotland" else distances(state, side, here, False, False, carts)
     found: dict[str, tuple[int, int]] = {}
+    fx = capabilities.effects(state, lord)
     for source, ways in land.items():
         if source not in BOARD.locales:
             continue
         limit = carts // ways if ways else 99
-        table = int(BOARD.strongholds[BOARD.locales[source].type]["supply"]) + capabilities.near_bonus(state, lord, "supply_bonus", source)
+        table = int(BOARD.strongholds[BOARD.locales[source].type]["supply"]) + capabilities.near_bonus(
+            state, lord, "supply_bonus", source, fx)
         stronghold = 0 if is_exhausted(state, source) else min(table, limit)
         port = min(ships, limit) if BOARD.locales[source].sea else 0
         found[source] = (stronghold, port)

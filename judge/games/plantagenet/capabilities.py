@@ -52,7 +52,8 @@ SAYING: dict[str, frozenset[str]] = {
 
 def event_effects(state: State, lord: str, key: str) -> list[dict[str, Any]]:
     """The lasting Events' effects on a Lord that say ``key`` (``in_effect``), looked for only
-    while an Event in effect says it: for what only an Event gives (Y4, Y8, Y32, L35)."""
+    while an Event in effect says it: for what only an Event gives (Y4, Y7, Y8, Y18, L18, Y32,
+    L35), asked often (for each Levy action tried)."""
     if SAYING.get(key, frozenset()).isdisjoint(state["lasting"]):
         return []
     return [effect for effect in in_effect(state, lord) if key in effect]
@@ -98,11 +99,11 @@ def _applies(state: State, lord: str, effect: dict[str, Any]) -> bool:
     return "as_lords" not in effect or lord in effect["as_lords"]
 
 
-def near_bonus(state: State, lord: str, key: str, place: str) -> int:
+def near_bonus(state: State, lord: str, key: str, place: str, found: list[dict[str, Any]] | None = None) -> int:
     """A Capability's addition to Tax or Supply from a Stronghold: Y34 anywhere, Y29 only at
-    Exeter and the Strongholds next to it."""
+    Exeter and the Strongholds next to it. ``found``: the Lord's effects, if known."""
     total = 0
-    for effect in _effects(state, lord):
+    for effect in _effects(state, lord) if found is None else found:
         centre = effect.get("near")
         if centre is None or place == centre or place in BOARD.locales[centre].ways:
             total += int(effect.get(key, 0))

@@ -83,7 +83,7 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
         return levy_lord_refusal(state, side, order.target or "")
     if what == "VASSAL":
         vassal = order.target or ""
-        if capabilities.has(state, lord, "no_levy_vassal"):
+        if capabilities.event_effects(state, lord, "no_levy_vassal"):
             return "no Levy Vassal this Levy (Yorkists Block Parliament, Y7)"
         seat = BOARD.vassals[vassal].seat
         if state["vassals"].get(vassal) != {"seat": True} or seat is None:
@@ -269,7 +269,8 @@ def muster(state: State, side: str, orders: list[Order], rng: Random, events: Ev
             refused.append((order, why))
             continue
         sure = "free" if cade else ""
-        if not cade and order.verb == "PARLEY" and lord not in sure_parleys and capabilities.has(state, lord, "sure_parley_once"):
+        if not cade and order.verb == "PARLEY" and lord not in sure_parleys and capabilities.event_effects(
+                state, lord, "sure_parley_once"):
             sure = "less"
             sure_parleys.add(lord)
         carry_out(state, side, order, rng, events, newcomers, sure)
