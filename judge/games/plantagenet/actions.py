@@ -10,8 +10,7 @@ from . import capabilities
 from .data import BOARD, other
 from .influence import check
 from .mat import Events
-from .muster import parley_targets
-from .routes import ALL_PORTS, distances
+from .routes import ALL_PORTS, distances, parley_targets
 from .state import State, deplete, is_enemy, is_exhausted, is_friendly, lords_at, occupied, shift_favour
 
 SPECIAL = ("London", "Calais", "Harlech")
@@ -41,11 +40,13 @@ def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
     carts, ships = shared(state, lord, "carts"), shared(state, lord, "ships")
     land = {} if here in BOARD.exile_boxes and here != "Scotland" else distances(state, side, here, False, False, carts)
     found: dict[str, tuple[int, int]] = {}
+    fx = capabilities.effects(state, lord)
     for source, ways in land.items():
         if source not in BOARD.locales:
             continue
         limit = carts // ways if ways else 99
-        table = int(BOARD.strongholds[BOARD.locales[source].type]["supply"]) + capabilities.near_bonus(state, lord, "supply_bonus", source)
+        table = int(BOARD.strongholds[BOARD.locales[source].type]["supply"]) + capabilities.near_bonus(
+            state, lord, "supply_bonus", source, fx)
         stronghold = 0 if is_exhausted(state, source) else min(table, limit)
         port = min(ships, limit) if BOARD.locales[source].sea else 0
         found[source] = (stronghold, port)
@@ -119,9 +120,9 @@ def tax_targets(state: State, lord: str) -> dict[str, int]:
     return {p: w for p, w in reach.items() if p in seats and not is_exhausted(state, p)}
 
 
-def tax(state: State, lord: str, target: str, extra: int, rng: Random, events: Events) -> None:
-    """4.6.3: an Influence check (none at his own Seat); on success the table's Coin, and the
-    Stronghold is Depleted."""
+def tax(state: State, lord: str, target: str, extra: int, rng: Random, events: Events, factor: int = 1) -> None:
+    """4.6.3: an Influence check (none at his own Seat); on success the table's Coin (``factor``
+    times as much: Tax Collectors, Y10), and the Stronghold is Depleted."""
     event: dict[str, Any] = {"type": "tax", "lord": lord, "target": target}
     if target == BOARD.lords[lord].seat:
         event["success"] = True
@@ -129,6 +130,7 @@ def tax(state: State, lord: str, target: str, extra: int, rng: Random, events: E
         event["success"], event["roll"] = check(state, lord, rng, extra)
     if event["success"]:
         coin = int(BOARD.strongholds[BOARD.locales[target].type]["tax"]) + capabilities.near_bonus(state, lord, "tax_bonus", target)
+        coin *= factor
         state["lords"][lord]["assets"]["coin"] += coin
         event["coin"] = coin
         deplete(state, target)

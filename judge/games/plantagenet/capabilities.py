@@ -16,18 +16,73 @@ def _effects(state: State, lord: str) -> list[dict[str, Any]]:
     mat = state["lords"][lord]
     if not mat.get("caps") and not state["lasting"]:
         return []
-    side = BOARD.lords[lord].side
     found = []
     for card in mat.get("caps", ()):
         effect = BOARD.capability_effects.get(card)
         if effect and _applies(state, lord, effect):
             found.append(effect)
+    if state["lasting"]:
+        found += in_effect(state, lord)
+    return found
+
+
+def in_effect(state: State, lord: str) -> list[dict[str, Any]]:
+    """The effects of the lasting Events in effect that act on a Lord (3.1.3): for his side, or
+    only for the Lords they name, the one Lord chosen (Y22), near a Dominated Area (Y4). Asked
+    alone where only an Event gives the effect (no Capability to look at)."""
+    side = BOARD.lords[lord].side
+    found = []
     for card in state["lasting"]:
         effect = BOARD.event_effects.get(card)
-        if effect and effect["side"] in (side, "all") and lord in effect.get("lords", (lord,)):
-            if not effect.get("one_lord") or state.get("chosen", {}).get(card) == lord:
-                found.append(effect)
+        if effect is None or effect["side"] not in (side, "all") or ("lords" in effect and lord not in effect["lords"]):
+            continue
+        if "near_dominated" in effect and not near_dominated(state, lord):
+            continue
+        if "one_lord" not in effect or state.get("chosen", {}).get(card) == lord:
+            found.append(effect)
     return found
+
+
+SAYING: dict[str, frozenset[str]] = {
+    key: frozenset(card for card, effect in BOARD.event_effects.items() if key in effect)
+    for effect in BOARD.event_effects.values() for key in effect
+}
+"""The Events whose effects say each key."""
+
+
+def event_effects(state: State, lord: str, key: str) -> list[dict[str, Any]]:
+    """The lasting Events' effects on a Lord that say ``key`` (``in_effect``), looked for only
+    while an Event in effect says it: for what only an Event gives (Y4, Y7, Y8, Y18, L18, Y32,
+    L35), asked often (for each Levy action tried)."""
+    if SAYING.get(key, frozenset()).isdisjoint(state["lasting"]):
+        return []
+    return [effect for effect in in_effect(state, lord) if key in effect]
+
+
+def dominates(state: State, side: str, area: str) -> bool:
+    """A side Dominates an Area (1.3.1, 4.8.1) with Favour at all its Strongholds, or by a
+    Capability: Northmen (L16), Southerners (Y21), Welshmen (Y19) with their Lord in the Area and
+    enough Friendly Strongholds there."""
+    places = BOARD.areas[area]
+    friendly = sum(1 for p in places if state["favour"].get(p) == side)
+    if friendly == len(places):
+        return True
+    for lord, mat in state["lords"].items():
+        if mat.get("at") not in places or BOARD.lords[lord].side != side:
+            continue
+        for card in mat["caps"]:
+            effect = BOARD.capability_effects.get(card, {})
+            if effect.get("dominate_area") == area and friendly >= effect["dominate_favour"] and _applies(state, lord, effect):
+                return True
+    return False
+
+
+def near_dominated(state: State, lord: str) -> bool:
+    """Whether a Lord is in, or next to by Way, an Area his side Dominates (Jack Cade, Y4)."""
+    here = state["lords"][lord]["at"]
+    side = BOARD.lords[lord].side
+    near = {here, *BOARD.ways(here)}
+    return any(near & set(places) and dominates(state, side, area) for area, places in BOARD.areas.items())
 
 
 def _applies(state: State, lord: str, effect: dict[str, Any]) -> bool:
@@ -44,11 +99,11 @@ def _applies(state: State, lord: str, effect: dict[str, Any]) -> bool:
     return "as_lords" not in effect or lord in effect["as_lords"]
 
 
-def near_bonus(state: State, lord: str, key: str, place: str) -> int:
+def near_bonus(state: State, lord: str, key: str, place: str, found: list[dict[str, Any]] | None = None) -> int:
     """A Capability's addition to Tax or Supply from a Stronghold: Y34 anywhere, Y29 only at
-    Exeter and the Strongholds next to it."""
+    Exeter and the Strongholds next to it. ``found``: the Lord's effects, if known."""
     total = 0
-    for effect in _effects(state, lord):
+    for effect in _effects(state, lord) if found is None else found:
         centre = effect.get("near")
         if centre is None or place == centre or place in BOARD.locales[centre].ways:
             total += int(effect.get(key, 0))

@@ -8,13 +8,13 @@ from collections import Counter
 from random import Random
 from typing import Any
 
-from . import actions, capabilities, march
+from . import actions, capabilities, held, march
 from .data import BOARD, other
 from .fighting import give_battle
 from .mat import Events, pay_or_feed
-from .muster import parley_targets
+from .routes import parley_targets
 from .orders import Order
-from .state import State, in_order, lords_at, lords_on_map, mats, scenario_of
+from .state import State, exile_boxes_for, in_order, is_friendly, lords_at, lords_on_map, mats, scenario_of
 
 PASS = "Pass"
 PASS_CARDS = 4  # 1.9.2
@@ -65,6 +65,7 @@ class Card:
         self.actions = capabilities.command(state, lord)
         self.left = self.actions
         self.free_highway = False
+        self.free_march = False  # Surprise Landing (L33): one March for no action
         self.ended = False
 
     def refusal(self, state: State, order: Order) -> str | None:
@@ -87,7 +88,8 @@ class Card:
             way = self.way(state, here, order, fx)
             if way is None:
                 return f"no Way from {here} to {order.target} (4.3.3)"
-            if march.march_cost(way, self.actions, self.left, self.free_highway) is None:
+            if march.march_cost(way, self.actions, self.left, self.free_highway) is None and not (
+                    self.free_march and way != "path"):
                 return f"not enough actions to March by {way} (4.3.3)"
             if capabilities.flag(fx, "no_approach") and lords_at(state, order.target or "", other(BOARD.lords[lord].side)):
                 return "no Approach for the rest of this Campaign (Parliament's Truce)"
@@ -100,6 +102,8 @@ class Card:
                 return "Sail takes every action of a card (4.6.1)"
             if not march.can_sail(state, [lord, *order.group]):
                 return "too few Ships: one per six Forces units (4.6.1)"
+        if verb == "EXILE":
+            return exile_pact_refusal(state, lord, order, fx)
         if verb == "PARLEY" and capabilities.flag(fx, "parley_whole_card") and self.left != self.actions:
             return "Parley takes the whole card this Campaign (New Act of Parliament, L10)"
         closed = next((e["closed_area"] for e in fx if "closed_area" in e), None)
@@ -130,8 +134,10 @@ class Card:
             if lords_at(state, to, other(side)) and march.truce(state, side, standing, events):
                 return  # the March that would Approach does not happen (it costs nothing)
             way = self.way(state, here, order) or ""
-            cost = march.march_cost(way, self.actions, self.left, self.free_highway) or 0
-            self.free_highway = way == "highway" and cost == 1
+            landing = self.free_march and way != "path"  # Surprise Landing (L33)
+            cost = 0 if landing else march.march_cost(way, self.actions, self.left, self.free_highway) or 0
+            self.free_highway = way == "highway" and (cost == 1 or landing)
+            self.free_march = False
             self.left -= cost
             group = [lord, *order.group]
             march.haul(state, group)
@@ -143,6 +149,8 @@ class Card:
                     attacker = other(side) if flank else side  # Flank Attack (Y2, L2)
                     give_battle(state, attacker, to, rng, events, {side: self.own_standing, other(side): standing})
                 self.ended = True
+            else:
+                held.supply_depot(state, lord, group, self.own_standing, events)
             return
         self.free_highway = False
         if verb == "SAIL":
@@ -153,6 +161,15 @@ class Card:
             quick = capabilities.bonus(state, lord, "sail_actions")  # Seamanship (Y6, L6)
             self.left = self.left - quick if quick else 0
             self.ended = not quick
+            held.supply_depot(state, lord, group, self.own_standing, events)
+            if held.surprise_landing(state, lord, self.own_standing, events):
+                self.ended, self.free_march = False, True
+            return
+        if verb == "EXILE":  # Exile Pact (Y8)
+            self.left -= 1
+            box = exile_pact_box(state, lord, order)
+            state["lords"][lord]["at"] = box
+            events.append({"type": "exile pact", "lord": lord, "from": here, "to": box})
             return
         self.left -= 1
         if verb == "PARLEY" and capabilities.has(state, lord, "parley_whole_card"):
@@ -188,8 +205,9 @@ def command(state: State, lord: str, orders: list[Order], standing: list[Order],
 def feed(state: State, events: Events) -> None:
     """4.7: at the end of each card, the Rebel's then the King's Lords marked Moved-Fought Feed
     their Troops (Pillage and Unfed Disband as for Pay), then the markers come off."""
+    depot = state.pop("no_feed", [])  # Rebel Supply Depot (L28): their next Feed skipped
     for side in in_order(state):
-        moved = [lord for lord, mat in mats(state) if mat["moved"] and BOARD.lords[lord].side == side]
+        moved = [lord for lord, mat in mats(state) if mat["moved"] and BOARD.lords[lord].side == side and lord not in depot]
         pay_or_feed(state, moved, "provender", events, "unfed (4.7)")
     for _, mat in mats(state):
         mat["moved"] = False
@@ -210,6 +228,30 @@ def target_refusal(state: State, lord: str, order: Order) -> str | None:
         return f"{lord} cannot Tax {order.target} (4.6.3)"
     if verb == "PARLEY" and order.target not in parley_targets(state, lord, campaign=True):
         return f"{lord} cannot Parley {order.target} (4.6.4)"
-    if verb not in ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"):
+    if verb not in ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "EXILE"):
         return f"{verb} is not a Command (4.2.2)"
+    return None
+
+
+def exile_pact_box(state: State, lord: str, order: Order) -> str:
+    """The Exile box an Exile Pact (Y8) order sends its Lord to: the one named, or the first
+    Friendly one he may use (1.3.1, Allied Networks), "" if none."""
+    boxes = [box for box in exile_boxes_for(state, lord) if is_friendly(state, box, BOARD.lords[lord].side)]
+    if order.group:
+        return order.group[0] if order.group[0] in boxes else ""
+    return boxes[0] if boxes else ""
+
+
+def exile_pact_refusal(state: State, lord: str, order: Order, fx: list[dict[str, Any]]) -> str | None:
+    """Exile Pact (Y8): this Campaign a Yorkist Lord may use a Command action to go, with his mat
+    and at no cost, to a Friendly Exile box (``EXILE <Lord> [TO <box>]``)."""
+    if not capabilities.flag(fx, "exile_pact"):
+        return "no Exile on Campaign without Exile Pact (Y8)"
+    if order.target != lord:
+        return f"only {lord}, whose card this is, may go into Exile"
+    box = exile_pact_box(state, lord, order)
+    if order.group and not box:
+        return f"{order.group[0]} is not a Friendly Exile box {lord} may use (1.3.1)"
+    if not box or box == state["lords"][lord]["at"]:
+        return f"{lord} has no other Friendly Exile box to go to (1.3.1)"
     return None

@@ -28,7 +28,7 @@ def tides_of_war(state: State) -> dict[str, int]:
         for area, places in BOARD.areas.items():
             if any(side in held.get(p, ()) for p in places):
                 points[side] += table["area_lord"]
-            if all(favour.get(p) == side for p in places) or dominates_by_card(state, side, area):
+            if capabilities.dominates(state, side, area):
                 points[side] += table["area_dominated"]
         for place, award in table["special"].items():
             if favour.get(place) == side and other(side) not in held.get(place, ()):
@@ -49,20 +49,6 @@ def tides_of_war(state: State) -> dict[str, int]:
         if mat["at"] in BOARD.exile_boxes or (mat["at"] in BOARD.locales and mat["at"] != "London"):
             points[side] += capabilities.bonus(state, lord, "tides_away_from_london")  # L17
     return points
-
-
-def dominates_by_card(state: State, side: str, area: str) -> bool:
-    """Northmen (L16), Southerners (Y21), Welshmen (Y19): a side Dominates the Area with the
-    card's Lord in it and enough Friendly Strongholds there."""
-    places = BOARD.areas[area]
-    friendly = sum(1 for p in places if state["favour"].get(p) == side)
-    for lord, mat in mats(state):
-        if BOARD.lords[lord].side != side or mat["at"] not in places:
-            continue
-        for effect in capabilities.effects(state, lord):
-            if effect.get("dominate_area") == area and friendly >= effect["dominate_favour"]:
-                return True
-    return False
 
 
 def charity(state: State, events: Events) -> None:

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 
+from . import actions
 from .data import BOARD, TROOPS
 from .influence import check, loyalty_modifier
 from .mat import Events, disband_lord, disband_troopless, disband_vassal
-from .state import State, gain, is_friendly, lords_on_map, mats, occupied, pool, shift
+from .state import State, gain, is_friendly, lords_on_map, mats, occupied, pool, set_favour, shift, shift_favour
 
 Handler = Callable[[State, Random, Events], None]
 
@@ -43,9 +44,9 @@ def richard_leigh(state: State, rng: Random, events: Events) -> None:
     """Y21: London loses Lancastrian Favour, or if Neutral takes Yorkist Favour."""
     now = state["favour"].get("London")
     if now == "Lancaster":
-        del state["favour"]["London"]
+        set_favour(state, "London", None)
     elif now is None:
-        state["favour"]["London"] = "York"
+        set_favour(state, "London", "York")
 
 
 def subsidy(side: str) -> Handler:
@@ -119,7 +120,7 @@ def tudor_banners(state: State, rng: Random, events: Events) -> None:
     yorkists = {mat["at"] for lord, mat in mats(state) if BOARD.lords[lord].side == "York"}
     for near in BOARD.locales[here].ways:
         if near not in yorkists:
-            state["favour"][near] = "Lancaster"
+            set_favour(state, near, "Lancaster")
 
 
 def dubious_clarence(state: State, rng: Random, events: Events) -> None:
@@ -148,7 +149,7 @@ def welsh_rebellion(state: State, rng: Random, events: Events) -> None:
         disband_troopless(state, events)
         return
     for place in [p for p in wales if state["favour"].get(p) == "York"][:2]:
-        del state["favour"][place]
+        set_favour(state, place, None)
 
 
 def wilful_disobedience(state: State, rng: Random, events: Events) -> None:
@@ -161,7 +162,7 @@ def wilful_disobedience(state: State, rng: Random, events: Events) -> None:
 
     chosen = [p for p in BOARD.locales if state["favour"].get(p) == "York" and near(p, "Lancaster") and not near(p, "York")]
     for place in chosen[:2]:
-        del state["favour"][place]
+        set_favour(state, place, None)
 
 
 def universelle_aragne(state: State, rng: Random, events: Events) -> None:
@@ -185,6 +186,63 @@ def loyalty_and_trust(state: State, rng: Random, events: Events) -> None:
         events.append({"type": "chosen", "card": "Y22", "lord": chosen})
 
 
+def tax_collectors(state: State, rng: Random, events: Events) -> None:
+    """Y10: each Yorkist Lord on the map may Tax at once for twice the Coin (4.6.3). By default
+    each does, in the scenario's order: at his own Seat if he may (no check), else at the
+    Stronghold giving most Coin (the first such), without added points."""
+    factor = int(BOARD.event_effects["Y10"]["tax_factor"])
+    for lord in _on_map(state, "York"):
+        targets = actions.tax_targets(state, lord)
+        if not targets:
+            continue
+        seat = BOARD.lords[lord].seat
+        target = seat if seat in targets else max(
+            targets, key=lambda p: int(BOARD.strongholds[BOARD.locales[p].type]["tax"]))
+        actions.tax(state, lord, target, 0, rng, events, factor)
+
+
+def london_for_york(state: State, rng: Random, events: Events) -> None:
+    """Y15: with Yorkist Favour at London, a second Yorkist Favour goes there: London then
+    changes Favour only by Event or Pillage (``favour_locked``); the second Favour goes when
+    London's Favour changes."""
+    if state["favour"].get("London") == "York":
+        state["london_for_york"] = True
+        events.append({"type": "second favour", "at": "London", "side": "York"})
+
+
+def propaganda(state: State, rng: Random, events: Events) -> None:
+    """L23, L24 Warwick's Propaganda: the Lancastrians select three Yorkist Strongholds (by
+    default those Tides of War rewards first, London, Calais, Harlech, then the others in the
+    map's order); for each the Yorkists pay two points or lose the Favour (by default they pay for
+    those Tides of War rewards and let the others go)."""
+    effect = BOARD.event_effects["L23"]
+    special = BOARD.tides_of_war["special"]
+    yorkist = [p for p in BOARD.locales if state["favour"].get(p) == "York"]
+    chosen = sorted(yorkist, key=lambda p: -special.get(p, 0))[: int(effect["strongholds"])]
+    for place in chosen:
+        if place in special:
+            gain(state, "York", -int(effect["points"]))
+            events.append({"type": "propaganda", "at": place, "paid": int(effect["points"])})
+        else:
+            set_favour(state, place, None)
+            events.append({"type": "propaganda", "at": place, "favour removed": True})
+
+
+def robins_rebellion(state: State, rng: Random, events: Events) -> None:
+    """L31: up to three Favour placed or removed in the North, each one level toward the
+    Lancastrians (by default: Yorkist Favour off the Area's Strongholds in its order first, then
+    Lancastrian Favour on its Neutral ones)."""
+    effect = BOARD.event_effects["L31"]
+    north = BOARD.areas[effect["area"]]
+    for _ in range(int(effect["favour"])):
+        place = next((p for p in north if state["favour"].get(p) == "York"), None) or next(
+            (p for p in north if p not in state["favour"]), None)
+        if place is None:
+            return
+        shift_favour(state, place, "Lancaster")
+        events.append({"type": "favour", "at": place, "now": state["favour"].get(place)})
+
+
 EVENTS: dict[str, Handler] = {
     "Y17": she_wolf,
     "Y21": richard_leigh,
@@ -203,4 +261,9 @@ EVENTS: dict[str, Handler] = {
     "L29": wilful_disobedience,
     "L27": universelle_aragne,
     "Y22": loyalty_and_trust,
+    "Y10": tax_collectors,
+    "Y15": london_for_york,
+    "L23": propaganda,
+    "L24": propaganda,
+    "L31": robins_rebellion,
 }

@@ -74,16 +74,6 @@ FLANK_ATTACKS = {"York": "Y2", "Lancaster": "L2"}
 """Flank Attack, a Hold Event of each side's deck: played to Intercept."""
 
 
-def battle_event_refusal(card: str, side: str) -> str | None:
-    """Why a side may not order a held card played (``PLAY``: in Battle, or Blocked Ford upon
-    Approach), or None."""
-    if BOARD.cards[card].side != side:
-        return f"{card} is not a card of your deck"
-    if card not in PLAYED_IN_BATTLE and card not in (BLOCKED_FORDS[side], FLANK_ATTACKS[side]):
-        return f"{card} is not an Event played to Intercept, upon Approach or in Battle (4.3.4, 4.3.5, 4.4)"
-    return None
-
-
 def battle_orders(state: State, standing: dict[str, list[Order]]) -> BattleOrders:
     """Each side's standing orders for Battle: ``FLEE <Lord> ROUND n`` (he Flees at the start of
     that Round, 4.4.2) and ``PLAY <card>`` (a held Event played, its Lords the Battle's defaults);

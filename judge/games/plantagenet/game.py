@@ -19,10 +19,9 @@ from typing import Any
 
 from ..houses import house_named
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
-from . import invariants, legal
+from . import held, invariants, legal
 from .command import command, default_plan, plan_refusal
 from .data import BOARD, SIDES
-from .fighting import battle_event_refusal
 from .levy import pay
 from .muster import muster
 from .orders import Order, OrderError, read_order, split_orders
@@ -38,9 +37,9 @@ TIMINGS = (
 )
 STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
-    "muster": ("EXILE", "LEVY", "PARLEY", "CROWN"),
+    "muster": ("EXILE", "LEVY", "PARLEY", "CROWN", "PLAY"),
     "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD"),
-    "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"),
+    "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "EXILE"),
 }
 STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD")
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
@@ -173,9 +172,9 @@ class PlantagenetGame:
             if why:
                 out.append(OrderLine(text, error=why))
                 continue
+            by_verb = name in ("pay", "plan") or (order.verb in STANDING and not (acting and name == "command"))
             slot = "plan" if order.verb == "PLAN" else (
-                f"{order.verb.lower()} {order.target or ''}".strip() if name in ("pay", "plan") or order.verb in STANDING
-                else f"action {number}")
+                f"{order.verb.lower()} {order.target or ''}".strip() if by_verb else f"action {number}")
             out.append(OrderLine(text, canonical=str(order), slot=slot))
         return out
 
@@ -184,8 +183,10 @@ class PlantagenetGame:
         carried out, in turn)."""
         if order.verb == "PLAN":
             return plan_refusal(state, power, order.plan)
+        if order.verb == "PLAY" and state["step"]["name"] == "muster":
+            return held.levy_refusal(state, power, order)
         if order.verb == "PLAY":
-            return battle_event_refusal(order.target or "", power)
+            return held.standing_refusal(order.target or "", power)
         if order.verb == "DISCARD" and order.target not in state["held"][power]:
             return f"you hold no {order.target} (4.8.6)"
         if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN", "FLEE") and BOARD.lords[order.target or ""].side != power:

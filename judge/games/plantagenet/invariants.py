@@ -134,6 +134,8 @@ def _report_fog(game: GameKind, state: State, report: dict[str, Any]) -> list[st
             side = event.get("side") or (BOARD.lords[lord].side if isinstance(lord, str) else None)
             if side == reader:
                 continue
+            if event["type"] == "aspielles" and {"held", "mat"} & set(event):
+                found.append(f"{reader or 'an observer'} is told what {side}'s spies saw")
             if event["type"] in ("event held", "capability", "capability discarded"):
                 found.append(f"{reader or 'an observer'} is told of {side}'s draw {event.get('card')}")
             if state["hidden_mats"] and event["type"] in ("levy", "supply", "tax") and (

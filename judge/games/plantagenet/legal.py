@@ -11,12 +11,12 @@ from __future__ import annotations
 from random import Random
 
 from ..kind import GameKind
-from . import actions, march, muster
+from . import actions, capabilities, held, march, muster
 from .command import LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD
-from .fighting import BLOCKED_FORDS, FLANK_ATTACKS, PLAYED_IN_BATTLE
 from .levy import vassals_due
-from .orders import Order
+from .orders import Order, read_order
+from .routes import parley_targets
 from .state import State, copy_state, exiles_ready, lords_at, lords_on_map, ready
 from .turns import active_lord, powers
 
@@ -41,11 +41,12 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
     if deck:
         pick = rng.choice(deck) if rng else deck[0]
         found.append(Order("LEVY", lord, "CAPABILITY", pick))
-    found += [Order("PARLEY", lord, target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord)]
+    found += [Order("PARLEY", lord, target=t, extra=_extra(rng)) for t in parley_targets(state, lord)]
     return found
 
 
-COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS")
+COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "EXILE")
+"""The kinds of Command (4.2.2); EXILE, last, only with Exile Pact (Y8) in effect."""
 
 
 def command_candidates(state: State, lord: str, rng: Random | None = None,
@@ -72,9 +73,11 @@ def command_candidates(state: State, lord: str, rng: Random | None = None,
     if "TAX" in verbs:
         found += [Order("TAX", target=t, extra=_extra(rng)) for t in actions.tax_targets(state, lord)]
     if "PARLEY" in verbs:
-        found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord, campaign=True)]
+        found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in parley_targets(state, lord, campaign=True)]
     if "PASS" in verbs:
         found.append(Order("PASS"))
+    if "EXILE" in verbs and capabilities.event_effects(state, lord, "exile_pact"):  # Exile Pact (Y8)
+        found.append(Order("EXILE", target=lord))
     return found
 
 
@@ -113,7 +116,7 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
         standing.append("TRUCE")
     standing += [f"FLEE {lord} ROUND {rng.randint(1, 3)}" for lord in lords_on_map(state, side) if rng.random() < 0.1]
     standing += [f"PLAY {card}" for card in state["held"][side]
-                 if (card in PLAYED_IN_BATTLE or card in (BLOCKED_FORDS[side], FLANK_ATTACKS[side])) and rng.random() < 0.7]
+                 if held.standing_refusal(card, side) is None and rng.random() < 0.7]
     standing += [f"DISCARD {card}" for card in state["held"][side] if rng.random() < 0.1]
     return ["PLAN " + ", ".join(chosen), *standing]
 
@@ -124,6 +127,11 @@ def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
     chosen: list[Order] = []
     newcomers: set[str] = set()
     spent: dict[str, int] = {}
+    for card in [c for c in state["held"][side] if c in held.LEVY_PLAYS]:  # Levy Events, first
+        order = Order("PLAY", target=card)
+        if rng.random() < 0.7 and muster.refusal(scratch, side, order, spent, newcomers) is None:
+            muster.carry_out(scratch, side, order, dice, [], newcomers)
+            chosen.append(order)
     for lord in exiles_ready(scratch, side):
         order = Order("EXILE", target=lord)
         if rng.random() < 0.8 and muster.refusal(scratch, side, order, spent, newcomers) is None:
@@ -156,12 +164,14 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
         return []
     scratch = copy_state(state)
     dice = Random(rng.getrandbits(32))
-    card = Card(scratch, lord)
+    own = [read_order(text, state["scenario"]) for text in state.get("standing", {}).get(side, [])] if any(
+        c in held.CAMPAIGN_PLAYS for c in state["held"][side]) else []
+    card = Card(scratch, lord, own)  # its own standing orders: a Hold Event may add a March (L33)
     chosen: list[Order] = []
     for _ in range(8):
-        if card.ended or (card.left == 0 and not card.free_highway) or rng.random() < 0.05:
+        if card.ended or (card.left == 0 and not card.free_highway and not card.free_march) or rng.random() < 0.05:
             break
-        kinds = list(COMMANDS)
+        kinds = list(COMMANDS if capabilities.event_effects(scratch, lord, "exile_pact") else COMMANDS[:-1])
         rng.shuffle(kinds)  # a kind of Command at random, then one of its kind
         options: list[Order] = []
         while kinds and not options:

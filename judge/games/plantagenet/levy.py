@@ -2,9 +2,9 @@
 Exiles and Ready Vassals. Muster itself (3.4) is in ``muster.py``.
 
 Arts of War: the draws, the placing of drawn Capabilities and the keeping of Events follow 3.1;
-the Events that act at once are in ``events.py``; the others are not yet implemented
-(docs/variants/plantagenet.md lists them), so such an Event is revealed and returned, or held,
-without effect.
+the Events that act at once are in ``events.py``, the lasting ones act through the
+``event_effects`` table while in effect, and the Hold Events when played (``held.py``,
+``march.py``, ``battle/``).
 """
 
 from __future__ import annotations
@@ -64,17 +64,23 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
                     state["lasting"].append(card)
                 else:
                     deck.append(card)
-                acts = card in EVENTS
+                acts = card in EVENTS or card in BOARD.event_effects  # at once, or while in effect
                 events.append({"type": "event", "side": side, "card": card, "implemented": acts})
-                if acts:
+                if card in EVENTS:
                     EVENTS[card](state, rng, events)
+
+
+def lasts(card: str) -> str:
+    """Until when an Event in effect lasts: "this_levy" or "this_campaign" (3.1.3); a played Hold
+    Event as its ``lasts`` in the ``event_effects`` table says, by default the Campaign."""
+    when = BOARD.cards[card].when
+    return str(BOARD.event_effects.get(card, {}).get("lasts", "this_campaign")) if when == "hold" else when
 
 
 def end_lasting(state: State, when: str) -> None:
     """Return "this Levy" or "this Campaign" Events to their decks at the end of that step
-    (3.1.3, 3.4, 4.8.6); a Hold Event played for the rest of the Campaign goes with the latter."""
-    ending = (when, "hold") if when == "this_campaign" else (when,)
-    for card in [c for c in state["lasting"] if BOARD.cards[c].when in ending]:
+    (3.1.3, 3.4, 4.8.6); a played Hold Event at the end its card gives (``lasts``)."""
+    for card in [c for c in state["lasting"] if lasts(c) == when]:
         state["lasting"].remove(card)
         state.get("chosen", {}).pop(card, None)
         state["decks"][BOARD.cards[card].side].append(card)

@@ -11,6 +11,7 @@ from .data import BOARD, other
 from .mat import Events, disband_lord, disband_penalty
 from .orders import Order
 from .fighting import foreign_haven
+from .held import use
 from .state import State, forces_units, gain, is_enemy, is_friendly, lords_at, occupied, scenario_of, shift
 
 
@@ -89,9 +90,7 @@ def truce(state: State, side: str, standing: list[Order], events: Events) -> boo
     card = TRUCES[enemy]
     if not any(o.verb == "TRUCE" for o in standing) or card not in state["held"][enemy]:
         return False
-    state["held"][enemy].remove(card)
-    state["lasting"].append(card)
-    events.append({"type": "event", "side": enemy, "card": card, "implemented": True})
+    use(state, enemy, card, events, lasting=True)
     return True
 
 
@@ -101,9 +100,7 @@ def flank_attack(state: State, side: str, standing: list[Order], events: Events)
     card = {"York": "Y2", "Lancaster": "L2"}[side]
     if card not in state["held"][side] or not any(o.verb == "PLAY" and o.target == card for o in standing):
         return False
-    state["held"][side].remove(card)
-    state["decks"][side].append(card)  # used, it goes back to the deck (3.1.4)
-    events.append({"type": "event", "side": side, "card": card, "implemented": True})
+    use(state, side, card, events)
     return True
 
 
@@ -144,9 +141,7 @@ def blocked_ford(state: State, side: str, own: list[Order], events: Events) -> b
     card = {"York": "Y11", "Lancaster": "L11"}[side]
     if card not in state["held"][side] or not any(o.verb == "PLAY" and o.target == card for o in own):
         return False
-    state["held"][side].remove(card)
-    state["decks"][side].append(card)  # used, it goes back to the deck (3.1.4)
-    events.append({"type": "event", "side": side, "card": card, "implemented": True})
+    use(state, side, card, events)
     return True
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from .data import BOARD
 from .succession import on_removal, set_aside_on_leaving
-from .state import State, gain, is_exhausted, lords_at, shift, troops, where
+from .state import State, gain, is_exhausted, lords_at, set_favour, shift, shift_favour, troops, where
 
 Events = list[dict[str, Any]]
 
@@ -129,13 +129,9 @@ def pillage(state: State, lord: str, events: Events) -> None:
     mat["assets"]["provender"] += amount
     gain(state, side, -2 * 2 * amount)
     state["depleted"][place] = 2
-    state["favour"][place] = enemy
+    set_favour(state, place, enemy)
     for near in BOARD.locales[place].ways:
-        now = state["favour"].get(near)
-        if now == side:
-            del state["favour"][near]
-        elif now is None:
-            state["favour"][near] = enemy
+        shift_favour(state, near, enemy)
     events.append({"type": "pillage", "lord": lord, "at": place, "coin": amount, "provender": amount})
 
 

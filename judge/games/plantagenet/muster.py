@@ -8,16 +8,16 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from . import capabilities
-from .data import BOARD
+from . import capabilities, held
+from .data import BOARD, other
 from .influence import check, loyalty_modifier
 from .levy import capability_refusal, exile_refusal, muster_exile
 from .mat import Events, discard
 from .orders import Order
-from .routes import distances
+from .routes import parley_targets
 from .succession import on_muster
 from .state import (
-    State, deplete, enemy_at, gain, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
+    State, deplete, enemy_at, favour_locked, gain, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
     new_mat, place_capability, pool, ready, shift, shift_favour,
 )
 
@@ -28,23 +28,6 @@ def seats(state: State, side: str) -> list[str]:
         BOARD.lords[lord].seat for lord, entry in state["lords"].items()
         if BOARD.lords[lord].side == side and "gone" not in entry
     ]
-
-
-def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str, int]:
-    """The Strongholds a Lord may Parley, each with the Ways to it (3.4.1; in Campaign no
-    further than an adjacent Stronghold or a Port by Ship, 4.6.4): his own Locale when it is
-    not Friendly, else any that a Route reaches and is not Friendly yet."""
-    mat = state["lords"][lord]
-    side = BOARD.lords[lord].side
-    here = mat["at"]
-    if here in BOARD.locales and not is_friendly(state, here, side):
-        return {here: 0}
-    reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99,
-                      capabilities.has(state, lord, "all_ports"))
-    return {
-        place: ways for place, ways in reach.items()
-        if place in BOARD.locales and not is_friendly(state, place, side)
-    }
 
 
 def levy_lord_refusal(state: State, side: str, target: str) -> str | None:
@@ -65,6 +48,8 @@ def refusal(state: State, side: str, order: Order, spent: dict[str, int], newcom
         return exile_refusal(state, side, order)
     if order.verb == "CROWN":
         return crown_refusal(state, order)
+    if order.verb == "PLAY":
+        return held.levy_refusal(state, side, order)
     lord = order.lord or ""
     if order.verb not in ("LEVY", "PARLEY") or not lord:
         return f"{order.verb} is not a Muster order"
@@ -98,12 +83,13 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
         return levy_lord_refusal(state, side, order.target or "")
     if what == "VASSAL":
         vassal = order.target or ""
-        if capabilities.has(state, lord, "no_levy_vassal"):
+        if capabilities.event_effects(state, lord, "no_levy_vassal"):
             return "no Levy Vassal this Levy (Yorkists Block Parliament, Y7)"
         seat = BOARD.vassals[vassal].seat
         if state["vassals"].get(vassal) != {"seat": True} or seat is None:
             return f"{vassal} is not at his Seat (3.4.3)"
-        if not is_friendly(state, seat, side) or enemy_at(state, seat, side):
+        if (not is_friendly(state, seat, side) or enemy_at(state, seat, side)) and not capabilities.event_effects(
+                state, lord, "vassal_any_seat"):  # Margaret Beaufort (L35)
             return f"{vassal}'s Seat {seat} is not Friendly and free of Enemy Lords (3.4.3)"
         return None
     if what == "TROOPS":
@@ -131,9 +117,13 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
 
 
 def carry_out(state: State, side: str, order: Order, rng: Random, events: Events, newcomers: set[str],
-              sure: bool = False) -> None:
-    """Carry out a Muster order that ``refusal`` allowed. ``sure``: a Parley that costs a point
-    less and succeeds (Succession Y18, Parliament Votes L18)."""
+              sure: str = "") -> None:
+    """Carry out a Muster order that ``refusal`` allowed. ``sure``: a Parley that succeeds, for a
+    point less (``less``: Succession Y18, Parliament Votes L18) or for nothing (``free``: Jack
+    Cade, Y4). A success The King's Name (Y32) cancels has no effect."""
+    if order.verb == "PLAY":
+        held.play_in_levy(state, side, order, events, newcomers)
+        return
     if order.verb == "EXILE":
         muster_exile(state, side, order, events)
         return
@@ -147,15 +137,15 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     if order.verb == "PARLEY":
         ways = parley_targets(state, lord)[order.target or ""]
         if sure:
-            gain(state, side, -ways)  # one point, and one a Way, less the point the card saves
+            gain(state, side, 0 if sure == "free" else -ways)  # one point, and one a Way, less the point saved
             event["success"] = True
         else:
             event["success"], event["roll"] = check(state, lord, rng, order.extra, ways=ways, parley=True)
-        if event["success"]:
+        if event["success"] and not cancelled(state, lord, "PARLEY", event):
             shift_favour(state, order.target or "", side)
     elif order.what == "LORD":
         event["success"], event["roll"] = check(state, lord, rng, order.extra)
-        if event["success"]:
+        if event["success"] and not cancelled(state, lord, "LORD", event):
             event["at"] = muster_lord(state, order.target or "")
             newcomers.add(order.target or "")
     elif order.what == "VASSAL":
@@ -163,7 +153,7 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
         event["success"], event["roll"] = check(state, lord, rng, order.extra, loyalty_modifier(vassal, side),
                                                 ways=capabilities.bonus(state, lord, "vassal_cost"))
         event["success"] = event["success"] or capabilities.has(state, lord, "vassal_auto")
-        if event["success"]:
+        if event["success"] and not cancelled(state, lord, "VASSAL", event):
             mat["vassals"].append(vassal)
             state["vassals"][vassal] = {"lord": lord, "box": shift(state["box"], BOARD.vassals[vassal].service or 0)}
     elif order.what == "TROOPS":
@@ -196,6 +186,19 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     elif order.what == "CAPABILITY":
         state["decks"][side].remove(order.target)
         place_capability(state, lord, order.target or "")
+
+
+def cancelled(state: State, lord: str, kind: str, event: dict[str, Any]) -> bool:
+    """The King's Name (Y32): this Levy, with Gloucester (not Richard III) on the map, the
+    Yorkists may cancel each successful Lancastrian Levy action for a point. By default they
+    cancel every Levy Lord, Levy Vassal and Parley (the kinds in the ``event_effects`` table).
+    Whether this success is cancelled (the side paying)."""
+    for effect in capabilities.event_effects(state, lord, "cancel_levy"):
+        if kind in effect["cancel_levy"] and any("at" in state["lords"].get(g, {}) for g in effect["cancel_by"]):
+            gain(state, other(BOARD.lords[lord].side), -int(effect["cancel_cost"]))
+            event["cancelled"] = True
+            return True
+    return False
 
 
 def crown_refusal(state: State, order: Order) -> str | None:
@@ -231,7 +234,7 @@ def muster_lord(state: State, lord: str) -> str:
     seat = BOARD.lords[lord].seat
     if enemy_at(state, seat, side):
         seat = next(s for s in seats(state, side) if is_friendly(state, s, side) and not enemy_at(state, s, side))
-    else:
+    elif not favour_locked(state, seat):  # London for York (Y15)
         state["favour"][seat] = side
     state["lords"][lord] = new_mat(lord, seat)
     on_muster(state, lord)
@@ -249,26 +252,34 @@ def muster(state: State, side: str, orders: list[Order], rng: Random, events: Ev
     free_troops: set[str] = set()  # Thomas Stanley (L35): one Levy Troops a Levy for no Lordship
     free_parleys: dict[str, int] = {}  # My crown is in my heart (L17), Gloucester as Heir (Y28)
     sure_parleys: set[str] = set()  # Succession (Y18), Parliament Votes (L18): one a Lord
+    cade_parleys: dict[str, int] = {}  # Jack Cade (Y4): free and successful
     for order in orders:
         lord = order.lord or ""
-        free = bool(lord) and lord in lords_on_map(state, side) and (
+        mustered = bool(lord) and lord in lords_on_map(state, side)
+        cade = mustered and order.verb == "PARLEY" and cade_parleys.get(lord, 0) < capabilities.total(
+            capabilities.event_effects(state, lord, "free_sure_parleys"), "free_sure_parleys")
+        free = mustered and (
             (order.what == "TROOPS" and lord not in free_troops and capabilities.has(state, lord, "free_troops_once"))
             or (order.verb == "PARLEY" and free_parleys.get(lord, 0) < capabilities.bonus(state, lord, "free_parleys"))
-        )
+        ) or cade
         why = refusal(state, side, order, {} if free else spent, newcomers)  # a free action needs no Lordship left
         if lord and lord != acting and lord in spent:
             why = f"{lord} has finished his Levy actions: each Lord completes his before the next (3.4)"
         if why:
             refused.append((order, why))
             continue
-        sure = order.verb == "PARLEY" and lord not in sure_parleys and capabilities.has(state, lord, "sure_parley_once")
-        if sure:
+        sure = "free" if cade else ""
+        if not cade and order.verb == "PARLEY" and lord not in sure_parleys and capabilities.event_effects(
+                state, lord, "sure_parley_once"):
+            sure = "less"
             sure_parleys.add(lord)
         carry_out(state, side, order, rng, events, newcomers, sure)
         if lord:
             acting = lord
             if free and order.what == "TROOPS":
                 free_troops.add(lord)
+            elif cade:
+                cade_parleys[lord] = cade_parleys.get(lord, 0) + 1
             elif free:
                 free_parleys[lord] = free_parleys.get(lord, 0) + 1
             spent[lord] = spent.get(lord, 0) + (0 if free else 1)

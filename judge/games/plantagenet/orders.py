@@ -21,7 +21,9 @@ One order a line (or separated by ``;``)::
     FLEE Somerset ROUND 2           a standing order: in any Battle of his, he Flees at the start
                                     of that Round (4.4.2)
     PLAY Y19                        a standing order: play this held Event in the next Battle
-                                    where it may be played (4.4.1, 4.4.3)
+                                    where it may be played (4.4.1, 4.4.3), or when its moment
+                                    comes (L28, L33); in a Muster, play a Levy Event at once
+    PLAY Y24 ON London              (Y13, L13, Y20, Y24); ON: the Lord or Locale it is played on
     DISCARD Y1                      with the Plan: discard this held Event at Reset (4.8.6)
 
 Names are those of the Lords, Vassals, Locales and cards, in any case; a Lord may be named by his
@@ -71,6 +73,8 @@ class Order:
             words.append(self.target)
         if self.verb == "EXILE" and self.group:
             words.append(f"TO {self.group[0]}")
+        elif self.verb == "PLAY" and self.group:
+            words.append(f"ON {self.group[0]}")
         elif self.group:
             words.append("WITH " + ", ".join(self.group))
         if self.extra:
@@ -188,7 +192,11 @@ def read_order(text: str, scenario: str) -> Order:
     if verb == "PLAN":
         cards = tuple("Pass" if normal(w) == "pass" else _lord(w, lords) for w in rest.split(",") if w.strip())
         return Order("PLAN", plan=cards)
-    if verb in ("PLAY", "DISCARD"):
+    if verb == "PLAY":
+        parts = re.split(r"\s+ON\s+", rest, flags=re.IGNORECASE)
+        on = () if len(parts) < 2 else (_lord(parts[1], lords) if normal(parts[1]) in lords else _place(parts[1]),)
+        return Order(verb, target=_card(parts[0]), group=on)
+    if verb == "DISCARD":
         return Order(verb, target=_card(rest))
     if verb == "FLEE":
         parts = re.split(r"\s+ROUND\s+", rest, flags=re.IGNORECASE)

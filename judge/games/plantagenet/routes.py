@@ -4,8 +4,9 @@ box holding the Lord) count as one Way apart (1.3.1, SEAS AND PORTS)."""
 
 from __future__ import annotations
 
+from . import capabilities
 from .data import BOARD
-from .state import State
+from .state import State, favour_locked, is_friendly
 
 
 NEIGHBOURS: dict[str, tuple[str, ...]] = {
@@ -71,3 +72,21 @@ def distances(
                     nxt.append(near)  # a Route passes only through Friendly Locales
         frontier = nxt
     return found
+
+
+def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str, int]:
+    """The Strongholds a Lord may Parley, each with the Ways to it (3.4.1; in Campaign no
+    further than an adjacent Stronghold or a Port by Ship, 4.6.4): his own Locale when it is
+    not Friendly, else any that a Route reaches and is not Friendly yet."""
+    mat = state["lords"][lord]
+    side = BOARD.lords[lord].side
+    here = mat["at"]
+    if here in BOARD.locales and not is_friendly(state, here, side):
+        return {} if favour_locked(state, here) else {here: 0}
+    reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99,
+                      capabilities.has(state, lord, "all_ports"))
+    locked = favour_locked(state, "London")  # London for York (Y15)
+    return {
+        place: ways for place, ways in reach.items()
+        if place in BOARD.locales and not is_friendly(state, place, side) and not (locked and place == "London")
+    }

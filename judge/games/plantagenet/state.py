@@ -215,10 +215,20 @@ def deplete(state: State, place: str) -> None:
 
 
 def set_favour(state: State, place: str, side: str | None) -> None:
+    """A Stronghold's Favour set (None: Neutral). London for York's second Favour (Y15) goes
+    when London's changes."""
     if side is None:
         state["favour"].pop(place, None)
     else:
         state["favour"][place] = side
+    if place == "London" and side != "York":
+        state.pop("london_for_york", None)
+
+
+def favour_locked(state: State, place: str) -> bool:
+    """London for York (Y15): with its second Yorkist Favour, London changes Favour only by an
+    Event or Pillage (not by Parley, nor by a Lord Mustering at his Seat)."""
+    return place == "London" and bool(state.get("london_for_york"))
 
 
 def shift_favour(state: State, place: str, toward: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from random import Random
 
+from . import held
 from .command import PASS
 from .data import other
 from .end import end_campaign
@@ -36,7 +37,7 @@ def powers(state: State) -> list[str]:
         return [s for s in in_order(state) if lords_on_map(state, s) or vassals_due(state, s)]
     if name == "muster":
         side = step["side"]
-        return [side] if lords_on_map(state, side) or exiles_ready(state, side) else []
+        return [side] if lords_on_map(state, side) or exiles_ready(state, side) or held.levy_plays(state, side) else []
     if name == "plan":
         return list(in_order(state))
     if name == "command":

@@ -52,6 +52,8 @@ def view(state: State, power: str | None) -> dict[str, Any]:
 
 
 HIDDEN_DRAWS = ("event held", "capability", "capability discarded")
+SPIED = ("held", "mat")
+"""What Aspielles (Y13, L13) shows its side alone: the enemy's held cards and a Lord's mat."""
 MAT_FIGURES = ("troops", "provender", "coin")
 """What Levy, Supply and Tax events say of a mat: hidden from the enemy with Hidden Mats."""
 
@@ -63,6 +65,8 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
         side = event.get("side") or (_side(event["lord"]) if isinstance(event.get("lord"), str) else None)
         if event["type"] in HIDDEN_DRAWS and side != power:
             continue
+        if event["type"] == "aspielles" and side != power:  # what the spies saw (Y13, L13)
+            event = {k: v for k, v in event.items() if k not in SPIED}
         if report.get("hidden_mats") and side != power and event["type"] in ("levy", "supply", "tax"):
             event = {k: v for k, v in event.items() if k not in MAT_FIGURES}
             if event.get("what") == "CAPABILITY":
