@@ -150,6 +150,7 @@ class Scenario:
     setup_cards: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)  # 6.3 Wars III: cards by Succession at setup
     crown: dict[str, str] = field(default_factory=dict, hash=False)  # 6.3 IIY: an Heir become King is replaced by this Lord
     newcomers: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)  # 6.3 IIY: a Lord added when few Heirs remain
+    heirs: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)  # 6.3 Wars I, II: each side's Heirs present (6.1.1)
 
     def deck_cards(self) -> set[str]:
         """Every Arts of War card that may be in the scenario's decks: the starting decks and
@@ -271,6 +272,7 @@ def _load() -> Board:
             tuple(row.get("heir_cards", ())),
             {name: tuple(cards) for name, cards in row.get("setup_cards", {}).items()},
             dict(row.get("crown", {})), dict(row.get("newcomers", {})),
+            {side: tuple(lords) for side, lords in row.get("heirs", {}).items()},
         )
         for key, row in raw.items()
         if key != "about"

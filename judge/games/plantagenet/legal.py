@@ -115,6 +115,8 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
     standing += [f"PLAY {card}" for card in state["held"][side]
                  if (card in PLAYED_IN_BATTLE or card in (BLOCKED_FORDS[side], FLANK_ATTACKS[side])) and rng.random() < 0.7]
     standing += [f"DISCARD {card}" for card in state["held"][side] if rng.random() < 0.1]
+    if "wars" in state and rng.random() < 0.3:  # 6.1.1, the grand scenario only
+        standing.append("SURRENDER")
     return ["PLAN " + ", ".join(chosen), *standing]
 
 

@@ -23,6 +23,8 @@ One order a line (or separated by ``;``)::
     PLAY Y19                        a standing order: play this held Event in the next Battle
                                     where it may be played (4.4.1, 4.4.3)
     DISCARD Y1                      with the Plan: discard this held Event at Reset (4.8.6)
+    SURRENDER                       a standing order in the grand scenario's first and second
+                                    Wars: concede the War before the last Heir's Death check (6.1.1)
 
 Names are those of the Lords, Vassals, Locales and cards, in any case; a Lord may be named by his
 title alone (``Somerset``) where the scenario has only one of that name. Reading resolves names;
@@ -39,7 +41,7 @@ from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
 VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD")
+         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER")
 
 
 class OrderError(ValueError):
@@ -208,7 +210,7 @@ def read_order(text: str, scenario: str) -> Order:
         who = parts[0]
         box = _place(parts[1]) if len(parts) > 1 else None
         return Order("EXILE", target=_lord(who, lords), group=(box,) if box else ())
-    if verb in ("FORAGE", "PASS", "TRUCE"):
+    if verb in ("FORAGE", "PASS", "TRUCE", "SURRENDER"):
         if rest:
             raise OrderError(f"{verb} takes nothing more (not {rest!r})")
         return Order(verb, lord=actor)

@@ -4,8 +4,10 @@ must take when he Musters, and the War won when a side's listed Heirs are all re
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from .battle import BattleResult
 from .data import BOARD, other
 from .state import State, place_capability, scenario_of, shift
 
@@ -186,3 +188,27 @@ def set_aside_on_leaving(state: State, card: str) -> bool:
     decks (Ic, Montagu's L23)."""
     setup = scenario_of(state)
     return card in setup.mandatory_capability.values() or card not in setup.deck_cards()
+
+
+def surrender(state: State, result: BattleResult, standing: dict[str, list[Any]], events: list[dict[str, Any]]) -> BattleResult:
+    """6.1.1 Surrender: in the first or second War, a side whose standing ``SURRENDER`` order
+    stands concedes the War just before its last Heir still present in it (listed for the War,
+    not yet removed) rolls for Death (4.4.3); that Heir is then not removed (he Disbands). The
+    Battle as it would be carried out otherwise is returned when nobody surrenders."""
+    setup = scenario_of(state)
+    if "wars" not in state or not setup.heirs or state["outcome"] is not None:
+        return result
+    checked = {entry.lord for entry in result.report if entry.step == "death check"}
+    for side, heirs in setup.heirs.items():
+        if not any(order.verb == "SURRENDER" for order in standing.get(side, ())):
+            continue
+        left = [BOARD.lords[h].heir for h in heirs if not heir_removed(state, h)]
+        last = [lord for lord in checked if lord and len(left) == 1
+                and BOARD.lords[lord].side == side and BOARD.lords[lord].heir == left[0]]
+        if last:
+            outcome = {"winner": other(side), "reason": f"{side} surrendered the War before {last[0]}'s Death check (6.1.1)"}
+            state["outcome"] = outcome
+            events.append({"type": "victory", **outcome})
+            lords = tuple(replace(a, fate="disbanded") if a.name == last[0] and a.fate == "dead" else a for a in result.lords)
+            return replace(result, lords=lords)
+    return result

@@ -74,11 +74,11 @@ def renew(state: State, rng: Random, events: list[dict[str, Any]]) -> bool:
     if wars.get("over"):
         return False
     war = wars["war"]
-    winner = state["outcome"]["winner"] or scenario_of(state).king
     if war_number(war) == 3:
         wars["over"] = True
-        state["outcome"] = {"winner": winner, "reason": f"{state['outcome']['reason']}: the third War, and the Wars of the Roses (6.0)"}
+        state["outcome"] = {**state["outcome"], "reason": f"{state['outcome']['reason']}: the third War decides the Wars of the Roses (6.0)"}
         return False
+    winner = state["outcome"]["winner"] or scenario_of(state).king
     wars["won"].append([war, winner])
     events.append({"type": "war won", "war": war, "winner": winner, "reason": state["outcome"]["reason"]})
     if war_number(war) == 2:
