@@ -20,9 +20,6 @@ from .state import State, gain, new_mat, scenario_of
 from .succession import dynastic, heir_cards, heir_removed, on_muster, put_in, take_out
 from .turns import start_turn
 
-HEIRS = {side: sorted((lord for lord, card in BOARD.lords.items() if card.side == side and card.heir),
-                      key=lambda lord: BOARD.lords[lord].heir or 0) for side in SIDES}
-"""Every Lord card of an Heir (6.2.1), by side, highest rank first."""
 REMOVED_COST = 8
 """Influence each Heir removed in an earlier War by Death, Shipwreck or Natural Causes costs his
 side in the third War (6.3)."""
@@ -68,8 +65,8 @@ def note_gloucester(state: State) -> None:
 def renew(state: State, rng: Random, events: list[dict[str, Any]]) -> bool:
     """At a War's end (6.1.2): the third War's winner wins the Wars of the Roses; after the first
     or second, Natural Causes (after the second), then the next War is set up on ``state`` in
-    place and True returned. A War both sides end without Lords (5.1) goes to the King's side
-    as a tie does (the reading taken, errata FAQ #5)."""
+    place and True returned. A first or second War both sides end without Lords (5.1) goes to
+    the King's side as a tie does (the reading taken, errata FAQ #5); the third is then a draw."""
     wars = state["wars"]
     if wars.get("over"):
         return False
