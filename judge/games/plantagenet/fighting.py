@@ -39,7 +39,7 @@ def battle_start(state: State, attacker: str, place: str) -> BattleStart:
     instead: dict[str, str] = {}
     if "Capture of the King" in rules and "Henry VI" in everyone:
         instead["Henry VI"] = "disband"
-    if "Foreign Haven" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}):
+    if "Foreign Haven: Edward IV" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}):
         instead["Edward IV"] = "exile"
     return BattleStart(
         place, BOARD.locales[place].area, state["favour"].get(place),
