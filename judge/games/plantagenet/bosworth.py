@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
 from random import Random
 from typing import Any
 
@@ -167,7 +166,7 @@ def on_bosworth_field(state: State, given: Mapping[str, Sequence[Order]], rng: R
     state["outcome"] = {"winner": winner, "reason": reason}
     state["step"] = {"name": "over"}
     events.append({"type": "victory", **state["outcome"]})
-    return orjson.loads(orjson.dumps(asdict(result)))
+    return orjson.loads(orjson.dumps(result))  # orjson writes dataclasses as objects
 
 
 class BosworthGame:
