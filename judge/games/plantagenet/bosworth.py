@@ -22,10 +22,10 @@ from typing import Any
 
 import orjson
 
-from ..houses import house_named
-from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
+from ..kind import OrderLine, Pending, PhaseResult, Standing, TimingClass, Wording
 from .battle import BattleLord, BattleOrders, BattleSide, BattleStart, SideOrders, fight
 from .data import BOARD, SIDES
+from .game import TwoSides
 from .levy import capability_refusal
 from .orders import Order, OrderError, lord_names, normal, read_order, split_orders
 from .state import State, copy_state, new_mat, place_capability
@@ -166,10 +166,11 @@ def on_bosworth_field(state: State, given: Mapping[str, Sequence[Order]], rng: R
     state["outcome"] = {"winner": winner, "reason": reason}
     state["step"] = {"name": "over"}
     events.append({"type": "victory", **state["outcome"]})
-    return orjson.loads(orjson.dumps(result))  # orjson writes dataclasses as objects
+    fought: dict[str, Any] = orjson.loads(orjson.dumps(result))  # orjson writes dataclasses as objects
+    return fought
 
 
-class BosworthGame:
+class BosworthGame(TwoSides):
     """III(B) Bosworth: one Battle, both sides' choices in one phase."""
 
     name = "plantagenet-iiib"
@@ -201,15 +202,6 @@ class BosworthGame:
 
     def phase_order(self, phase: str) -> tuple[int, ...]:
         return (PHASES.index(phase),)
-
-    def letter(self, power: str) -> str:
-        return power[0]
-
-    def powers(self) -> Sequence[str]:
-        return list(SIDES)
-
-    def power_named(self, text: str) -> str | None:
-        return house_named(text)
 
     def new_game(self, seed: bytes) -> State:
         return new_state()
@@ -260,15 +252,6 @@ class BosworthGame:
     def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
         """The Battle is told in full (its choices are revealed as it begins)."""
         return report
-
-    def outcome(self, state: State) -> Outcome | None:
-        found = state.get("outcome")
-        if not found:
-            return None
-        return Outcome((found["winner"],) if found["winner"] else (), found["reason"])
-
-    def survivors(self, state: State) -> list[str]:
-        return list(SIDES)
 
     def standing(self, state: State) -> Standing:
         return Standing(1, {side: _standing(state, side) for side in SIDES})

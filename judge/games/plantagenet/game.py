@@ -60,7 +60,30 @@ def kind_name(scenario: str) -> str:
     return "plantagenet-war-i" if scenario == "I" else f"plantagenet-{scenario.lower()}"
 
 
-class PlantagenetGame:
+class TwoSides:
+    """What every Plantagenet kind says alike of its two sides and its end: York and Lancaster
+    (2.2.4), lettered Y and L; ``state["outcome"]`` as the seam's ``Outcome``."""
+
+    def letter(self, power: str) -> str:
+        return power[0]
+
+    def powers(self) -> Sequence[str]:
+        return list(SIDES)
+
+    def power_named(self, text: str) -> str | None:
+        return house_named(text)
+
+    def outcome(self, state: State) -> Outcome | None:
+        found = state.get("outcome")
+        if not found:
+            return None
+        return Outcome((found["winner"],) if found["winner"] else (), found["reason"])
+
+    def survivors(self, state: State) -> list[str]:
+        return list(SIDES)
+
+
+class PlantagenetGame(TwoSides):
     """Plantagenet in one of its scenarios (6.0): ``Ia``, ``Ib``, ``Ic``, ``II``, ``III``, the
     grand scenario's first War alone, ``I`` (6.3: it ends when that War is won), or the whole
     grand scenario, ``wars`` (its phases named with their War: ``IIY T3 plan``)."""
@@ -150,15 +173,6 @@ class PlantagenetGame:
         if words[0] == "muster":
             return (*first, int(box[1:]), STEP_ORDER.index("muster"), int(words[1] != rebel))
         return (*first, int(box[1:]), STEP_ORDER.index(words[0]), 0)
-
-    def letter(self, power: str) -> str:
-        return power[0]
-
-    def powers(self) -> Sequence[str]:
-        return list(SIDES)
-
-    def power_named(self, text: str) -> str | None:
-        return house_named(text)
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -323,15 +337,6 @@ class PlantagenetGame:
         calendar = [f"{lord} in box {e['box']}" for lord, e in state["lords"].items() if "box" in e and BOARD.lords[lord].side == power]
         favour = sorted(p for p, s in state["favour"].items() if s == power)
         return {"lords": lords, "calendar": calendar, "favour": favour}
-
-    def outcome(self, state: State) -> Outcome | None:
-        found = state.get("outcome")
-        if not found:
-            return None
-        return Outcome((found["winner"],) if found["winner"] else (), found["reason"])
-
-    def survivors(self, state: State) -> list[str]:
-        return list(SIDES)
 
     def standing(self, state: State) -> Standing:
         """The Calendar box and each side's Influence points (only the leader's are above 0)."""
