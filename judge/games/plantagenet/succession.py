@@ -31,7 +31,11 @@ def take_out(state: State, card: str) -> None:
 
 
 def put_in(state: State, card: str) -> None:
-    """Add a card to its side's Arts of War deck (6.2.2 ARTS OF WAR), from where it was set aside."""
+    """Add a card to its side's Arts of War deck (6.2.2 ARTS OF WAR), from where it was set aside;
+    never a card the grand scenario has put out of use for good (Y28 after the second War's
+    Gloucester rule)."""
+    if card in state.get("wars", {}).get("spent", ()):
+        return
     if card in state["aside"]:
         state["aside"].remove(card)
     state["decks"][BOARD.cards[card].side].append(card)

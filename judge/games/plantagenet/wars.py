@@ -5,8 +5,9 @@ the third War's winner winning the whole.
 ``state["wars"]`` keeps what passes from War to War: the War being played (``I``, ``IIY``,
 ``IIL``, ``IIIY``, ``IIIL``), the winners so far, the Heirs removed by side and rank with how
 (``dead``, ``shipwreck``, ``natural`` or ``setup``), the Turns played in earlier Wars, whether
-Gloucester as Heir (Y28) was played in the second War, the side whose Warwick is an Heir in the
-third, and the Heirs whose removal loses the current War (by the side it makes the winner).
+Gloucester as Heir (Y28) was played in the second War (and the cards it puts out of use,
+``spent``), the side whose Warwick is an Heir in the third, and the Heirs whose removal loses the
+current War (by the side it makes the winner).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def new_wars(hidden_mats: bool = False) -> State:
     state = new_state("I", hidden_mats)
     state["wars"] = {
         "war": "I", "won": [], "removed": {side: {} for side in SIDES}, "turns": 0, "y28": False,
-        "warwick": None, "heirs": _listed(state),
+        "warwick": None, "heirs": _listed(state), "spent": [],
     }
     return state
 
@@ -58,6 +59,7 @@ def note_gloucester(state: State) -> None:
         return
     if "Y28" in state["lasting"]:
         wars["y28"] = True
+        wars["spent"] = ["Y28"]
     elif wars["y28"] and "Y28" not in state["aside"]:
         take_out(state, "Y28")
 
@@ -84,6 +86,7 @@ def renew(state: State, rng: Random, events: list[dict[str, Any]]) -> bool:
         if wars.get("over"):
             return False
     wars["turns"] = turns_played(state)
+    wars["spent"] = []
     wars["war"] = NEXT[war] + winner[0]
     fresh = SETUPS[wars["war"]](wars, state["hidden_mats"])
     state.clear()
