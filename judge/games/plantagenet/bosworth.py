@@ -113,6 +113,8 @@ def default_capabilities(side: str, chosen: Sequence[Order]) -> list[Order]:
     taken = list(chosen)
     state: State = {"decks": {side: mine}}
     for card in ordered:
+        if len(taken) >= CAPABILITIES:
+            break
         for lord in _lords(side):
             order = Order("LEVY", lord, "CAPABILITY", card)
             if refusal(state, side, order, taken) is None:
@@ -286,6 +288,8 @@ class BosworthGame(TwoSides):
         deck = list(state["decks"][power])
         rng.shuffle(deck)
         for card in deck:
+            if len(chosen) == CAPABILITIES:
+                break
             lords = list(_lords(power))
             rng.shuffle(lords)
             for lord in lords:
