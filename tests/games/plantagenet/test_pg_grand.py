@@ -240,6 +240,20 @@ def test_war_victory_counts_heirs_removed_in_earlier_wars_6_0() -> None:
     assert renew(state, Random(0), []) and state["scenario"] == "IIIY"
 
 
+def test_a_war_lost_at_its_setup_goes_on_to_the_next_6_0() -> None:
+    """6.0 War Victory (removed by setup): the Lancastrians, every Heir of the second War lost in
+    the first, lose IIY at its setup; the third War follows at once."""
+    state = new_wars()
+    for rank in ("1", "2", "3", "4"):
+        state["wars"]["removed"]["Lancaster"][rank] = "dead"
+    state["outcome"] = {"winner": "York", "reason": "test"}
+    events: list[dict[str, Any]] = []
+    assert renew(state, Random(0), events) and state["scenario"] == "IIY"
+    assert state["outcome"]["winner"] == "York"
+    assert renew(state, Random(0), events) and state["scenario"] == "IIIY"
+    assert state["wars"]["won"] == [["I", "York"], ["IIY", "York"]]
+
+
 def test_dynastic_victory_ends_the_wars_of_the_roses_6_0() -> None:
     """6.0 Dynastic Victory: the Yorkists with York, March, Rutland and Gloucester all removed
     lose the whole Wars of the Roses at once, not only the second War."""
