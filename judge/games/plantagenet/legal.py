@@ -17,7 +17,7 @@ from .data import BOARD
 from .fighting import BLOCKED_FORDS, FLANK_ATTACKS, PLAYED_IN_BATTLE
 from .levy import vassals_due
 from .orders import Order
-from .state import State, copy_state, exiles_ready, lords_at, lords_on_map, ready
+from .state import State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready
 from .turns import active_lord, powers
 
 
@@ -97,7 +97,7 @@ def random_orders(game: GameKind, state: State, power: str, rng: Random) -> list
 
 def _random_plan(state: State, side: str, rng: Random) -> list[str]:
     cards = [lord for lord in lords_on_map(state, side) for _ in range(LORD_CARDS)] + [PASS] * PASS_CARDS
-    cards += [lord for lord in BOARD.scenarios[state["scenario"]].lords[side] if lord not in cards for _ in range(LORD_CARDS)]
+    cards += [lord for lord in command_lords(state, side) if lord not in cards for _ in range(LORD_CARDS)]
     rng.shuffle(cards)
     size = plan_size(state)
     chosen = sorted(cards[: size + 3], key=lambda c: (c == PASS or "at" not in state["lords"].get(c, {}), rng.random()))[:size]
@@ -185,7 +185,7 @@ def choices(game: GameKind, state: State, power: str) -> list[str]:
     if name == "pay":
         return [f"DISMISS {v}" for v in vassals_due(state, power)] + [f"DISBAND {lord}" for lord in lords_on_map(state, power)]
     if name == "plan":
-        return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*BOARD.scenarios[state['scenario']].lords[power], PASS])]
+        return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*command_lords(state, power), PASS])]
     if name == "muster":
         found = [str(Order("EXILE", target=lord)) for lord in exiles_ready(state, power)]
         if muster.crown_refusal(state, Order("CROWN", target="Richard III")) is None and power == "York":
