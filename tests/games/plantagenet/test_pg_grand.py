@@ -9,6 +9,7 @@ from typing import Any
 
 from judge.games.plantagenet.battle import Entry, LordAftermath
 from judge.games.plantagenet.battle.model import BattleResult
+from judge.games.plantagenet.command import default_plan, plan_refusal
 from judge.games.plantagenet.game import PlantagenetGame
 from judge.games.plantagenet.mat import remove_lord
 from judge.games.plantagenet.orders import Order
@@ -105,6 +106,16 @@ def test_iiy_succession_in_play_6_2_2() -> None:
     remove_lord(state, "Henry VI", [], "dead")
     assert state["lords"]["Margaret"] == {"box": 5, "exile": False} and {"L27", "L28", "L31"} <= deck(state, "Lancaster")
     assert state["outcome"] is None
+
+
+def test_plans_use_the_command_cards_of_lords_in_the_war_6_2_2() -> None:
+    """1.9.2, 6.2.2 ADD: a side plans with the Command cards of the Lords its War has brought in:
+    with York removed, Edward IV's, not March's."""
+    state = setup_iiy(record("IIY", "York"))
+    state["box"] = 1
+    assert plan_refusal(state, "York", ("Edward IV", "Pass", "Pass", "Pass")) is None
+    assert plan_refusal(state, "York", ("March", "Pass", "Pass", "Pass"))
+    assert "March" not in default_plan(state, "York")
 
 
 def test_iil_setup_6_3() -> None:
