@@ -15,7 +15,7 @@ from functools import cache
 
 from .diplomacy.game import DiplomacyGame
 from .kind import GameKind, PlayableKind, Playout
-from .plantagenet.bosworth import BosworthGame
+from .plantagenet.bosworth_game import BosworthGame
 from .plantagenet.game import SCENARIOS as PLANTAGENET_SCENARIOS
 from .plantagenet.game import PlantagenetGame
 from .plantagenet.game import kind_name as plantagenet_name

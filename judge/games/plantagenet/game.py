@@ -30,7 +30,8 @@ from .setup import new_state
 from .state import State, copy_state, influence_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
 from .view import report_for, view
-from .wars import new_wars, note_gloucester, renew, turns_played, war_number
+from .war_setups import war_number
+from .wars import new_wars, note_gloucester, renew, turns_played
 
 TIMINGS = (
     TimingClass("command", hours=48, grace_hours=24, aliases=("card", "campaign")),

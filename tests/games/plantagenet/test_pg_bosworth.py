@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from random import Random
 
-from judge.games.plantagenet.bosworth import BosworthGame, battle_start, default_capabilities, new_state, read
+from judge.games.plantagenet.bosworth import battle_start, default_capabilities, new_state, read
+from judge.games.plantagenet.bosworth_game import BosworthGame
 from judge.games.plantagenet.data import BOARD
 from judge.games.registry import playable_kind
 

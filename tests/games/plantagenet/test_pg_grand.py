@@ -15,9 +15,8 @@ from judge.games.plantagenet.mat import remove_lord
 from judge.games.plantagenet.orders import Order
 from judge.games.plantagenet.state import new_mat
 from judge.games.plantagenet.succession import heir_cards, surrender
-from judge.games.plantagenet.wars import (
-    natural_causes, new_wars, note_gloucester, renew, setup_iiil, setup_iiiy, setup_iil, setup_iiy,
-)
+from judge.games.plantagenet.war_setups import setup_iiil, setup_iiiy, setup_iil, setup_iiy
+from judge.games.plantagenet.wars import natural_causes, new_wars, note_gloucester, renew
 from judge.games.registry import playable_kind
 
 from pg_helpers import Dice
