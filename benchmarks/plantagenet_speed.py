@@ -2,11 +2,12 @@
 
 Usage (from the top of the tree, after ``pip install -e '.[test]'``):
 
-    python benchmarks/plantagenet_speed.py [--scenarios Ia,Ib,Ic,II,III] [--games 50] [--runs 5]
+    python benchmarks/plantagenet_speed.py [--scenarios Ia,Ib,Ic,II,III,I,wars,IIIB] [--games 50] [--runs 5]
 
 Each run plays ``--games`` random games of a scenario to their end (random orders for the sides
 asked, as ``judge selfplay`` gives them) and counts the Turns played: the Calendar boxes from the
-first to the last. It prints, for each scenario, the median Turns a second over the runs in
+first to the last (``wars``, the grand scenario: the Turns of all its Wars; ``IIIB``, Bosworth:
+its one Battle counts as one). It prints, for each scenario, the median Turns a second over the runs in
 process CPU time (steadier when other work shares the machine), the same with the invariants
 checked after every phase as ``judge selfplay`` does, in wall-clock time, the games' average
 length in Turns and the winners. Single-threaded.
@@ -58,7 +59,7 @@ def run(scenario: str, games: int, seed: int, checks: bool) -> tuple[float, floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenarios", default="Ia,Ib,Ic,II,III,I")
+    parser.add_argument("--scenarios", default="Ia,Ib,Ic,II,III,I,wars,IIIB")
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)

@@ -15,6 +15,7 @@ from functools import cache
 
 from .diplomacy.game import DiplomacyGame
 from .kind import GameKind, PlayableKind, Playout
+from .plantagenet.bosworth_game import BosworthGame
 from .plantagenet.game import SCENARIOS as PLANTAGENET_SCENARIOS
 from .plantagenet.game import PlantagenetGame
 from .plantagenet.game import kind_name as plantagenet_name
@@ -54,9 +55,13 @@ def _plantagenet(scenario: str) -> Entry:
     return Entry(name, (name,), lambda: PlantagenetGame(scenario))
 
 
-PLAYABLE_ONLY: tuple[Entry, ...] = tuple(_plantagenet(scenario) for scenario in PLANTAGENET_SCENARIOS)
+PLAYABLE_ONLY: tuple[Entry, ...] = (
+    *(_plantagenet(scenario) for scenario in PLANTAGENET_SCENARIOS),
+    Entry(BosworthGame.name, (BosworthGame.name,), BosworthGame),
+)
 """Game kinds played at random (``judge selfplay``) but not yet offered by mail: Plantagenet's
-scenarios (``plantagenet-ia`` ... ``plantagenet-iii``) until its games by mail come."""
+scenarios (``plantagenet-ia`` ... ``plantagenet-iii``, the Wars of the Roses, ``plantagenet-iiib``
+Bosworth) until its games by mail come."""
 
 
 DEFAULT = KINDS[0].names[0]

@@ -14,7 +14,7 @@ from .fighting import give_battle
 from .mat import Events, pay_or_feed
 from .routes import parley_targets
 from .orders import Order
-from .state import State, exile_boxes_for, in_order, is_friendly, lords_at, lords_on_map, mats, scenario_of
+from .state import State, command_lords, exile_boxes_for, in_order, is_friendly, lords_at, lords_on_map, mats, scenario_of
 
 PASS = "Pass"
 PASS_CARDS = 4  # 1.9.2
@@ -33,7 +33,7 @@ def plan_refusal(state: State, side: str, plan: tuple[str, ...]) -> str | None:
     if len(plan) != size:
         return f"a Plan has {size} cards this Turn (4.1), not {len(plan)}"
     count = Counter(plan)
-    lords = scenario_of(state).lords[side]
+    lords = command_lords(state, side)
     for card, times in count.items():
         if card == PASS:
             if times > PASS_CARDS:
@@ -51,7 +51,7 @@ def default_plan(state: State, side: str) -> tuple[str, ...]:
     size = plan_size(state)
     cards = [lord for _ in range(LORD_CARDS) for lord in lords_on_map(state, side)]
     cards += [PASS] * PASS_CARDS
-    cards += [lord for lord in scenario_of(state).lords[side] if lord not in cards for _ in range(LORD_CARDS)]
+    cards += [lord for lord in command_lords(state, side) if lord not in cards for _ in range(LORD_CARDS)]
     return tuple(cards[:size])
 
 

@@ -146,12 +146,23 @@ class Scenario:
     succession: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)  # 6.2.2, by Heir removed
     mandatory_capability: dict[str, str] = field(default_factory=dict, hash=False)  # Lord -> card on Muster
     war_victory: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)  # side wins if all removed
+    heir_cards: tuple[dict[str, Any], ...] = ()  # 6.3 Wars II: cards in play while an Heir is present, King or highest
+    setup_cards: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)  # 6.3 Wars III: cards by Succession at setup
+    crown: dict[str, str] = field(default_factory=dict, hash=False)  # 6.3 IIY: an Heir become King is replaced by this Lord
+    newcomers: dict[str, dict[str, Any]] = field(default_factory=dict, hash=False)  # 6.3 IIY: a Lord added when few Heirs remain
+    heirs: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)  # 6.3 Wars I, II: each side's Heirs present (6.1.1)
+
+    def deck_cards(self) -> set[str]:
+        """Every Arts of War card that may be in the scenario's decks: the starting decks and
+        what Succession adds (6.2.2)."""
+        found = set(self.cards) | {card for rule in self.succession.values() for card in rule.get("add_cards", ())}
+        found |= {card for rule in self.heir_cards for card in rule["cards"]}
+        return found | {card for cards in self.setup_cards.values() for card in cards}
 
     def cards_in_play(self) -> set[str]:
         """Every Arts of War card the scenario may bring into play: its decks, setup
         Capabilities, and what Succession adds."""
-        found = set(self.cards) | {card for _, card in self.capabilities} | set(self.mandatory_capability.values())
-        return found | {card for rule in self.succession.values() for card in rule.get("add_cards", ())}
+        return self.deck_cards() | {card for _, card in self.capabilities} | set(self.mandatory_capability.values())
 
     def threshold(self, box: int) -> int | None:
         """The Victory threshold in force at a Calendar box (5.2), or None."""
@@ -258,6 +269,10 @@ def _load() -> Board:
             tuple(row["special_rules"]), row.get("capture_influence", 0), row.get("war", False),
             dict(row.get("succession", {})), dict(row.get("mandatory_capability", {})),
             {side: tuple(lords) for side, lords in row.get("war_victory", {}).items()},
+            tuple(row.get("heir_cards", ())),
+            {name: tuple(cards) for name, cards in row.get("setup_cards", {}).items()},
+            dict(row.get("crown", {})), dict(row.get("newcomers", {})),
+            {side: tuple(lords) for side, lords in row.get("heirs", {}).items()},
         )
         for key, row in raw.items()
         if key != "about"

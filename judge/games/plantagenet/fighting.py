@@ -15,6 +15,7 @@ from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
 from .orders import Order
 from .routes import distances
 from .state import State, gain, lords_at, occupied, scenario_of
+from .succession import surrender
 
 
 def _lord(state: State, lord: str) -> BattleLord:
@@ -38,7 +39,7 @@ def battle_start(state: State, attacker: str, place: str) -> BattleStart:
     instead: dict[str, str] = {}
     if "Capture of the King" in rules and "Henry VI" in everyone:
         instead["Henry VI"] = "disband"
-    if "Foreign Haven" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}):
+    if "Foreign Haven: Edward IV" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}):
         instead["Edward IV"] = "exile"
     return BattleStart(
         place, BOARD.locales[place].area, state["favour"].get(place),
@@ -95,7 +96,7 @@ def give_battle(state: State, attacker: str, place: str, rng: Random, events: Ev
     start = battle_start(state, attacker, place)
     if start.late:
         state["norfolk_was_late"] = True
-    result = fight(start, battle_orders(state, standing or {}), rng)
+    result = surrender(state, fight(start, battle_orders(state, standing or {}), rng), standing or {}, events)
     events.append({
         "type": "battle", "at": place, "attacker": attacker, "winner": result.winner, "rounds": result.rounds,
         "report": [{k: v for k, v in asdict(entry).items() if v is not None} for entry in result.report],

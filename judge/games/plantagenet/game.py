@@ -29,6 +29,8 @@ from .setup import new_state
 from .state import State, copy_state, influence_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
 from .view import report_for, view
+from .war_setups import war_number
+from .wars import new_wars, note_gloucester, renew, turns_played
 
 TIMINGS = (
     TimingClass("command", hours=48, grace_hours=24, aliases=("card", "campaign")),
@@ -38,15 +40,19 @@ TIMINGS = (
 STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
     "muster": ("EXILE", "LEVY", "PARLEY", "CROWN", "PLAY"),
-    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD"),
+    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER"),
     "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "EXILE"),
 }
-STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD")
+STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER")
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
-SCENARIOS = ("Ia", "Ib", "Ic", "II", "III", "I")
+SCENARIOS = ("Ia", "Ib", "Ic", "II", "III", "I", "wars")
 _TITLES = {"Ia": "scenario Ia", "Ib": "scenario Ib", "Ic": "scenario Ic", "II": "scenario II",
-           "III": "scenario III", "I": "the Wars of the Roses, War I"}  # as the rulebook numbers them (6.0)
-"""The scenarios (6.0) and, as ``I``, the first War of the grand scenario played alone (6.3)."""
+           "III": "scenario III", "I": "the Wars of the Roses, War I",
+           "wars": "the Wars of the Roses"}  # as the rulebook numbers them (6.0)
+"""The scenarios (6.0), as ``I`` the first War of the grand scenario played alone (6.3), and as
+``wars`` the grand scenario, its three Wars in turn (6.1-6.3)."""
+WARS = ("I", "IIY", "IIL", "IIIY", "IIIL")
+"""The Wars of the grand scenario as phases name them (6.3)."""
 
 
 def kind_name(scenario: str) -> str:
@@ -54,9 +60,33 @@ def kind_name(scenario: str) -> str:
     return "plantagenet-war-i" if scenario == "I" else f"plantagenet-{scenario.lower()}"
 
 
-class PlantagenetGame:
-    """Plantagenet in one of its scenarios (6.0): ``Ia``, ``Ib``, ``Ic``, ``II``, ``III``, or the
-    grand scenario's first War alone, ``I`` (6.3: it ends when that War is won)."""
+class TwoSides:
+    """What every Plantagenet kind says alike of its two sides and its end: York and Lancaster
+    (2.2.4), lettered Y and L; ``state["outcome"]`` as the seam's ``Outcome``."""
+
+    def letter(self, power: str) -> str:
+        return power[0]
+
+    def powers(self) -> Sequence[str]:
+        return list(SIDES)
+
+    def power_named(self, text: str) -> str | None:
+        return house_named(text)
+
+    def outcome(self, state: State) -> Outcome | None:
+        found = state.get("outcome")
+        if not found:
+            return None
+        return Outcome((found["winner"],) if found["winner"] else (), found["reason"])
+
+    def survivors(self, state: State) -> list[str]:
+        return list(SIDES)
+
+
+class PlantagenetGame(TwoSides):
+    """Plantagenet in one of its scenarios (6.0): ``Ia``, ``Ib``, ``Ic``, ``II``, ``III``, the
+    grand scenario's first War alone, ``I`` (6.3: it ends when that War is won), or the whole
+    grand scenario, ``wars`` (its phases named with their War: ``IIY T3 plan``)."""
 
     templates = "plantagenet"
     timings: Sequence[TimingClass] = TIMINGS
@@ -83,55 +113,66 @@ class PlantagenetGame:
     # --- words -------------------------------------------------------------------------------
 
     def period_name(self, number: int) -> str:
-        """A Calendar box (2.2): Turn 5 is ``5``."""
+        """A Calendar box (2.2): Turn 5 is ``5``; in the grand scenario, the Turns played across
+        its Wars (36 or 37 at most, 6.0)."""
         return str(number)
 
     def phase(self, state: State) -> str:
         step = state["step"]
         name = step["name"]
+        war = f"{state['wars']['war']} " if "wars" in state else ""
         if name == "over":
-            return f"T{state['box']} end"
+            return f"{war}T{state['box']} end"
         if name == "muster":
-            return f"T{state['box']} muster {step['side']}"
+            return f"{war}T{state['box']} muster {step['side']}"
         if name == "command":
-            return f"T{state['box']} card {step['card'] + 1} {step['side']}"
-        return f"T{state['box']} {name}"
+            return f"{war}T{state['box']} card {step['card'] + 1} {step['side']}"
+        return f"{war}T{state['box']} {name}"
+
+    def _war_of(self, phase: str) -> tuple[str, str]:
+        """A phase's scenario (the War, in the grand scenario) and the rest of its name."""
+        if self.scenario != "wars":
+            return self.scenario, phase
+        war, _, rest = phase.partition(" ")
+        return war, rest
 
     def phase_title(self, phase: str) -> str:
+        war, phase = self._war_of(phase)
         box, _, rest = phase.partition(" ")
         number = int(box[1:])
-        setup = BOARD.scenarios[self.scenario]
+        setup = BOARD.scenarios[war]
         months = BOARD.calendar[number].months if number in BOARD.calendar else "after the Calendar"
         year = setup.base_year + (BOARD.calendar[number].year_offset if number in BOARD.calendar else 3)
-        return f"Turn {number} ({months} {year}) {rest}"
+        title = f"Turn {number} ({months} {year}) {rest}"
+        return f"War {war}, {title}" if self.scenario == "wars" else title
 
     def read_phase(self, text: str) -> str | None:
+        war = ""
+        if self.scenario == "wars":
+            found = re.fullmatch(r"\s*(?:war\s+)?(i|iiy|iil|iiiy|iiil)\s+(.*)", text.lower())
+            if not found:
+                return None
+            war, text = found.group(1).upper() + " ", found.group(2)
         found = re.fullmatch(r"\s*t?(\d+)\s+(pay|plan|end|muster (york|lancaster)|card (\d+) (york|lancaster))\s*", text.lower())
         if not found:
             return None
         words = found.group(2).split()
-        return f"T{found.group(1)} " + " ".join(w.capitalize() if w in ("york", "lancaster") else w for w in words)
+        return f"{war}T{found.group(1)} " + " ".join(w.capitalize() if w in ("york", "lancaster") else w for w in words)
 
     def phase_order(self, phase: str) -> tuple[int, ...]:
         """(Calendar box, step, card): the Rebel's card before the King's of the same number, the
-        Rebel's Muster before the King's (2.2.4)."""
+        Rebel's Muster before the King's (2.2.4); in the grand scenario the War's number first
+        (IIY and IIL are alternatives, 6.1.2)."""
+        war, phase = self._war_of(phase)
+        first = (war_number(war),) if self.scenario == "wars" else ()
         box, _, rest = phase.partition(" ")
         words = rest.split()
-        rebel = BOARD.scenarios[self.scenario].rebel
+        rebel = BOARD.scenarios[war].rebel
         if words[0] == "card":
-            return (int(box[1:]), STEP_ORDER.index("card"), int(words[1]) * 2 + (words[2] != rebel))
+            return (*first, int(box[1:]), STEP_ORDER.index("card"), int(words[1]) * 2 + (words[2] != rebel))
         if words[0] == "muster":
-            return (int(box[1:]), STEP_ORDER.index("muster"), int(words[1] != rebel))
-        return (int(box[1:]), STEP_ORDER.index(words[0]), 0)
-
-    def letter(self, power: str) -> str:
-        return power[0]
-
-    def powers(self) -> Sequence[str]:
-        return list(SIDES)
-
-    def power_named(self, text: str) -> str | None:
-        return house_named(text)
+            return (*first, int(box[1:]), STEP_ORDER.index("muster"), int(words[1] != rebel))
+        return (*first, int(box[1:]), STEP_ORDER.index(words[0]), 0)
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -139,7 +180,7 @@ class PlantagenetGame:
         """6.0, then the first Levy's Arts of War draws (3.1.2), shuffled by a generator seeded
         from ``seed`` alone."""
         rng = Random(int.from_bytes(hashlib.sha256(seed).digest()[:8], "big"))
-        state = new_state(self.scenario, self.hidden_mats)
+        state = new_wars(self.hidden_mats) if self.scenario == "wars" else new_state(self.scenario, self.hidden_mats)
         start_turn(state, rng, [])
         return state
 
@@ -148,7 +189,7 @@ class PlantagenetGame:
         return Pending(self.phase(state), timing, frozenset(powers(state)))
 
     def parse(self, state: State, text: str) -> Order:
-        return read_order(text, self.scenario)
+        return read_order(text, state["scenario"])
 
     def read_orders(self, state: State, power: str, lines: Sequence[str],
                     taken: Mapping[str, str] | None = None) -> list[OrderLine]:
@@ -227,11 +268,19 @@ class PlantagenetGame:
         events: list[dict[str, Any]] = []
         report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {}}
         self._step(new, self._given(state, orders), rng, events, report["refused"])
-        while new["outcome"] is None and not powers(new):
-            self._step(new, {side: [] for side in SIDES}, rng, events, report["refused"])
+        self._on(new, rng, events, report["refused"])
+        while "wars" in new and new["outcome"] is not None and renew(new, rng, events):
+            self._on(new, rng, events, report["refused"])
         report["influence"] = new["influence"]
         report["hidden_mats"] = new["hidden_mats"]
         return PhaseResult(new, report)
+
+    def _on(self, new: State, rng: Random, events: list[dict[str, Any]], refused: dict[str, list[list[str]]]) -> None:
+        """Play on every step that asks nobody, up to the next that asks a side or the end."""
+        while new["outcome"] is None and not powers(new):
+            self._step(new, {side: [] for side in SIDES}, rng, events, refused)
+        if "wars" in new:
+            note_gloucester(new)
 
     def _step(self, new: State, given: dict[str, list[Order]], rng: Random, events: list[dict[str, Any]],
               refused: dict[str, list[list[str]]]) -> None:
@@ -291,18 +340,10 @@ class PlantagenetGame:
         favour = sorted(p for p, s in state["favour"].items() if s == power)
         return {"lords": lords, "calendar": calendar, "favour": favour}
 
-    def outcome(self, state: State) -> Outcome | None:
-        found = state.get("outcome")
-        if not found:
-            return None
-        return Outcome((found["winner"],) if found["winner"] else (), found["reason"])
-
-    def survivors(self, state: State) -> list[str]:
-        return list(SIDES)
-
     def standing(self, state: State) -> Standing:
         """The Calendar box and each side's Influence points (only the leader's are above 0)."""
-        return Standing(int(state["box"]), {side: max(0, influence_of(state, side)) for side in SIDES})
+        period = turns_played(state) if "wars" in state else int(state["box"])
+        return Standing(period, {side: max(0, influence_of(state, side)) for side in SIDES})
 
     def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
         """The Influence points after the phase: the track is open to all (1.4.1)."""

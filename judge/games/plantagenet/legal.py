@@ -17,7 +17,7 @@ from .data import BOARD
 from .levy import vassals_due
 from .orders import Order, read_order
 from .routes import parley_targets
-from .state import State, copy_state, exiles_ready, lords_at, lords_on_map, ready
+from .state import State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready
 from .turns import active_lord, powers
 
 
@@ -100,7 +100,7 @@ def random_orders(game: GameKind, state: State, power: str, rng: Random) -> list
 
 def _random_plan(state: State, side: str, rng: Random) -> list[str]:
     cards = [lord for lord in lords_on_map(state, side) for _ in range(LORD_CARDS)] + [PASS] * PASS_CARDS
-    cards += [lord for lord in BOARD.scenarios[state["scenario"]].lords[side] if lord not in cards for _ in range(LORD_CARDS)]
+    cards += [lord for lord in command_lords(state, side) if lord not in cards for _ in range(LORD_CARDS)]
     rng.shuffle(cards)
     size = plan_size(state)
     chosen = sorted(cards[: size + 3], key=lambda c: (c == PASS or "at" not in state["lords"].get(c, {}), rng.random()))[:size]
@@ -118,6 +118,8 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
     standing += [f"PLAY {card}" for card in state["held"][side]
                  if held.standing_refusal(card, side) is None and rng.random() < 0.7]
     standing += [f"DISCARD {card}" for card in state["held"][side] if rng.random() < 0.1]
+    if "wars" in state and rng.random() < 0.3:  # 6.1.1, the grand scenario only
+        standing.append("SURRENDER")
     return ["PLAN " + ", ".join(chosen), *standing]
 
 
@@ -193,7 +195,7 @@ def choices(game: GameKind, state: State, power: str) -> list[str]:
     if name == "pay":
         return [f"DISMISS {v}" for v in vassals_due(state, power)] + [f"DISBAND {lord}" for lord in lords_on_map(state, power)]
     if name == "plan":
-        return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*BOARD.scenarios[state['scenario']].lords[power], PASS])]
+        return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*command_lords(state, power), PASS])]
     if name == "muster":
         found = [str(Order("EXILE", target=lord)) for lord in exiles_ready(state, power)]
         if muster.crown_refusal(state, Order("CROWN", target="Richard III")) is None and power == "York":

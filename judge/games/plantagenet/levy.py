@@ -146,7 +146,7 @@ def muster_exile(state: State, side: str, order: Order, events: Events) -> None:
     on_muster(state, lord)
     events.append({"type": "muster exile", "side": side, "lord": lord, "at": box})
     rules = BOARD.scenarios[state["scenario"]].special_rules
-    if "Shaky Allies" in rules and lord == "Margaret" and box == "France" and "gone" not in state["lords"].get("Clarence", {"gone": ""}):
+    if "Shaky Allies: Clarence" in rules and lord == "Margaret" and box == "France" and "gone" not in state["lords"].get("Clarence", {"gone": ""}):
         if "at" in state["lords"]["Clarence"]:
             disband_lord(state, "Clarence", events, why="Shaky Allies")
         state["lords"]["Clarence"] = {"gone": "removed"}

@@ -25,6 +25,8 @@ One order a line (or separated by ``;``)::
                                     comes (L28, L33); in a Muster, play a Levy Event at once
     PLAY Y24 ON London              (Y13, L13, Y20, Y24); ON: the Lord or Locale it is played on
     DISCARD Y1                      with the Plan: discard this held Event at Reset (4.8.6)
+    SURRENDER                       a standing order in the grand scenario's first and second
+                                    Wars: concede the War before the last Heir's Death check (6.1.1)
 
 Names are those of the Lords, Vassals, Locales and cards, in any case; a Lord may be named by his
 title alone (``Somerset``) where the scenario has only one of that name. Reading resolves names;
@@ -41,7 +43,7 @@ from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
 VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD")
+         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER")
 
 
 class OrderError(ValueError):
@@ -216,7 +218,7 @@ def read_order(text: str, scenario: str) -> Order:
         who = parts[0]
         box = _place(parts[1]) if len(parts) > 1 else None
         return Order("EXILE", target=_lord(who, lords), group=(box,) if box else ())
-    if verb in ("FORAGE", "PASS", "TRUCE"):
+    if verb in ("FORAGE", "PASS", "TRUCE", "SURRENDER"):
         if rest:
             raise OrderError(f"{verb} takes nothing more (not {rest!r})")
         return Order(verb, lord=actor)

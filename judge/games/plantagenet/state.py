@@ -84,6 +84,15 @@ def lords_on_map(state: State, side: str) -> list[str]:
     return [name for name, entry in state["lords"].items() if "at" in entry and BOARD.lords[name].side == side]
 
 
+def command_lords(state: State, side: str) -> list[str]:
+    """The Lords whose Command cards a side plans with (1.9.2): the scenario's; in the grand
+    scenario, those its War has brought in (6.2.2 ADD) and not removed."""
+    lords = scenario_of(state).lords[side]
+    if "wars" not in state:
+        return list(lords)
+    return [lord for lord in lords if "gone" not in state["lords"].get(lord, {"gone": "absent"})]
+
+
 def lords_at(state: State, place: str, side: str | None = None) -> list[str]:
     """The Lords at a Locale (of one side, if given)."""
     return [

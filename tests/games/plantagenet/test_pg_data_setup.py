@@ -109,6 +109,7 @@ def test_new_game_is_plain_json_and_starts_with_the_first_levy_3_1_2(scenario: s
     assert json.loads(json.dumps(state)) == state
     assert state["step"]["name"] == "muster"
     caps = [c for e in state["lords"].values() if "at" in e for c in e["caps"]]
-    start = {card for _, card in BOARD.scenarios[scenario].capabilities}
-    assert all(c in BOARD.scenarios[scenario].cards or c in start for c in caps)
+    setup = BOARD.scenarios[state["scenario"]]  # the first War's, in the grand scenario
+    start = {card for _, card in setup.capabilities}
+    assert all(c in setup.cards or c in start for c in caps)
     assert game.new_game(b"seed") == state
