@@ -138,6 +138,7 @@ class Card:
             flank = march.intercept(state, side, to, standing, rng, events)
             march.move(state, group, to)
             events.append({"type": "march", "lords": group, "from": here, "to": to, "way": way})
+            capabilities.burgundians(state, group, events)
             if lords_at(state, to, other(side)):
                 if march.approach(state, side, to, group, standing, events, self.own_standing):
                     attacker = other(side) if flank else side  # Flank Attack (Y2, L2)
@@ -150,6 +151,7 @@ class Card:
             march.lighten(state, group)
             march.move(state, group, order.target or "")
             events.append({"type": "sail", "lords": group, "from": here, "to": order.target})
+            capabilities.burgundians(state, group, events)
             quick = capabilities.bonus(state, lord, "sail_actions")  # Seamanship (Y6, L6)
             self.left = self.left - quick if quick else 0
             self.ended = not quick

@@ -107,8 +107,8 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
             return f"{vassal}'s Seat {seat} is not Friendly and free of Enemy Lords (3.4.3)"
         return None
     if what == "TROOPS":
-        if here in BOARD.exile_boxes:
-            return "no Levy Troops in an Exile box (3.4.4)"
+        if here in BOARD.exile_boxes and not capabilities.has(state, lord, "levy_in_exile"):
+            return "no Levy Troops in an Exile box (3.4.4; Irishmen, Y18, in Ireland)"
         if is_exhausted(state, here):
             return f"{here} is Exhausted (3.4.4)"
         if mat["assets"]["coin"] < capabilities.bonus(state, lord, "levy_troops_coin"):
@@ -165,12 +165,14 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
         event["success"] = event["success"] or capabilities.has(state, lord, "vassal_auto")
         if event["success"]:
             mat["vassals"].append(vassal)
-            state["vassals"][vassal] = {"lord": lord, "box": shift(state["box"], BOARD.vassals[vassal].service or 0)}
+            service = (BOARD.vassals[vassal].service or 0) + capabilities.bonus(state, lord, "vassal_service")  # Y17
+            state["vassals"][vassal] = {"lord": lord, "box": shift(state["box"], service)}
     elif order.what == "TROOPS":
         mat["assets"]["coin"] -= capabilities.bonus(state, lord, "levy_troops_coin")
         added = {}
-        listed = dict(BOARD.strongholds[BOARD.locales[mat["at"]].type]["levy_troops"])
-        militia = capabilities.bonus(state, lord, "levy_militia")  # Beloved Warwick (Y16), taken when more
+        locale = BOARD.locales.get(mat["at"])  # none in Ireland (Irishmen, Y18)
+        listed = dict(BOARD.strongholds[locale.type]["levy_troops"]) if locale else {}
+        militia = capabilities.bonus(state, lord, "levy_militia")  # Beloved Warwick (Y16), Irishmen (Y18): taken when more
         if militia > sum(listed.values()):
             listed = {"militia": militia}
         for kind, count in listed.items():
@@ -196,6 +198,7 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     elif order.what == "CAPABILITY":
         state["decks"][side].remove(order.target)
         place_capability(state, lord, order.target or "")
+        capabilities.burgundians(state, [lord], events)
 
 
 def crown_refusal(state: State, order: Order) -> str | None:
