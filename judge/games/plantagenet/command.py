@@ -100,6 +100,8 @@ class Card:
                 return "Sail takes every action of a card (4.6.1)"
             if not march.can_sail(state, [lord, *order.group]):
                 return "too few Ships: one per six Forces units (4.6.1)"
+        if verb == "HERALDS" and self.left != self.actions:
+            return "Heralds takes the whole card (L4)"
         if verb == "PARLEY" and capabilities.flag(fx, "parley_whole_card") and self.left != self.actions:
             return "Parley takes the whole card this Campaign (New Act of Parliament, L10)"
         closed = next((e["closed_area"] for e in fx if "closed_area" in e), None)
@@ -167,6 +169,13 @@ class Card:
             actions.tax(state, lord, order.target or "", order.extra, rng, events)
         elif verb == "PARLEY":
             actions.parley(state, lord, order.target or "", order.extra, rng, events)
+        elif verb == "AGITATE":
+            actions.agitate(state, lord, order.target or "", events)
+        elif verb == "MERCHANTS":
+            actions.merchants(state, lord, order.extra, rng, events)
+        elif verb == "HERALDS":
+            actions.heralds(state, lord, order.target or "", order.extra, rng, events)
+            self.left = 0
         else:
             events.append({"type": "pass", "lord": lord})
 
@@ -212,6 +221,12 @@ def target_refusal(state: State, lord: str, order: Order) -> str | None:
         return f"{lord} cannot Tax {order.target} (4.6.3)"
     if verb == "PARLEY" and order.target not in parley_targets(state, lord, campaign=True):
         return f"{lord} cannot Parley {order.target} (4.6.4)"
-    if verb not in ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"):
+    if verb == "AGITATE" and order.target not in actions.agitate_targets(state, lord):
+        return f"{lord} cannot Agitate {order.target}: Agitators (Y10), next to him, Neutral or Enemy, not Exhausted"
+    if verb == "MERCHANTS" and not actions.merchants_places(state, lord):
+        return f"{lord} has no Merchants (L30) or no Depleted or Exhausted Locale at or next to him"
+    if verb == "HERALDS" and order.target not in actions.heralds_targets(state, lord):
+        return f"{lord} cannot send Heralds for {order.target} (L4: at a Port, a Friendly Lord on the Calendar after next Turn)"
+    if verb not in ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "AGITATE", "MERCHANTS", "HERALDS"):
         return f"{verb} is not a Command (4.2.2)"
     return None

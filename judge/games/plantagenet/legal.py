@@ -45,7 +45,7 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
     return found
 
 
-COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS")
+COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "AGITATE", "MERCHANTS", "HERALDS")
 
 
 def command_candidates(state: State, lord: str, rng: Random | None = None,
@@ -73,6 +73,12 @@ def command_candidates(state: State, lord: str, rng: Random | None = None,
         found += [Order("TAX", target=t, extra=_extra(rng)) for t in actions.tax_targets(state, lord)]
     if "PARLEY" in verbs:
         found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in muster.parley_targets(state, lord, campaign=True)]
+    if "AGITATE" in verbs:
+        found += [Order("AGITATE", target=t) for t in actions.agitate_targets(state, lord)]
+    if "MERCHANTS" in verbs and actions.merchants_places(state, lord):
+        found.append(Order("MERCHANTS", extra=_extra(rng)))
+    if "HERALDS" in verbs:
+        found += [Order("HERALDS", target=t, extra=_extra(rng)) for t in actions.heralds_targets(state, lord)]
     if "PASS" in verbs:
         found.append(Order("PASS"))
     return found

@@ -12,6 +12,8 @@ One order a line (or separated by ``;``)::
     PLAN York, March, Pass, York    4.1: the Plan stack, top card first
     MARCH Coventry WITH Salisbury   4.3 (WITH: the Lords of a Group, 4.3.1)
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
+    AGITATE Coventry / MERCHANTS / HERALDS Exeter   Capabilities' Commands (Y10, L30, L4; the
+                                    last two are Influence checks and take SPEND)
     INTERCEPT Northumberland        4.3.4, a standing order of the inactive side (WITH: the
                                     Lords an Intercepting Marshal or Lieutenant brings)
     EXILE Somerset                  4.3.5, a standing order: he goes into Exile when Approached
@@ -39,7 +41,8 @@ from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
 VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD")
+         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD",
+         "AGITATE", "MERCHANTS", "HERALDS")
 
 
 class OrderError(ValueError):
@@ -199,8 +202,8 @@ def read_order(text: str, scenario: str) -> Order:
         parts = re.split(r"\s+WITH\s+", rest, flags=re.IGNORECASE)
         group = tuple(_lord(w, lords) for w in parts[1].split(",")) if len(parts) > 1 else ()
         return Order(verb, target=_lord(parts[0], lords), group=group)
-    if verb in ("DISBAND", "CROWN"):
-        return Order(verb, target=_lord(rest, lords))
+    if verb in ("DISBAND", "CROWN", "HERALDS"):
+        return Order(verb, target=_lord(rest, lords), extra=extra)
     if verb == "DISMISS":
         return Order(verb, target=_vassal(rest))
     if verb == "EXILE":
@@ -208,10 +211,10 @@ def read_order(text: str, scenario: str) -> Order:
         who = parts[0]
         box = _place(parts[1]) if len(parts) > 1 else None
         return Order("EXILE", target=_lord(who, lords), group=(box,) if box else ())
-    if verb in ("FORAGE", "PASS", "TRUCE"):
+    if verb in ("FORAGE", "PASS", "TRUCE", "MERCHANTS"):
         if rest:
             raise OrderError(f"{verb} takes nothing more (not {rest!r})")
-        return Order(verb, lord=actor)
+        return Order(verb, lord=actor, extra=extra)
     parts = re.split(r"\s+WITH\s+", rest, flags=re.IGNORECASE)
     target = _place(parts[0])
     group = tuple(_lord(w, lords) for w in parts[1].split(",")) if len(parts) > 1 else ()
