@@ -169,7 +169,7 @@ def merchants_places(state: State, lord: str) -> list[str]:
     """Merchants (L30): the Locales whose Depleted or Exhausted markers the Lord may remove, his
     own and those next to it; the Friendly ones first, then in the map's order (the owner's
     choice, by default)."""
-    if not capabilities.has(state, lord, "merchants"):
+    if not capabilities.bonus(state, lord, "merchants"):
         return []
     side = BOARD.lords[lord].side
     here = state["lords"][lord]["at"]

@@ -4,9 +4,11 @@ Levy and the Campaign."""
 from __future__ import annotations
 
 from judge.games.plantagenet.command import Card
+from judge.games.plantagenet.levy import pay
 from judge.games.plantagenet.orders import read_order
 from judge.games.plantagenet.muster import muster
-from judge.games.plantagenet.state import influence_of
+from judge.games.plantagenet.state import influence_of, king
+from judge.games.plantagenet.turns import after_muster
 
 from pg_helpers import Dice, board, mat
 from test_pg_campaign import card
@@ -251,3 +253,158 @@ def test_y30_captain_y8_england_is_my_home_l35_thomas_stanley_l28() -> None:
     assert influence(state, "Somerset 2") == 3 + 1 and valour(state, "Somerset 2") == 1 + 1
     mat(state, "Margaret")["at"] = "Oxford"
     assert valour(state, "Somerset 2") == 1
+
+
+# The Capabilities added for issue #20's remaining cards (pg-capabilities).
+
+
+def test_y31_woodvilles_levy_troops_without_depleting_3_4_4() -> None:
+    """Y31 (3.4.4): Levy Troops Depletes nothing (Ely stays as it was, twice over)."""
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y31"]
+    assert levy(state, "York", "York LEVY TROOPS", "York LEVY TROOPS") == []
+    assert "Ely" not in state["depleted"]
+    state = board(York="Ely")
+    levy(state, "York", "York LEVY TROOPS")
+    assert state["depleted"]["Ely"] == 1
+
+
+def test_l32_two_roses_vassal_levy_always_succeeds_3_4_3() -> None:
+    """L32 (3.4.3): the Vassal comes whatever the roll (a 6 here); the check is still paid."""
+    state = board(Exeter_1="Shrewsbury")
+    state["favour"]["Shrewsbury"] = "Lancaster"
+    mat(state, "Exeter 1")["caps"] = ["L32"]
+    levy(state, "Lancaster", "Exeter LEVY VASSAL Shrewsbury", dice=Dice(6))
+    assert mat(state, "Exeter 1")["vassals"] == ["Shrewsbury"] and influence_of(state, "Lancaster") == -1
+
+
+def test_y17_alice_montagu_vassal_service_plus_one_3_4_3() -> None:
+    """Y17 (3.4.3): a Vassal Levied by the Lord serves one box longer (Shrewsbury, Service 2:
+    box 1 + 2 + 1)."""
+    state = board(Salisbury="Shrewsbury")
+    state["favour"]["Shrewsbury"] = "York"
+    mat(state, "Salisbury")["caps"] = ["Y17"]
+    levy(state, "York", "Salisbury LEVY VASSAL Shrewsbury", dice=Dice(1))
+    assert state["vassals"]["Shrewsbury"] == {"lord": "Salisbury", "box": 4}
+
+
+def test_y18_irishmen_five_militia_in_ireland_or_an_irish_sea_port_3_4_4() -> None:
+    """Y18 (3.4.4): in Ireland, or at a Port of the Irish Sea, Levy Troops brings 5 Militia and
+    Depletes nothing; elsewhere the table's Troops, as usual."""
+    state = board(York="Ireland")
+    mat(state, "York")["caps"] = ["Y18"]
+    assert levy(state, "York", "York LEVY TROOPS") == []
+    assert mat(state, "York")["troops"]["militia"] == 2 + 5 and "Ireland" not in state["depleted"]
+    state = board(York="Bristol")
+    state["favour"]["Bristol"] = "York"
+    mat(state, "York")["caps"] = ["Y18"]
+    levy(state, "York", "York LEVY TROOPS")
+    assert mat(state, "York")["troops"]["militia"] == 2 + 5 and "Bristol" not in state["depleted"]
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y18"]
+    levy(state, "York", "York LEVY TROOPS")
+    assert mat(state, "York")["troops"]["militia"] == 2 + 1 and state["depleted"]["Ely"] == 1
+    state = board(Rutland="Ireland")
+    assert "Exile box" in levy(state, "York", "Rutland LEVY TROOPS")[0][1]
+
+
+def test_y14_y23_burgundians_at_a_port_once() -> None:
+    """Y14 (Levied at a Port, 3.4.6) and Y23 (Marching into one, 4.3): the Lord receives the two
+    Burgundians (Handgunners) once only."""
+    state = board(York="Lynn")
+    state["favour"]["Lynn"] = "York"
+    assert levy(state, "York", "York LEVY CAPABILITY Y14") == []
+    assert mat(state, "York")["troops"]["burgundians"] == 2
+    state = board(Edward_IV="Ely")
+    mat(state, "Edward IV")["caps"] = ["Y23"]
+    card(state, "Edward IV", "MARCH Lynn")
+    assert mat(state, "Edward IV")["troops"]["burgundians"] == 2
+    mat(state, "Edward IV")["troops"]["burgundians"] = 0
+    card(state, "Edward IV", "MARCH Ely", "MARCH Lynn")
+    assert mat(state, "Edward IV")["troops"]["burgundians"] == 0  # once, at most
+
+
+def test_l14_percys_power_free_pay_in_the_north_3_2() -> None:
+    """L14 (3.2): with Northumberland in the North, the Lancastrian Lords there Pay nothing
+    (Troops, Lords, their Vassals); a Lancastrian elsewhere pays."""
+    state = board(Northumberland_L="Carlisle", Exeter_1="Newcastle", Buckingham="Coventry", box=2)
+    mat(state, "Northumberland L")["caps"] = ["L14"]
+    mat(state, "Exeter 1")["vassals"].append("Westmoreland")
+    state["vassals"]["Westmoreland"] = {"lord": "Exeter 1", "box": 2}
+    for lord in ("Northumberland L", "Exeter 1"):
+        mat(state, lord)["assets"]["coin"] = 0
+    pay(state, {}, [])
+    assert "at" in state["lords"]["Exeter 1"] and "at" in state["lords"]["Northumberland L"]
+    assert influence_of(state, "Lancaster") == -1  # Buckingham's Pay Lords only
+    assert state["vassals"]["Westmoreland"]["box"] == 3
+    state = board(Northumberland_L="Coventry", Exeter_1="Newcastle", box=2)
+    mat(state, "Northumberland L")["caps"] = ["L14"]
+    pay(state, {}, [])
+    assert influence_of(state, "Lancaster") == -2  # not in the North: both pay
+
+
+def test_l37_madame_la_grande_coin_near_a_friendly_channel_port_3_2() -> None:
+    """L37 (3.2): at each Pay, a Coin to the Lord at or next to a Friendly English Channel Port
+    (Wells, next to Exeter); none where no such Port is near."""
+    spent = {}
+    for place, favour, cap in (("Wells", "Lancaster", "L37"), ("Wells", "Lancaster", None), ("Wells", None, "L37")):
+        state = board(Jasper_Tudor_1=place, box=2)
+        if favour:
+            state["favour"]["Exeter"] = favour
+        if cap:
+            mat(state, "Jasper Tudor 1")["caps"] = [cap]
+        pay(state, {}, [])
+        spent[(favour, cap)] = mat(state, "Jasper Tudor 1")["assets"]["coin"]
+    assert spent[("Lancaster", "L37")] == spent[("Lancaster", None)] + 1 == spent[(None, "L37")] + 1
+
+
+def test_l22_stafford_estates_at_each_campaigns_outset_4_0() -> None:
+    """L22: when the Levy ends and the Campaign begins, a Coin and a Provender to the Lord."""
+    state = board(Buckingham="Coventry")
+    mat(state, "Buckingham")["caps"] = ["L22"]
+    after_muster(state, king(state), [])
+    assert mat(state, "Buckingham")["assets"] == {"carts": 2, "provender": 3, "coin": 3, "ships": 0}
+    assert state["step"]["name"] == "plan"
+
+
+def test_y10_agitators_deplete_then_exhaust_a_neighbour_4_2_2() -> None:
+    """Y10: one Command action Depletes a Neutral or Enemy Stronghold next to the Lord, or
+    Exhausts it if Depleted; not a Friendly one, nor one already Exhausted."""
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y10"]
+    assert card(state, "York", "AGITATE Cambridge", "AGITATE Cambridge") == []
+    assert state["depleted"]["Cambridge"] == 2
+    refused = card(state, "York", "AGITATE Cambridge", "AGITATE London")
+    assert [why.split(":")[0] for _, why in refused] == ["York cannot Agitate Cambridge", "York cannot Agitate London"]
+    state = board(York="Ely")
+    assert card(state, "York", "AGITATE Cambridge")  # without the card
+
+
+def test_l30_merchants_remove_two_markers_on_a_check_4_2_2() -> None:
+    """L30: one action and an Influence check; success takes two Depleted or Exhausted markers
+    off the Lord's Locale and those next to it (Friendly first, by default); failure nothing."""
+    state = board(Exeter_1="Exeter")
+    state["favour"]["Exeter"] = "Lancaster"
+    state["depleted"].update({"Exeter": 2, "Wells": 1, "Dorchester": 1})
+    mat(state, "Exeter 1")["caps"] = ["L30"]
+    assert card(state, "Exeter 1", "MERCHANTS", dice=Dice(6)) == []
+    assert len(state["depleted"]) == 3
+    assert card(state, "Exeter 1", "MERCHANTS", dice=Dice(2)) == []
+    assert state["depleted"] == {"Dorchester": 1}  # Exeter and Wells (both Lancastrian) first
+    assert influence_of(state, "Lancaster") == 2 * -1
+
+
+def test_l4_heralds_whole_card_check_brings_a_lord_to_next_turn_4_2_2() -> None:
+    """L4: at a Port, the whole card for an Influence check; on success a Friendly Lord's
+    cylinder on the Calendar goes to the next Turn's box."""
+    state = board(Exeter_1="Exeter", box=2)
+    mat(state, "Exeter 1")["caps"] = ["L4"]
+    state["lords"]["Somerset 1"] = {"box": 7, "exile": False}
+    refused = card(state, "Exeter 1", "HERALDS Somerset", "PASS", dice=Dice(2))
+    assert state["lords"]["Somerset 1"] == {"box": 3, "exile": False}
+    assert len(refused) == 1 and "no actions left" in refused[0][1]
+    assert "whole card" in card(state, "Exeter 1", "PASS", "HERALDS Somerset")[0][1]
+    state = board(Exeter_1="Wells", box=2)
+    mat(state, "Exeter 1")["caps"] = ["L4"]
+    state["lords"]["Somerset 1"] = {"box": 7, "exile": False}
+    assert "at a Port" in card(state, "Exeter 1", "HERALDS Somerset")[0][1]
