@@ -181,3 +181,9 @@ def burgundians(state: State, lords: list[str], events: list[dict[str, Any]]) ->
                 added = min(count, pool(state, "burgundians"))
                 mat["troops"]["burgundians"] += added
                 events.append({"type": "capability", "lord": lord, "card": card, "troops": {"burgundians": added}})
+
+
+def blockaded_seas(state: State, side: str) -> set[str]:
+    """The Seas a side's Naval Blockade (Y15) closes: those of the Ports where its holders stand."""
+    return {BOARD.locales[state["lords"][lord]["at"]].sea or "" for lord, _ in holders(state, "blockade")
+            if BOARD.lords[lord].side == side and state["lords"][lord]["at"] in BOARD.locales} - {""}

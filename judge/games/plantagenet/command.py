@@ -94,6 +94,8 @@ class Card:
         elif self.left < 1:
             return f"{lord} has no actions left (Command {self.actions}, 4.2.1)"
         if verb == "SAIL":
+            if capabilities.flag(fx, "no_approach") and lords_at(state, order.target or "", other(BOARD.lords[lord].side)):
+                return "no Approach for the rest of this Campaign (Parliament's Truce)"
             if capabilities.flag(fx, "no_sail"):
                 return "no Sail this Campaign (French Fleet, L21)"
             if self.left != self.actions and not capabilities.total(fx, "sail_actions"):
@@ -121,6 +123,40 @@ class Card:
             return "highway"
         return way
 
+    def approach_cancelled(self, state: State, to: str, standing: list[Order], events: Events) -> bool:
+        """Whether the inactive side cancels a March or Sail that would Approach (4.3.5): by its
+        Parliament's Truce (Y12, L20: it costs nothing) or King's Parley (L15: the card ends)."""
+        if not lords_at(state, to, other(BOARD.lords[self.lord].side)):
+            return False
+        side = BOARD.lords[self.lord].side
+        if march.truce(state, side, standing, events):
+            return True
+        self.ended = march.kings_parley(state, side, to, standing, events)
+        return self.ended
+
+    def blockaded(self, state: State, order: Order, rng: Random, events: Events) -> bool:
+        """Naval Blockade (Y15): a Sail from or to a Port of a Sea where an Enemy Lord holding it
+        stands at a Port, or a Supply drawn from a Port of that Sea by Ships, is cancelled unless
+        the roll is 1-2; the action is spent (a Sail, the card). Whether it was cancelled."""
+        seas = capabilities.blockaded_seas(state, other(BOARD.lords[self.lord].side))
+        if not seas:
+            return False
+        here = state["lords"][self.lord]["at"]
+        if order.verb == "SAIL":
+            used = {BOARD.sea_of(here), BOARD.sea_of(order.target or "")}
+        else:
+            stronghold, port = actions.supply_sources(state, self.lord, order.target or "")
+            used = {BOARD.locales[order.target or ""].sea} if port > stronghold else set()
+        if not used & seas:
+            return False
+        roll = rng.randint(1, 6)
+        cancelled = roll > 2
+        events.append({"type": "blockade", "lord": self.lord, "roll": roll, "cancelled": cancelled})
+        if cancelled:
+            self.left = 0 if order.verb == "SAIL" else self.left - 1
+            self.ended = self.ended or order.verb == "SAIL"
+        return cancelled
+
     def carry_out(self, state: State, order: Order, standing: list[Order], rng: Random, events: Events) -> None:
         """Carry out an order ``refusal`` allowed."""
         lord = self.lord
@@ -129,8 +165,8 @@ class Card:
         verb = order.verb
         if verb == "MARCH":
             to = order.target or ""
-            if lords_at(state, to, other(side)) and march.truce(state, side, standing, events):
-                return  # the March that would Approach does not happen (it costs nothing)
+            if self.approach_cancelled(state, to, standing, events):
+                return
             way = self.way(state, here, order) or ""
             cost = march.march_cost(way, self.actions, self.left, self.free_highway) or 0
             self.free_highway = way == "highway" and cost == 1
@@ -149,14 +185,23 @@ class Card:
             return
         self.free_highway = False
         if verb == "SAIL":
+            to = order.target or ""
+            if self.approach_cancelled(state, to, standing, events) or self.blockaded(state, order, rng, events):
+                return
             group = [lord, *order.group]
             march.lighten(state, group)
-            march.move(state, group, order.target or "")
-            events.append({"type": "sail", "lords": group, "from": here, "to": order.target})
+            march.move(state, group, to)
+            events.append({"type": "sail", "lords": group, "from": here, "to": to})
             capabilities.burgundians(state, group, events)
             quick = capabilities.bonus(state, lord, "sail_actions")  # Seamanship (Y6, L6)
             self.left = self.left - quick if quick else 0
             self.ended = not quick
+            if lords_at(state, to, other(side)):  # High Admiral (L29)
+                if march.approach(state, side, to, group, standing, events, self.own_standing):
+                    give_battle(state, side, to, rng, events, {side: self.own_standing, other(side): standing})
+                self.ended = True
+            return
+        if verb == "SUPPLY" and self.blockaded(state, order, rng, events):
             return
         self.left -= 1
         if verb == "PARLEY" and capabilities.has(state, lord, "parley_whole_card"):

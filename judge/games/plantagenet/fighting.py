@@ -76,9 +76,11 @@ FLANK_ATTACKS = {"York": "Y2", "Lancaster": "L2"}
 
 def battle_event_refusal(card: str, side: str) -> str | None:
     """Why a side may not order a held card played (``PLAY``: in Battle, or Blocked Ford upon
-    Approach), or None."""
+    Approach), or a Capability discarded upon Approach (King's Parley, L15), or None."""
     if BOARD.cards[card].side != side:
         return f"{card} is not a card of your deck"
+    if BOARD.capability_effects.get(card, {}).get("cancel_approach"):
+        return None  # King's Parley (L15): a Capability discarded upon Approach
     if card not in PLAYED_IN_BATTLE and card not in (BLOCKED_FORDS[side], FLANK_ATTACKS[side]):
         return f"{card} is not an Event played to Intercept, upon Approach or in Battle (4.3.4, 4.3.5, 4.4)"
     return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from random import Random
 
 from ..kind import GameKind
-from . import actions, march, muster
+from . import actions, capabilities, march, muster
 from .command import LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD
 from .fighting import BLOCKED_FORDS, FLANK_ATTACKS, PLAYED_IN_BATTLE
@@ -32,6 +32,8 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
     """Every Levy action a Lord might take now (3.4), before ``refusal`` sorts them; the Parleys
     are those ``parley_targets`` (which ``refusal`` asks too) allows."""
     found = [Order("LEVY", lord, what) for what in ("TROOPS", "CARTS", "SHIP")]
+    if capabilities.has(state, lord, "array_commission"):  # Commission of Array (L12)
+        found += [Order("LEVY", lord, "TROOPS", place) for place in BOARD.ways(state["lords"][lord]["at"])]
     found += [Order("LEVY", lord, "LORD", target, _extra(rng)) for target in ready(state, side)]
     found += [
         Order("LEVY", lord, "VASSAL", vassal, _extra(rng))

@@ -106,6 +106,8 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
         if not is_friendly(state, seat, side) or enemy_at(state, seat, side):
             return f"{vassal}'s Seat {seat} is not Friendly and free of Enemy Lords (3.4.3)"
         return None
+    if what == "TROOPS" and order.target:
+        return array_refusal(state, lord, order.target)
     if what == "TROOPS":
         if here in BOARD.exile_boxes and not capabilities.has(state, lord, "levy_in_exile"):
             return "no Levy Troops in an Exile box (3.4.4; Irishmen, Y18, in Ireland)"
@@ -128,6 +130,19 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
             return f"{card} is not an unused card of your deck (3.4.6)"
         return capability_refusal(state, lord, card)
     return None  # CARTS: at any Friendly Locale (3.4.5)
+
+
+def array_refusal(state: State, lord: str, source: str) -> str | None:
+    """Commission of Array (L12): Levy Troops from a Friendly Stronghold next to the Lord, free
+    of Enemy Lords and not Exhausted (3.4.4)."""
+    side = BOARD.lords[lord].side
+    if not capabilities.has(state, lord, "array_commission"):
+        return f"{lord} Levies Troops only where he stands (3.4.4; Commission of Array, L12)"
+    if source not in BOARD.ways(state["lords"][lord]["at"]) or source not in BOARD.locales:
+        return f"{source} is not a Stronghold next to {lord} (L12)"
+    if not is_friendly(state, source, side) or enemy_at(state, source, side) or is_exhausted(state, source):
+        return f"{source} is not Friendly, free of Enemy Lords and not Exhausted (L12, 3.4.4)"
+    return None
 
 
 def carry_out(state: State, side: str, order: Order, rng: Random, events: Events, newcomers: set[str],
@@ -170,7 +185,8 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     elif order.what == "TROOPS":
         mat["assets"]["coin"] -= capabilities.bonus(state, lord, "levy_troops_coin")
         added = {}
-        locale = BOARD.locales.get(mat["at"])  # none in Ireland (Irishmen, Y18)
+        source = order.target or mat["at"]  # Commission of Array (L12): a Stronghold next to him
+        locale = BOARD.locales.get(source)  # none in Ireland (Irishmen, Y18)
         listed = dict(BOARD.strongholds[locale.type]["levy_troops"]) if locale else {}
         militia = capabilities.bonus(state, lord, "levy_militia")  # Beloved Warwick (Y16), Irishmen (Y18): taken when more
         if militia > sum(listed.values()):
@@ -188,8 +204,8 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
             mat["assets"]["coin"] -= cost
             mat["troops"]["mercenaries"] += hired
             added["mercenaries"] = hired
-        if capabilities.depletes_by_troops(state, lord, mat["at"]):
-            deplete(state, mat["at"])
+        if capabilities.depletes_by_troops(state, lord, source):
+            deplete(state, source)
         event["troops"] = added
     elif order.what == "CARTS":
         mat["assets"]["carts"] += 2

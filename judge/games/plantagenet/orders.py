@@ -7,12 +7,13 @@ One order a line (or separated by ``;``)::
     EXILE Henry VI TO Scotland      3.3.1: Muster an Exiled Lord into an Exile box
     CROWN Richard III               III, King Richard: he replaces Gloucester at London
     York LEVY LORD Salisbury        3.4.2 (also LEVY VASSAL Stanley, LEVY TROOPS, LEVY CARTS,
-    York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4; SPEND 1 or SPEND 3 after a
+    York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4, LEVY TROOPS FROM Cambridge
+                                    with Commission of Array, L12; SPEND 1 or SPEND 3 after a
     York PARLEY Coventry SPEND 1    check adds 1 or 2 to the rating, 1.4.2)
     PLAN York, March, Pass, York    4.1: the Plan stack, top card first
     MARCH Coventry WITH Salisbury   4.3 (WITH: the Lords of a Group, 4.3.1)
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
-    AGITATE Coventry / MERCHANTS / HERALDS Exeter   Capabilities' Commands (Y10, L30, L4; the
+    AGITATE Coventry / MERCHANTS / HERALDS Somerset   Capabilities' Commands (Y10, L30, L4; the
                                     last two are Influence checks and take SPEND)
     INTERCEPT Northumberland        4.3.4, a standing order of the inactive side (WITH: the
                                     Lords an Intercepting Marshal or Lieutenant brings)
@@ -187,6 +188,8 @@ def read_order(text: str, scenario: str) -> Order:
             name = _vassal(target)
         elif what == "CAPABILITY":
             name = _card(target)
+        elif what == "TROOPS" and target:
+            name = _place(re.sub(r"^FROM\s+", "", target, flags=re.IGNORECASE))  # Commission of Array (L12)
         return Order("LEVY", actor, what, name, extra)
     if verb == "PLAN":
         cards = tuple("Pass" if normal(w) == "pass" else _lord(w, lords) for w in rest.split(",") if w.strip())
