@@ -4,6 +4,7 @@ Levy and the Campaign."""
 from __future__ import annotations
 
 from judge.games.plantagenet.command import Card
+from judge.games.plantagenet.fighting import battle_event_refusal
 from judge.games.plantagenet.levy import pay
 from judge.games.plantagenet.orders import read_order
 from judge.games.plantagenet.muster import muster
@@ -408,3 +409,67 @@ def test_l4_heralds_whole_card_check_brings_a_lord_to_next_turn_4_2_2() -> None:
     mat(state, "Exeter 1")["caps"] = ["L4"]
     state["lords"]["Somerset 1"] = {"box": 7, "exile": False}
     assert "at a Port" in card(state, "Exeter 1", "HERALDS Somerset")[0][1]
+
+
+def test_l12_commission_of_array_levy_troops_from_a_neighbour_3_4_4() -> None:
+    """L12 (3.4.4): Levy Troops from a Friendly Stronghold next to the Lord, free of Enemy
+    Lords: that Stronghold's Troops (Cambridge, a Town), and it is the one Depleted."""
+    state = board(York="Ely")
+    state["favour"]["Cambridge"] = "York"
+    mat(state, "York")["caps"] = ["L12"]
+    assert levy(state, "York", "York LEVY TROOPS FROM Cambridge") == []
+    assert state["depleted"] == {"Cambridge": 1}
+    state = board(York="Ely", Exeter_1="Cambridge")
+    state["favour"]["Cambridge"] = "York"
+    mat(state, "York")["caps"] = ["L12"]
+    assert "free of Enemy Lords" in levy(state, "York", "York LEVY TROOPS FROM Cambridge")[0][1]
+    state = board(York="Ely")
+    state["favour"]["Cambridge"] = "York"
+    assert "only where he stands" in levy(state, "York", "York LEVY TROOPS FROM Cambridge")[0][1]
+
+
+def test_l15_kings_parley_cancels_an_approach_4_3_5() -> None:
+    """L15 (4.3.5): upon a Yorkist Approach to Henry VI, the standing PLAY L15 discards the card:
+    the March does not happen and the Yorkist card ends."""
+    state = board(York="Cambridge", Henry_VI="Ely")
+    mat(state, "Henry VI")["caps"] = ["L15"]
+    refused = card(state, "York", "MARCH Ely", "PASS", standing=("PLAY L15",))
+    assert mat(state, "York")["at"] == "Cambridge" and mat(state, "Henry VI")["caps"] == []
+    assert "L15" in state["decks"]["Lancaster"] and "ended" in refused[0][1]
+    assert battle_event_refusal("L15", "Lancaster") is None  # the order is accepted
+
+
+def test_l29_high_admiral_sails_into_an_approach_4_6_1() -> None:
+    """L29 (4.6.1, 4.3.5): the Lord may Sail to a Port held by Enemy Lords, which Approaches
+    them (York, by his standing order, goes into Exile); without the card he may not."""
+    state = board(Exeter_1="Exeter", York="Dover")
+    mat(state, "Exeter 1")["assets"]["ships"] = 1
+    assert "cannot Sail" in card(state, "Exeter 1", "SAIL Dover")[0][1]
+    mat(state, "Exeter 1")["caps"] = ["L29"]
+    assert card(state, "Exeter 1", "SAIL Dover", standing=("EXILE York",)) == []
+    assert mat(state, "Exeter 1")["at"] == "Dover" and state["lords"]["York"].get("exile") is True
+
+
+def test_y15_naval_blockade_cancels_lancastrian_sail_and_port_supply_unless_1_2_4_6_1() -> None:
+    """Y15 (4.6.1, 4.5): with Warwick at a Port of the English Channel, a Lancastrian Sail from or
+    to its Ports, or Supply by Ships from one, is cancelled on a 3-6 (the action spent) and goes
+    on with a 1-2."""
+    def setup() -> dict:
+        state = board(Warwick_Y="Dover", Exeter_1="Exeter")
+        mat(state, "Warwick Y")["caps"] = ["Y15"]
+        mat(state, "Exeter 1")["assets"]["ships"] = 1
+        state["favour"].update({"Exeter": "Lancaster", "Southampton": "Lancaster"})
+        return state
+    state = setup()
+    assert "ended" in card(state, "Exeter 1", "SAIL Plymouth", "PASS", dice=Dice(3))[0][1]
+    assert mat(state, "Exeter 1")["at"] == "Exeter"
+    state = setup()
+    card(state, "Exeter 1", "SAIL Plymouth", dice=Dice(2))
+    assert mat(state, "Exeter 1")["at"] == "Plymouth"
+    state = setup()
+    assert card(state, "Exeter 1", "SUPPLY Southampton", "SUPPLY Southampton", dice=Dice(5, 1)) == []
+    assert mat(state, "Exeter 1")["assets"]["provender"] == 1 + 1  # the first cancelled
+    state = setup()
+    mat(state, "Warwick Y")["at"] = "Coventry"  # not at a Port: no Blockade, no roll
+    card(state, "Exeter 1", "SAIL Plymouth")
+    assert mat(state, "Exeter 1")["at"] == "Plymouth"
