@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import BOARD
-from .state import State, is_friendly, pool
+from .state import State, enemy_at, is_exhausted, is_friendly, pool
 
 
 def _effects(state: State, lord: str) -> list[dict[str, Any]]:
@@ -187,3 +187,28 @@ def blockaded_seas(state: State, side: str) -> set[str]:
     """The Seas a side's Naval Blockade (Y15) closes: those of the Ports where its holders stand."""
     return {BOARD.locales[state["lords"][lord]["at"]].sea or "" for lord, _ in holders(state, "blockade")
             if BOARD.lords[lord].side == side and state["lords"][lord]["at"] in BOARD.locales} - {""}
+
+
+def start_refusal(state: State, side: str, card: str, city: str) -> str | None:
+    """Thomas Bourchier (Y5): the Lord taking the card may start in a Friendly City free of
+    Enemy Lords (London counts as a City)."""
+    if not BOARD.capability_effects.get(card, {}).get("start_in_city"):
+        return f"{card} does not move its Lord (only Thomas Bourchier, Y5)"
+    if city not in BOARD.locales or BOARD.locales[city].type not in ("city", "london"):
+        return f"{city} is not a City (Y5)"
+    if not is_friendly(state, city, side) or enemy_at(state, city, side):
+        return f"{city} is not Friendly and free of Enemy Lords (Y5)"
+    return None
+
+
+def array_refusal(state: State, lord: str, source: str) -> str | None:
+    """Commission of Array (L12): Levy Troops from a Friendly Stronghold next to the Lord, free
+    of Enemy Lords and not Exhausted (3.4.4)."""
+    side = BOARD.lords[lord].side
+    if not has(state, lord, "array_commission"):
+        return f"{lord} Levies Troops only where he stands (3.4.4; Commission of Array, L12)"
+    if source not in BOARD.ways(state["lords"][lord]["at"]) or source not in BOARD.locales:
+        return f"{source} is not a Stronghold next to {lord} (L12)"
+    if not is_friendly(state, source, side) or enemy_at(state, source, side) or is_exhausted(state, source):
+        return f"{source} is not Friendly, free of Enemy Lords and not Exhausted (L12, 3.4.4)"
+    return None

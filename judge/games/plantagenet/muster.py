@@ -107,7 +107,7 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
             return f"{vassal}'s Seat {seat} is not Friendly and free of Enemy Lords (3.4.3)"
         return None
     if what == "TROOPS" and order.target:
-        return array_refusal(state, lord, order.target)
+        return capabilities.array_refusal(state, lord, order.target)
     if what == "TROOPS":
         if here in BOARD.exile_boxes and not capabilities.has(state, lord, "levy_in_exile"):
             return "no Levy Troops in an Exile box (3.4.4; Irishmen, Y18, in Ireland)"
@@ -128,21 +128,8 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
         card = order.target or ""
         if card not in state["decks"][side]:
             return f"{card} is not an unused card of your deck (3.4.6)"
-        return capability_refusal(state, lord, card)
+        return capability_refusal(state, lord, card) or (capabilities.start_refusal(state, side, card, order.group[0]) if order.group else None)
     return None  # CARTS: at any Friendly Locale (3.4.5)
-
-
-def array_refusal(state: State, lord: str, source: str) -> str | None:
-    """Commission of Array (L12): Levy Troops from a Friendly Stronghold next to the Lord, free
-    of Enemy Lords and not Exhausted (3.4.4)."""
-    side = BOARD.lords[lord].side
-    if not capabilities.has(state, lord, "array_commission"):
-        return f"{lord} Levies Troops only where he stands (3.4.4; Commission of Array, L12)"
-    if source not in BOARD.ways(state["lords"][lord]["at"]) or source not in BOARD.locales:
-        return f"{source} is not a Stronghold next to {lord} (L12)"
-    if not is_friendly(state, source, side) or enemy_at(state, source, side) or is_exhausted(state, source):
-        return f"{source} is not Friendly, free of Enemy Lords and not Exhausted (L12, 3.4.4)"
-    return None
 
 
 def carry_out(state: State, side: str, order: Order, rng: Random, events: Events, newcomers: set[str],
@@ -214,6 +201,8 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     elif order.what == "CAPABILITY":
         state["decks"][side].remove(order.target)
         place_capability(state, lord, order.target or "")
+        if order.group:  # Thomas Bourchier (Y5)
+            mat["at"] = event["to"] = order.group[0]
         capabilities.burgundians(state, [lord], events)
 
 

@@ -7,7 +7,8 @@ One order a line (or separated by ``;``)::
     EXILE Henry VI TO Scotland      3.3.1: Muster an Exiled Lord into an Exile box
     CROWN Richard III               III, King Richard: he replaces Gloucester at London
     York LEVY LORD Salisbury        3.4.2 (also LEVY VASSAL Stanley, LEVY TROOPS, LEVY CARTS,
-    York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4, LEVY TROOPS FROM Cambridge
+    York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4 (Y5 TO Coventry: he starts
+                                    there, Thomas Bourchier), LEVY TROOPS FROM Cambridge
                                     with Commission of Array, L12; SPEND 1 or SPEND 3 after a
     York PARLEY Coventry SPEND 1    check adds 1 or 2 to the rating, 1.4.2)
     PLAN York, March, Pass, York    4.1: the Plan stack, top card first
@@ -73,7 +74,7 @@ class Order:
             words.append(", ".join(self.plan))
         if self.target:
             words.append(self.target)
-        if self.verb == "EXILE" and self.group:
+        if self.verb in ("EXILE", "LEVY") and self.group:
             words.append(f"TO {self.group[0]}")
         elif self.group:
             words.append("WITH " + ", ".join(self.group))
@@ -187,7 +188,10 @@ def read_order(text: str, scenario: str) -> Order:
         elif what == "VASSAL":
             name = _vassal(target)
         elif what == "CAPABILITY":
-            name = _card(target)
+            parts = re.split(r"\s+TO\s+", target, maxsplit=1, flags=re.IGNORECASE)
+            name = _card(parts[0])
+            if len(parts) > 1:  # Thomas Bourchier (Y5): the Lord starts in that City
+                return Order("LEVY", actor, what, name, extra, group=(_place(parts[1]),))
         elif what == "TROOPS" and target:
             name = _place(re.sub(r"^FROM\s+", "", target, flags=re.IGNORECASE))  # Commission of Array (L12)
         return Order("LEVY", actor, what, name, extra)

@@ -473,3 +473,16 @@ def test_y15_naval_blockade_cancels_lancastrian_sail_and_port_supply_unless_1_2_
     mat(state, "Warwick Y")["at"] = "Coventry"  # not at a Port: no Blockade, no roll
     card(state, "Exeter 1", "SAIL Plymouth")
     assert mat(state, "Exeter 1")["at"] == "Plymouth"
+
+
+def test_y5_thomas_bourchier_starts_in_a_friendly_city_3_4_6() -> None:
+    """Y5 (3.4.6): the Lord taking the card may start in any Friendly City free of Enemy Lords
+    (``LEVY CAPABILITY Y5 TO <City>``), and has Command +1; not in a Town, nor with another card."""
+    state = board(York="Ely")
+    state["favour"]["Coventry"] = "York"
+    assert "not a City" in levy(state, "York", "York LEVY CAPABILITY Y5 TO Cambridge")[0][1]
+    assert "only Thomas Bourchier" in levy(state, "York", "York LEVY CAPABILITY Y4 TO Coventry")[0][1]
+    state = board(York="Ely")
+    state["favour"]["Coventry"] = "York"
+    assert levy(state, "York", "York LEVY CAPABILITY Y5 TO Coventry") == []
+    assert mat(state, "York")["at"] == "Coventry" and Card(state, "York").actions == 2 + 1
