@@ -3,7 +3,12 @@ Levy and the Campaign."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from judge.games.plantagenet import battle as battle_package
 from judge.games.plantagenet.command import Card
+from judge.games.plantagenet.data import BOARD
 from judge.games.plantagenet.fighting import battle_event_refusal
 from judge.games.plantagenet.levy import pay
 from judge.games.plantagenet.orders import read_order
@@ -13,6 +18,8 @@ from judge.games.plantagenet.turns import after_muster
 
 from pg_helpers import Dice, board, mat
 from test_pg_campaign import card
+
+BATTLE_DIR = Path(battle_package.__file__).parent
 
 
 def levy(state: dict, side: str, *texts: str, dice: Dice | None = None) -> list:
@@ -486,3 +493,27 @@ def test_y5_thomas_bourchier_starts_in_a_friendly_city_3_4_6() -> None:
     state["favour"]["Coventry"] = "York"
     assert levy(state, "York", "York LEVY CAPABILITY Y5 TO Coventry") == []
     assert mat(state, "York")["at"] == "Coventry" and Card(state, "York").actions == 2 + 1
+
+
+# The Battle's Capabilities that its code names rather than its data (battle.json), each with the
+# module that applies it.
+BATTLE_CODE_CAPABILITIES = {"Y33": "ending.py", "Y36": "fight.py", "L31": "strike.py"}
+
+
+def test_every_cards_capability_is_applied_1_9_1() -> None:
+    """1.9.1: each of the 74 Arts of War cards has its Capability in the engine's table
+    (``capability_effects``) or in the Battle's (battle.json, or named in a Battle module), so
+    that none is forgotten."""
+    battle = json.loads((BATTLE_DIR / "battle.json").read_text())
+    in_battle = {row["card"] for row in battle["battle_troops_cards"]}
+    in_battle |= {card for key, value in battle.items() if key.endswith("_cards") and key != "battle_troops_cards"
+                  for card in value}
+    in_battle |= {battle["final_charge"]["card"], *battle["for_trust_not_him"]["immune_with"],
+                  *battle["special_vassals"].values()}
+    for card, module in BATTLE_CODE_CAPABILITIES.items():
+        assert f'"{card}"' in (BATTLE_DIR / module).read_text(), card
+    in_battle |= set(BATTLE_CODE_CAPABILITIES)
+    cards = [card.id for card in BOARD.cards.values()]
+    assert len(cards) == 74
+    forgotten = [card for card in cards if card not in BOARD.capability_effects and card not in in_battle]
+    assert forgotten == []
