@@ -94,7 +94,8 @@ class Card:
         elif self.left < 1:
             return f"{lord} has no actions left (Command {self.actions}, 4.2.1)"
         if verb == "SAIL":
-            if capabilities.flag(fx, "no_approach") and lords_at(state, order.target or "", other(BOARD.lords[lord].side)):
+            if capabilities.flag(fx, "no_approach") and order.target in BOARD.locales and lords_at(
+                    state, order.target or "", other(BOARD.lords[lord].side)):
                 return "no Approach for the rest of this Campaign (Parliament's Truce)"
             if capabilities.flag(fx, "no_sail"):
                 return "no Sail this Campaign (French Fleet, L21)"
@@ -126,8 +127,8 @@ class Card:
     def approach_cancelled(self, state: State, to: str, standing: list[Order], events: Events) -> bool:
         """Whether the inactive side cancels a March or Sail that would Approach (4.3.5): by its
         Parliament's Truce (Y12, L20: it costs nothing) or King's Parley (L15: the card ends)."""
-        if not lords_at(state, to, other(BOARD.lords[self.lord].side)):
-            return False
+        if to not in BOARD.locales or not lords_at(state, to, other(BOARD.lords[self.lord].side)):
+            return False  # Lords at Sea are not Approached (a Sea is no Locale)
         side = BOARD.lords[self.lord].side
         if march.truce(state, side, standing, events):
             return True
@@ -196,7 +197,7 @@ class Card:
             quick = capabilities.bonus(state, lord, "sail_actions")  # Seamanship (Y6, L6)
             self.left = self.left - quick if quick else 0
             self.ended = not quick
-            if lords_at(state, to, other(side)):  # High Admiral (L29)
+            if to in BOARD.locales and lords_at(state, to, other(side)):  # High Admiral (L29)
                 if march.approach(state, side, to, group, standing, events, self.own_standing):
                     give_battle(state, side, to, rng, events, {side: self.own_standing, other(side): standing})
                 self.ended = True

@@ -517,3 +517,12 @@ def test_every_cards_capability_is_applied_1_9_1() -> None:
     assert len(cards) == 74
     forgotten = [card for card in cards if card not in BOARD.capability_effects and card not in in_battle]
     assert forgotten == []
+
+
+def test_l29_high_admiral_does_not_approach_lords_at_sea_4_6_1() -> None:
+    """L29 (4.6.1): a Sea is no Locale, so Sailing out to Enemy Lords at Sea Approaches nobody."""
+    state = board(Exeter_1="Exeter", York="English Channel")
+    mat(state, "Exeter 1")["assets"]["ships"] = 1
+    mat(state, "Exeter 1")["caps"] = ["L29"]
+    assert card(state, "Exeter 1", "SAIL English Channel") == []
+    assert mat(state, "Exeter 1")["at"] == mat(state, "York")["at"] == "English Channel"
