@@ -137,10 +137,11 @@ def valour(state: State, lord: str) -> int:
     return BOARD.lords[lord].valour + bonus(state, lord, "valour")
 
 
-def holders(state: State, key: str) -> list[tuple[str, dict[str, Any]]]:
-    """The Lords on the map with a Capability that says ``key`` and acts now, each with it."""
+def holders(state: State, key: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """The Lords on the map with a Capability that says ``key`` and acts now, each with the card
+    and its effect."""
     return [
-        (lord, effect) for lord, mat in state["lords"].items() if "at" in mat
+        (lord, card, effect) for lord, mat in state["lords"].items() if "at" in mat
         for card in mat["caps"] for effect in (BOARD.capability_effects.get(card, {}),)
         if key in effect and _applies(state, lord, effect)
     ]
@@ -149,7 +150,7 @@ def holders(state: State, key: str) -> list[tuple[str, dict[str, Any]]]:
 def free_pay(state: State, side: str) -> set[str]:
     """The side's Lords whose Pay (3.2) is free: those in the Area of a Lord of theirs holding
     Percy's Power (L14) while he is in it."""
-    areas = {effect["free_pay_area"] for lord, effect in holders(state, "free_pay_area")
+    areas = {effect["free_pay_area"] for lord, _, effect in holders(state, "free_pay_area")
              if BOARD.lords[lord].side == side and state["lords"][lord]["at"] in BOARD.areas[effect["free_pay_area"]]}
     return {lord for lord, mat in state["lords"].items() if "at" in mat and BOARD.lords[lord].side == side
             and any(mat["at"] in BOARD.areas[area] for area in areas)}
@@ -159,11 +160,11 @@ def income(state: State, key: str, events: list[dict[str, Any]]) -> None:
     """Coin and Provender a Capability gives at a set moment: ``pay`` at each Pay segment
     (Madame La Grande, L37, near a Friendly English Channel Port), ``campaign`` at the outset of
     each Campaign (Stafford Estates, L22)."""
-    for lord, effect in holders(state, f"{key}_coin"):
+    for lord, card, effect in holders(state, f"{key}_coin"):
         assets = state["lords"][lord]["assets"]
         assets["coin"] += int(effect[f"{key}_coin"])
         assets["provender"] += int(effect.get(f"{key}_provender", 0))
-        events.append({"type": "capability", "lord": lord, "coin": effect[f"{key}_coin"],
+        events.append({"type": "capability effect", "lord": lord, "card": card, "coin": effect[f"{key}_coin"],
                        "provender": effect.get(f"{key}_provender", 0)})
 
 
@@ -180,12 +181,12 @@ def burgundians(state: State, lords: list[str], events: list[dict[str, Any]]) ->
                 mat.setdefault("used", []).append(card)
                 added = min(count, pool(state, "burgundians"))
                 mat["troops"]["burgundians"] += added
-                events.append({"type": "capability", "lord": lord, "card": card, "troops": {"burgundians": added}})
+                events.append({"type": "capability effect", "lord": lord, "card": card, "troops": {"burgundians": added}})
 
 
 def blockaded_seas(state: State, side: str) -> set[str]:
     """The Seas a side's Naval Blockade (Y15) closes: those of the Ports where its holders stand."""
-    return {BOARD.locales[state["lords"][lord]["at"]].sea or "" for lord, _ in holders(state, "blockade")
+    return {BOARD.locales[state["lords"][lord]["at"]].sea or "" for lord, _, _ in holders(state, "blockade")
             if BOARD.lords[lord].side == side and state["lords"][lord]["at"] in BOARD.locales} - {""}
 
 

@@ -63,10 +63,10 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
         side = event.get("side") or (_side(event["lord"]) if isinstance(event.get("lord"), str) else None)
         if event["type"] in HIDDEN_DRAWS and side != power:
             continue
-        if report.get("hidden_mats") and side != power and event["type"] in ("levy", "supply", "tax"):
+        if report.get("hidden_mats") and side != power and event["type"] in ("levy", "supply", "tax", "capability effect"):
             event = {k: v for k, v in event.items() if k not in MAT_FIGURES}
-            if event.get("what") == "CAPABILITY":
-                event.pop("target", None)
+            if event.get("what") == "CAPABILITY" or (event["type"] == "capability effect" and "cancels" not in event):
+                event.pop("target" if event["type"] == "levy" else "card", None)
         events.append(event)
     refused = {s: r for s, r in report.get("refused", {}).items() if s == power}
     return {**report, "events": events, "refused": refused}

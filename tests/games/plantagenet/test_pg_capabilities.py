@@ -15,6 +15,7 @@ from judge.games.plantagenet.orders import read_order
 from judge.games.plantagenet.muster import muster
 from judge.games.plantagenet.state import influence_of, king
 from judge.games.plantagenet.turns import after_muster
+from judge.games.plantagenet.view import report_for
 
 from pg_helpers import Dice, board, mat
 from test_pg_campaign import card
@@ -526,3 +527,17 @@ def test_l29_high_admiral_does_not_approach_lords_at_sea_4_6_1() -> None:
     mat(state, "Exeter 1")["caps"] = ["L29"]
     assert card(state, "Exeter 1", "SAIL English Channel") == []
     assert mat(state, "Exeter 1")["at"] == mat(state, "York")["at"] == "English Channel"
+
+
+def test_capability_effects_hidden_with_hidden_mats_1_5_3() -> None:
+    """1.5.3 (Hidden Mats): what a Capability puts on an enemy mat (Y14's Burgundians, L22's
+    Coin and Provender) is told without the card or the figures; King's Parley, played openly,
+    is told in full."""
+    report = {"hidden_mats": True, "events": [
+        {"type": "capability effect", "lord": "York", "card": "Y14", "troops": {"burgundians": 2}},
+        {"type": "capability effect", "side": "Lancaster", "lord": "Henry VI", "card": "L15", "cancels": "approach"},
+    ]}
+    seen = report_for(report, "Lancaster")["events"]
+    assert seen[0] == {"type": "capability effect", "lord": "York"}
+    by_york = report_for(report, "York")["events"]
+    assert by_york[0]["card"] == "Y14" and by_york[1]["card"] == "L15"
