@@ -19,6 +19,8 @@ from .state import State, in_order, lords_at, lords_on_map, mats, scenario_of
 PASS = "Pass"
 PASS_CARDS = 4  # 1.9.2
 LORD_CARDS = 3  # 1.9.2: three Command cards a Lord
+COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS",  # 4.2.2
+            "AGITATE", "MERCHANTS", "HERALDS")  # with Agitators (Y10), Merchants (L30), Heralds (L4)
 
 
 def plan_size(state: State) -> int:
@@ -273,6 +275,6 @@ def target_refusal(state: State, lord: str, order: Order) -> str | None:
         return f"{lord} has no Merchants (L30) or no Depleted or Exhausted Locale at or next to him"
     if verb == "HERALDS" and order.target not in actions.heralds_targets(state, lord):
         return f"{lord} cannot send Heralds for {order.target} (L4: at a Port, a Friendly Lord on the Calendar after next Turn)"
-    if verb not in ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "AGITATE", "MERCHANTS", "HERALDS"):
+    if verb not in COMMANDS:
         return f"{verb} is not a Command (4.2.2)"
     return None

@@ -20,7 +20,7 @@ from typing import Any
 from ..houses import house_named
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
 from . import invariants, legal
-from .command import command, default_plan, plan_refusal
+from .command import COMMANDS, command, default_plan, plan_refusal
 from .data import BOARD, SIDES
 from .fighting import battle_event_refusal
 from .levy import pay
@@ -40,7 +40,7 @@ STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
     "muster": ("EXILE", "LEVY", "PARLEY", "CROWN"),
     "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD"),
-    "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"),
+    "command": COMMANDS,
 }
 STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD")
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")

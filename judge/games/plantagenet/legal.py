@@ -12,7 +12,7 @@ from random import Random
 
 from ..kind import GameKind
 from . import actions, capabilities, march, muster
-from .command import LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
+from .command import COMMANDS, LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD
 from .fighting import BLOCKED_FORDS, FLANK_ATTACKS, PLAYED_IN_BATTLE
 from .levy import vassals_due
@@ -47,7 +47,6 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
     return found
 
 
-COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "AGITATE", "MERCHANTS", "HERALDS")
 
 
 def command_candidates(state: State, lord: str, rng: Random | None = None,

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from random import Random
 
 from judge.games.plantagenet import battle as battle_package
 from judge.games.plantagenet.command import Card
 from judge.games.plantagenet.data import BOARD
 from judge.games.plantagenet.fighting import battle_event_refusal
+from judge.games.plantagenet.game import PlantagenetGame
 from judge.games.plantagenet.levy import pay
 from judge.games.plantagenet.orders import read_order
 from judge.games.plantagenet.muster import muster
@@ -541,3 +543,16 @@ def test_capability_effects_hidden_with_hidden_mats_1_5_3() -> None:
     assert seen[0] == {"type": "capability effect", "lord": "York"}
     by_york = report_for(report, "York")["events"]
     assert by_york[0]["card"] == "Y14" and by_york[1]["card"] == "L15"
+
+
+def test_capability_commands_read_by_mail_in_a_command_step_4_2_2() -> None:
+    """4.2.2: the Capabilities' Commands (Y10, L30, L4) are read as the acting side's Command
+    orders, with SPEND on the two checks; King's Parley's PLAY L15 as a standing order."""
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"4")
+    state["step"] = {"name": "plan"}
+    state = game.resolve(state, {"Lancaster": ["PLAN Henry VI, Pass, Pass, Pass", "PLAY L15"]}, Random(1)).state
+    assert state["standing"]["Lancaster"] == ["PLAY L15"]
+    read = game.read_orders(state, "York", ["AGITATE Cambridge", "MERCHANTS SPEND 1", "HERALDS Rutland SPEND 3"])
+    assert [line.error for line in read] == [None, None, None]
+    assert read[2].canonical == "HERALDS Rutland SPEND 3"
