@@ -181,7 +181,8 @@ def burgundians(state: State, lords: list[str], events: list[dict[str, Any]]) ->
                 mat.setdefault("used", []).append(card)
                 added = min(count, pool(state, "burgundians"))
                 mat["troops"]["burgundians"] += added
-                events.append({"type": "capability effect", "lord": lord, "card": card, "troops": {"burgundians": added}})
+                events.append({"type": "capability effect", "lord": lord, "card": card,
+                               "troops": {"burgundians": added}})
 
 
 def blockaded_seas(state: State, side: str) -> set[str]:

@@ -89,7 +89,8 @@ def pay(state: State, orders: dict[str, list[Order]], events: Events) -> None:
     capabilities.income(state, "pay", events)  # Madame La Grande (L37)
     free = {side: capabilities.free_pay(state, side) for side in in_order(state)}  # Percy's Power (L14)
     for side in in_order(state):
-        pay_or_feed(state, [lord for lord in lords_on_map(state, side) if lord not in free[side]], "coin", events, "unpaid (3.2.1)")
+        paying = [lord for lord in lords_on_map(state, side) if lord not in free[side]]
+        pay_or_feed(state, paying, "coin", events, "unpaid (3.2.1)")
     for side in in_order(state):
         for order in orders.get(side, []):
             if order.verb == "DISBAND" and order.target in lords_on_map(state, side):

@@ -105,7 +105,8 @@ def kings_parley(state: State, side: str, to: str, standing: list[Order], events
         if card and any(o.verb == "PLAY" and o.target == card for o in standing):
             caps.remove(card)
             discard(state, card)
-            events.append({"type": "capability effect", "side": other(side), "lord": lord, "card": card, "cancels": "approach"})
+            events.append({"type": "capability effect", "side": other(side), "lord": lord, "card": card,
+                           "cancels": "approach"})
             return True
     return False
 

@@ -128,7 +128,9 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
         card = order.target or ""
         if card not in state["decks"][side]:
             return f"{card} is not an unused card of your deck (3.4.6)"
-        return capability_refusal(state, lord, card) or (capabilities.start_refusal(state, side, card, order.group[0]) if order.group else None)
+        if order.group:  # Thomas Bourchier (Y5): he starts in a City
+            return capability_refusal(state, lord, card) or capabilities.start_refusal(state, side, card, order.group[0])
+        return capability_refusal(state, lord, card)
     return None  # CARTS: at any Friendly Locale (3.4.5)
 
 
@@ -175,7 +177,7 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
         source = order.target or mat["at"]  # Commission of Array (L12): a Stronghold next to him
         locale = BOARD.locales.get(source)  # none in Ireland (Irishmen, Y18)
         listed = dict(BOARD.strongholds[locale.type]["levy_troops"]) if locale else {}
-        militia = capabilities.bonus(state, lord, "levy_militia")  # Beloved Warwick (Y16), Irishmen (Y18): taken when more
+        militia = capabilities.bonus(state, lord, "levy_militia")  # Y16, Y18: taken when more
         if militia > sum(listed.values()):
             listed = {"militia": militia}
         for kind, count in listed.items():

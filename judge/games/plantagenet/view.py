@@ -53,6 +53,7 @@ def view(state: State, power: str | None) -> dict[str, Any]:
 
 HIDDEN_DRAWS = ("event held", "capability", "capability discarded")
 MAT_FIGURES = ("troops", "provender", "coin")
+MAT_EVENTS = ("levy", "supply", "tax", "capability effect")
 """What Levy, Supply and Tax events say of a mat: hidden from the enemy with Hidden Mats."""
 
 
@@ -63,7 +64,7 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
         side = event.get("side") or (_side(event["lord"]) if isinstance(event.get("lord"), str) else None)
         if event["type"] in HIDDEN_DRAWS and side != power:
             continue
-        if report.get("hidden_mats") and side != power and event["type"] in ("levy", "supply", "tax", "capability effect"):
+        if report.get("hidden_mats") and side != power and event["type"] in MAT_EVENTS:
             event = {k: v for k, v in event.items() if k not in MAT_FIGURES}
             if event.get("what") == "CAPABILITY" or (event["type"] == "capability effect" and "cancels" not in event):
                 event.pop("target" if event["type"] == "levy" else "card", None)
