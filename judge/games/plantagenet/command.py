@@ -274,7 +274,7 @@ def target_refusal(state: State, lord: str, order: Order) -> str | None:
     if verb == "MERCHANTS" and not actions.merchants_places(state, lord):
         return f"{lord} has no Merchants (L30) or no Depleted or Exhausted Locale at or next to him"
     if verb == "HERALDS" and order.target not in actions.heralds_targets(state, lord):
-        return (f"{lord} cannot send Heralds for {order.target} (L4: from a Port, for a Friendly Lord on the "
+        return (f"{lord} cannot send Heralds for {order.target} (L4: at a Port, for a Friendly Lord on the "
                 "Calendar after next Turn)")
     if verb not in COMMANDS:
         return f"{verb} is not a Command (4.2.2)"

@@ -129,7 +129,8 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
         if card not in state["decks"][side]:
             return f"{card} is not an unused card of your deck (3.4.6)"
         if order.group:  # Thomas Bourchier (Y5): he starts in a City
-            return capability_refusal(state, lord, card) or capabilities.start_refusal(state, side, card, order.group[0])
+            return capability_refusal(state, lord, card) or capabilities.start_refusal(
+                state, side, card, order.group[0])
         return capability_refusal(state, lord, card)
     return None  # CARTS: at any Friendly Locale (3.4.5)
 
