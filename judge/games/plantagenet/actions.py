@@ -150,3 +150,64 @@ def parley(state: State, lord: str, target: str, extra: int, rng: Random, events
     if event["success"]:
         shift_favour(state, target, BOARD.lords[lord].side)
     events.append(event)
+
+
+def agitate_targets(state: State, lord: str) -> list[str]:
+    """Agitators (Y10): the Neutral or Enemy Strongholds next to the Lord, not yet Exhausted."""
+    if not capabilities.has(state, lord, "agitate"):
+        return []
+    side = BOARD.lords[lord].side
+    return [place for place in BOARD.ways(state["lords"][lord]["at"])
+            if place in BOARD.locales and not is_friendly(state, place, side) and not is_exhausted(state, place)]
+
+
+def agitate(state: State, lord: str, target: str, events: Events) -> None:
+    """Agitators (Y10): one action Depletes the Stronghold, or Exhausts it if Depleted."""
+    deplete(state, target)
+    events.append({"type": "agitate", "lord": lord, "target": target, "depleted": state["depleted"][target]})
+
+
+def merchants_places(state: State, lord: str) -> list[str]:
+    """Merchants (L30): the Locales whose Depleted or Exhausted markers the Lord may remove, his
+    own and those next to it; the Friendly ones first, then in the map's order (the owner's
+    choice, by default)."""
+    if not capabilities.bonus(state, lord, "merchants"):
+        return []
+    side = BOARD.lords[lord].side
+    here = state["lords"][lord]["at"]
+    near = [place for place in (here, *BOARD.ways(here)) if state["depleted"].get(place)]
+    return sorted(near, key=lambda place: not is_friendly(state, place, side))
+
+
+def merchants(state: State, lord: str, extra: int, rng: Random, events: Events) -> None:
+    """Merchants (L30): one action and an Influence check; on success the first markers of
+    ``merchants_places`` come off, as many as the card says (an Exhausted marker is one)."""
+    event: dict[str, Any] = {"type": "merchants", "lord": lord}
+    event["success"], event["roll"] = check(state, lord, rng, extra)
+    if event["success"]:
+        count = capabilities.bonus(state, lord, "merchants")
+        event["removed"] = merchants_places(state, lord)[:count]
+        for place in event["removed"]:
+            del state["depleted"][place]
+    events.append(event)
+
+
+def heralds_targets(state: State, lord: str) -> list[str]:
+    """Heralds (L4): with the Lord at a Port, his side's Lords on the Calendar in a box after
+    the next Turn's (the reading: the cylinder comes to the next Turn, never later)."""
+    here = state["lords"][lord]["at"]
+    if not capabilities.has(state, lord, "heralds") or here not in BOARD.locales or not BOARD.locales[here].sea:
+        return []
+    side = BOARD.lords[lord].side
+    return [other_lord for other_lord, entry in state["lords"].items()
+            if entry.get("box", 0) > state["box"] + 1 and BOARD.lords[other_lord].side == side]
+
+
+def heralds(state: State, lord: str, target: str, extra: int, rng: Random, events: Events) -> None:
+    """Heralds (L4): the whole card for an Influence check; on success the Lord's cylinder
+    goes to the next Turn's box."""
+    event: dict[str, Any] = {"type": "heralds", "lord": lord, "target": target}
+    event["success"], event["roll"] = check(state, lord, rng, extra)
+    if event["success"]:
+        state["lords"][target]["box"] = state["box"] + 1
+    events.append(event)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import BOARD
-from .state import State, is_friendly
+from .state import State, enemy_at, is_exhausted, is_friendly, pool
 
 
 def _effects(state: State, lord: str) -> list[dict[str, Any]]:
@@ -96,7 +96,19 @@ def _applies(state: State, lord: str, effect: dict[str, Any]) -> bool:
         return False
     if "if_removed" in effect and state["lords"].get(effect["if_removed"], {}).get("gone") not in ("dead", "shipwreck"):
         return False
+    if "sea" in effect and BOARD.sea_of(mat["at"]) != effect["sea"]:
+        return False
+    if "near_port_of" in effect and not near_port(state, mat["at"], effect["near_port_of"], side):
+        return False
     return "as_lords" not in effect or lord in effect["as_lords"]
+
+
+def near_port(state: State, place: str, sea: str, side: str) -> bool:
+    """Whether a Friendly Port of that Sea is the place or next to it (L37)."""
+    if place not in BOARD.locales:
+        return False
+    return any(is_friendly(state, port, side) and (port == place or port in BOARD.locales[place].ways)
+               for port in BOARD.seas[sea].ports)
 
 
 def near_bonus(state: State, lord: str, key: str, place: str, found: list[dict[str, Any]] | None = None) -> int:
@@ -178,3 +190,82 @@ def influence(state: State, lord: str, parley: bool = False) -> int:
 def valour(state: State, lord: str) -> int:
     """The Lord's Valour rating with his Capabilities (1.5.2: Intercept, 4.3.4)."""
     return BOARD.lords[lord].valour + bonus(state, lord, "valour")
+
+
+def holders(state: State, key: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """The Lords on the map with a Capability that says ``key`` and acts now, each with the card
+    and its effect."""
+    return [
+        (lord, card, effect) for lord, mat in state["lords"].items() if "at" in mat
+        for card in mat["caps"] for effect in (BOARD.capability_effects.get(card, {}),)
+        if key in effect and _applies(state, lord, effect)
+    ]
+
+
+def free_pay(state: State, side: str) -> set[str]:
+    """The side's Lords whose Pay (3.2) is free: those in the Area of a Lord of theirs holding
+    Percy's Power (L14) while he is in it."""
+    areas = {effect["free_pay_area"] for lord, _, effect in holders(state, "free_pay_area")
+             if BOARD.lords[lord].side == side and state["lords"][lord]["at"] in BOARD.areas[effect["free_pay_area"]]}
+    return {lord for lord, mat in state["lords"].items() if "at" in mat and BOARD.lords[lord].side == side
+            and any(mat["at"] in BOARD.areas[area] for area in areas)}
+
+
+def income(state: State, key: str, events: list[dict[str, Any]]) -> None:
+    """Coin and Provender a Capability gives at a set moment: ``pay`` at each Pay segment
+    (Madame La Grande, L37, near a Friendly English Channel Port), ``campaign`` at the outset of
+    each Campaign (Stafford Estates, L22)."""
+    for lord, card, effect in holders(state, f"{key}_coin"):
+        assets = state["lords"][lord]["assets"]
+        assets["coin"] += int(effect[f"{key}_coin"])
+        assets["provender"] += int(effect.get(f"{key}_provender", 0))
+        events.append({"type": "capability effect", "lord": lord, "card": card, "coin": effect[f"{key}_coin"],
+                       "provender": effect.get(f"{key}_provender", 0)})
+
+
+def burgundians(state: State, lords: list[str], events: list[dict[str, Any]]) -> None:
+    """Burgundians (Y14, Y23): a Lord at a Port with the card receives its Burgundians once,
+    as the pool allows (the card is marked used on his mat)."""
+    for lord in lords:
+        mat = state["lords"][lord]
+        if "at" not in mat or mat["at"] not in BOARD.locales or not BOARD.locales[mat["at"]].sea:
+            continue
+        for card in mat["caps"]:
+            count = int(BOARD.capability_effects.get(card, {}).get("burgundians_at_port", 0))
+            if count and card not in mat.get("used", ()):
+                mat.setdefault("used", []).append(card)
+                added = min(count, pool(state, "burgundians"))
+                mat["troops"]["burgundians"] += added
+                events.append({"type": "capability effect", "lord": lord, "card": card,
+                               "troops": {"burgundians": added}})
+
+
+def blockaded_seas(state: State, side: str) -> set[str]:
+    """The Seas a side's Naval Blockade (Y15) closes: those of the Ports where its holders stand."""
+    return {BOARD.locales[state["lords"][lord]["at"]].sea or "" for lord, _, _ in holders(state, "blockade")
+            if BOARD.lords[lord].side == side and state["lords"][lord]["at"] in BOARD.locales} - {""}
+
+
+def start_refusal(state: State, side: str, card: str, city: str) -> str | None:
+    """Thomas Bourchier (Y5): the Lord taking the card may start in a Friendly City free of
+    Enemy Lords (London counts as a City)."""
+    if not BOARD.capability_effects.get(card, {}).get("start_in_city"):
+        return f"{card} does not move its Lord (only Thomas Bourchier, Y5)"
+    if city not in BOARD.locales or BOARD.locales[city].type not in ("city", "london"):
+        return f"{city} is not a City (Y5)"
+    if not is_friendly(state, city, side) or enemy_at(state, city, side):
+        return f"{city} is not Friendly and free of Enemy Lords (Y5)"
+    return None
+
+
+def array_refusal(state: State, lord: str, source: str) -> str | None:
+    """Commission of Array (L12): Levy Troops from a Friendly Stronghold next to the Lord, free
+    of Enemy Lords and not Exhausted (3.4.4)."""
+    side = BOARD.lords[lord].side
+    if not has(state, lord, "array_commission"):
+        return f"{lord} Levies Troops only where he stands (3.4.4; Commission of Array, L12)"
+    if source not in BOARD.ways(state["lords"][lord]["at"]) or source not in BOARD.locales:
+        return f"{source} is not a Stronghold next to {lord} (L12)"
+    if not is_friendly(state, source, side) or enemy_at(state, source, side) or is_exhausted(state, source):
+        return f"{source} is not Friendly, free of Enemy Lords and not Exhausted (L12, 3.4.4)"
+    return None

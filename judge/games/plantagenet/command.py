@@ -19,6 +19,9 @@ from .state import State, command_lords, exile_boxes_for, in_order, is_friendly,
 PASS = "Pass"
 PASS_CARDS = 4  # 1.9.2
 LORD_CARDS = 3  # 1.9.2: three Command cards a Lord
+COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS",  # 4.2.2
+            "AGITATE", "MERCHANTS", "HERALDS",  # with Agitators (Y10), Merchants (L30), Heralds (L4)
+            "EXILE")  # last: only with Exile Pact (Y8) in effect
 
 
 def plan_size(state: State) -> int:
@@ -96,6 +99,9 @@ class Card:
         elif self.left < 1:
             return f"{lord} has no actions left (Command {self.actions}, 4.2.1)"
         if verb == "SAIL":
+            if capabilities.flag(fx, "no_approach") and order.target in BOARD.locales and lords_at(
+                    state, order.target or "", other(BOARD.lords[lord].side)):
+                return "no Approach for the rest of this Campaign (Parliament's Truce)"
             if capabilities.flag(fx, "no_sail"):
                 return "no Sail this Campaign (French Fleet, L21)"
             if self.left != self.actions and not capabilities.total(fx, "sail_actions"):
@@ -104,6 +110,8 @@ class Card:
                 return "too few Ships: one per six Forces units (4.6.1)"
         if verb == "EXILE":
             return exile_pact_refusal(state, lord, order, fx)
+        if verb == "HERALDS" and self.left != self.actions:
+            return "Heralds takes the whole card (L4)"
         if verb == "PARLEY" and capabilities.flag(fx, "parley_whole_card") and self.left != self.actions:
             return "Parley takes the whole card this Campaign (New Act of Parliament, L10)"
         closed = next((e["closed_area"] for e in fx if "closed_area" in e), None)
@@ -123,6 +131,40 @@ class Card:
             return "highway"
         return way
 
+    def approach_cancelled(self, state: State, to: str, standing: list[Order], events: Events) -> bool:
+        """Whether the inactive side cancels a March or Sail that would Approach (4.3.5): by its
+        Parliament's Truce (Y12, L20: it costs nothing) or King's Parley (L15: the card ends)."""
+        if to not in BOARD.locales or not lords_at(state, to, other(BOARD.lords[self.lord].side)):
+            return False  # Lords at Sea are not Approached (a Sea is no Locale)
+        side = BOARD.lords[self.lord].side
+        if march.truce(state, side, standing, events):
+            return True
+        self.ended = march.kings_parley(state, side, to, standing, events)
+        return self.ended
+
+    def blockaded(self, state: State, order: Order, rng: Random, events: Events) -> bool:
+        """Naval Blockade (Y15): a Sail from or to a Port of a Sea where an Enemy Lord holding it
+        stands at a Port, or a Supply drawn from a Port of that Sea by Ships, is cancelled unless
+        the roll is 1-2; the action is spent (a Sail, the card). Whether it was cancelled."""
+        seas = capabilities.blockaded_seas(state, other(BOARD.lords[self.lord].side))
+        if not seas:
+            return False
+        here = state["lords"][self.lord]["at"]
+        if order.verb == "SAIL":
+            used = {BOARD.sea_of(here), BOARD.sea_of(order.target or "")}
+        else:
+            stronghold, port = actions.supply_sources(state, self.lord, order.target or "")
+            used = {BOARD.locales[order.target or ""].sea} if port > stronghold else set()
+        if not used & seas:
+            return False
+        roll = rng.randint(1, 6)
+        cancelled = roll > 2
+        events.append({"type": "blockade", "lord": self.lord, "roll": roll, "cancelled": cancelled})
+        if cancelled:
+            self.left = 0 if order.verb == "SAIL" else self.left - 1
+            self.ended = self.ended or order.verb == "SAIL"
+        return cancelled
+
     def carry_out(self, state: State, order: Order, standing: list[Order], rng: Random, events: Events) -> None:
         """Carry out an order ``refusal`` allowed."""
         lord = self.lord
@@ -131,8 +173,8 @@ class Card:
         verb = order.verb
         if verb == "MARCH":
             to = order.target or ""
-            if lords_at(state, to, other(side)) and march.truce(state, side, standing, events):
-                return  # the March that would Approach does not happen (it costs nothing)
+            if self.approach_cancelled(state, to, standing, events):
+                return
             way = self.way(state, here, order) or ""
             landing = self.free_march and way != "path"  # Surprise Landing (L33)
             cost = 0 if landing else march.march_cost(way, self.actions, self.left, self.free_highway) or 0
@@ -144,6 +186,7 @@ class Card:
             flank = march.intercept(state, side, to, standing, rng, events)
             march.move(state, group, to)
             events.append({"type": "march", "lords": group, "from": here, "to": to, "way": way})
+            capabilities.burgundians(state, group, events)
             if lords_at(state, to, other(side)):
                 if march.approach(state, side, to, group, standing, events, self.own_standing):
                     attacker = other(side) if flank else side  # Flank Attack (Y2, L2)
@@ -154,13 +197,22 @@ class Card:
             return
         self.free_highway = False
         if verb == "SAIL":
+            to = order.target or ""
+            if self.approach_cancelled(state, to, standing, events) or self.blockaded(state, order, rng, events):
+                return
             group = [lord, *order.group]
             march.lighten(state, group)
-            march.move(state, group, order.target or "")
-            events.append({"type": "sail", "lords": group, "from": here, "to": order.target})
+            march.move(state, group, to)
+            events.append({"type": "sail", "lords": group, "from": here, "to": to})
+            capabilities.burgundians(state, group, events)
             quick = capabilities.bonus(state, lord, "sail_actions")  # Seamanship (Y6, L6)
             self.left = self.left - quick if quick else 0
             self.ended = not quick
+            if to in BOARD.locales and lords_at(state, to, other(side)):  # High Admiral (L29)
+                if march.approach(state, side, to, group, standing, events, self.own_standing):
+                    give_battle(state, side, to, rng, events, {side: self.own_standing, other(side): standing})
+                self.ended = True
+                return
             held.supply_depot(state, lord, group, self.own_standing, events)
             if held.surprise_landing(state, lord, self.own_standing, events):
                 self.ended, self.free_march = False, True
@@ -170,6 +222,8 @@ class Card:
             box = exile_pact_box(state, lord, order)
             state["lords"][lord]["at"] = box
             events.append({"type": "exile pact", "lord": lord, "from": here, "to": box})
+            return
+        if verb == "SUPPLY" and self.blockaded(state, order, rng, events):
             return
         self.left -= 1
         if verb == "PARLEY" and capabilities.has(state, lord, "parley_whole_card"):
@@ -182,6 +236,13 @@ class Card:
             actions.tax(state, lord, order.target or "", order.extra, rng, events)
         elif verb == "PARLEY":
             actions.parley(state, lord, order.target or "", order.extra, rng, events)
+        elif verb == "AGITATE":
+            actions.agitate(state, lord, order.target or "", events)
+        elif verb == "MERCHANTS":
+            actions.merchants(state, lord, order.extra, rng, events)
+        elif verb == "HERALDS":
+            actions.heralds(state, lord, order.target or "", order.extra, rng, events)
+            self.left = 0
         else:
             events.append({"type": "pass", "lord": lord})
 
@@ -228,7 +289,14 @@ def target_refusal(state: State, lord: str, order: Order) -> str | None:
         return f"{lord} cannot Tax {order.target} (4.6.3)"
     if verb == "PARLEY" and order.target not in parley_targets(state, lord, campaign=True):
         return f"{lord} cannot Parley {order.target} (4.6.4)"
-    if verb not in ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "EXILE"):
+    if verb == "AGITATE" and order.target not in actions.agitate_targets(state, lord):
+        return f"{lord} cannot Agitate {order.target}: Agitators (Y10), next to him, Neutral or Enemy, not Exhausted"
+    if verb == "MERCHANTS" and not actions.merchants_places(state, lord):
+        return f"{lord} has no Merchants (L30) or no Depleted or Exhausted Locale at or next to him"
+    if verb == "HERALDS" and order.target not in actions.heralds_targets(state, lord):
+        return (f"{lord} cannot send Heralds for {order.target} (L4: at a Port, for a Friendly Lord on the "
+                "Calendar after next Turn)")
+    if verb not in COMMANDS:
         return f"{verb} is not a Command (4.2.2)"
     return None
 

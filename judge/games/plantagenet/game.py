@@ -20,7 +20,7 @@ from typing import Any
 from ..houses import house_named
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
 from . import held, invariants, legal
-from .command import command, default_plan, plan_refusal
+from .command import COMMANDS, command, default_plan, plan_refusal
 from .data import BOARD, SIDES
 from .levy import pay
 from .muster import muster
@@ -41,7 +41,7 @@ STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
     "muster": ("EXILE", "LEVY", "PARLEY", "CROWN", "PLAY"),
     "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER"),
-    "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "EXILE"),
+    "command": COMMANDS,
 }
 STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER")
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")

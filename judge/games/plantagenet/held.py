@@ -36,6 +36,8 @@ def standing_refusal(card: str, side: str) -> str | None:
     for a card: in Battle, to Intercept, upon Approach, after its own March or Sail), or None."""
     if BOARD.cards[card].side != side:
         return f"{card} is not a card of your deck"
+    if BOARD.capability_effects.get(card, {}).get("cancel_approach"):
+        return None  # King's Parley (L15): a Capability discarded upon Approach
     if card not in (*PLAYED_IN_BATTLE, BLOCKED_FORDS[side], FLANK_ATTACKS[side], *CAMPAIGN_PLAYS):
         return f"{card} is not an Event played to Intercept, upon Approach, after a March or Sail or in Battle (4.3.4, 4.3.5, 4.4)"
     return None

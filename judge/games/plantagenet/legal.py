@@ -12,7 +12,7 @@ from random import Random
 
 from ..kind import GameKind
 from . import actions, capabilities, held, march, muster
-from .command import LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
+from .command import COMMANDS, LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD
 from .levy import vassals_due
 from .orders import Order, read_order
@@ -32,6 +32,8 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
     """Every Levy action a Lord might take now (3.4), before ``refusal`` sorts them; the Parleys
     are those ``parley_targets`` (which ``refusal`` asks too) allows."""
     found = [Order("LEVY", lord, what) for what in ("TROOPS", "CARTS", "SHIP")]
+    if capabilities.has(state, lord, "array_commission"):  # Commission of Array (L12)
+        found += [Order("LEVY", lord, "TROOPS", place) for place in BOARD.ways(state["lords"][lord]["at"])]
     found += [Order("LEVY", lord, "LORD", target, _extra(rng)) for target in ready(state, side)]
     found += [
         Order("LEVY", lord, "VASSAL", vassal, _extra(rng))
@@ -45,8 +47,6 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
     return found
 
 
-COMMANDS = ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS", "EXILE")
-"""The kinds of Command (4.2.2); EXILE, last, only with Exile Pact (Y8) in effect."""
 
 
 def command_candidates(state: State, lord: str, rng: Random | None = None,
@@ -74,6 +74,12 @@ def command_candidates(state: State, lord: str, rng: Random | None = None,
         found += [Order("TAX", target=t, extra=_extra(rng)) for t in actions.tax_targets(state, lord)]
     if "PARLEY" in verbs:
         found += [Order("PARLEY", target=t, extra=_extra(rng)) for t in parley_targets(state, lord, campaign=True)]
+    if "AGITATE" in verbs:
+        found += [Order("AGITATE", target=t) for t in actions.agitate_targets(state, lord)]
+    if "MERCHANTS" in verbs and actions.merchants_places(state, lord):
+        found.append(Order("MERCHANTS", extra=_extra(rng)))
+    if "HERALDS" in verbs:
+        found += [Order("HERALDS", target=t, extra=_extra(rng)) for t in actions.heralds_targets(state, lord)]
     if "PASS" in verbs:
         found.append(Order("PASS"))
     if "EXILE" in verbs and capabilities.event_effects(state, lord, "exile_pact"):  # Exile Pact (Y8)

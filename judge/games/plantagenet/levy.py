@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from random import Random
 
+from . import capabilities
 from .data import BOARD
 from .events import EVENTS
 from .succession import on_muster
@@ -51,6 +52,7 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
                     lord = min(takers, key=lambda name: len(state["lords"][name]["caps"]))
                     place_capability(state, lord, card)
                     events.append({"type": "capability", "side": side, "card": card, "lord": lord})
+                    capabilities.burgundians(state, [lord], events)
                 else:
                     deck.append(card)
                     events.append({"type": "capability discarded", "side": side, "card": card})
@@ -90,13 +92,17 @@ def pay(state: State, orders: dict[str, list[Order]], events: Events) -> None:
     """3.2, Rebel then King's side in each step: Pay Troops (with Pillage and Unpaid Disband,
     3.2.1), Pay Lords after any chosen Disband (3.2.2), Pay Vassals whose Service ends now
     (3.2.3: ``DISMISS`` one to leave him unpaid; he Disbands)."""
+    capabilities.income(state, "pay", events)  # Madame La Grande (L37)
+    free = {side: capabilities.free_pay(state, side) for side in in_order(state)}  # Percy's Power (L14)
     for side in in_order(state):
-        pay_or_feed(state, lords_on_map(state, side), "coin", events, "unpaid (3.2.1)")
+        paying = [lord for lord in lords_on_map(state, side) if lord not in free[side]]
+        pay_or_feed(state, paying, "coin", events, "unpaid (3.2.1)")
     for side in in_order(state):
         for order in orders.get(side, []):
             if order.verb == "DISBAND" and order.target in lords_on_map(state, side):
                 disband_lord(state, order.target, events, why="by choice (3.2.2)")
-        cost = sum(2 if state["lords"][lord]["at"] in BOARD.exile_boxes else 1 for lord in lords_on_map(state, side))
+        cost = sum(2 if state["lords"][lord]["at"] in BOARD.exile_boxes else 1
+                   for lord in lords_on_map(state, side) if lord not in free[side])
         gain(state, side, -cost)
         events.append({"type": "pay lords", "side": side, "influence": cost})
     for side in in_order(state):
@@ -105,7 +111,7 @@ def pay(state: State, orders: dict[str, list[Order]], events: Events) -> None:
             if vassal in dismissed:
                 disband_vassal(state, vassal, events)
             else:
-                gain(state, side, -1)
+                gain(state, side, 0 if state["vassals"][vassal]["lord"] in free[side] else -1)
                 state["vassals"][vassal]["box"] = shift(state["box"], 1)
                 events.append({"type": "pay vassal", "side": side, "vassal": vassal})
 

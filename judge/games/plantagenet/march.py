@@ -8,7 +8,7 @@ from typing import Any
 
 from . import capabilities
 from .data import BOARD, other
-from .mat import Events, disband_lord, disband_penalty
+from .mat import Events, disband_lord, disband_penalty, discard
 from .orders import Order
 from .fighting import foreign_haven
 from .held import use
@@ -92,6 +92,22 @@ def truce(state: State, side: str, standing: list[Order], events: Events) -> boo
         return False
     use(state, enemy, card, events, lasting=True)
     return True
+
+
+def kings_parley(state: State, side: str, to: str, standing: list[Order], events: Events) -> bool:
+    """King's Parley (L15): upon the active side's Approach to an Enemy Lord holding it, his side's
+    standing ``PLAY L15`` discards the card and cancels the Approach (the March or Sail does not
+    happen, and the Command card ends). Whether it was played."""
+    for lord in lords_at(state, to, other(side)):
+        caps = state["lords"][lord]["caps"]
+        card = next((c for c in caps if BOARD.capability_effects.get(c, {}).get("cancel_approach")), None)
+        if card and any(o.verb == "PLAY" and o.target == card for o in standing):
+            caps.remove(card)
+            discard(state, card)
+            events.append({"type": "capability effect", "side": other(side), "lord": lord, "card": card,
+                           "cancels": "approach"})
+            return True
+    return False
 
 
 def flank_attack(state: State, side: str, standing: list[Order], events: Events) -> bool:
@@ -193,11 +209,13 @@ def spoils(state: State, loser: str, winner: str, place: str) -> None:
 def sail_places(state: State, lord: str) -> list[str]:
     """Where a Lord may Sail (4.6.1): from a Port or Exile box, to a Port of the same Sea free of
     Enemy Lords or out into that Sea or one next to it; from a Sea, to a Port free of Enemy Lords
-    on that Sea or on one next to it. Never from a Port to a Port on another Sea (errata)."""
+    on that Sea or on one next to it. Never from a Port to a Port on another Sea (errata). With
+    High Admiral (L29), a Port held by Enemy Lords too (the Sail Approaches them, 4.3.5)."""
     here = state["lords"][lord]["at"]
     side = BOARD.lords[lord].side
     held = occupied(state)
-    free = [p for p in BOARD.locales if other(side) not in held.get(p, ())]
+    bold = capabilities.has(state, lord, "sail_to_enemy")  # High Admiral (L29): Approach by Sail
+    free = [p for p in BOARD.locales if bold or other(side) not in held.get(p, ())]
     if here in BOARD.seas:
         seas = (here, *BOARD.seas[here].adjacent)
         return [p for p in free if BOARD.locales[p].sea in seas]

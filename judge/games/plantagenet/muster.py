@@ -92,9 +92,11 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
                 state, lord, "vassal_any_seat"):  # Margaret Beaufort (L35)
             return f"{vassal}'s Seat {seat} is not Friendly and free of Enemy Lords (3.4.3)"
         return None
+    if what == "TROOPS" and order.target:
+        return capabilities.array_refusal(state, lord, order.target)
     if what == "TROOPS":
-        if here in BOARD.exile_boxes:
-            return "no Levy Troops in an Exile box (3.4.4)"
+        if here in BOARD.exile_boxes and not capabilities.has(state, lord, "levy_in_exile"):
+            return "no Levy Troops in an Exile box (3.4.4; Irishmen, Y18, in Ireland)"
         if is_exhausted(state, here):
             return f"{here} is Exhausted (3.4.4)"
         if mat["assets"]["coin"] < capabilities.bonus(state, lord, "levy_troops_coin"):
@@ -112,6 +114,9 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
         card = order.target or ""
         if card not in state["decks"][side]:
             return f"{card} is not an unused card of your deck (3.4.6)"
+        if order.group:  # Thomas Bourchier (Y5): he starts in a City
+            return capability_refusal(state, lord, card) or capabilities.start_refusal(
+                state, side, card, order.group[0])
         return capability_refusal(state, lord, card)
     return None  # CARTS: at any Friendly Locale (3.4.5)
 
@@ -155,12 +160,15 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
         event["success"] = event["success"] or capabilities.has(state, lord, "vassal_auto")
         if event["success"] and not cancelled(state, lord, "VASSAL", event):
             mat["vassals"].append(vassal)
-            state["vassals"][vassal] = {"lord": lord, "box": shift(state["box"], BOARD.vassals[vassal].service or 0)}
+            service = (BOARD.vassals[vassal].service or 0) + capabilities.bonus(state, lord, "vassal_service")  # Y17
+            state["vassals"][vassal] = {"lord": lord, "box": shift(state["box"], service)}
     elif order.what == "TROOPS":
         mat["assets"]["coin"] -= capabilities.bonus(state, lord, "levy_troops_coin")
         added = {}
-        listed = dict(BOARD.strongholds[BOARD.locales[mat["at"]].type]["levy_troops"])
-        militia = capabilities.bonus(state, lord, "levy_militia")  # Beloved Warwick (Y16), taken when more
+        source = order.target or mat["at"]  # Commission of Array (L12): a Stronghold next to him
+        locale = BOARD.locales.get(source)  # none in Ireland (Irishmen, Y18)
+        listed = dict(BOARD.strongholds[locale.type]["levy_troops"]) if locale else {}
+        militia = capabilities.bonus(state, lord, "levy_militia")  # Y16, Y18: taken when more
         if militia > sum(listed.values()):
             listed = {"militia": militia}
         for kind, count in listed.items():
@@ -176,8 +184,8 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
             mat["assets"]["coin"] -= cost
             mat["troops"]["mercenaries"] += hired
             added["mercenaries"] = hired
-        if capabilities.depletes_by_troops(state, lord, mat["at"]):
-            deplete(state, mat["at"])
+        if capabilities.depletes_by_troops(state, lord, source):
+            deplete(state, source)
         event["troops"] = added
     elif order.what == "CARTS":
         mat["assets"]["carts"] += 2
@@ -186,6 +194,9 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     elif order.what == "CAPABILITY":
         state["decks"][side].remove(order.target)
         place_capability(state, lord, order.target or "")
+        if order.group:  # Thomas Bourchier (Y5)
+            mat["at"] = event["to"] = order.group[0]
+        capabilities.burgundians(state, [lord], events)
 
 
 def cancelled(state: State, lord: str, kind: str, event: dict[str, Any]) -> bool:

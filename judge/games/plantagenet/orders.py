@@ -7,11 +7,15 @@ One order a line (or separated by ``;``)::
     EXILE Henry VI TO Scotland      3.3.1: Muster an Exiled Lord into an Exile box
     CROWN Richard III               III, King Richard: he replaces Gloucester at London
     York LEVY LORD Salisbury        3.4.2 (also LEVY VASSAL Stanley, LEVY TROOPS, LEVY CARTS,
-    York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4; SPEND 1 or SPEND 3 after a
+    York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4 (Y5 TO Coventry: he starts
+                                    there, Thomas Bourchier), LEVY TROOPS FROM Cambridge
+                                    with Commission of Array, L12; SPEND 1 or SPEND 3 after a
     York PARLEY Coventry SPEND 1    check adds 1 or 2 to the rating, 1.4.2)
     PLAN York, March, Pass, York    4.1: the Plan stack, top card first
     MARCH Coventry WITH Salisbury   4.3 (WITH: the Lords of a Group, 4.3.1)
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
+    AGITATE Coventry / MERCHANTS / HERALDS Somerset   Capabilities' Commands (Y10, L30, L4; the
+                                    last two are Influence checks and take SPEND)
     INTERCEPT Northumberland        4.3.4, a standing order of the inactive side (WITH: the
                                     Lords an Intercepting Marshal or Lieutenant brings)
     EXILE Somerset                  4.3.5, a standing order: he goes into Exile when Approached
@@ -43,7 +47,8 @@ from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
 VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER")
+         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER",
+         "AGITATE", "MERCHANTS", "HERALDS")
 
 
 class OrderError(ValueError):
@@ -73,7 +78,7 @@ class Order:
             words.append(", ".join(self.plan))
         if self.target:
             words.append(self.target)
-        if self.verb == "EXILE" and self.group:
+        if self.verb in ("EXILE", "LEVY") and self.group:
             words.append(f"TO {self.group[0]}")
         elif self.verb == "PLAY" and self.group:
             words.append(f"ON {self.group[0]}")
@@ -189,7 +194,12 @@ def read_order(text: str, scenario: str) -> Order:
         elif what == "VASSAL":
             name = _vassal(target)
         elif what == "CAPABILITY":
-            name = _card(target)
+            parts = re.split(r"\s+TO\s+", target, maxsplit=1, flags=re.IGNORECASE)
+            name = _card(parts[0])
+            if len(parts) > 1:  # Thomas Bourchier (Y5): the Lord starts in that City
+                return Order("LEVY", actor, what, name, extra, group=(_place(parts[1]),))
+        elif what == "TROOPS" and target:
+            name = _place(re.sub(r"^FROM\s+", "", target, flags=re.IGNORECASE))  # Commission of Array (L12)
         return Order("LEVY", actor, what, name, extra)
     if verb == "PLAN":
         cards = tuple("Pass" if normal(w) == "pass" else _lord(w, lords) for w in rest.split(",") if w.strip())
@@ -209,8 +219,8 @@ def read_order(text: str, scenario: str) -> Order:
         parts = re.split(r"\s+WITH\s+", rest, flags=re.IGNORECASE)
         group = tuple(_lord(w, lords) for w in parts[1].split(",")) if len(parts) > 1 else ()
         return Order(verb, target=_lord(parts[0], lords), group=group)
-    if verb in ("DISBAND", "CROWN"):
-        return Order(verb, target=_lord(rest, lords))
+    if verb in ("DISBAND", "CROWN", "HERALDS"):
+        return Order(verb, target=_lord(rest, lords), extra=extra)
     if verb == "DISMISS":
         return Order(verb, target=_vassal(rest))
     if verb == "EXILE":
@@ -218,10 +228,10 @@ def read_order(text: str, scenario: str) -> Order:
         who = parts[0]
         box = _place(parts[1]) if len(parts) > 1 else None
         return Order("EXILE", target=_lord(who, lords), group=(box,) if box else ())
-    if verb in ("FORAGE", "PASS", "TRUCE", "SURRENDER"):
+    if verb in ("FORAGE", "PASS", "TRUCE", "SURRENDER", "MERCHANTS"):
         if rest:
             raise OrderError(f"{verb} takes nothing more (not {rest!r})")
-        return Order(verb, lord=actor)
+        return Order(verb, lord=actor, extra=extra)
     parts = re.split(r"\s+WITH\s+", rest, flags=re.IGNORECASE)
     target = _place(parts[0])
     group = tuple(_lord(w, lords) for w in parts[1].split(",")) if len(parts) > 1 else ()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from random import Random
 
-from . import held
+from . import capabilities, held
 from .command import PASS
 from .data import other
 from .end import end_campaign
@@ -79,6 +79,7 @@ def after_muster(state: State, side: str, events: Events) -> None:
         set_step(state, "muster", other(side))
         return
     end_lasting(state, "this_levy")
+    capabilities.income(state, "campaign", events)  # Stafford Estates (L22): at the Campaign's outset
     set_step(state, "plan")
 
 

@@ -55,6 +55,7 @@ HIDDEN_DRAWS = ("event held", "capability", "capability discarded")
 SPIED = ("held", "mat")
 """What Aspielles (Y13, L13) shows its side alone: the enemy's held cards and a Lord's mat."""
 MAT_FIGURES = ("troops", "provender", "coin")
+MAT_EVENTS = ("levy", "supply", "tax", "capability effect")
 """What Levy, Supply and Tax events say of a mat: hidden from the enemy with Hidden Mats."""
 
 
@@ -67,10 +68,10 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
             continue
         if event["type"] == "aspielles" and side != power:  # what the spies saw (Y13, L13)
             event = {k: v for k, v in event.items() if k not in SPIED}
-        if report.get("hidden_mats") and side != power and event["type"] in ("levy", "supply", "tax"):
+        if report.get("hidden_mats") and side != power and event["type"] in MAT_EVENTS:
             event = {k: v for k, v in event.items() if k not in MAT_FIGURES}
-            if event.get("what") == "CAPABILITY":
-                event.pop("target", None)
+            if event.get("what") == "CAPABILITY" or (event["type"] == "capability effect" and "cancels" not in event):
+                event.pop("target" if event["type"] == "levy" else "card", None)
         events.append(event)
     refused = {s: r for s, r in report.get("refused", {}).items() if s == power}
     return {**report, "events": events, "refused": refused}

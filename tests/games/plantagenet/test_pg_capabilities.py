@@ -3,13 +3,26 @@ Levy and the Campaign."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from random import Random
+
+from judge.games.plantagenet import battle as battle_package
 from judge.games.plantagenet.command import Card
+from judge.games.plantagenet.data import BOARD
+from judge.games.plantagenet.held import standing_refusal
+from judge.games.plantagenet.game import PlantagenetGame
+from judge.games.plantagenet.levy import pay
 from judge.games.plantagenet.orders import read_order
 from judge.games.plantagenet.muster import muster
-from judge.games.plantagenet.state import influence_of
+from judge.games.plantagenet.state import influence_of, king
+from judge.games.plantagenet.turns import after_muster
+from judge.games.plantagenet.view import report_for
 
 from pg_helpers import Dice, board, mat
 from test_pg_campaign import card
+
+BATTLE_DIR = Path(battle_package.__file__).parent
 
 
 def levy(state: dict, side: str, *texts: str, dice: Dice | None = None) -> list:
@@ -251,3 +264,295 @@ def test_y30_captain_y8_england_is_my_home_l35_thomas_stanley_l28() -> None:
     assert influence(state, "Somerset 2") == 3 + 1 and valour(state, "Somerset 2") == 1 + 1
     mat(state, "Margaret")["at"] = "Oxford"
     assert valour(state, "Somerset 2") == 1
+
+
+# The Capabilities added for issue #20's remaining cards (pg-capabilities).
+
+
+def test_y31_woodvilles_levy_troops_without_depleting_3_4_4() -> None:
+    """Y31 (3.4.4): Levy Troops Depletes nothing (Ely stays as it was, twice over)."""
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y31"]
+    assert levy(state, "York", "York LEVY TROOPS", "York LEVY TROOPS") == []
+    assert "Ely" not in state["depleted"]
+    state = board(York="Ely")
+    levy(state, "York", "York LEVY TROOPS")
+    assert state["depleted"]["Ely"] == 1
+
+
+def test_l32_two_roses_vassal_levy_always_succeeds_3_4_3() -> None:
+    """L32 (3.4.3): the Vassal comes whatever the roll (a 6 here); the check is still paid."""
+    state = board(Exeter_1="Shrewsbury")
+    state["favour"]["Shrewsbury"] = "Lancaster"
+    mat(state, "Exeter 1")["caps"] = ["L32"]
+    levy(state, "Lancaster", "Exeter LEVY VASSAL Shrewsbury", dice=Dice(6))
+    assert mat(state, "Exeter 1")["vassals"] == ["Shrewsbury"] and influence_of(state, "Lancaster") == -1
+
+
+def test_y17_alice_montagu_vassal_service_plus_one_3_4_3() -> None:
+    """Y17 (3.4.3): a Vassal Levied by the Lord serves one box longer (Shrewsbury, Service 2:
+    box 1 + 2 + 1)."""
+    state = board(Salisbury="Shrewsbury")
+    state["favour"]["Shrewsbury"] = "York"
+    mat(state, "Salisbury")["caps"] = ["Y17"]
+    levy(state, "York", "Salisbury LEVY VASSAL Shrewsbury", dice=Dice(1))
+    assert state["vassals"]["Shrewsbury"] == {"lord": "Salisbury", "box": 4}
+
+
+def test_y18_irishmen_five_militia_in_ireland_or_an_irish_sea_port_3_4_4() -> None:
+    """Y18 (3.4.4): in Ireland, or at a Port of the Irish Sea, Levy Troops brings 5 Militia and
+    Depletes nothing; elsewhere the table's Troops, as usual."""
+    state = board(York="Ireland")
+    mat(state, "York")["caps"] = ["Y18"]
+    assert levy(state, "York", "York LEVY TROOPS") == []
+    assert mat(state, "York")["troops"]["militia"] == 2 + 5 and "Ireland" not in state["depleted"]
+    state = board(York="Bristol")
+    state["favour"]["Bristol"] = "York"
+    mat(state, "York")["caps"] = ["Y18"]
+    levy(state, "York", "York LEVY TROOPS")
+    assert mat(state, "York")["troops"]["militia"] == 2 + 5 and "Bristol" not in state["depleted"]
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y18"]
+    levy(state, "York", "York LEVY TROOPS")
+    assert mat(state, "York")["troops"]["militia"] == 2 + 1 and state["depleted"]["Ely"] == 1
+    state = board(Rutland="Ireland")
+    assert "Exile box" in levy(state, "York", "Rutland LEVY TROOPS")[0][1]
+
+
+def test_y14_y23_burgundians_at_a_port_once() -> None:
+    """Y14 (Levied at a Port, 3.4.6) and Y23 (Marching into one, 4.3): the Lord receives the two
+    Burgundians (Handgunners) once only."""
+    state = board(York="Lynn")
+    state["favour"]["Lynn"] = "York"
+    assert levy(state, "York", "York LEVY CAPABILITY Y14") == []
+    assert mat(state, "York")["troops"]["burgundians"] == 2
+    state = board(Edward_IV="Ely")
+    mat(state, "Edward IV")["caps"] = ["Y23"]
+    card(state, "Edward IV", "MARCH Lynn")
+    assert mat(state, "Edward IV")["troops"]["burgundians"] == 2
+    mat(state, "Edward IV")["troops"]["burgundians"] = 0
+    card(state, "Edward IV", "MARCH Ely", "MARCH Lynn")
+    assert mat(state, "Edward IV")["troops"]["burgundians"] == 0  # once, at most
+
+
+def test_l14_percys_power_free_pay_in_the_north_3_2() -> None:
+    """L14 (3.2): with Northumberland in the North, the Lancastrian Lords there Pay nothing
+    (Troops, Lords, their Vassals); a Lancastrian elsewhere pays."""
+    state = board(Northumberland_L="Carlisle", Exeter_1="Newcastle", Buckingham="Coventry", box=2)
+    mat(state, "Northumberland L")["caps"] = ["L14"]
+    mat(state, "Exeter 1")["vassals"].append("Westmoreland")
+    state["vassals"]["Westmoreland"] = {"lord": "Exeter 1", "box": 2}
+    for lord in ("Northumberland L", "Exeter 1"):
+        mat(state, lord)["assets"]["coin"] = 0
+    pay(state, {}, [])
+    assert "at" in state["lords"]["Exeter 1"] and "at" in state["lords"]["Northumberland L"]
+    assert influence_of(state, "Lancaster") == -1  # Buckingham's Pay Lords only
+    assert state["vassals"]["Westmoreland"]["box"] == 3
+    state = board(Northumberland_L="Coventry", Exeter_1="Newcastle", box=2)
+    mat(state, "Northumberland L")["caps"] = ["L14"]
+    pay(state, {}, [])
+    assert influence_of(state, "Lancaster") == -2  # not in the North: both pay
+
+
+def test_l37_madame_la_grande_coin_near_a_friendly_channel_port_3_2() -> None:
+    """L37 (3.2): at each Pay, a Coin to the Lord at or next to a Friendly English Channel Port
+    (Wells, next to Exeter); none where no such Port is near."""
+    spent = {}
+    for place, favour, cap in (("Wells", "Lancaster", "L37"), ("Wells", "Lancaster", None), ("Wells", None, "L37")):
+        state = board(Jasper_Tudor_1=place, box=2)
+        if favour:
+            state["favour"]["Exeter"] = favour
+        if cap:
+            mat(state, "Jasper Tudor 1")["caps"] = [cap]
+        pay(state, {}, [])
+        spent[(favour, cap)] = mat(state, "Jasper Tudor 1")["assets"]["coin"]
+    assert spent[("Lancaster", "L37")] == spent[("Lancaster", None)] + 1 == spent[(None, "L37")] + 1
+
+
+def test_l22_stafford_estates_at_each_campaigns_outset_4_0() -> None:
+    """L22: when the Levy ends and the Campaign begins, a Coin and a Provender to the Lord."""
+    state = board(Buckingham="Coventry")
+    mat(state, "Buckingham")["caps"] = ["L22"]
+    after_muster(state, king(state), [])
+    assert mat(state, "Buckingham")["assets"] == {"carts": 2, "provender": 3, "coin": 3, "ships": 0}
+    assert state["step"]["name"] == "plan"
+
+
+def test_y10_agitators_deplete_then_exhaust_a_neighbour_4_2_2() -> None:
+    """Y10: one Command action Depletes a Neutral or Enemy Stronghold next to the Lord, or
+    Exhausts it if Depleted; not a Friendly one, nor one already Exhausted."""
+    state = board(York="Ely")
+    mat(state, "York")["caps"] = ["Y10"]
+    assert card(state, "York", "AGITATE Cambridge", "AGITATE Cambridge") == []
+    assert state["depleted"]["Cambridge"] == 2
+    refused = card(state, "York", "AGITATE Cambridge", "AGITATE London")
+    assert [why.split(":")[0] for _, why in refused] == ["York cannot Agitate Cambridge", "York cannot Agitate London"]
+    state = board(York="Ely")
+    assert card(state, "York", "AGITATE Cambridge")  # without the card
+
+
+def test_l30_merchants_remove_two_markers_on_a_check_4_2_2() -> None:
+    """L30: one action and an Influence check; success takes two Depleted or Exhausted markers
+    off the Lord's Locale and those next to it (Friendly first, by default); failure nothing."""
+    state = board(Exeter_1="Exeter")
+    state["favour"]["Exeter"] = "Lancaster"
+    state["depleted"].update({"Exeter": 2, "Wells": 1, "Dorchester": 1})
+    mat(state, "Exeter 1")["caps"] = ["L30"]
+    assert card(state, "Exeter 1", "MERCHANTS", dice=Dice(6)) == []
+    assert len(state["depleted"]) == 3
+    assert card(state, "Exeter 1", "MERCHANTS", dice=Dice(2)) == []
+    assert state["depleted"] == {"Dorchester": 1}  # Exeter and Wells (both Lancastrian) first
+    assert influence_of(state, "Lancaster") == 2 * -1
+
+
+def test_l4_heralds_whole_card_check_brings_a_lord_to_next_turn_4_2_2() -> None:
+    """L4: at a Port, the whole card for an Influence check; on success a Friendly Lord's
+    cylinder on the Calendar goes to the next Turn's box."""
+    state = board(Exeter_1="Exeter", box=2)
+    mat(state, "Exeter 1")["caps"] = ["L4"]
+    state["lords"]["Somerset 1"] = {"box": 7, "exile": False}
+    refused = card(state, "Exeter 1", "HERALDS Somerset", "PASS", dice=Dice(2))
+    assert state["lords"]["Somerset 1"] == {"box": 3, "exile": False}
+    assert len(refused) == 1 and "no actions left" in refused[0][1]
+    assert "whole card" in card(state, "Exeter 1", "PASS", "HERALDS Somerset")[0][1]
+    state = board(Exeter_1="Wells", box=2)
+    mat(state, "Exeter 1")["caps"] = ["L4"]
+    state["lords"]["Somerset 1"] = {"box": 7, "exile": False}
+    assert "at a Port" in card(state, "Exeter 1", "HERALDS Somerset")[0][1]
+
+
+def test_l12_commission_of_array_levy_troops_from_a_neighbour_3_4_4() -> None:
+    """L12 (3.4.4): Levy Troops from a Friendly Stronghold next to the Lord, free of Enemy
+    Lords: that Stronghold's Troops (Cambridge, a Town), and it is the one Depleted."""
+    state = board(York="Ely")
+    state["favour"]["Cambridge"] = "York"
+    mat(state, "York")["caps"] = ["L12"]
+    assert levy(state, "York", "York LEVY TROOPS FROM Cambridge") == []
+    assert state["depleted"] == {"Cambridge": 1}
+    state = board(York="Ely", Exeter_1="Cambridge")
+    state["favour"]["Cambridge"] = "York"
+    mat(state, "York")["caps"] = ["L12"]
+    assert "free of Enemy Lords" in levy(state, "York", "York LEVY TROOPS FROM Cambridge")[0][1]
+    state = board(York="Ely")
+    state["favour"]["Cambridge"] = "York"
+    assert "only where he stands" in levy(state, "York", "York LEVY TROOPS FROM Cambridge")[0][1]
+
+
+def test_l15_kings_parley_cancels_an_approach_4_3_5() -> None:
+    """L15 (4.3.5): upon a Yorkist Approach to Henry VI, the standing PLAY L15 discards the card:
+    the March does not happen and the Yorkist card ends."""
+    state = board(York="Cambridge", Henry_VI="Ely")
+    mat(state, "Henry VI")["caps"] = ["L15"]
+    refused = card(state, "York", "MARCH Ely", "PASS", standing=("PLAY L15",))
+    assert mat(state, "York")["at"] == "Cambridge" and mat(state, "Henry VI")["caps"] == []
+    assert "L15" in state["decks"]["Lancaster"] and "ended" in refused[0][1]
+    assert standing_refusal("L15", "Lancaster") is None  # the order is accepted
+
+
+def test_l29_high_admiral_sails_into_an_approach_4_6_1() -> None:
+    """L29 (4.6.1, 4.3.5): the Lord may Sail to a Port held by Enemy Lords, which Approaches
+    them (York, by his standing order, goes into Exile); without the card he may not."""
+    state = board(Exeter_1="Exeter", York="Dover")
+    mat(state, "Exeter 1")["assets"]["ships"] = 1
+    assert "cannot Sail" in card(state, "Exeter 1", "SAIL Dover")[0][1]
+    mat(state, "Exeter 1")["caps"] = ["L29"]
+    assert card(state, "Exeter 1", "SAIL Dover", standing=("EXILE York",)) == []
+    assert mat(state, "Exeter 1")["at"] == "Dover" and state["lords"]["York"].get("exile") is True
+
+
+def test_y15_naval_blockade_cancels_lancastrian_sail_and_port_supply_unless_1_2_4_6_1() -> None:
+    """Y15 (4.6.1, 4.5): with Warwick at a Port of the English Channel, a Lancastrian Sail from or
+    to its Ports, or Supply by Ships from one, is cancelled on a 3-6 (the action spent) and goes
+    on with a 1-2."""
+    def setup() -> dict:
+        state = board(Warwick_Y="Dover", Exeter_1="Exeter")
+        mat(state, "Warwick Y")["caps"] = ["Y15"]
+        mat(state, "Exeter 1")["assets"]["ships"] = 1
+        state["favour"].update({"Exeter": "Lancaster", "Southampton": "Lancaster"})
+        return state
+    state = setup()
+    assert "ended" in card(state, "Exeter 1", "SAIL Plymouth", "PASS", dice=Dice(3))[0][1]
+    assert mat(state, "Exeter 1")["at"] == "Exeter"
+    state = setup()
+    card(state, "Exeter 1", "SAIL Plymouth", dice=Dice(2))
+    assert mat(state, "Exeter 1")["at"] == "Plymouth"
+    state = setup()
+    assert card(state, "Exeter 1", "SUPPLY Southampton", "SUPPLY Southampton", dice=Dice(5, 1)) == []
+    assert mat(state, "Exeter 1")["assets"]["provender"] == 1 + 1  # the first cancelled
+    state = setup()
+    mat(state, "Warwick Y")["at"] = "Coventry"  # not at a Port: no Blockade, no roll
+    card(state, "Exeter 1", "SAIL Plymouth")
+    assert mat(state, "Exeter 1")["at"] == "Plymouth"
+
+
+def test_y5_thomas_bourchier_starts_in_a_friendly_city_3_4_6() -> None:
+    """Y5 (3.4.6): the Lord taking the card may start in any Friendly City free of Enemy Lords
+    (``LEVY CAPABILITY Y5 TO <City>``), and has Command +1; not in a Town, nor with another card."""
+    state = board(York="Ely")
+    state["favour"]["Coventry"] = "York"
+    assert "not a City" in levy(state, "York", "York LEVY CAPABILITY Y5 TO Cambridge")[0][1]
+    assert "only Thomas Bourchier" in levy(state, "York", "York LEVY CAPABILITY Y4 TO Coventry")[0][1]
+    state = board(York="Ely")
+    state["favour"]["Coventry"] = "York"
+    assert levy(state, "York", "York LEVY CAPABILITY Y5 TO Coventry") == []
+    assert mat(state, "York")["at"] == "Coventry" and Card(state, "York").actions == 2 + 1
+
+
+# The Battle's Capabilities that its code names rather than its data (battle.json), each with the
+# module that applies it.
+BATTLE_CODE_CAPABILITIES = {"Y33": "ending.py", "Y36": "fight.py", "L31": "strike.py"}
+
+
+def test_every_cards_capability_is_applied_1_9_1() -> None:
+    """1.9.1: each of the 74 Arts of War cards has its Capability in the engine's table
+    (``capability_effects``) or in the Battle's (battle.json, or named in a Battle module), so
+    that none is forgotten."""
+    battle = json.loads((BATTLE_DIR / "battle.json").read_text())
+    in_battle = {row["card"] for row in battle["battle_troops_cards"]}
+    in_battle |= {card for key, value in battle.items() if key.endswith("_cards") and key != "battle_troops_cards"
+                  for card in value}
+    in_battle |= {battle["final_charge"]["card"], *battle["for_trust_not_him"]["immune_with"],
+                  *battle["special_vassals"].values()}
+    for card, module in BATTLE_CODE_CAPABILITIES.items():
+        assert f'"{card}"' in (BATTLE_DIR / module).read_text(), card
+    in_battle |= set(BATTLE_CODE_CAPABILITIES)
+    cards = [card.id for card in BOARD.cards.values()]
+    assert len(cards) == 74
+    forgotten = [card for card in cards if card not in BOARD.capability_effects and card not in in_battle]
+    assert forgotten == []
+
+
+def test_l29_high_admiral_does_not_approach_lords_at_sea_4_6_1() -> None:
+    """L29 (4.6.1): a Sea is no Locale, so Sailing out to Enemy Lords at Sea Approaches nobody."""
+    state = board(Exeter_1="Exeter", York="English Channel")
+    mat(state, "Exeter 1")["assets"]["ships"] = 1
+    mat(state, "Exeter 1")["caps"] = ["L29"]
+    assert card(state, "Exeter 1", "SAIL English Channel") == []
+    assert mat(state, "Exeter 1")["at"] == mat(state, "York")["at"] == "English Channel"
+
+
+def test_capability_effects_hidden_with_hidden_mats_1_5_3() -> None:
+    """1.5.3 (Hidden Mats): what a Capability puts on an enemy mat (Y14's Burgundians, L22's
+    Coin and Provender) is told without the card or the figures; King's Parley, played openly,
+    is told in full."""
+    report = {"hidden_mats": True, "events": [
+        {"type": "capability effect", "lord": "York", "card": "Y14", "troops": {"burgundians": 2}},
+        {"type": "capability effect", "side": "Lancaster", "lord": "Henry VI", "card": "L15", "cancels": "approach"},
+    ]}
+    seen = report_for(report, "Lancaster")["events"]
+    assert seen[0] == {"type": "capability effect", "lord": "York"}
+    by_york = report_for(report, "York")["events"]
+    assert by_york[0]["card"] == "Y14" and by_york[1]["card"] == "L15"
+
+
+def test_capability_commands_read_by_mail_in_a_command_step_4_2_2() -> None:
+    """4.2.2: the Capabilities' Commands (Y10, L30, L4) are read as the acting side's Command
+    orders, with SPEND on the two checks; King's Parley's PLAY L15 as a standing order."""
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"4")
+    state["step"] = {"name": "plan"}
+    state = game.resolve(state, {"Lancaster": ["PLAN Henry VI, Pass, Pass, Pass", "PLAY L15"]}, Random(1)).state
+    assert state["standing"]["Lancaster"] == ["PLAY L15"]
+    read = game.read_orders(state, "York", ["AGITATE Cambridge", "MERCHANTS SPEND 1", "HERALDS Rutland SPEND 3"])
+    assert [line.error for line in read] == [None, None, None]
+    assert read[2].canonical == "HERALDS Rutland SPEND 3"

@@ -114,7 +114,7 @@ def test_random_games_reach_battle_intercept_and_every_command() -> None:
     scenarios' decks (3.1, 3.4.6)."""
     seen: set[str] = set()
     cards: set[str] = set()
-    for scenario, seed in [(s, n) for s in ("II", "Ia", "III") for n in range(12)]:
+    for scenario, seed in [(s, n) for s in ("II", "Ia", "III") for n in range(20)]:
         game = PlantagenetGame(scenario)
         state = game.new_game(str(seed).encode())
         rng = Random(seed)
