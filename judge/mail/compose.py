@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.headerregistry import BaseHeader, HeaderRegistry
 from email.message import EmailMessage, MIMEPart
-from email.policy import SMTP
+from email.policy import EmailPolicy
 from email.utils import format_datetime
 from functools import lru_cache
 from typing import Literal
@@ -41,11 +41,27 @@ class _HeaderClasses(HeaderRegistry):
             made = self._made[key] = super().__getitem__(name)
         return made
 
+    @lru_cache(maxsize=1024)  # noqa: B019 - one registry for the process, kept as long
+    def __call__(self, name: str, value: str) -> BaseHeader:
+        """A header, parsed once for every mail that carries it (the sender, the date and the
+        subject of a game's results are the same in each member's mail): a header is an
+        immutable string."""
+        return super().__call__(name, value)
+
+
+class _Policy(EmailPolicy):
+    """The policy, with each header written (folded) once for every mail that carries it (a value
+    given raw, a ``str``, apart from a parsed header of the same text: ``typed``)."""
+
+    @lru_cache(maxsize=1024, typed=True)  # noqa: B019 - two policies for the process, kept as long
+    def fold_binary(self, name: str, value: str) -> bytes:
+        return super().fold_binary(name, value)
+
 
 # Headers given as raw values are written as they are, never re-encoded: the email package would
 # otherwise turn a long message id (Outlook's are ~80 characters) into an RFC 2047 word, which no
 # mail program recognises as an id, and threading breaks.
-_POLICY = SMTP.clone(refold_source="none", header_factory=_HeaderClasses())
+_POLICY = _Policy(linesep="\r\n", refold_source="none", header_factory=_HeaderClasses())  # SMTP's
 # A mail to an internationalised address (RFC 6531: UTF-8 in the local part or the domain) cannot
 # be written in ASCII headers at all (an encoded word is not allowed in an address): its headers
 # are written in UTF-8 (RFC 6532), and its transport must offer SMTPUTF8 (a Maildir always can).
