@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from judge.games.kind import Choosing, Outcome
 from judge.pictures import kind_picture, position_drawn
-from judge.store import Game, GameStatus, PhaseRecord, Player, Role, keep_picture, queue_mail
+from judge.store import Game, GameStatus, PhaseRecord, Role, keep_picture, players_of, queue_mail
 
 from ..config import Config
 from ..play.deadlines import utc_to_local
@@ -105,12 +105,10 @@ def readers(db: Session, game: Game) -> dict[str, Reader]:
     when one address holds several)."""
     seen: dict[str, Reader] = {}
     playing = members(db, game)
-    ids = [membership.player_id for membership in playing]
-    address: dict[int, str] = dict(db.exec(  # every member's in one query, not one each
-        select(Player.id, Player.address).where(col(Player.id).in_(ids))).all())  # type: ignore[arg-type]
+    players = players_of(db, [membership.player_id for membership in playing])  # in one query
     for membership in playing:
         power = membership.power if membership.role is Role.PLAYER else None
-        mail_to = address[membership.player_id]
+        mail_to = players[membership.player_id].address
         if mail_to not in seen or seen[mail_to].power is None:
             seen[mail_to] = Reader(power, membership.maps)
     return seen
