@@ -117,10 +117,9 @@ class MaildirOutbox:
             outcomes.append(synced[path] or _link(path, self.path / "new"))
             path.unlink(missing_ok=True)  # linked into new/ (or not to be), no longer wanted here
         if any(error is None for error in outcomes):
-            try:
-                _sync(self.path / "new")  # the links themselves
-            except OSError as error:
-                outcomes = [error if outcome is None else outcome for outcome in outcomes]
+            failed = _sync(self.path / "new")  # the links themselves
+            if failed is not None:  # in new/, perhaps not on disk: to be sent again
+                outcomes = [failed if outcome is None else outcome for outcome in outcomes]
         return outcomes
 
     def _write(self, raw: bytes) -> Path | OSError:

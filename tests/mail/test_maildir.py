@@ -111,3 +111,18 @@ def test_a_batch_is_on_disk_before_it_is_in_new_and_before_it_counts_as_delivere
     assert max(events.index(("sync", name)) for name in synced) < min(events.index(("link", name)) for name in linked)
     assert events[-1] == ("sync", "new")  # the links themselves, last
     outbox.close()
+
+
+def test_a_batch_whose_links_cannot_be_synced_counts_as_not_delivered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``new/`` itself not synced: its mails may not survive a crash, so none counts as delivered
+    (the judge sends them again later, with the same Message-ID)."""
+    outbox = MaildirOutbox(tmp_path)
+    sync = maildir._sync
+    monkeypatch.setattr(maildir, "_sync", lambda path: OSError(5, "I/O error") if path.name == "new" else sync(path))
+    mails = [compose("p@example.org", "first", "LIST\n", sender="judge@example.net", message_id="<1@example.net>")]
+    assert [type(error) for error in outbox.deliver_all(mails)] == [OSError]
+    with pytest.raises(OSError):
+        outbox.deliver(mails[0])
+    outbox.close()
