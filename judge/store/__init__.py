@@ -37,7 +37,7 @@ from judge.store.migrate import (
     upgrade,
 )
 from judge.store.passwords import hash_password, needs_rehash, verify_password
-from judge.store.memo import STANDING, forget, latest_orders, memberships, player_at
+from judge.store.memo import STANDING, forget, latest_orders, memberships, player_at, players_of
 from judge.store.queries import (
     claim_due_games,
     drop_held,
@@ -104,6 +104,7 @@ __all__ = [
     "next_phase_sequence",
     "open_store",
     "player_at",
+    "players_of",
     "player_by_address",
     "overdue_games",
     "keep_picture",

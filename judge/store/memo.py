@@ -21,6 +21,7 @@ Each store session is one transaction (``Store.session``), so nothing is kept pa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import sqlalchemy as sa
@@ -102,6 +103,17 @@ def player_at(session: Session, address: str) -> Player | None:
         with session.no_autoflush:
             kept[address] = session.exec(_PLAYER_AT, params={"address": address}).first()
     return kept[address]
+
+
+def players_of(session: Session, ids: Iterable[int]) -> dict[int, Player]:
+    """The players of these ids, by id, read in one query; each noted under its address for
+    :func:`player_at` (a game's results go to every member: one query, not two a member)."""
+    kept: dict[str, Player | None] = session.info.setdefault(_PLAYERS, {})
+    with session.no_autoflush:
+        found = session.exec(select(Player).where(col(Player.id).in_(list(ids)))).all()
+    for player in found:
+        kept[player.address] = player
+    return {player.id: player for player in found if player.id is not None}
 
 
 def forget(session: Session) -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import email
 import re
 from datetime import datetime, timezone
-from email.policy import default
+from email.message import EmailMessage
+from email.policy import SMTP, default
 
 import pytest
 
-from judge.mail.compose import compose, make_message_id
+from judge.mail.compose import Attachment, compose, make_message_id
 from judge.mail.message import read_message
 
 JUDGE = "Roses Judge <judge@example.net>"
@@ -143,3 +144,28 @@ def test_a_mail_to_an_ascii_address_keeps_ascii_headers() -> None:
     raw = compose("p1@example.org", "Re: ordres d'été", "Bonjour", sender=JUDGE,
                   message_id="<ascii@example.net>", date=WHEN)
     assert raw.split(b"\r\n\r\n", 1)[0].isascii()
+
+
+def test_a_map_attachment_is_written_as_the_email_package_writes_it() -> None:
+    """The attachment's base64 is put in once written (and encoded once for every mail that carries
+    it): the mail is, byte for byte, the one the email package writes whole, boundary aside."""
+    picture = bytes(range(256)) * 300 + b"\x89PNG tail"  # lines of 76, and a short last one
+    body = "Diplomacy results g1 S1902M\n\nA Par -> Bur\nGrüße\n"
+    raw = compose("p1@example.org", "Diplomacy results g1 S1902M", body, sender=JUDGE,
+                  message_id="<m1@example.net>", date=WHEN,
+                  attachments=[Attachment("g1-S1902M.png", "image/png", picture),
+                               Attachment("g1-S1902M-b.png", "image/png", picture[:100])])
+    boundary = re.search(rb'boundary="([^"]+)"', raw)
+    assert boundary is not None
+    whole = EmailMessage(policy=SMTP)
+    for name, value in (("From", JUDGE), ("To", "p1@example.org"), ("Subject", "Diplomacy results g1 S1902M"),
+                        ("Date", "Fri, 01 Mar 2024 12:30:00 +0000"), ("Message-ID", "<m1@example.net>"),
+                        ("Auto-Submitted", "auto-generated"), ("X-Auto-Response-Suppress", "All")):
+        whole[name] = value
+    whole.set_content(body, charset="utf-8", cte="quoted-printable")
+    whole.add_attachment(picture, maintype="image", subtype="png", filename="g1-S1902M.png")
+    whole.add_attachment(picture[:100], maintype="image", subtype="png", filename="g1-S1902M-b.png")
+    whole.set_boundary(boundary[1].decode())
+    assert raw == whole.as_bytes()
+    parts = [part for part in email.message_from_bytes(raw, policy=default).iter_attachments()]
+    assert [part.get_content() for part in parts] == [picture, picture[:100]]

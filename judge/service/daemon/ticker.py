@@ -18,10 +18,10 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, update
@@ -70,6 +70,13 @@ database is locked or away: a sent mail left unrecorded is sent again once its c
 
 class Transport(Protocol):
     def deliver(self, raw: bytes) -> None: ...
+
+
+@runtime_checkable
+class BatchTransport(Transport, Protocol):
+    """A transport that takes a batch of mails at once: what went wrong with each (None: sent)."""
+
+    def deliver_all(self, raws: Sequence[bytes]) -> Sequence[Exception | None]: ...
 
 
 def _never() -> bool:
@@ -215,7 +222,7 @@ def deliver(
         claimed = _claim(store, now, (clock() if clock is not None else now) + CLAIM)
         if not claimed:
             break
-        done.extend(_settle_surely(store, [_send(transport, sender, mail) for mail in claimed],
+        done.extend(_settle_surely(store, _send(transport, sender, claimed),
                                    clock() if clock is not None else now))
     return done
 
@@ -275,22 +282,42 @@ def _png(digest: str, svg: str) -> bytes:
     return png(svg)
 
 
-def _send(transport: Transport, sender: str, mail: _Claimed) -> tuple[_Claimed, Exception | None]:
-    """Write one mail and hand it to the transport: what went wrong, if anything."""
-    try:
-        attachments = []
-        if mail.picture is not None:
-            digest, name, svg = mail.picture
-            attachments.append(Attachment(f"{name}.png", "image/png", _png(digest, svg)))
-        raw = compose(mail.to_address, mail.subject, mail.body, sender=sender, message_id=mail.message_id,
-                      in_reply_to=mail.in_reply_to, date=mail.created_at, attachments=attachments)
-    except Exception as error:  # noqa: BLE001 - not a mail that can be written: never retried
-        return mail, PermanentDeliveryError(f"cannot compose: {error}")
+def _send(transport: Transport, sender: str, claimed: list[_Claimed]) -> list[tuple[_Claimed, Exception | None]]:
+    """Write a batch's mails and hand them to the transport: what went wrong with each, if
+    anything. A transport that takes a batch at once (the Maildir: one disk sync for all) is
+    given them together; any other, one by one."""
+    outcomes: list[tuple[_Claimed, Exception | None]] = []
+    written: list[tuple[_Claimed, bytes]] = []
+    for mail in claimed:
+        try:
+            written.append((mail, _compose(sender, mail)))
+        except Exception as error:  # noqa: BLE001 - not a mail that can be written: never retried
+            outcomes.append((mail, PermanentDeliveryError(f"cannot compose: {error}")))
+    if isinstance(transport, BatchTransport):
+        try:
+            errors: list[Exception | None] = list(transport.deliver_all([raw for _, raw in written]))
+        except Exception as error:  # noqa: BLE001 - the whole batch retried later
+            errors = [error] * len(written)
+    else:
+        errors = [_hand_over(transport, raw) for _, raw in written]
+    return outcomes + [(mail, error) for (mail, _), error in zip(written, errors, strict=True)]
+
+
+def _compose(sender: str, mail: _Claimed) -> bytes:
+    attachments = []
+    if mail.picture is not None:
+        digest, name, svg = mail.picture
+        attachments.append(Attachment(f"{name}.png", "image/png", _png(digest, svg)))
+    return compose(mail.to_address, mail.subject, mail.body, sender=sender, message_id=mail.message_id,
+                   in_reply_to=mail.in_reply_to, date=mail.created_at, attachments=attachments)
+
+
+def _hand_over(transport: Transport, raw: bytes) -> Exception | None:
     try:
         transport.deliver(raw)
     except Exception as error:  # noqa: BLE001 - settled below: refused for good, or retried later
-        return mail, error
-    return mail, None
+        return error
+    return None
 
 
 def _settle_surely(store: Store, outcomes: list[tuple[_Claimed, Exception | None]], now: datetime) -> list[str]:

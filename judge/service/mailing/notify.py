@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from judge.games.kind import Choosing, Outcome
 from judge.pictures import kind_picture, position_drawn
-from judge.store import Game, GameStatus, PhaseRecord, Role, keep_picture, queue_mail
+from judge.store import Game, GameStatus, PhaseRecord, Role, keep_picture, players_of, queue_mail
 
 from ..config import Config
 from ..play.deadlines import utc_to_local
@@ -104,11 +104,13 @@ def readers(db: Session, game: Game) -> dict[str, Reader]:
     """Every active member's address, once, as it reads the game (a player's membership first,
     when one address holds several)."""
     seen: dict[str, Reader] = {}
-    for membership in members(db, game):
-        address = address_of(db, membership)
+    playing = members(db, game)
+    players = players_of(db, [membership.player_id for membership in playing])  # in one query
+    for membership in playing:
         power = membership.power if membership.role is Role.PLAYER else None
-        if address not in seen or seen[address].power is None:
-            seen[address] = Reader(power, membership.maps)
+        mail_to = players[membership.player_id].address
+        if mail_to not in seen or seen[mail_to].power is None:
+            seen[mail_to] = Reader(power, membership.maps)
     return seen
 
 
