@@ -5,7 +5,10 @@ border (5.21), every area touching the seas it may sail."""
 
 from __future__ import annotations
 
+import math
+import tomllib
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -48,8 +51,78 @@ def _pairs(pairs: Iterable[tuple[str, str]]) -> str:
     return ", ".join(f"{a} / {b}" for a, b in pairs)
 
 
+def _text() -> str:
+    return resources.files("judge.games.richard3").joinpath("richard3.shapes.toml").read_text(encoding="utf-8")
+
+
 @cache
 def richard3_shapes() -> Shapes:
     """The map's shapes, read and checked once per process."""
-    resource = resources.files("judge.games.richard3").joinpath("richard3.shapes.toml")
-    return read_richard3_shapes(resource.read_text(encoding="utf-8"))
+    return read_richard3_shapes(_text())
+
+
+@dataclass(frozen=True, eq=False)
+class Cells:
+    """The map's grid as the drawing looks for room in it: each cell's area, by key (land that
+    is no area of the game as ``#`` and its character, as in ``Shapes``)."""
+
+    size: float  # a cell's side, in pixels
+    rows: tuple[tuple[str, ...], ...]
+    units: dict[str, tuple[float, float]]  # each area's own spot, in pixels
+    _sums: dict[str, list[list[int]]] = field(default_factory=dict, repr=False)
+
+    def at(self, x: float, y: float) -> str:
+        """The key of the area under a point in pixels ("" beyond the map)."""
+        column, row = math.floor(x / self.size), math.floor(y / self.size)
+        if 0 <= row < len(self.rows) and 0 <= column < len(self.rows[0]):
+            return self.rows[row][column]
+        return ""
+
+    def inside(self, key: str, box: tuple[float, float, float, float], margin: float = 3.5) -> float:
+        """How much of a box (left, top, right, bottom, in pixels), grown by ``margin``, lies on
+        cells of an area: 1.0 for all of it (counted in whole cells)."""
+        left, top, right, bottom = (math.floor((box[0] - margin) / self.size), math.floor((box[1] - margin) / self.size),
+                                    math.floor((box[2] + margin) / self.size), math.floor((box[3] + margin) / self.size))
+        total = (right - left + 1) * (bottom - top + 1)
+        sums = self._summed(key)
+        rows, columns = len(self.rows), len(self.rows[0])
+        l, t = max(left, 0), max(top, 0)
+        r, b = min(right, columns - 1), min(bottom, rows - 1)
+        if r < l or b < t:
+            return 0.0
+        count = sums[b + 1][r + 1] - sums[t][r + 1] - sums[b + 1][l] + sums[t][l]
+        return count / total
+
+    def _summed(self, key: str) -> list[list[int]]:
+        """How many cells of an area lie above and left of each corner (a summed-area table)."""
+        if key not in self._sums:
+            sums = [[0] * (len(self.rows[0]) + 1)]
+            for row in self.rows:
+                line, running = [0], 0
+                for number, cell in enumerate(row):
+                    running += cell == key
+                    line.append(sums[-1][number + 1] + running)
+                sums.append(line)
+            self._sums[key] = sums
+        return self._sums[key]
+
+    @cache
+    def spots(self, key: str) -> tuple[tuple[float, float], ...]:
+        """Where an area's stack may stand: its own spot first, then the middle of each of its
+        cells, nearest first."""
+        ux, uy = self.units[key]
+        middles = [((column + 0.5) * self.size, (row + 0.5) * self.size)
+                   for row, cells in enumerate(self.rows) for column, cell in enumerate(cells) if cell == key]
+        middles.sort(key=lambda point: (point[0] - ux) ** 2 + (point[1] - uy) ** 2)
+        return ((ux, uy), *middles)
+
+
+@cache
+def richard3_cells() -> Cells:
+    """The map's grid of cells, read once per process."""
+    shapes = richard3_shapes()
+    data = tomllib.loads(_text())
+    legend: dict[str, str] = data["legend"]
+    rows = tuple(tuple(legend[char] or "#" + char for char in row)
+                 for row in str(data["grid"]).splitlines() if row.strip())
+    return Cells(shapes.cell, rows, {key: area.unit for key, area in shapes.areas.items()})

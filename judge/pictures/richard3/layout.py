@@ -1,0 +1,218 @@
+"""Where the Richard III picture puts things, so that nothing covers an area's name and every
+stack stands on its own land (issue 18, point 10).
+
+Each area's *stack* (its name over the reader's blocks, one tile a block, and each other house's
+face-down square) is fitted inside the area: at its own spot if it fits there, else wrapped in
+more columns, then drawn smaller, then moved to another spot of the area (Calais with six blocks).
+The fit is tried on the map's grid of cells (``Cells``), a little inside each cell's edge, since
+the outlines drawn from the grid are smoothed. The boxes of all names are known before any arrow or
+mark is placed (``clear``), so an arrowhead, a battle mark or a count is put where it hides none.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..layers import text_bounds
+from ..outline import Point
+from .shapes import richard3_cells
+
+Box = tuple[float, float, float, float]
+"""left, top, right, bottom, in pixels."""
+
+ROW = 13.0  # one own block's line at full size
+NAME = 11.0  # an area's name above its blocks
+SQUARE = 15.0  # an enemy stack's face-down square at full size
+NAME_SIZE = 9.0  # an area's name, bold
+_MARGIN = 3.5  # how far inside its cells' edges a stack keeps (the outlines are smoothed)
+_NEAR = 45.0  # how far from its own spot a stack is moved before it is drawn smaller
+_LAYOUTS = ((1.0, 1), (1.0, 2), (0.85, 1), (0.85, 2), (1.0, 3), (0.75, 2), (0.75, 3), (0.65, 3))
+"""(size, columns) tried in turn: full size in one column first, smaller and wider last."""
+
+
+@dataclass(frozen=True)
+class Stack:
+    """Where an area's name, tiles and squares go."""
+
+    x: float  # the stack's middle
+    top: float
+    size: float  # the tiles' and squares' scale, 1 at full size
+    columns: int
+    rows: int
+    tile: float  # a tile's width, at this size
+    blocks: int
+    others: int
+    name_y: float  # the name's baseline (centred on x)
+    name: Box
+
+    @property
+    def row(self) -> float:
+        return ROW * self.size
+
+    @property
+    def square(self) -> float:
+        return SQUARE * self.size
+
+    def tiles(self) -> list[Point]:
+        """The top left corner of each tile, filling each column before the next."""
+        left = self.x - self.width / 2
+        return [(left + column * (self.tile + 2), self.top + NAME + row * self.row)
+                for column, row in (divmod(n, self.rows) for n in range(self.blocks))]
+
+    def squares(self) -> list[Point]:
+        """The top left corner of each other house's square."""
+        step = self.square + 8
+        sx, sy = self.x - self.others * step / 2 + 3, self.top + NAME + self.rows * self.row + 3
+        return [(sx + n * step, sy) for n in range(self.others)]
+
+    @property
+    def width(self) -> float:
+        return self.columns * self.tile + (self.columns - 1) * 2
+
+    def body(self) -> Box | None:
+        """The box the tiles and squares fill (None for a name alone)."""
+        if not self.blocks and not self.others:
+            return None
+        left, right = self.x - self.width / 2, self.x + self.width / 2
+        bottom = self.top + NAME + self.rows * self.row
+        if self.others:
+            squares = self.squares()
+            left, right = min(left, squares[0][0]), max(right, squares[-1][0] + self.square + 3)
+            bottom += self.square + 4
+        return (left, self.top + NAME - 1, right, bottom)
+
+    def box(self) -> Box:
+        """The box of all of it."""
+        body = self.body()
+        return self.name if body is None else merge(self.name, body)
+
+    def centre(self) -> Point:
+        left, top, right, bottom = self.box()
+        return ((left + right) / 2, (top + bottom) / 2)
+
+    def passing(self) -> Point:
+        """Where a move through the area passes: across its blocks, or under its name."""
+        body = self.body()
+        if body is None:
+            return (self.x, self.name[3] + 4)
+        return ((body[0] + body[2]) / 2, (body[1] + body[3]) / 2)
+
+
+def stack_at(key: str, x: float, y: float, label: str, tile: float, blocks: int, others: int,
+             size: float = 1.0, columns: int = 1) -> Stack:
+    """A stack of ``blocks`` tiles ``tile`` wide (at full size) and ``others`` squares, centred
+    on (x, y), at ``size`` in ``columns``."""
+    columns = max(1, min(columns, blocks))
+    rows = -(-blocks // columns)
+    height = NAME + rows * ROW * size + (SQUARE * size + 4 if others else 0)
+    top = y - height / 2
+    left, head, width, depth = text_bounds(x, top + 8, label, NAME_SIZE, "middle", bold=True)
+    return Stack(x, top, size, columns, rows, tile * size, blocks, others, top + 8,
+                 (left, head, left + width, head + depth))
+
+
+@cache
+def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
+    """The stack of an area, fitted inside it: the first of ``_LAYOUTS`` that fits at the area's
+    own spot or near it, else at the nearest spot of the area where one does (with its name
+    inside if it can be, else its blocks alone); where nothing fits, the one with the most inside."""
+    cells = richard3_cells()
+    spots = cells.spots(key)
+    layouts = _LAYOUTS if blocks else ((1.0, 1),)
+    near = [spot for spot in spots if math.dist(spot, spots[0]) <= _NEAR]
+    tries = [(spot, layout) for layout in layouts for spot in near]  # full size nearby first
+    tries += [(spot, layout) for spot in spots[len(near):] for layout in layouts]
+    best: tuple[float, Stack] | None = None
+    for whole in (True, False):
+        for (x, y), (size, columns) in tries:
+            if columns <= max(1, blocks):
+                stack = stack_at(key, x, y, label, tile, blocks, others, size, columns)
+                inside = cells.inside(key, stack.box() if whole else (stack.body() or stack.name))
+                if inside >= 1.0:
+                    return stack
+                if best is None or inside > best[0]:
+                    best = (inside, stack)
+        if not blocks and not others:
+            break
+    assert best is not None
+    return best[1]
+
+
+def merge(*boxes: Box) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def meets(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def clear(box: Box, avoid: Iterable[Box]) -> bool:
+    return not any(meets(box, other) for other in avoid)
+
+
+def around_point(x: float, y: float, reach: float) -> Box:
+    return (x - reach, y - reach, x + reach, y + reach)
+
+
+def spot_for(candidates: Sequence[Point], reach: float, avoid: Sequence[Box]) -> Point:
+    """The first of ``candidates`` where a mark reaching ``reach`` from it hides nothing of
+    ``avoid`` (the first candidate if none is clear)."""
+    for x, y in candidates:
+        if clear(around_point(x, y, reach), avoid):
+            return (x, y)
+    return candidates[0]
+
+
+def head(end: Point, towards: Point) -> Box:
+    """The box of an arrowhead whose line ends at ``end`` coming from ``towards`` (the markers of
+    ``draw.py``: 10 pixels long, its tip 2 beyond the end, 10 wide)."""
+    (ex, ey), (fx, fy) = end, towards
+    length = math.hypot(ex - fx, ey - fy) or 1.0
+    dx, dy = (ex - fx) / length, (ey - fy) / length
+    corners = [(ex + 2 * dx, ey + 2 * dy), (ex - 8 * dx + 5 * dy, ey - 8 * dy - 5 * dx),
+               (ex - 8 * dx - 5 * dy, ey - 8 * dy + 5 * dx)]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+
+
+def arrow_ends(points: list[Point], start: Box, end: Box, avoid: Sequence[Box]) -> list[Point]:
+    """An arrow's points with its start moved out of ``start`` (the name of the area it leaves)
+    and its end stopped short of ``end`` (the stack it reaches), then drawn back along its last
+    leg until its head hides none of ``avoid``."""
+    points = list(points)
+    if len(points) < 2:
+        return points
+    points[0] = _leave(points[0], points[1], start)
+    last, previous = points[-1], points[-2]
+    tip = _leave(last, previous, end)
+    length = math.dist(tip, previous)
+    for step in range(0, int(length * 0.6), 3):
+        t = 1 - step / length if length else 1
+        spot = (previous[0] + (tip[0] - previous[0]) * t, previous[1] + (tip[1] - previous[1]) * t)
+        if clear(head(spot, previous), avoid):
+            tip = spot
+            break
+    points[-1] = tip
+    return points
+
+
+def _leave(point: Point, towards: Point, box: Box) -> Point:
+    """Where the line from ``point`` to ``towards`` leaves ``box`` (with 3 pixels to spare), or
+    ``point`` if it lies outside it."""
+    (x, y), (tx, ty) = point, towards
+    left, top, right, bottom = box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3
+    if not (left <= x <= right and top <= y <= bottom):
+        return point
+    t = 1.0
+    for start, delta, low, high in ((x, tx - x, left, right), (y, ty - y, top, bottom)):
+        if delta > 0:
+            t = min(t, (high - start) / delta)
+        elif delta < 0:
+            t = min(t, (low - start) / delta)
+    t = min(t, 0.8)
+    return (x + (tx - x) * t, y + (ty - y) * t)
