@@ -259,8 +259,8 @@ def _spans(root: ElementTree.Element, kind: str) -> list[ElementTree.Element]:
 def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_drawn() -> None:
     """The title names the King (1.0) and the reader; the moves of the phase are arrows along
     their paths, the reader's own named and the other house's as his view shows them (face down:
-    no names), blocks that went the same way one arrow with their count (issue 18, point 9); each
-    battle of the turn (6.1) is marked."""
+    no names), blocks that went the same way one arrow with their count, the moves home of the
+    political turn (8.3, 8.4) too (issue 18, point 9); each battle of the turn (6.1) is marked."""
     moves = battles = 0
     for state, report, game in _phases("1460", seed=11, limit=250):
         for reader in READERS:
@@ -273,8 +273,8 @@ def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_dra
             arrows = list(root.iter(f"{SVG}polyline"))
             drawn = sorted((p.get("data-side"), p.get("data-path"), int(p.get("data-count", 0)))
                            for p in arrows)
-            went = Counter((e["side"], e["type"], " / ".join(e["path"])) for e in seen["events"]
-                           if e["type"] in ("move", "sea move"))
+            went = Counter((e["side"], e["type"], " / ".join(_way(e))) for e in seen["events"]
+                           if e["type"] in ("move", "sea move", "home") and _way(e))
             assert drawn == sorted((side, path, n) for (side, _, path), n in went.items())
             assert all(p.get("data-block") == "" for p in arrows if p.get("data-side") != reader)
             moves += len(drawn)
@@ -283,6 +283,14 @@ def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_dra
             assert marked == fought
             battles += len(marked)
     assert moves > 20 and battles > 5
+
+
+def _way(event: dict[str, Any]) -> list[str]:
+    """The areas a move went through; for a block sent home (8.3, 8.4), where it stood and
+    where it went, none where it stayed or went to the pool."""
+    if event["type"] != "home":
+        return list(event["path"])
+    return [event["from"], event["to"]] if event["to"] in BOARD.areas and event["from"] != event["to"] else []
 
 
 def test_kind_picture_draws_the_three_scenarios_and_renders(tmp_path: Path) -> None:

@@ -259,11 +259,11 @@ def _tile(
     )
 
 
-def _crown(x: float, y: float, size: float, name: str, rank: int | None) -> str:
+def _crown(x: float, y: float, size: float, name: str | None, rank: int | None) -> str:
     """A small gold crown, its top left at (x, y): an heir to the crown (3.21), ``rank`` his
-    place among his house's heirs."""
-    return (f'<path class="heir" data-name="{escape(name)}" data-heir="{rank}" '
-            f'transform="translate({x:.1f},{y:.1f}) scale({size:.2f})" '
+    place among his house's heirs (for no name, the legend's)."""
+    about = f'class="heir" data-name="{escape(name)}" data-heir="{rank}"' if name is not None else 'class="key"'
+    return (f'<path {about} transform="translate({x:.1f},{y:.1f}) scale({size:.2f})" '
             'd="M0,8 L0,2 L2.2,4.5 L4,0.5 L5.8,4.5 L8,2 L8,8 Z" fill="#e2b007" stroke="#5a4500" '
             'stroke-width="0.7" stroke-linejoin="round"/>')
 
@@ -289,10 +289,11 @@ def _stack(shapes: Shapes, words: Words, side: str, area: str, count: int, x: fl
     return mark
 
 
-def _battle_mark(area: str, x: float, y: float) -> str:
-    """A battle this turn (6.1): two crossed blades in a red ring."""
+def _battle_mark(area: str | None, x: float, y: float) -> str:
+    """A battle this turn (6.1): two crossed blades in a red ring (for no area, the legend's)."""
+    about = f'class="battle" data-area="{escape(area)}"' if area is not None else 'class="key"'
     return (
-        f'<g class="battle" data-area="{escape(area)}" transform="translate({x:.1f},{y:.1f})">'
+        f'<g {about} transform="translate({x:.1f},{y:.1f})">'
         '<title>battle</title><circle r="6.5" fill="#ffffff" stroke="#c0392b" stroke-width="1.5"/>'
         '<path d="M-3.5,-3.5 L3.5,3.5 M3.5,-3.5 L-3.5,3.5" stroke="#c0392b" stroke-width="1.8" '
         'stroke-linecap="round"/></g>'
@@ -352,8 +353,8 @@ def _legend(x: float, y: float) -> list[str]:
     def words(at: float, text: str) -> str:
         return f'<text x="{at:.1f}" y="{y + 3:.1f}" font-size="9" fill="{INK}">{text}</text>'
 
-    parts = [_crown(x, y - 4, 1.0, "", None).replace(' data-name="" data-heir="None"', ""), words(x + 11, "heir"),
-             _battle_mark("", x + 44, y).replace(' data-area=""', ""), words(x + 53, "battle"),
+    parts = [_crown(x, y - 4, 1.0, None, None), words(x + 11, "heir"),
+             _battle_mark(None, x + 44, y), words(x + 53, "battle"),
              f'<rect x="{x + 88:.1f}" y="{y - 6:.1f}" width="18" height="12" rx="3" fill="{RECRUIT}"/>'
              f'<text x="{x + 97:.1f}" y="{y + 3.2:.1f}" font-size="9" font-weight="bold" text-anchor="middle" '
              f'fill="#ffffff">+1</text>', words(x + 109, "recruit")]

@@ -29,7 +29,8 @@ SQUARE = 15.0  # an enemy stack's face-down square at full size
 NAME_SIZE = 9.0  # an area's name, bold
 _MARGIN = 3.5  # how far inside its cells' edges a stack keeps (the outlines are smoothed)
 _NEAR = 45.0  # how far from its own spot a stack is moved before it is drawn smaller
-_LAYOUTS = ((1.0, 1), (1.0, 2), (0.85, 1), (0.85, 2), (1.0, 3), (0.75, 2), (0.75, 3), (0.65, 3))
+_LAYOUTS = ((1.0, 1), (1.0, 2), (0.85, 1), (0.85, 2), (1.0, 3), (0.75, 1), (0.75, 2), (0.75, 3),
+            (0.65, 1), (0.65, 2), (0.65, 3))
 """(size, columns) tried in turn: full size in one column first, smaller and wider last."""
 
 
@@ -89,16 +90,15 @@ class Stack:
         body = self.body()
         return self.name if body is None else merge(self.name, body)
 
-    def centre(self) -> Point:
-        left, top, right, bottom = self.box()
-        return ((left + right) / 2, (top + bottom) / 2)
-
-    def passing(self) -> Point:
-        """Where a move through the area passes: across its blocks, or under its name."""
+    def passing(self, towards: Point | None = None) -> Point:
+        """Where a move leaving or passing through the area is drawn from: the middle of its
+        blocks; with none, just under its name (over it, for a move going up the map)."""
         body = self.body()
-        if body is None:
-            return (self.x, self.name[3] + 4)
-        return ((body[0] + body[2]) / 2, (body[1] + body[3]) / 2)
+        if body is not None:
+            return ((body[0] + body[2]) / 2, (body[1] + body[3]) / 2)
+        if towards is not None and towards[1] < self.name[1]:
+            return (self.x, self.name[1] - 3)
+        return (self.x, self.name[3] + 3)
 
 
 def stack_at(key: str, x: float, y: float, label: str, tile: float, blocks: int, others: int,
@@ -180,24 +180,32 @@ def head(end: Point, towards: Point) -> Box:
     return (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
 
 
-def arrow_ends(points: list[Point], start: Box, end: Box, avoid: Sequence[Box]) -> list[Point]:
-    """An arrow's points with its start moved out of ``start`` (the name of the area it leaves)
-    and its end stopped short of ``end`` (the stack it reaches), then drawn back along its last
-    leg until its head hides none of ``avoid``."""
-    points = list(points)
+def arrow_ends(points: list[Point], end: Box, avoid: Sequence[Box]) -> list[Point]:
+    """An arrow's points with its end stopped short of ``end`` (the stack it reaches), then drawn
+    back along the arrow, 3 pixels at a time up to half its length, until its head hides none of
+    ``avoid``; if it cannot be, the same from its last point itself (the stack's middle)."""
     if len(points) < 2:
-        return points
-    points[0] = _leave(points[0], points[1], start)
-    last, previous = points[-1], points[-2]
-    tip = _leave(last, previous, end)
-    length = math.dist(tip, previous)
-    for step in range(0, int(length * 0.6), 3):
-        t = 1 - step / length if length else 1
-        spot = (previous[0] + (tip[0] - previous[0]) * t, previous[1] + (tip[1] - previous[1]) * t)
-        if clear(head(spot, previous), avoid):
-            tip = spot
-            break
-    points[-1] = tip
+        return list(points)
+    short = [*points[:-1], _leave(points[-1], points[-2], end)]
+    for line in (short, list(points)):
+        length = sum(math.dist(a, b) for a, b in zip(line, line[1:]))
+        for back in range(0, int(length / 2), 3):
+            shorter = _shortened(line, back)
+            if clear(head(shorter[-1], shorter[-2]), avoid):
+                return shorter
+    return short
+
+
+def _shortened(points: list[Point], back: float) -> list[Point]:
+    """A line's points with ``back`` pixels taken off its end."""
+    points = list(points)
+    while len(points) > 2 and math.dist(points[-1], points[-2]) <= back:
+        back -= math.dist(points[-1], points[-2])
+        points.pop()
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    length = math.dist((x1, y1), (x2, y2))
+    t = max(0.0, 1 - back / length) if length else 1.0
+    points[-1] = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
     return points
 
 

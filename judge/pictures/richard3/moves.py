@@ -1,9 +1,9 @@
 """What a phase's report draws on the Richard III map (issue 18, point 9): the moves just made,
 by land, by sea (along a sea lane, ``lanes.py``) and home at the end of a campaign (8.3, 8.4),
 the reader's named and the enemy's as far as his view shows them; and the blocks recruited
-(5.4), as a mark on the area they were put in. Every arrow starts clear of the name of the area it
-leaves and stops short of the stack it reaches, its head and its count where they hide no name
-(``layout.py``)."""
+(5.4), as a mark on the area they were put in. Every arrow starts from the blocks of the area it leaves
+(or beside its name) and stops short of the stack it reaches, its head and its count where they
+hide no name (``layout.py``)."""
 
 from __future__ import annotations
 
@@ -80,10 +80,12 @@ def _arrow(drawn: Drawn, stacks: Mapping[str, Stack], names: Sequence[Box], own:
            kind: str, path: tuple[str, ...], blocks: list[str]) -> None:
     """One arrow through the areas of a move's path (by sea, along the lane), its head clear of
     every name, with how many went when more than one did."""
-    points = [stacks[path[0]].centre(), *(stacks[area].passing() for area in path[1:-1]), stacks[path[-1]].centre()]
+    middle = [stacks[area].passing() for area in path[1:-1]]
     if kind == "sea move":
-        points = [points[0], *sea_lane(path[0], path[-1]), points[-1]]
-    points = arrow_ends(points, stacks[path[0]].name, stacks[path[-1]].box(), [*names, *drawn.marks])
+        middle = list(sea_lane(path[0], path[-1]))
+    end = stacks[path[-1]].passing()
+    start = stacks[path[0]].passing((middle or [end])[0])
+    points = arrow_ends([start, *middle, end], stacks[path[-1]].box(), [*names, *drawn.marks])
     drawn.marks.append(head(points[-1], points[-2]))
     colour = INK if own else ENEMY_INK
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)

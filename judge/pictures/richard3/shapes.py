@@ -79,19 +79,28 @@ class Cells:
         return ""
 
     def inside(self, key: str, box: tuple[float, float, float, float], margin: float = 3.5) -> float:
-        """How much of a box (left, top, right, bottom, in pixels), grown by ``margin``, lies on
-        cells of an area: 1.0 for all of it (counted in whole cells)."""
-        left, top, right, bottom = (math.floor((box[0] - margin) / self.size), math.floor((box[1] - margin) / self.size),
-                                    math.floor((box[2] + margin) / self.size), math.floor((box[3] + margin) / self.size))
-        total = (right - left + 1) * (bottom - top + 1)
+        """How much of a box (left, top, right, bottom, in pixels) lies on an area's cells with
+        ``margin`` to spare: 1.0 for all of it. Counted in whole cells first (all of them the
+        area's: inside), else at points every half cell along its edges."""
+        left, top, right, bottom = box
+        if self._cells_of(key, left - margin, top - margin, right + margin, bottom + margin):
+            return 1.0
+        step = self.size / 2
+        across, down = max(1, math.ceil((right - left) / step)), max(1, math.ceil((bottom - top) / step))
+        points = [(left + (right - left) * n / across, y) for n in range(across + 1) for y in (top, bottom)]
+        points += [(x, top + (bottom - top) * n / down) for n in range(1, down) for x in (left, right)]
+        near = ((0, 0), (margin, 0), (-margin, 0), (0, margin), (0, -margin))
+        found = sum(all(self.at(x + dx, y + dy) == key for dx, dy in near) for x, y in points)
+        return found / len(points)
+
+    def _cells_of(self, key: str, left: float, top: float, right: float, bottom: float) -> bool:
+        """Whether every cell a box touches is the area's."""
+        l, t = math.floor(left / self.size), math.floor(top / self.size)
+        r, b = math.floor(right / self.size), math.floor(bottom / self.size)
+        if l < 0 or t < 0 or b >= len(self.rows) or r >= len(self.rows[0]):
+            return False
         sums = self._summed(key)
-        rows, columns = len(self.rows), len(self.rows[0])
-        l, t = max(left, 0), max(top, 0)
-        r, b = min(right, columns - 1), min(bottom, rows - 1)
-        if r < l or b < t:
-            return 0.0
-        count = sums[b + 1][r + 1] - sums[t][r + 1] - sums[b + 1][l] + sums[t][l]
-        return count / total
+        return sums[b + 1][r + 1] - sums[t][r + 1] - sums[b + 1][l] + sums[t][l] == (r - l + 1) * (b - t + 1)
 
     def _summed(self, key: str) -> list[list[int]]:
         """How many cells of an area lie above and left of each corner (a summed-area table)."""
