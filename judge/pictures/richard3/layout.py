@@ -27,8 +27,8 @@ ROW = 13.0  # one own block's line at full size
 NAME = 11.0  # an area's name above its blocks
 SQUARE = 15.0  # an enemy stack's face-down square at full size
 NAME_SIZE = 9.0  # an area's name, bold
-_MARGIN = 3.5  # how far inside its cells' edges a stack keeps (the outlines are smoothed)
-_NEAR = 45.0  # how far from its own spot a stack is moved before it is drawn smaller
+_MARGIN = 2.5  # how far inside its cells' edges a stack keeps (the outlines are smoothed)
+_NEAR = 40.0  # a stack drawn a little smaller near its area's spot rather than full size far from it
 _LAYOUTS = ((1.0, 1), (1.0, 2), (0.85, 1), (0.85, 2), (1.0, 3), (0.75, 1), (0.75, 2), (0.75, 3),
             (0.65, 1), (0.65, 2), (0.65, 3))
 """(size, columns) tried in turn: full size in one column first, smaller and wider last."""
@@ -101,7 +101,7 @@ class Stack:
         return (self.x, self.name[3] + 3)
 
 
-def stack_at(key: str, x: float, y: float, label: str, tile: float, blocks: int, others: int,
+def stack_at(x: float, y: float, label: str, tile: float, blocks: int, others: int,
              size: float = 1.0, columns: int = 1) -> Stack:
     """A stack of ``blocks`` tiles ``tile`` wide (at full size) and ``others`` squares, centred
     on (x, y), at ``size`` in ``columns``."""
@@ -116,29 +116,35 @@ def stack_at(key: str, x: float, y: float, label: str, tile: float, blocks: int,
 
 @cache
 def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
-    """The stack of an area, fitted inside it: the first of ``_LAYOUTS`` that fits at the area's
-    own spot or near it, else at the nearest spot of the area where one does (with its name
-    inside if it can be, else its blocks alone); where nothing fits, the one with the most inside."""
+    """The stack of an area, fitted inside it: the first of ``_LAYOUTS`` at 0.85 of full size or
+    more that fits at the area's own spot or near it, else the first that fits at the spot nearest
+    it where one does (with its name inside if it can be, else its blocks alone); where nothing
+    fits, the one with the most inside."""
     cells = richard3_cells()
     spots = cells.spots(key)
     layouts = _LAYOUTS if blocks else ((1.0, 1),)
     near = [spot for spot in spots if math.dist(spot, spots[0]) <= _NEAR]
-    tries = [(spot, layout) for layout in layouts for spot in near]  # full size nearby first
-    tries += [(spot, layout) for spot in spots[len(near):] for layout in layouts]
+    tries = [(spot, layout) for layout in layouts if layout[0] >= 0.85 for spot in near]
+    tries += [(spot, layout) for layout in layouts for spot in spots]
     best: tuple[float, Stack] | None = None
     for whole in (True, False):
         for (x, y), (size, columns) in tries:
             if columns <= max(1, blocks):
-                stack = stack_at(key, x, y, label, tile, blocks, others, size, columns)
-                inside = cells.inside(key, stack.box() if whole else (stack.body() or stack.name))
+                stack = stack_at(x, y, label, tile, blocks, others, size, columns)
+                inside = cells.inside(key, _snug(stack.box()) if whole else (stack.body() or _snug(stack.name)), _MARGIN)
                 if inside >= 1.0:
                     return stack
                 if best is None or inside > best[0]:
                     best = (inside, stack)
         if not blocks and not others:
-            break
+            return stack_at(*spots[0], label, tile, 0, 0)  # a name wider than its area: at its spot
     assert best is not None
     return best[1]
+
+
+def _snug(box: Box) -> Box:
+    """A box with the room its name's bounds keep to spare taken off (``layers.text_bounds``)."""
+    return (box[0] + 3, box[1] + 2, box[2] - 3, box[3] - 1)
 
 
 def merge(*boxes: Box) -> Box:

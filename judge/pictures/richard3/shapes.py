@@ -78,7 +78,7 @@ class Cells:
             return self.rows[row][column]
         return ""
 
-    def inside(self, key: str, box: tuple[float, float, float, float], margin: float = 3.5) -> float:
+    def inside(self, key: str, box: tuple[float, float, float, float], margin: float) -> float:
         """How much of a box (left, top, right, bottom, in pixels) lies on an area's cells with
         ``margin`` to spare: 1.0 for all of it. Counted in whole cells first (all of them the
         area's: inside), else at points every half cell along its edges."""
