@@ -17,13 +17,14 @@ area's name and blocks, each move, the panel and the title are pieces.
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
 from judge.games.richard3.data import BOARD, SIDES
 from judge.games.richard3.state import ROMAN
 
-from ..layers import LAYERED, around, piece, text_bounds, union
+from ..layers import LAYERED, Bounds, around, piece, text_bounds, union
 from ..shapes import Shapes
 from ..style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
 from ..words import Words
@@ -102,10 +103,10 @@ def _label(key: str) -> str:
 
 def _fitted(view: dict[str, Any], reader: str | None, key: str, own: list[tuple[str, dict[str, Any]]]) -> Stack:
     """The area's stack, fitted inside its land (``layout.fit``): its tiles as wide as its
-    longest name needs, with room for a crown where an heir stands."""
+    longest name needs (to the next 6 pixels), with room for a crown where an heir stands."""
     crowned = any(_heir(reader, name) for name, _ in own)
     tile = max((_CHAR * len(_short(name)) for name, _ in own), default=0.0) + 20 + (_CROWN if crowned else 0)
-    return fit(key, _label(key), round(tile), len(own), len(_others(view, reader, key)))
+    return fit(key, _label(key), 6 * math.ceil(tile / 6), len(own), len(_others(view, reader, key)))  # fewer sizes to fit
 
 
 def _heir(reader: str | None, name: str) -> int | None:
@@ -219,8 +220,9 @@ def _area_group(
     if body is not None:
         reach.append(around([body[:2], body[2:]], 2))
     for (name, entry), (tx, ty) in zip(own, stack.tiles()):
-        parts.append(_tile(shapes, words, reader or "", name, entry, key, tx, ty, stack))
-        reach.append(text_bounds(tx + 3, ty + stack.row - 4.1, _short(name), _FONT * stack.size))
+        tile, bounds = _tile(shapes, words, reader or "", name, entry, key, tx, ty, stack)
+        parts.append(tile)
+        reach.append(bounds)
     for (side, count), (sx, sy) in zip(others, stack.squares()):
         parts.append(_stack(shapes, words, side, key, count, sx, sy, stack.square))
     return piece("".join([*parts, *words.elements(), "</g>"]), union(*reach))
@@ -229,10 +231,10 @@ def _area_group(
 def _tile(
     shapes: Shapes, words: Words, side: str, name: str, entry: dict[str, Any], area: str,
     x: float, y: float, stack: Stack,
-) -> str:
-    """One of the reader's blocks: its name and strength in his colour, an heir to the crown
-    (3.21) with a crown before his name; a face-down block (6.83-6.86) pale, dashed and marked
-    ``down``."""
+) -> tuple[str, Bounds]:
+    """One of the reader's blocks: its name (cut short where its tile is narrow) and strength
+    in his colour, an heir to the crown (3.21) with a crown before his name; a face-down block
+    (6.83-6.86) pale, dashed and marked ``down``. With the bounds of its name."""
     colour = shapes.colours[side]
     down = bool(entry.get("down"))
     strength = int(entry["strength"])
@@ -246,8 +248,9 @@ def _tile(
     rank = _heir(side, name)
     crown = _crown(x + 2 * size, y + 1.5 * size, size, name, rank) if rank is not None else ""
     indent = (_CROWN + 1) * size if rank is not None else 3
+    written = _written(name, width - indent - 12 * size, size)
     words.add(f'class="block-names" font-size="{_FONT * size:.2f}" fill="{ink}"{italic}', x + indent,
-              y + h - 2.6 * size, _short(name), about)
+              y + h - 2.6 * size, written, about)
     words.add(f'class="strengths" font-size="{(_FONT + 1) * size:.2f}" font-weight="bold" text-anchor="end" fill="{ink}"',
               x + width - 3 * size, y + h - 2.4 * size, str(strength), about)
     heir = f" (heir {rank})" if rank is not None else ""
@@ -255,8 +258,17 @@ def _tile(
         f'<g class="block own{" down" if down else ""}" data-side="{escape(side)}" data-name="{escape(name)}" '
         f'data-area="{escape(area)}" data-strength="{strength}"><title>{escape(name)}{heir}{mark}</title>'
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{h:.1f}" rx="1.5" fill="{fill}" '
-        f'stroke="{INK}" stroke-width="0.8"{dash}/>{crown}</g>'
+        f'stroke="{INK}" stroke-width="0.8"{dash}/>{crown}</g>',
+        text_bounds(x + indent, y + h - 2.6 * size, written, _FONT * size),
     )
+
+
+def _written(name: str, room: float, size: float) -> str:
+    """A block's name as a tile with ``room`` pixels for it at ``size`` shows it: shortened
+    (``_short``), then, if still too long, cut with an ellipsis (the full name is in its title)."""
+    short = _short(name)
+    fits = max(2, int(room / (_CHAR * size)))
+    return short if len(short) <= fits else short[:fits - 1].rstrip(" .") + "\u2026"
 
 
 def _crown(x: float, y: float, size: float, name: str | None, rank: int | None) -> str:

@@ -21,12 +21,19 @@ from .shapes import SEAS, Cells, richard3_cells
 Cell = tuple[int, int]  # column, row
 
 _NEAR_LAND = 4.0  # how much more a step beside the land costs than one far out at sea
+_GUIDE = 2.0  # how much the straight distance left weighs in the search: more, a quicker search
+
+
+def sea_lane(origin: str, dest: str) -> tuple[Point, ...]:
+    """The points of the lane from ``origin`` to ``dest``, coast to coast, in pixels, through
+    the shortest of the sea zones both may sail (() if they share none)."""
+    if dest < origin:
+        return _sea_lane(dest, origin)[::-1]
+    return _sea_lane(origin, dest)
 
 
 @cache
-def sea_lane(origin: str, dest: str) -> tuple[Point, ...]:
-    """The points of the lane from ``origin`` to ``dest``, coast to coast, in pixels, through
-    the shortest of the sea zones both may sail (()) if they share none)."""
+def _sea_lane(origin: str, dest: str) -> tuple[Point, ...]:
     cells = richard3_cells()
     seas = sorted(set(BOARD.areas[origin].seas) & set(BOARD.areas[dest].seas))
     lanes = [lane for sea in seas if (lane := _lane(cells, origin, dest, sea))]
@@ -51,32 +58,33 @@ def _coast(cells: Cells, area: str, sea: str) -> tuple[Cell | None, Cell | None]
     """The area's coast cell on ``sea`` nearest its spot, and the sea cell beside it."""
     ux, uy = cells.units[area]
     best: tuple[float, Cell, Cell] | None = None
-    for row, line in enumerate(cells.rows):
-        for column, key in enumerate(line):
-            if key != area:
-                continue
-            for beside in _sides((column, row)):
-                if _key(cells, beside) == sea:
-                    mx, my = _middle(cells, (column, row))
-                    distance = math.hypot(mx - ux, my - uy)
-                    if best is None or distance < best[0]:
-                        best = (distance, (column, row), beside)
+    for cell in cells.members[area]:
+        for beside in _sides(cell):
+            if _key(cells, beside) == sea:
+                mx, my = _middle(cells, cell)
+                distance = math.hypot(mx - ux, my - uy)
+                if best is None or distance < best[0]:
+                    best = (distance, cell, beside)
     return (best[1], best[2]) if best else (None, None)
 
 
 def _cheapest(cells: Cells, sea: str, start: Cell, end: Cell) -> list[Cell]:
-    """The cheapest way over the sea's cells from one to the other (Dijkstra's search): a step
-    costs its length, more the nearer it passes to land."""
+    """A cheap way over the sea's cells from one to the other (an A* search, the straight
+    distance left, weighed ``_GUIDE``, its guide): a step costs its length, more the nearer it
+    passes to land."""
     far = _offshore(cells, sea)
     costs = {start: 0.0}
     came: dict[Cell, Cell] = {}
-    queue = [(0.0, start)]
+    queue = [(math.dist(start, end), start)]
+    done: set[Cell] = set()
     while queue:
-        cost, here = heapq.heappop(queue)
+        _, here = heapq.heappop(queue)
         if here == end:
             break
-        if cost > costs[here]:
+        if here in done:
             continue
+        done.add(here)
+        cost = costs[here]
         x, y = here
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
             there = (x + dx, y + dy)
@@ -86,7 +94,7 @@ def _cheapest(cells: Cells, sea: str, start: Cell, end: Cell) -> list[Cell]:
             if cost + step < costs.get(there, math.inf):
                 costs[there] = cost + step
                 came[there] = here
-                heapq.heappush(queue, (cost + step, there))
+                heapq.heappush(queue, (cost + step + _GUIDE * math.dist(there, end), there))
     if end not in costs:
         return []
     way = [end]
@@ -98,8 +106,7 @@ def _cheapest(cells: Cells, sea: str, start: Cell, end: Cell) -> list[Cell]:
 @cache
 def _offshore(cells: Cells, sea: str) -> dict[Cell, float]:
     """Each cell of a sea with how many cells it lies from the nearest land (1 beside it)."""
-    water = {(column, row) for row, line in enumerate(cells.rows) for column, key in enumerate(line)
-             if key == sea}
+    water = set(cells.members[sea])
     shore = [cell for cell in water
              if any(_key(cells, side) not in SEAS and _key(cells, side) for side in _sides(cell))]
     far = {cell: 1.0 for cell in shore}
@@ -117,12 +124,13 @@ def _offshore(cells: Cells, sea: str) -> dict[Cell, float]:
 
 def _straightened(cells: Cells, sea: str, way: list[Cell]) -> list[Cell]:
     """The way with every cell dropped that a straight line over the sea may skip."""
+    water = _offshore(cells, sea)
     kept = [way[0]]
     here = 0
     while here < len(way) - 1:
         reach = here + 1
         for ahead in range(len(way) - 1, here + 1, -1):
-            if _over_sea(cells, sea, way[here], way[ahead]):
+            if _over_sea(water, way[here], way[ahead]):
                 reach = ahead
                 break
         kept.append(way[reach])
@@ -130,15 +138,15 @@ def _straightened(cells: Cells, sea: str, way: list[Cell]) -> list[Cell]:
     return kept
 
 
-def _over_sea(cells: Cells, sea: str, a: Cell, b: Cell) -> bool:
+def _over_sea(water: dict[Cell, float], a: Cell, b: Cell) -> bool:
     """Whether the straight line between two cells' middles stays on the sea's cells, a third of
     a cell clear of any other."""
-    steps = max(2, int(math.dist(a, b) * 3))
+    steps = max(2, int(math.dist(a, b) * 2))
     for n in range(steps + 1):
         x = a[0] + 0.5 + (b[0] - a[0]) * n / steps
         y = a[1] + 0.5 + (b[1] - a[1]) * n / steps
-        for dx, dy in ((0, 0), (0.35, 0.35), (-0.35, 0.35), (0.35, -0.35), (-0.35, -0.35)):
-            if _key(cells, (math.floor(x + dx), math.floor(y + dy))) != sea:
+        for dx, dy in ((0.35, 0.35), (-0.35, 0.35), (0.35, -0.35), (-0.35, -0.35)):
+            if (math.floor(x + dx), math.floor(y + dy)) not in water:
                 return False
     return True
 

@@ -29,9 +29,13 @@ SQUARE = 15.0  # an enemy stack's face-down square at full size
 NAME_SIZE = 9.0  # an area's name, bold
 _MARGIN = 2.5  # how far inside its cells' edges a stack keeps (the outlines are smoothed)
 _NEAR = 40.0  # a stack drawn a little smaller near its area's spot rather than full size far from it
-_LAYOUTS = ((1.0, 1), (1.0, 2), (0.85, 1), (0.85, 2), (1.0, 3), (0.75, 1), (0.75, 2), (0.75, 3),
-            (0.65, 1), (0.65, 2), (0.65, 3))
-"""(size, columns) tried in turn: full size in one column first, smaller and wider last."""
+NARROW = 42.0  # a tile's width, at full size, where its name is cut short to make room
+_LAYOUTS = ((1.0, 1, None), (1.0, 2, None), (0.85, 1, None), (0.85, 2, None), (1.0, 3, None),
+            (0.75, 1, None), (0.75, 2, None), (0.75, 3, None),
+            (0.85, 1, NARROW), (0.85, 2, NARROW), (0.75, 1, NARROW), (0.75, 2, NARROW), (0.75, 3, NARROW),
+            (0.65, 1, NARROW), (0.65, 2, NARROW), (0.65, 3, NARROW))
+"""(size, columns, widest tile) tried in turn: full size in one column first, smaller and wider
+after, then with names cut short (the tiles no wider than ``NARROW``)."""
 
 
 @dataclass(frozen=True)
@@ -102,10 +106,11 @@ class Stack:
 
 
 def stack_at(x: float, y: float, label: str, tile: float, blocks: int, others: int,
-             size: float = 1.0, columns: int = 1) -> Stack:
-    """A stack of ``blocks`` tiles ``tile`` wide (at full size) and ``others`` squares, centred
-    on (x, y), at ``size`` in ``columns``."""
+             size: float = 1.0, columns: int = 1, widest: float | None = None) -> Stack:
+    """A stack of ``blocks`` tiles ``tile`` wide (at full size, ``widest`` at most) and
+    ``others`` squares, centred on (x, y), at ``size`` in ``columns``."""
     columns = max(1, min(columns, blocks))
+    tile = min(tile, widest or tile)
     rows = -(-blocks // columns)
     height = NAME + rows * ROW * size + (SQUARE * size + 4 if others else 0)
     top = y - height / 2
@@ -119,27 +124,32 @@ def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     """The stack of an area, fitted inside it: the first of ``_LAYOUTS`` at 0.85 of full size or
     more that fits at the area's own spot or near it, else the first that fits at the spot nearest
     it where one does (with its name inside if it can be, else its blocks alone); where nothing
-    fits, the one with the most inside."""
+    fits, the smallest where the most of it is inside."""
     cells = richard3_cells()
     spots = cells.spots(key)
-    layouts = _LAYOUTS if blocks else ((1.0, 1),)
+    layouts = _LAYOUTS if blocks else ((1.0, 1, None),)
     near = [spot for spot in spots if math.dist(spot, spots[0]) <= _NEAR]
     tries = [(spot, layout) for layout in layouts if layout[0] >= 0.85 for spot in near]
     tries += [(spot, layout) for layout in layouts for spot in spots]
     best: tuple[float, Stack] | None = None
     for whole in (True, False):
-        for (x, y), (size, columns) in tries:
-            if columns <= max(1, blocks):
-                stack = stack_at(x, y, label, tile, blocks, others, size, columns)
-                inside = cells.inside(key, _snug(stack.box()) if whole else (stack.body() or _snug(stack.name)), _MARGIN)
+        for (x, y), (size, columns, widest) in tries:
+            if columns <= max(1, blocks) and (widest is None or widest < tile):
+                stack = stack_at(x, y, label, tile, blocks, others, size, columns, widest)
+                body = stack.body()
+                name = _snug(stack.name)
+                box = (merge(name, body) if whole else body) if body else name
+                middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                if cells.room(*middle) < min(box[2] - box[0], box[3] - box[1]) / 2 + _MARGIN:
+                    continue  # land of another area within the box: it cannot fit here
+                inside = cells.inside(key, box, _MARGIN)
                 if inside >= 1.0:
                     return stack
-                if best is None or inside > best[0]:
-                    best = (inside, stack)
+                if size == _LAYOUTS[-1][0] and (best is None or inside > best[0]):
+                    best = (inside, stack)  # where nothing fits, the smallest, where most of it is in
         if not blocks and not others:
             return stack_at(*spots[0], label, tile, 0, 0)  # a name wider than its area: at its spot
-    assert best is not None
-    return best[1]
+    return best[1] if best else stack_at(*spots[0], label, tile, blocks, others, *_LAYOUTS[-1])
 
 
 def _snug(box: Box) -> Box:
