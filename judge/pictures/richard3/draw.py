@@ -103,10 +103,10 @@ def _label(key: str) -> str:
 
 def _fitted(view: dict[str, Any], reader: str | None, key: str, own: list[tuple[str, dict[str, Any]]]) -> Stack:
     """The area's stack, fitted inside its land (``layout.fit``): its tiles as wide as its
-    longest name needs (to the next 6 pixels), with room for a crown where an heir stands."""
+    longest name needs (to the next 2 pixels), with room for a crown where an heir stands."""
     crowned = any(_heir(reader, name) for name, _ in own)
     tile = max((_CHAR * len(_short(name)) for name, _ in own), default=0.0) + 20 + (_CROWN if crowned else 0)
-    return fit(key, _label(key), 6 * math.ceil(tile / 6), len(own), len(_others(view, reader, key)))  # fewer sizes to fit
+    return fit(key, _label(key), 2 * math.ceil(tile / 2), len(own), len(_others(view, reader, key)))  # fewer sizes to fit
 
 
 def _heir(reader: str | None, name: str) -> int | None:

@@ -123,8 +123,9 @@ def stack_at(x: float, y: float, label: str, tile: float, blocks: int, others: i
 def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     """The stack of an area, fitted inside it: the first of ``_LAYOUTS`` at 0.85 of full size or
     more that fits at the area's own spot or near it, else the first that fits at the spot nearest
-    it where one does (with its name inside if it can be, else its blocks alone); where nothing
-    fits, the smallest where the most of it is inside."""
+    it where one does: with its name inside if it can be, else its blocks alone; the names on the
+    tiles in full if they can be, else cut short. Where nothing fits, a small one where the most
+    of it is inside."""
     cells = richard3_cells()
     spots = cells.spots(key)
     layouts = _LAYOUTS if blocks else ((1.0, 1, None),)
@@ -132,9 +133,9 @@ def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     tries = [(spot, layout) for layout in layouts if layout[0] >= 0.85 for spot in near]
     tries += [(spot, layout) for layout in layouts for spot in spots]
     best: tuple[float, Stack] | None = None
-    for whole in (True, False):
+    for narrow, whole in ((False, True), (False, False), (True, True), (True, False)):
         for (x, y), (size, columns, widest) in tries:
-            if columns <= max(1, blocks) and (widest is None or widest < tile):
+            if columns <= max(1, blocks) and (widest is not None) == narrow and (widest or tile) <= tile:
                 stack = stack_at(x, y, label, tile, blocks, others, size, columns, widest)
                 body = stack.body()
                 name = _snug(stack.name)
@@ -145,8 +146,8 @@ def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
                 inside = cells.inside(key, box, _MARGIN)
                 if inside >= 1.0:
                     return stack
-                if size == _LAYOUTS[-1][0] and (best is None or inside > best[0]):
-                    best = (inside, stack)  # where nothing fits, the smallest, where most of it is in
+                if size <= 0.75 and (best is None or inside > best[0]):
+                    best = (inside, stack)  # where nothing fits, a small one, where most of it is in
         if not blocks and not others:
             return stack_at(*spots[0], label, tile, 0, 0)  # a name wider than its area: at its spot
     return best[1] if best else stack_at(*spots[0], label, tile, blocks, others, *_LAYOUTS[-1])
