@@ -22,6 +22,8 @@ from .shapes import richard3_cells
 
 Box = tuple[float, float, float, float]
 """left, top, right, bottom, in pixels."""
+Layout = tuple[float, int, float | None]
+"""A stack's size, columns and widest tile (``_LAYOUTS``)."""
 
 ROW = 13.0  # one own block's line at full size
 NAME = 11.0  # an area's name above its blocks
@@ -30,7 +32,7 @@ NAME_SIZE = 9.0  # an area's name, bold
 _MARGIN = 2.5  # how far inside its cells' edges a stack keeps (the outlines are smoothed)
 _NEAR = 40.0  # a stack drawn a little smaller near its area's spot rather than full size far from it
 NARROW = 42.0  # a tile's width, at full size, where its name is cut short to make room
-_LAYOUTS = ((1.0, 1, None), (1.0, 2, None), (0.85, 1, None), (0.85, 2, None), (1.0, 3, None),
+_LAYOUTS: tuple[Layout, ...] = ((1.0, 1, None), (1.0, 2, None), (0.85, 1, None), (0.85, 2, None), (1.0, 3, None),
             (0.75, 1, None), (0.75, 2, None), (0.75, 3, None),
             (0.85, 1, NARROW), (0.85, 2, NARROW), (0.75, 1, NARROW), (0.75, 2, NARROW), (0.75, 3, NARROW),
             (0.65, 1, NARROW), (0.65, 2, NARROW), (0.65, 3, NARROW))
@@ -128,29 +130,39 @@ def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     of it is inside."""
     cells = richard3_cells()
     spots = cells.spots(key)
-    layouts = _LAYOUTS if blocks else ((1.0, 1, None),)
+    layouts = [(size, columns, widest) for size, columns, widest in _LAYOUTS
+               if columns <= max(1, blocks) and (widest is None or widest < tile)] if blocks else [(1.0, 1, None)]
     near = [spot for spot in spots if math.dist(spot, spots[0]) <= _NEAR]
     tries = [(spot, layout) for layout in layouts if layout[0] >= 0.85 for spot in near]
     tries += [(spot, layout) for layout in layouts for spot in spots]
-    best: tuple[float, Stack] | None = None
+    shapes = {layout: _shape(label, tile, blocks, others, *layout) for layout in layouts}
+    best: tuple[float, Point, Layout] | None = None
     for narrow, whole in ((False, True), (False, False), (True, True), (True, False)):
-        for (x, y), (size, columns, widest) in tries:
-            if columns <= max(1, blocks) and (widest is not None) == narrow and (widest or tile) <= tile:
-                stack = stack_at(x, y, label, tile, blocks, others, size, columns, widest)
-                body = stack.body()
-                name = _snug(stack.name)
-                box = (merge(name, body) if whole else body) if body else name
-                middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-                if cells.room(*middle) < min(box[2] - box[0], box[3] - box[1]) / 2 + _MARGIN:
-                    continue  # land of another area within the box: it cannot fit here
-                inside = cells.inside(key, box, _MARGIN)
-                if inside >= 1.0:
-                    return stack
-                if size <= 0.75 and (best is None or inside > best[0]):
-                    best = (inside, stack)  # where nothing fits, a small one, where most of it is in
+        for (x, y), layout in tries:
+            if (layout[2] is not None) != narrow:
+                continue
+            left, top, right, bottom = shapes[layout][0 if whole else 1]
+            box = (x + left, y + top, x + right, y + bottom)
+            if cells.room(x + (left + right) / 2, y + (top + bottom) / 2) < min(right - left, bottom - top) / 2 + _MARGIN:
+                continue  # land of another area within the box: it cannot fit here
+            inside = cells.inside(key, box, _MARGIN)
+            if inside >= 1.0:
+                return stack_at(x, y, label, tile, blocks, others, *layout)
+            if layout[0] <= 0.75 and (best is None or inside > best[0]):
+                best = (inside, (x, y), layout)  # where nothing fits, a small one, where most of it is in
         if not blocks and not others:
             return stack_at(*spots[0], label, tile, 0, 0)  # a name wider than its area: at its spot
-    return best[1] if best else stack_at(*spots[0], label, tile, blocks, others, *_LAYOUTS[-1])
+    (x, y), layout = (best[1], best[2]) if best else (spots[0], _LAYOUTS[-1])
+    return stack_at(x, y, label, tile, blocks, others, *layout)
+
+
+def _shape(label: str, tile: float, blocks: int, others: int, size: float, columns: int,
+           widest: float | None) -> tuple[Box, Box]:
+    """The boxes a stack must keep inside its area, centred on (0, 0): with its name (as its
+    letters fill it), and without it (its blocks alone, or its name where it has none)."""
+    stack = stack_at(0.0, 0.0, label, tile, blocks, others, size, columns, widest)
+    body, name = stack.body(), _snug(stack.name)
+    return (merge(name, body) if body else name), (body or name)
 
 
 def _snug(box: Box) -> Box:
