@@ -7,6 +7,7 @@ hide no name (``layout.py``)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -99,7 +100,9 @@ def _arrow(drawn: Drawn, stacks: Mapping[str, Stack], names: Sequence[Box], own:
         around(points, 12),  # the head reaches 10 pixels
     ))
     if len(blocks) > 1:
-        x, y = spot_for(_along(points), 8, [*names, *drawn.marks])
+        along = _along(points)  # on the arrow, else a little above or below it
+        x, y = spot_for([*along, *((x, y + 11) for x, y in along), *((x, y - 11) for x, y in along)], 8,
+                        [*names, *drawn.marks])
         drawn.marks.append(around_point(x, y, 8))
         drawn.parts.append(piece(
             f'<text class="move-count" x="{x:.1f}" y="{y + 3:.1f}" font-size="9" font-weight="bold" '
@@ -110,9 +113,19 @@ def _arrow(drawn: Drawn, stacks: Mapping[str, Stack], names: Sequence[Box], own:
 
 
 def _along(points: list[Point]) -> list[Point]:
-    """Spots along an arrow for its count: the middle of its first leg, then either side."""
-    (x1, y1), (x2, y2) = points[0], points[1]
-    return [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in (0.5, 0.35, 0.65, 0.2, 0.8)]
+    """Spots along an arrow for its count: its middle, then either side, nearer its ends."""
+    legs = list(zip(points, points[1:]))
+    lengths = [math.dist(a, b) for a, b in legs]
+    spots = []
+    for share in (0.5, 0.38, 0.62, 0.26, 0.74, 0.15, 0.85):
+        left, leg = share * sum(lengths), 0
+        while leg < len(legs) - 1 and left > lengths[leg]:
+            left -= lengths[leg]
+            leg += 1
+        (x1, y1), (x2, y2) = legs[leg]
+        t = min(1.0, left / lengths[leg]) if lengths[leg] else 0.0
+        spots.append((x1 + (x2 - x1) * t, y1 + (y2 - y1) * t))
+    return spots
 
 
 def _recruit(drawn: Drawn, stack: Stack, names: Sequence[Box], own: bool, side: str, area: str,
