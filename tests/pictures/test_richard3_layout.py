@@ -71,7 +71,7 @@ def test_a_sea_move_follows_the_sea_and_crosses_no_other_land() -> None:
 
 def _name_boxes(root: ElementTree.Element) -> dict[str, Box]:
     """Each area's and sea's name, by what it names: the box its letters fill."""
-    boxes = {}
+    boxes: dict[str, Box] = {}
     for text in root.iter(f"{SVG}text"):
         if text.get("class") == "area-names":
             for span in text.iter(f"{SVG}tspan"):

@@ -6,8 +6,11 @@ enemy's as a count per area and in his pool, and what both may see (the King, th
 crown, the cards played, the battles of the turn). So the picture cannot show what the reader may
 not know: an enemy block is a face-down square with a number, never a name or a strength.
 
-The map is ``shapes.py``'s, each border drawn in the colour of its limit (5.21). Given a phase's
-report, the reader's own moves are drawn as arrows and its battles marked.
+The map is ``shapes.py``'s, each border drawn in the colour of its limit (5.21); each area's
+name and blocks are fitted inside it (``layout.py``); the reader's heirs wear a crown (3.21).
+Given a phase's report, its moves (by land, by sea along a lane, home) and recruits are drawn as
+he may see them (``moves.py``) and its battles marked, every mark clear of every name; the panel
+and title are ``panel.py``'s, the marks' glyphs ``marks.py``'s.
 
 Drawn pieces carry their meaning in ``class`` and ``data-*`` attributes, as the Diplomacy
 picture's do (``<g class="block own" data-name="Warwick" data-area="Calais" data-strength="4">``).
@@ -22,22 +25,21 @@ from html import escape
 from typing import Any
 
 from judge.games.richard3.data import BOARD, SIDES
-from judge.games.richard3.state import ROMAN
 
 from ..layers import LAYERED, Bounds, around, piece, text_bounds, union
 from ..shapes import Shapes
+from ..outline import Point
 from ..style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
 from ..words import Words
-from ..outline import Point
-from .shapes import PANEL, SEAS, richard3_shapes
 from .layout import NAME_SIZE, Box, Stack, around_point, fit, spot_for
-from .moves import ENEMY_INK, MOVE_DASHES, RECRUIT, report_marks
+from .marks import BATTLE_REACH, ENEMY_INK, LIMIT_COLOURS, battle_mark, crown
+from .moves import report_marks
+from .panel import panel, title
+from .shapes import SEAS, richard3_shapes
 
-LIMIT_COLOURS = {"red": "#c0392b", "blue": "#2c5aa0", "yellow": "#d9a514"}  # 5.21
 _FONT = 8.0
 _CHAR = 4.7  # the width of a character at _FONT, near enough, in DejaVu Sans
 _CROWN = 10.0  # the room a crown takes on an heir's tile
-BATTLE_REACH = 8.0  # the battle mark's ring and stroke, from its middle
 
 
 def richard3_picture(
@@ -72,8 +74,8 @@ def richard3_picture(
         if battle is not None:
             marks.append(around_point(*battle, BATTLE_REACH))
         parts.append(_area_group(shapes, reader, key, stacks[key], own.get(key, []), _others(view, reader, key), battle))
-    parts += _panel(shapes, view, reader)
-    parts += _title(view, reader, width)
+    parts += panel(shapes, view, reader)
+    parts += title(view, reader, width)
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -187,7 +189,7 @@ def _sea_names(shapes: Shapes) -> list[str]:
 
 def _sea_name_boxes(shapes: Shapes) -> list[Box]:
     """The boxes of the seas' names, for arrows and marks to keep clear of."""
-    boxes = []
+    boxes: list[Box] = []
     for sea in SEAS:
         left, top, width, height = text_bounds(*shapes.areas[sea].label, sea, 12, "middle")
         boxes.append((left, top, left + width, top + height))
@@ -214,7 +216,7 @@ def _area_group(
     parts = [f'<g class="area" data-area="{escape(key)}">']
     reach = [text_bounds(stack.x, stack.name_y, label, NAME_SIZE, "middle", bold=True)]
     if battle is not None:
-        parts.append(_battle_mark(key, *battle))
+        parts.append(battle_mark(key, *battle))
         reach.append(around([battle], BATTLE_REACH + 1))
     body = stack.body()
     if body is not None:
@@ -246,7 +248,7 @@ def _tile(
     italic = ' font-style="italic"' if down else ""
     about = f'data-name="{escape(name)}" '
     rank = _heir(side, name)
-    crown = _crown(x + 2 * size, y + 1.5 * size, size, name, rank) if rank is not None else ""
+    worn = crown(x + 2 * size, y + 1.5 * size, size, name, rank) if rank is not None else ""
     indent = (_CROWN + 1) * size if rank is not None else 3
     written = _written(name, width - indent - 12 * size, size)
     words.add(f'class="block-names" font-size="{_FONT * size:.2f}" fill="{ink}"{italic}', x + indent,
@@ -258,7 +260,7 @@ def _tile(
         f'<g class="block own{" down" if down else ""}" data-side="{escape(side)}" data-name="{escape(name)}" '
         f'data-area="{escape(area)}" data-strength="{strength}"><title>{escape(name)}{heir}{mark}</title>'
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{h:.1f}" rx="1.5" fill="{fill}" '
-        f'stroke="{INK}" stroke-width="0.8"{dash}/>{crown}</g>',
+        f'stroke="{INK}" stroke-width="0.8"{dash}/>{worn}</g>',
         text_bounds(x + indent, y + h - 2.6 * size, written, _FONT * size),
     )
 
@@ -269,15 +271,6 @@ def _written(name: str, room: float, size: float) -> str:
     short = _short(name)
     fits = max(2, int(room / (_CHAR * size)))
     return short if len(short) <= fits else short[:fits - 1].rstrip(" .") + "\u2026"
-
-
-def _crown(x: float, y: float, size: float, name: str | None, rank: int | None) -> str:
-    """A small gold crown, its top left at (x, y): an heir to the crown (3.21), ``rank`` his
-    place among his house's heirs (for no name, the legend's)."""
-    about = f'class="heir" data-name="{escape(name)}" data-heir="{rank}"' if name is not None else 'class="key"'
-    return (f'<path {about} transform="translate({x:.1f},{y:.1f}) scale({size:.2f})" '
-            'd="M0,8 L0,2 L2.2,4.5 L4,0.5 L5.8,4.5 L8,2 L8,8 Z" fill="#e2b007" stroke="#5a4500" '
-            'stroke-width="0.7" stroke-linejoin="round"/>')
 
 
 def _stack(shapes: Shapes, words: Words, side: str, area: str, count: int, x: float, y: float,
@@ -299,101 +292,3 @@ def _stack(shapes: Shapes, words: Words, side: str, area: str, count: int, x: fl
               f'fill="{ink_on(colour)}"', x + square / 2, y + square * 11 / 15,
               str(count), f'data-side="{escape(side)}" data-area="{escape(area)}" ')
     return mark
-
-
-def _battle_mark(area: str | None, x: float, y: float) -> str:
-    """A battle this turn (6.1): two crossed blades in a red ring (for no area, the legend's)."""
-    about = f'class="battle" data-area="{escape(area)}"' if area is not None else 'class="key"'
-    return (
-        f'<g {about} transform="translate({x:.1f},{y:.1f})">'
-        '<title>battle</title><circle r="6.5" fill="#ffffff" stroke="#c0392b" stroke-width="1.5"/>'
-        '<path d="M-3.5,-3.5 L3.5,3.5 M3.5,-3.5 L-3.5,3.5" stroke="#c0392b" stroke-width="1.8" '
-        'stroke-linecap="round"/></g>'
-    )
-
-
-def _panel(shapes: Shapes, view: dict[str, Any], reader: str | None) -> list[str]:
-    """The corner panel: each house's pool (4.2), the heirs to the crown, the dead heirs, Henry VI
-    in the Tower, the cards played, the reader's heirs not yet of age, and the borders' limits."""
-    x, y = shapes.panels[PANEL]
-    blocks = view.get("blocks", {})
-    lines: list[tuple[str, str]] = []
-    for side in SIDES:
-        if side == reader:
-            pool = sum(1 for entry in blocks.values() if entry.get("at") == "pool")
-        else:
-            pool = int(view.get("counts", {}).get(side, {}).get("pool", 0))
-        heir = (view.get("crown") or {}).get(side) or "none left"
-        card = (view.get("cards_played") or {}).get(side)
-        text = f"{side}: {pool} in the pool; heir {heir}" + (f"; played {card}" if card else "")
-        lines.append((f'class="pool" data-side="{escape(side)}" data-count="{pool}"', text))
-    minors = sorted(name for name, entry in blocks.items() if entry.get("at") == "minor")
-    if minors:
-        lines.append(("", "Not yet of age: " + ", ".join(minors)))
-    if view.get("dead"):
-        lines.append(("", "Dead heirs: " + ", ".join(view["dead"])))
-    if view.get("prisoner"):
-        lines.append(("", "In the Tower: " + ", ".join(view["prisoner"])))
-    width, top = 300.0, y + 4
-    height = 14 + len(lines) * 13 + 34
-    parts = [
-        f'<g class="panel"><rect x="{x:.1f}" y="{y:.1f}" width="{width:.0f}" height="{height:.0f}" rx="5" '
-        f'fill="#ffffff" fill-opacity="0.9" stroke="{INK}" stroke-width="1"/>'
-    ]
-    reach = [around([(x, y), (x + width, y + height)], 2)]
-    for number, (attributes, text) in enumerate(lines):
-        parts.append(f'<text {attributes} x="{x + 8:.1f}" y="{top + 12 + number * 13:.1f}" font-size="9.5" '
-                     f'fill="{INK}">{escape(text)}</text>')
-        reach.append(text_bounds(x + 8, top + 12 + number * 13, text, 9.5))
-    ly = top + 12 + len(lines) * 13 + 4
-    lx = x + 8
-    parts.append(f'<text x="{lx:.1f}" y="{ly + 3:.1f}" font-size="9" fill="{INK}">Border limits:</text>')
-    lx += 70
-    for colour, limit in (("red", 2), ("blue", 3), ("yellow", 4)):
-        parts.append(f'<line x1="{lx:.1f}" y1="{ly:.1f}" x2="{lx + 16:.1f}" y2="{ly:.1f}" '
-                     f'stroke="{LIMIT_COLOURS[colour]}" stroke-width="2.5"/>'
-                     f'<text x="{lx + 20:.1f}" y="{ly + 3:.1f}" font-size="9" fill="{INK}">{limit} blocks</text>')
-        lx += 66
-    parts += _legend(x + 8, ly + 16)
-    parts.append("</g>")
-    return [piece("".join(parts), union(*reach))]
-
-
-def _legend(x: float, y: float) -> list[str]:
-    """The marks of the map, in a line from (x, y), its middle: an heir's crown, a battle, blocks
-    recruited, and the moves by land, by sea and home."""
-    def words(at: float, text: str) -> str:
-        return f'<text x="{at:.1f}" y="{y + 3:.1f}" font-size="9" fill="{INK}">{text}</text>'
-
-    parts = [_crown(x, y - 4, 1.0, None, None), words(x + 11, "heir"),
-             _battle_mark(None, x + 44, y), words(x + 53, "battle"),
-             f'<rect x="{x + 88:.1f}" y="{y - 6:.1f}" width="18" height="12" rx="3" fill="{RECRUIT}"/>'
-             f'<text x="{x + 97:.1f}" y="{y + 3.2:.1f}" font-size="9" font-weight="bold" text-anchor="middle" '
-             f'fill="#ffffff">+1</text>', words(x + 109, "recruit")]
-    at = x + 148
-    for kind, name in (("move", "land"), ("sea move", "sea"), ("home", "home")):
-        parts.append(f'<line x1="{at:.1f}" y1="{y:.1f}" x2="{at + 14:.1f}" y2="{y:.1f}" stroke="{INK}" '
-                     f'stroke-width="2"{MOVE_DASHES[kind]}/>{words(at + 17, name)}')
-        at += 17 + 6 * len(name) + 10
-    return parts
-
-
-def _title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
-    """The scenario, the campaign and turn, the phase, who is King, whose view it is."""
-    scenario = BOARD.scenarios.get(str(view.get("scenario", "")))
-    name = f"Richard III, {scenario.title}" if scenario else "Richard III"
-    campaign = ROMAN[int(view["campaign"])]
-    phase = str(view.get("phase", ""))
-    seen = f"as {reader} sees it" if reader else "as an observer sees it"
-    first = f"{name}: campaign {campaign}, turn {view.get('turn')} ({phase})"
-    second = f"King: {view.get('king')} \u2014 {seen}"
-    if view.get("outcome"):
-        second += f" \u2014 won by {view['outcome'].get('winner')}"
-    return [piece(
-        f'<text class="title" x="{width - 8:.0f}" y="17" font-size="13" font-weight="bold" '
-        f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
-        f'<tspan x="{width - 8:.0f}" y="17">{escape(first)}</tspan>'
-        f'<tspan x="{width - 8:.0f}" y="33">{escape(second)}</tspan></text>',
-        union(text_bounds(width - 8, 17, first, 13, "end", 1.5, bold=True),
-              text_bounds(width - 8, 33, second, 13, "end", 1.5, bold=True)),
-    )]

@@ -20,11 +20,8 @@ from ..outline import Point
 from ..style import INK
 from .lanes import sea_lane
 from .layout import Box, Stack, around_point, arrow_ends, head, spot_for
+from .marks import ENEMY_INK, MOVE_DASHES, recruit_badge
 
-ENEMY_INK = "#7b241c"
-RECRUIT = "#2e7d32"
-MOVE_DASHES = {"move": "", "sea move": ' stroke-dasharray="6 3"', "home": ' stroke-dasharray="1.5 3.5"'}
-"""How each kind of move is drawn: by land a plain line, by sea dashed, home dotted."""
 
 
 @dataclass
@@ -144,8 +141,6 @@ def _recruit(drawn: Drawn, stack: Stack, names: Sequence[Box], own: bool, side: 
     drawn.parts.append(piece(
         f'<g class="recruit" data-side="{escape(side)}" data-area="{escape(area)}" data-count="{len(blocks)}" '
         f'data-block="{escape(named)}"><title>{escape(title)}</title>'
-        f'<rect x="{x - 9:.1f}" y="{y - 6:.1f}" width="18" height="12" rx="3" fill="{RECRUIT}" '
-        f'stroke="#ffffff" stroke-width="1"/><text x="{x:.1f}" y="{y + 3.2:.1f}" font-size="9" '
-        f'font-weight="bold" text-anchor="middle" fill="#ffffff">+{len(blocks)}</text></g>',
+        f'{recruit_badge(x, y, len(blocks))}</g>',
         around([(x, y)], 11),
     ))
