@@ -10,7 +10,6 @@ import math
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from copy import deepcopy
-from random import Random
 from typing import Any
 
 import pytest
@@ -22,6 +21,7 @@ from judge.pictures.layers import text_bounds
 from judge.pictures.richard3 import SEAS, richard3_shapes
 from judge.pictures.richard3.layout import Box, head, meets
 from judge.pictures.richard3.shapes import richard3_cells
+from r3_phases import phases
 
 SVG = "{http://www.w3.org/2000/svg}"
 READERS = ("York", "Lancaster", None)
@@ -107,26 +107,12 @@ def _marks(root: ElementTree.Element) -> list[tuple[str, Box]]:
     return found
 
 
-def _phases(scenario: str, seed: int, limit: int = 300) -> Iterator[tuple[dict[str, Any], dict[str, Any], Richard3Game]]:
-    """(state after, report) for each phase of a random game: the picture of a results mail."""
-    game = Richard3Game(scenario)
-    rng = Random(seed)
-    state = game.new_game(str(seed).encode())
-    for _ in range(limit):
-        if game.outcome(state) is not None:
-            return
-        orders = {power: game.random_orders(state, power, rng) for power in sorted(game.pending(state).powers)}
-        result = game.resolve(state, orders, rng)
-        yield result.state, result.report, game
-        state = result.state
-
-
 @pytest.mark.parametrize("scenario", ["1460", "1483"])
 def test_no_arrowhead_battle_mark_count_or_recruit_mark_covers_a_name(scenario: str) -> None:
     """Issue 18 point 10, over the phases of random games for both houses and an observer: each
     mark the report draws stands clear of every area's and sea's name."""
     marks = 0
-    for number, (state, report, game) in enumerate(_phases(scenario, seed=21)):
+    for number, (state, report, game) in enumerate(phases(scenario, seed=21, limit=300, after=True)):
         if number % 2:
             continue
         for reader in READERS:
@@ -163,7 +149,7 @@ def test_every_stack_stands_inside_its_own_area() -> None:
     """Issue 18 point 10: over random games, every block drawn (a tile of the reader's, a square
     of the enemy's) lies inside the outline of the area it stands in."""
     tiles = 0
-    for number, (state, report, game) in enumerate(_phases("1460", seed=5, limit=200)):
+    for number, (state, report, game) in enumerate(phases("1460", seed=5, limit=200, after=True)):
         if number % 3:
             continue
         for reader in READERS:
