@@ -3,6 +3,7 @@ limits, a legend of the marks) and its title."""
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 from typing import Any
 
@@ -15,10 +16,13 @@ from ..style import INK
 from .marks import LIMIT_COLOURS, MOVE_DASHES, battle_mark, crown, recruit_badge
 from .shapes import PANEL
 
+_LINE = 54  # characters in a line of the panel, at most
+
 
 def panel(shapes: Shapes, view: dict[str, Any], reader: str | None) -> list[str]:
     """The corner panel: each house's pool (4.2), the heirs to the crown, the dead heirs, Henry VI
-    in the Tower, the cards played, the reader's heirs not yet of age, and the borders' limits."""
+    in the Tower, the cards played, the reader's heirs not yet of age (each line wrapped to the
+    panel's width), the borders' limits and a legend of the marks."""
     x, y = shapes.panels[PANEL]
     blocks = view.get("blocks", {})
     lines: list[tuple[str, str]] = []
@@ -38,6 +42,8 @@ def panel(shapes: Shapes, view: dict[str, Any], reader: str | None) -> list[str]
         lines.append(("", "Dead heirs: " + ", ".join(view["dead"])))
     if view.get("prisoner"):
         lines.append(("", "In the Tower: " + ", ".join(view["prisoner"])))
+    lines = [(attributes if number == 0 else "", part) for attributes, text in lines
+             for number, part in enumerate(textwrap.wrap(text, _LINE))]
     width, top = 300.0, y + 4
     height = 14 + len(lines) * 13 + 34
     parts = [
