@@ -220,3 +220,17 @@ def test_home_moves_are_drawn_from_where_the_block_stood() -> None:
     assert [(a.get("data-kind"), a.get("data-path"), a.get("data-block")) for a in arrows] == [
         ("home", "Kent / Warwick", "Warwick")]
     assert "home" in arrows[0].get("class", "").split() and arrows[0].get("stroke-dasharray")
+
+
+def test_the_panels_long_lines_are_wrapped_between_names() -> None:
+    """The dead heirs of 1483 (6.82) fill more than the panel's width: their line is wrapped,
+    never inside a name."""
+    view = _start("Lancaster", "1483")
+    root = ElementTree.fromstring(richard3_picture(view, "Lancaster"))
+    panel = root.find(f"{SVG}g[@class='panel']")
+    assert panel is not None
+    lines = [text.text for text in panel.iter(f"{SVG}text") if text.text]
+    first = next(number for number, line in enumerate(lines) if line.startswith("Dead heirs"))
+    shown = " ".join(lines[first:first + 2])
+    assert all(name in shown for name in view["dead"]) and len(view["dead"]) > 5
+    assert all(len(line) <= 54 for line in lines)

@@ -3,7 +3,7 @@ limits, a legend of the marks) and its title."""
 
 from __future__ import annotations
 
-import textwrap
+import re
 from html import escape
 from typing import Any
 
@@ -43,7 +43,7 @@ def panel(shapes: Shapes, view: dict[str, Any], reader: str | None) -> list[str]
     if view.get("prisoner"):
         lines.append(("", "In the Tower: " + ", ".join(view["prisoner"])))
     lines = [(attributes if number == 0 else "", part) for attributes, text in lines
-             for number, part in enumerate(textwrap.wrap(text, _LINE))]
+             for number, part in enumerate(_wrapped(text))]
     width, top = 300.0, y + 4
     height = 14 + len(lines) * 13 + 34
     parts = [
@@ -67,6 +67,18 @@ def panel(shapes: Shapes, view: dict[str, Any], reader: str | None) -> list[str]
     parts += _legend(x + 8, ly + 16)
     parts.append("</g>")
     return [piece("".join(parts), union(*reach))]
+
+
+def _wrapped(text: str) -> list[str]:
+    """A line of the panel cut into lines of at most ``_LINE`` characters, only after a comma or
+    a semicolon (never inside a name: a block's, a card's)."""
+    lines = [""]
+    for item in re.split(r"(?<=[,;]) ", text):
+        if lines[-1] and len(lines[-1]) + 1 + len(item) > _LINE:
+            lines.append(item)
+        else:
+            lines[-1] = f"{lines[-1]} {item}" if lines[-1] else item
+    return lines
 
 
 def _legend(x: float, y: float) -> list[str]:
