@@ -142,7 +142,8 @@ def _stack_boxes(root: ElementTree.Element) -> Iterator[tuple[str, Box]]:
         if "block" in group.get("class", "").split():
             for rect in group.iter(f"{SVG}rect"):
                 x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
-                yield group.get("data-area", ""), (x, y, x + float(rect.get("width", 0)), y + float(rect.get("height", 0)))
+                width, height = float(rect.get("width", 0)), float(rect.get("height", 0))
+                yield group.get("data-area", ""), (x, y, x + width, y + height)
 
 
 def test_every_stack_stands_inside_its_own_area() -> None:

@@ -73,7 +73,8 @@ def richard3_picture(
         battle = _battle_spot(stacks[key], marks) if key in battles else None
         if battle is not None:
             marks.append(around_point(*battle, BATTLE_REACH))
-        parts.append(_area_group(shapes, reader, key, stacks[key], own.get(key, []), _others(view, reader, key), battle))
+        parts.append(_area_group(shapes, reader, key, stacks[key], own.get(key, []),
+                                 _others(view, reader, key), battle))
     parts += panel(shapes, view, reader)
     parts += title(view, reader, width)
     parts.append("</svg>")
@@ -108,7 +109,8 @@ def _fitted(view: dict[str, Any], reader: str | None, key: str, own: list[tuple[
     longest name needs (to the next 2 pixels), with room for a crown where an heir stands."""
     crowned = any(_heir(reader, name) for name, _ in own)
     tile = max((_CHAR * len(_short(name)) for name, _ in own), default=0.0) + 20 + (_CROWN if crowned else 0)
-    return fit(key, _label(key), 2 * math.ceil(tile / 2), len(own), len(_others(view, reader, key)))  # fewer sizes to fit
+    tile = 2 * math.ceil(tile / 2)  # fewer widths, fewer stacks to fit
+    return fit(key, _label(key), tile, len(own), len(_others(view, reader, key)))
 
 
 def _heir(reader: str | None, name: str) -> int | None:
@@ -253,7 +255,8 @@ def _tile(
     written = _written(name, width - indent - 12 * size, size)
     words.add(f'class="block-names" font-size="{_FONT * size:.2f}" fill="{ink}"{italic}', x + indent,
               y + h - 2.6 * size, written, about)
-    words.add(f'class="strengths" font-size="{(_FONT + 1) * size:.2f}" font-weight="bold" text-anchor="end" fill="{ink}"',
+    words.add(f'class="strengths" font-size="{(_FONT + 1) * size:.2f}" font-weight="bold" '
+              f'text-anchor="end" fill="{ink}"',
               x + width - 3 * size, y + h - 2.4 * size, str(strength), about)
     heir = f" (heir {rank})" if rank is not None else ""
     return (

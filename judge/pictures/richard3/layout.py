@@ -3,9 +3,10 @@ stack stands on its own land (issue 18, point 10).
 
 Each area's *stack* (its name over the reader's blocks, one tile a block, and each other house's
 face-down square) is fitted inside the area: at its own spot if it fits there, else wrapped in
-more columns, then drawn smaller, then moved to another spot of the area (Calais with six blocks).
-The fit is tried on the map's grid of cells (``Cells``), a little inside each cell's edge, since
-the outlines drawn from the grid are smoothed. The boxes of all names are known before any arrow or
+more columns or drawn a little smaller near it, then moved to another spot of the area (Calais
+with six blocks), and last on narrow tiles with the names cut short (``fit``). The fit is tried on
+the map's grid of cells (``Cells``): every cell a stack touches, with a margin for the outlines
+drawn from the grid being smoothed, must be the area's. The boxes of all names are known before any arrow or
 mark is placed (``clear``), so an arrowhead, a battle mark or a count is put where it hides none.
 """
 
@@ -32,10 +33,12 @@ NAME_SIZE = 9.0  # an area's name, bold
 _MARGIN = 2.5  # how far inside its cells' edges a stack keeps (the outlines are smoothed)
 _NEAR = 40.0  # a stack drawn a little smaller near its area's spot rather than full size far from it
 NARROW = 42.0  # a tile's width, at full size, where its name is cut short to make room
-_LAYOUTS: tuple[Layout, ...] = ((1.0, 1, None), (1.0, 2, None), (0.85, 1, None), (0.85, 2, None), (1.0, 3, None),
-            (0.75, 1, None), (0.75, 2, None), (0.75, 3, None),
-            (0.85, 1, NARROW), (0.85, 2, NARROW), (0.75, 1, NARROW), (0.75, 2, NARROW), (0.75, 3, NARROW),
-            (0.65, 1, NARROW), (0.65, 2, NARROW), (0.65, 3, NARROW))
+_LAYOUTS: tuple[Layout, ...] = (
+    (1.0, 1, None), (1.0, 2, None), (0.85, 1, None), (0.85, 2, None), (1.0, 3, None),
+    (0.75, 1, None), (0.75, 2, None), (0.75, 3, None),
+    (0.85, 1, NARROW), (0.85, 2, NARROW), (0.75, 1, NARROW), (0.75, 2, NARROW), (0.75, 3, NARROW),
+    (0.65, 1, NARROW), (0.65, 2, NARROW), (0.65, 3, NARROW),
+)
 """(size, columns, widest tile) tried in turn: full size in one column first, smaller and wider
 after, then with names cut short (the tiles no wider than ``NARROW``)."""
 
@@ -143,7 +146,8 @@ def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
                 continue
             left, top, right, bottom = shapes[layout][0 if whole else 1]
             box = (x + left, y + top, x + right, y + bottom)
-            if cells.room(x + (left + right) / 2, y + (top + bottom) / 2) < min(right - left, bottom - top) / 2 + _MARGIN:
+            room = cells.room(x + (left + right) / 2, y + (top + bottom) / 2)
+            if room < min(right - left, bottom - top) / 2 + _MARGIN:
                 continue  # land of another area within the box: it cannot fit here
             inside = cells.inside(key, box, _MARGIN)
             if inside >= 1.0:

@@ -1,9 +1,9 @@
 """What a phase's report draws on the Richard III map (issue 18, point 9): the moves just made,
 by land, by sea (along a sea lane, ``lanes.py``) and home at the end of a campaign (8.3, 8.4),
 the reader's named and the enemy's as far as his view shows them; and the blocks recruited
-(5.4), as a mark on the area they were put in. Every arrow starts from the blocks of the area it leaves
-(or beside its name) and stops short of the stack it reaches, its head and its count where they
-hide no name (``layout.py``)."""
+(5.4), as a mark on the area they were put in. Every arrow starts from the blocks of the area it
+leaves (or beside its name) and stops short of the stack it reaches, its head and its count where
+they hide no name (``layout.py``)."""
 
 from __future__ import annotations
 
