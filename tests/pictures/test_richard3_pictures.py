@@ -12,10 +12,8 @@ from collections import Counter
 import re
 import tomllib
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import pytest
@@ -26,6 +24,7 @@ from judge.games.richard3.game import Richard3Game
 from judge.games.richard3.state import side_of
 from judge.pictures import ShapesError, kind_picture, png, richard3_picture
 from judge.pictures.richard3 import SEAS, read_richard3_shapes, richard3_shapes
+from r3_phases import phases
 
 SVG = "{http://www.w3.org/2000/svg}"
 READERS = ("York", "Lancaster", None)
@@ -127,20 +126,6 @@ def test_a_shapes_file_that_does_not_match_the_board_is_refused_with_the_culprit
 # --- pictures of views ---------------------------------------------------------------------------
 
 
-def _phases(scenario: str, seed: int, limit: int = 400) -> Iterator[tuple[dict[str, Any], dict[str, Any], Richard3Game]]:
-    """(state before, report) for each phase of a random game."""
-    game = Richard3Game(scenario)
-    rng = Random(seed)
-    state = game.new_game(str(seed).encode())
-    for _ in range(limit):
-        if game.outcome(state) is not None:
-            return
-        orders = {power: game.random_orders(state, power, rng) for power in sorted(game.pending(state).powers)}
-        result = game.resolve(state, orders, rng)
-        yield state, result.report, game
-        state = result.state
-
-
 def _words(root: ElementTree.Element) -> str:
     """Every word and attribute value of a picture, one string."""
     found = []
@@ -182,7 +167,7 @@ def test_no_picture_names_an_enemy_block_its_view_does_not_show(scenario: str) -
     """3.1 and 6.1: the enemy's blocks stand facing away; a picture, drawn with the phase's report
     (even the raw one, with every block named), shows of them only counts."""
     pictures = 0
-    games = [_phases(scenario, seed) for seed in (7, 8, 9)]
+    games = [phases(scenario, seed) for seed in (7, 8, 9)]
     for number, (state, report, game) in enumerate(phase for phases in games for phase in phases):
         if number % 2:
             continue
@@ -209,7 +194,7 @@ def test_the_readers_blocks_are_drawn_in_their_areas_with_their_strengths(scenar
     strength 0, not drawn: issue 18, point 9); each other house's blocks as one square an area
     with their number (4.2: the pools counted in the panel)."""
     shapes = richard3_shapes()
-    for number, (state, report, game) in enumerate(_phases(scenario, seed=3)):
+    for number, (state, report, game) in enumerate(phases(scenario, seed=3)):
         if number % 5:
             continue
         for reader in READERS:
@@ -259,10 +244,10 @@ def _spans(root: ElementTree.Element, kind: str) -> list[ElementTree.Element]:
 def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_drawn() -> None:
     """The title names the King (1.0) and the reader; the moves of the phase are arrows along
     their paths, the reader's own named and the other house's as his view shows them (face down:
-    no names), blocks that went the same way one arrow with their count (issue 18, point 9); each
-    battle of the turn (6.1) is marked."""
+    no names), blocks that went the same way one arrow with their count, the moves home of the
+    political turn (8.3, 8.4) too (issue 18, point 9); each battle of the turn (6.1) is marked."""
     moves = battles = 0
-    for state, report, game in _phases("1460", seed=11, limit=250):
+    for state, report, game in phases("1460", seed=11, limit=250):
         for reader in READERS:
             view = game.view(state, reader)
             seen = game.report_view(report, reader)
@@ -273,8 +258,8 @@ def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_dra
             arrows = list(root.iter(f"{SVG}polyline"))
             drawn = sorted((p.get("data-side"), p.get("data-path"), int(p.get("data-count", 0)))
                            for p in arrows)
-            went = Counter((e["side"], e["type"], " / ".join(e["path"])) for e in seen["events"]
-                           if e["type"] in ("move", "sea move"))
+            went = Counter((e["side"], e["type"], " / ".join(_way(e))) for e in seen["events"]
+                           if e["type"] in ("move", "sea move", "home") and _way(e))
             assert drawn == sorted((side, path, n) for (side, _, path), n in went.items())
             assert all(p.get("data-block") == "" for p in arrows if p.get("data-side") != reader)
             moves += len(drawn)
@@ -283,6 +268,14 @@ def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_dra
             assert marked == fought
             battles += len(marked)
     assert moves > 20 and battles > 5
+
+
+def _way(event: dict[str, Any]) -> list[str]:
+    """The areas a move went through; for a block sent home (8.3, 8.4), where it stood and
+    where it went, none where it stayed or went to the pool."""
+    if event["type"] != "home":
+        return list(event["path"])
+    return [event["from"], event["to"]] if event["to"] in BOARD.areas and event["from"] != event["to"] else []
 
 
 def test_kind_picture_draws_the_three_scenarios_and_renders(tmp_path: Path) -> None:

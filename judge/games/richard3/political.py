@@ -135,7 +135,7 @@ def go_home_and_reset(
             here = state["blocks"][block]["at"]
             dest = wanted if wanted in options else nearest_home(here, options)
             state["blocks"][block]["at"] = dest
-            events.append({"type": "home", "side": side, "block": block, "to": dest,
+            events.append({"type": "home", "side": side, "block": block, "from": here, "to": dest,
                            "hidden": [] if BOARD.blocks[block].heir else ["block"]})
     campaign_reset(state, rng, events)
 

@@ -6,8 +6,11 @@ enemy's as a count per area and in his pool, and what both may see (the King, th
 crown, the cards played, the battles of the turn). So the picture cannot show what the reader may
 not know: an enemy block is a face-down square with a number, never a name or a strength.
 
-The map is ``shapes.py``'s, each border drawn in the colour of its limit (5.21). Given a phase's
-report, the reader's own moves are drawn as arrows and its battles marked.
+The map is ``shapes.py``'s, each border drawn in the colour of its limit (5.21); each area's
+name and blocks are fitted inside it (``layout.py``); the reader's heirs wear a crown (3.21).
+Given a phase's report, its moves (by land, by sea along a lane, home) and recruits are drawn as
+he may see them (``moves.py``) and its battles marked, every mark clear of every name; the panel
+and title are ``panel.py``'s, the marks' glyphs ``marks.py``'s.
 
 Drawn pieces carry their meaning in ``class`` and ``data-*`` attributes, as the Diplomacy
 picture's do (``<g class="block own" data-name="Warwick" data-area="Calais" data-strength="4">``).
@@ -17,38 +20,44 @@ area's name and blocks, each move, the panel and the title are pieces.
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
 from judge.games.richard3.data import BOARD, SIDES
-from judge.games.richard3.state import ROMAN
 
-from ..layers import LAYERED, around, piece, text_bounds, union
+from ..layers import LAYERED, Bounds, around, piece, text_bounds, union
 from ..shapes import Shapes
+from ..outline import Point
 from ..style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
 from ..words import Words
-from .shapes import PANEL, SEAS, richard3_shapes
-LIMIT_COLOURS = {"red": "#c0392b", "blue": "#2c5aa0", "yellow": "#d9a514"}  # 5.21
-_ROW = 13.0  # one own block's line
-_NAME = 11.0  # an area's name above its blocks
-_SQUARE = 15.0  # an enemy stack's face-down square
+from .layout import NAME_SIZE, Box, Stack, around_point, fit, spot_for
+from .marks import BATTLE_REACH, ENEMY_INK, LIMIT_COLOURS, battle_mark, crown
+from .moves import report_marks
+from .panel import panel, title
+from .shapes import SEAS, richard3_shapes
+
 _FONT = 8.0
 _CHAR = 4.7  # the width of a character at _FONT, near enough, in DejaVu Sans
-_COLUMN = 7  # own blocks in one column before a second is started
+_CROWN = 10.0  # the room a crown takes on an heir's tile
 
 
 def richard3_picture(
     view: dict[str, Any], reader: str | None, report: dict[str, Any] | None = None
 ) -> str:
-    """The SVG text of ``reader``'s view (a house's, or the observers' for None), with the moves
-    and the battles of a phase's report (as he may see it) drawn on it: for a results mail, the
-    position the phase left, the one its reader acts on now."""
+    """The SVG text of ``reader``'s view (a house's, or the observers' for None), with the moves,
+    recruits and battles of a phase's report (as he may see it) drawn on it: for a results mail,
+    the position the phase left, the one its reader acts on now."""
     shapes = richard3_shapes()
     events = (report or {}).get("events", [])
     battles = set(view.get("battles", [])) | {
         str(e["area"]) for e in events if e.get("type") == "battle" and e.get("area") in BOARD.areas
     }
     width, height = shapes.width, shapes.height
+    own = _own_blocks(view)
+    stacks = {key: _fitted(view, reader, key, own.get(key, [])) for key in BOARD.areas}
+    names = [stack.name for stack in stacks.values()] + _sea_name_boxes(shapes)
+    drawn = report_marks(stacks, names, reader, events)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{FONT}" data-game="richard3" '
@@ -58,12 +67,70 @@ def richard3_picture(
         f'<g class="ground"><rect width="{width:.0f}" height="{height:.0f}" fill="{SEA}"/></g>',
         "".join(['<g class="board">', *_areas(shapes), *_sea_names(shapes), "</g>"]),
     ]
-    parts += _moves(shapes, reader, events)
-    parts += [_area_group(shapes, view, reader, key, key in battles) for key in BOARD.areas]
-    parts += _panel(shapes, view, reader)
-    parts += _title(view, reader, width)
+    parts += drawn.parts
+    marks = [*names, *drawn.marks]
+    for key in BOARD.areas:
+        battle = _battle_spot(stacks[key], marks) if key in battles else None
+        if battle is not None:
+            marks.append(around_point(*battle, BATTLE_REACH))
+        parts.append(_area_group(shapes, reader, key, stacks[key], own.get(key, []),
+                                 _others(view, reader, key), battle))
+    parts += panel(shapes, view, reader)
+    parts += title(view, reader, width)
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _own_blocks(view: dict[str, Any]) -> dict[str, list[tuple[str, dict[str, Any]]]]:
+    """The reader's blocks on the map by area, face-up first, strongest first (an eliminated
+    block, at strength 0, is off: issue 18, point 9)."""
+    found: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for name, entry in view.get("blocks", {}).items():
+        if entry.get("at") in BOARD.areas and int(entry["strength"]) > 0:
+            found.setdefault(str(entry["at"]), []).append((name, entry))
+    for blocks in found.values():
+        blocks.sort(key=lambda item: (bool(item[1].get("down")), -int(item[1]["strength"]), item[0]))
+    return found
+
+
+def _others(view: dict[str, Any], reader: str | None, key: str) -> list[tuple[str, int]]:
+    """Each other house's blocks in an area, as how many."""
+    counts = view.get("counts", {})
+    return [(side, int(counts[side][key])) for side in SIDES
+            if side != reader and counts.get(side, {}).get(key)]
+
+
+def _label(key: str) -> str:
+    return f"{key} (exile)" if BOARD.areas[key].kind == "exile" else key
+
+
+def _fitted(view: dict[str, Any], reader: str | None, key: str, own: list[tuple[str, dict[str, Any]]]) -> Stack:
+    """The area's stack, fitted inside its land (``layout.fit``): its tiles as wide as its
+    longest name needs (to the next 2 pixels), with room for a crown where an heir stands."""
+    crowned = any(_heir(reader, name) for name, _ in own)
+    tile = max((_CHAR * len(_short(name)) for name, _ in own), default=0.0) + 20 + (_CROWN if crowned else 0)
+    tile = 2 * math.ceil(tile / 2)  # fewer widths, fewer stacks to fit
+    return fit(key, _label(key), tile, len(own), len(_others(view, reader, key)))
+
+
+def _heir(reader: str | None, name: str) -> int | None:
+    """The rank among his house's heirs (3.21) of the reader's block of that name, if an heir."""
+    return _HEIRS.get((reader or "", name))
+
+
+_HEIRS = {(block.side, block.name): block.heir for block in BOARD.blocks.values() if block.heir is not None}
+
+
+def _battle_spot(stack: Stack, avoid: list[Box]) -> Point:
+    """Where a battle mark goes: beside its area's name, else beside its stack, clear of every
+    name and mark placed before it."""
+    left, top, right, bottom = stack.name
+    middle = (top + bottom) / 2
+    body = stack.box()
+    candidates = [(right + BATTLE_REACH + 1, middle), (left - BATTLE_REACH - 1, middle),
+                  ((left + right) / 2, top - BATTLE_REACH - 1), (body[2] + BATTLE_REACH + 1, body[3] - 8),
+                  (body[0] - BATTLE_REACH - 1, body[3] - 8), ((body[0] + body[2]) / 2, body[3] + BATTLE_REACH + 1)]
+    return spot_for(candidates, BATTLE_REACH, avoid)
 
 
 def _defs() -> str:
@@ -73,7 +140,7 @@ def _defs() -> str:
         f'fill="{INK}"/></marker>'
         '<marker id="head-enemy" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
         'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 Z" '
-        'fill="#7b241c"/></marker></defs>'
+        f'fill="{ENEMY_INK}"/></marker></defs>'
     )
 
 
@@ -122,219 +189,109 @@ def _sea_names(shapes: Shapes) -> list[str]:
             f'fill="{SEA_INK}">{spans}</text>']
 
 
+def _sea_name_boxes(shapes: Shapes) -> list[Box]:
+    """The boxes of the seas' names, for arrows and marks to keep clear of."""
+    boxes: list[Box] = []
+    for sea in SEAS:
+        left, top, width, height = text_bounds(*shapes.areas[sea].label, sea, 12, "middle")
+        boxes.append((left, top, left + width, top + height))
+    return boxes
+
+
 def _short(name: str) -> str:
     """A long block name shortened to fit its tile (the full name is in its title)."""
     return name.replace(" Mercenary", " Merc.").replace(" Church", " Ch.")
 
 
 def _area_group(
-    shapes: Shapes, view: dict[str, Any], reader: str | None, key: str, battle: bool
+    shapes: Shapes, reader: str | None, key: str, stack: Stack,
+    own: list[tuple[str, dict[str, Any]]], others: list[tuple[str, int]], battle: Point | None,
 ) -> str:
-    """An area's name with, under it, the reader's blocks there as tiles in his colour, one a
-    line, and each other house's blocks as one face-down square with their number: one piece
-    of the picture, its words last (one text element per style)."""
+    """An area's name with, under it, the reader's blocks there as tiles in his colour, and each
+    other house's blocks as one face-down square with their number, where ``layout.fit`` put
+    them; a battle's mark at ``battle``: one piece of the picture, its words last (one text
+    element per style)."""
     words = Words()
-    own = sorted(
-        ((name, entry) for name, entry in view.get("blocks", {}).items()
-         if entry.get("at") == key and int(entry["strength"]) > 0),  # an eliminated block is off
-        key=lambda item: (bool(item[1].get("down")), -int(item[1]["strength"]), item[0]),
-    )
-    others = [
-        (side, int(view["counts"][side].get(key, 0)))
-        for side in SIDES
-        if side != reader and view.get("counts", {}).get(side, {}).get(key)
-    ]
-    x, y = shapes.areas[key].unit
-    columns = 1 if len(own) <= _COLUMN else 2
-    rows = -(-len(own) // columns)
-    tile = max((8 + _CHAR * len(_short(name)) + 12 for name, _ in own), default=0.0)
-    height = _NAME + rows * _ROW + (_SQUARE + 4 if others else 0)
-    top = y - height / 2
-    kind = BOARD.areas[key].kind
-    label = f"{key} (exile)" if kind == "exile" else key
-    words.add(f'class="area-names" font-size="9" font-weight="bold" text-anchor="middle" fill="{INK}"',
-              x, top + 8, label, f'data-area="{escape(key)}" ')
+    label = _label(key)
+    words.add(f'class="area-names" font-size="{NAME_SIZE:.0f}" font-weight="bold" text-anchor="middle" fill="{INK}"',
+              stack.x, stack.name_y, label, f'data-area="{escape(key)}" ')
     parts = [f'<g class="area" data-area="{escape(key)}">']
-    reach = [text_bounds(x, top + 8, label, 9, "middle", bold=True)]
-    if battle:
-        parts.append(_battle_mark(key, x + len(label) * 2.9 + 9, top + 4))
-        reach.append(around([(x + len(label) * 2.9 + 9, top + 4)], 9))
-    left = x - columns * tile / 2 - (columns - 1)
-    if own:
-        reach.append(around([(left, top + _NAME), (left + columns * (tile + 2), top + _NAME + rows * _ROW)], 2))
-    for number, (name, entry) in enumerate(own):
-        column, row = divmod(number, rows)
-        tx, ty = left + column * (tile + 2), top + _NAME + row * _ROW
-        parts.append(_tile(shapes, words, reader or "", name, entry, key, tx, ty, tile))
-        reach.append(text_bounds(tx + 3, ty + _ROW - 4.1, _short(name), _FONT))  # a name wider than its tile
-    sx = x - len(others) * (_SQUARE + 8) / 2 + 3
-    sy = top + _NAME + rows * _ROW + 3
-    for side, count in others:
-        parts.append(_stack(shapes, words, side, key, count, sx, sy))
-        reach.append(around([(sx, sy - 3), (sx + _SQUARE + 3, sy + _SQUARE)], 2))
-        sx += _SQUARE + 8
+    reach = [text_bounds(stack.x, stack.name_y, label, NAME_SIZE, "middle", bold=True)]
+    if battle is not None:
+        parts.append(battle_mark(key, *battle))
+        reach.append(around([battle], BATTLE_REACH + 1))
+    body = stack.body()
+    if body is not None:
+        reach.append(around([body[:2], body[2:]], 2))
+    for (name, entry), (tx, ty) in zip(own, stack.tiles()):
+        tile, bounds = _tile(shapes, words, reader or "", name, entry, key, tx, ty, stack)
+        parts.append(tile)
+        reach.append(bounds)
+    for (side, count), (sx, sy) in zip(others, stack.squares()):
+        parts.append(_stack(shapes, words, side, key, count, sx, sy, stack.square))
     return piece("".join([*parts, *words.elements(), "</g>"]), union(*reach))
 
 
 def _tile(
     shapes: Shapes, words: Words, side: str, name: str, entry: dict[str, Any], area: str,
-    x: float, y: float, width: float,
-) -> str:
-    """One of the reader's blocks: its name and strength in his colour; a face-down block
-    (6.83-6.86) pale, dashed and marked ``down``."""
+    x: float, y: float, stack: Stack,
+) -> tuple[str, Bounds]:
+    """One of the reader's blocks: its name (cut short where its tile is narrow) and strength
+    in his colour, an heir to the crown (3.21) with a crown before his name; a face-down block
+    (6.83-6.86) pale, dashed and marked ``down``. With the bounds of its name."""
     colour = shapes.colours[side]
     down = bool(entry.get("down"))
     strength = int(entry["strength"])
     fill, ink = (("#dddddd", "#555555") if down else (colour, ink_on(colour)))
     dash = ' stroke-dasharray="2 1.5"' if down else ""
-    h = _ROW - 1.5
+    size, width = stack.size, stack.tile
+    h = stack.row - 1.5
     mark = " (down)" if down else ""
     italic = ' font-style="italic"' if down else ""
     about = f'data-name="{escape(name)}" '
-    words.add(f'class="block-names" font-size="{_FONT}" fill="{ink}"{italic}', x + 3, y + h - 2.6, _short(name), about)
-    words.add(f'class="strengths" font-size="{_FONT + 1}" font-weight="bold" text-anchor="end" fill="{ink}"',
-              x + width - 3, y + h - 2.4, str(strength), about)
+    rank = _heir(side, name)
+    worn = crown(x + 2 * size, y + 1.5 * size, size, name, rank) if rank is not None else ""
+    indent = (_CROWN + 1) * size if rank is not None else 3
+    written = _written(name, width - indent - 12 * size, size)
+    words.add(f'class="block-names" font-size="{_FONT * size:.2f}" fill="{ink}"{italic}', x + indent,
+              y + h - 2.6 * size, written, about)
+    words.add(f'class="strengths" font-size="{(_FONT + 1) * size:.2f}" font-weight="bold" '
+              f'text-anchor="end" fill="{ink}"',
+              x + width - 3 * size, y + h - 2.4 * size, str(strength), about)
+    heir = f" (heir {rank})" if rank is not None else ""
     return (
         f'<g class="block own{" down" if down else ""}" data-side="{escape(side)}" data-name="{escape(name)}" '
-        f'data-area="{escape(area)}" data-strength="{strength}"><title>{escape(name)}{mark}</title>'
+        f'data-area="{escape(area)}" data-strength="{strength}"><title>{escape(name)}{heir}{mark}</title>'
         f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{h:.1f}" rx="1.5" fill="{fill}" '
-        f'stroke="{INK}" stroke-width="0.8"{dash}/></g>'
+        f'stroke="{INK}" stroke-width="0.8"{dash}/>{worn}</g>',
+        text_bounds(x + indent, y + h - 2.6 * size, written, _FONT * size),
     )
 
 
-def _stack(shapes: Shapes, words: Words, side: str, area: str, count: int, x: float, y: float) -> str:
+def _written(name: str, room: float, size: float) -> str:
+    """A block's name as a tile with ``room`` pixels for it at ``size`` shows it: shortened
+    (``_short``), then, if still too long, cut with an ellipsis (the full name is in its title)."""
+    short = _short(name)
+    fits = max(2, int(room / (_CHAR * size)))
+    return short if len(short) <= fits else short[:fits - 1].rstrip(" .") + "\u2026"
+
+
+def _stack(shapes: Shapes, words: Words, side: str, area: str, count: int, x: float, y: float,
+           square: float) -> str:
     """Another house's blocks in an area: standing upright, face away (3.1), so only how many;
     a square (a second one behind it when there are more) with the number on it."""
     colour = shapes.colours[side]
     behind = (
-        f'<rect x="{x + 3:.1f}" y="{y - 3:.1f}" width="{_SQUARE}" height="{_SQUARE}" rx="1.5" '
+        f'<rect x="{x + 3:.1f}" y="{y - 3:.1f}" width="{square:.1f}" height="{square:.1f}" rx="1.5" '
         f'fill="{colour}" stroke="{INK}" stroke-width="0.8"/>' if count > 1 else ""
     )
     mark = (
         f'<g class="block enemy" data-side="{escape(side)}" data-area="{escape(area)}" data-count="{count}">'
         f'<title>{escape(side)}: {count} block{"s" if count > 1 else ""}</title>{behind}'
-        f'<rect x="{x:.1f}" y="{y:.1f}" width="{_SQUARE}" height="{_SQUARE}" rx="1.5" fill="{colour}" '
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{square:.1f}" height="{square:.1f}" rx="1.5" fill="{colour}" '
         f'stroke="{INK}" stroke-width="0.8"/></g>'
     )
-    words.add(f'class="counts" font-size="10" font-weight="bold" text-anchor="middle" fill="{ink_on(colour)}"',
-              x + _SQUARE / 2, y + _SQUARE - 4, str(count), f'data-side="{escape(side)}" data-area="{escape(area)}" ')
+    words.add(f'class="counts" font-size="{square * 2 / 3:.1f}" font-weight="bold" text-anchor="middle" '
+              f'fill="{ink_on(colour)}"', x + square / 2, y + square * 11 / 15,
+              str(count), f'data-side="{escape(side)}" data-area="{escape(area)}" ')
     return mark
-
-
-def _battle_mark(area: str, x: float, y: float) -> str:
-    """A battle this turn (6.1): two crossed blades in a red ring."""
-    return (
-        f'<g class="battle" data-area="{escape(area)}" transform="translate({x:.1f},{y:.1f})">'
-        '<title>battle</title><circle r="6.5" fill="#ffffff" stroke="#c0392b" stroke-width="1.5"/>'
-        '<path d="M-3.5,-3.5 L3.5,3.5 M3.5,-3.5 L-3.5,3.5" stroke="#c0392b" stroke-width="1.8" '
-        'stroke-linecap="round"/></g>'
-    )
-
-
-def _moves(shapes: Shapes, reader: str | None, events: list[dict[str, Any]]) -> list[str]:
-    """The moves of the phase as the reader may see them (his own named, the enemy's as counts of
-    blocks seen going from area to area), each an arrow through the areas of its path; blocks that
-    went the same way together are one arrow marked with how many went."""
-    groups: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
-    for event in events:
-        if event.get("type") not in ("move", "sea move"):
-            continue
-        path = tuple(area for area in event.get("path") or [] if area in shapes.areas)
-        if len(path) < 2:
-            continue
-        block = str(event.get("block") or "")  # a name (report_view), an id, or hidden
-        block = BOARD.blocks[block].name if block in BOARD.blocks else block
-        groups.setdefault((str(event.get("side") or ""), str(event["type"]), path), []).append(block)
-    parts = []
-    for (side, kind, path), blocks in groups.items():
-        points = [shapes.areas[a].unit for a in path]
-        line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-        dash = ' stroke-dasharray="6 3"' if kind == "sea move" else ""
-        own = side == reader
-        colour = INK if own else "#7b241c"
-        names = ", ".join(b for b in blocks if b) if own else ""  # the enemy's stay face down
-        parts.append(piece(
-            f'<polyline class="move" data-side="{escape(side)}" data-block="{escape(names)}" '
-            f'data-count="{len(blocks)}" data-path="{escape(" / ".join(path))}" points="{line}" '
-            f'fill="none" stroke="{colour}" stroke-opacity="0.7" stroke-width="2" '
-            f'stroke-linejoin="round"{dash} marker-end="url(#head{"" if own else "-enemy"})"/>',
-            around(points, 12),  # the head reaches 10 pixels
-        ))
-        if len(blocks) > 1:  # how many went, by the middle of the first leg
-            (x1, y1), (x2, y2) = points[0], points[1]
-            x, y = (x1 + x2) / 2, (y1 + y2) / 2
-            text = f"\u00d7{len(blocks)}"
-            parts.append(piece(
-                f'<text class="move-count" x="{x:.1f}" y="{y:.1f}" font-size="{_FONT + 1:.0f}" '
-                f'font-weight="bold" fill="{colour}" stroke="#ffffff" stroke-width="2" '
-                f'paint-order="stroke" text-anchor="middle">{text}</text>',
-                around([(x, y - 6)], 12),
-            ))
-    return parts
-
-
-def _panel(shapes: Shapes, view: dict[str, Any], reader: str | None) -> list[str]:
-    """The corner panel: each house's pool (4.2), the heirs to the crown, the dead heirs, Henry VI
-    in the Tower, the cards played, the reader's heirs not yet of age, and the borders' limits."""
-    x, y = shapes.panels[PANEL]
-    blocks = view.get("blocks", {})
-    lines: list[tuple[str, str]] = []
-    for side in SIDES:
-        if side == reader:
-            pool = sum(1 for entry in blocks.values() if entry.get("at") == "pool")
-        else:
-            pool = int(view.get("counts", {}).get(side, {}).get("pool", 0))
-        heir = (view.get("crown") or {}).get(side) or "none left"
-        card = (view.get("cards_played") or {}).get(side)
-        text = f"{side}: {pool} in the pool; heir {heir}" + (f"; played {card}" if card else "")
-        lines.append((f'class="pool" data-side="{escape(side)}" data-count="{pool}"', text))
-    minors = sorted(name for name, entry in blocks.items() if entry.get("at") == "minor")
-    if minors:
-        lines.append(("", "Not yet of age: " + ", ".join(minors)))
-    if view.get("dead"):
-        lines.append(("", "Dead heirs: " + ", ".join(view["dead"])))
-    if view.get("prisoner"):
-        lines.append(("", "In the Tower: " + ", ".join(view["prisoner"])))
-    width, top = 300.0, y + 4
-    height = 14 + len(lines) * 13 + 18
-    parts = [
-        f'<g class="panel"><rect x="{x:.1f}" y="{y:.1f}" width="{width:.0f}" height="{height:.0f}" rx="5" '
-        f'fill="#ffffff" fill-opacity="0.9" stroke="{INK}" stroke-width="1"/>'
-    ]
-    reach = [around([(x, y), (x + width, y + height)], 2)]
-    for number, (attributes, text) in enumerate(lines):
-        parts.append(f'<text {attributes} x="{x + 8:.1f}" y="{top + 12 + number * 13:.1f}" font-size="9.5" '
-                     f'fill="{INK}">{escape(text)}</text>')
-        reach.append(text_bounds(x + 8, top + 12 + number * 13, text, 9.5))
-    ly = top + 12 + len(lines) * 13 + 4
-    lx = x + 8
-    parts.append(f'<text x="{lx:.1f}" y="{ly + 3:.1f}" font-size="9" fill="{INK}">Border limits:</text>')
-    lx += 70
-    for colour, limit in (("red", 2), ("blue", 3), ("yellow", 4)):
-        parts.append(f'<line x1="{lx:.1f}" y1="{ly:.1f}" x2="{lx + 16:.1f}" y2="{ly:.1f}" '
-                     f'stroke="{LIMIT_COLOURS[colour]}" stroke-width="2.5"/>'
-                     f'<text x="{lx + 20:.1f}" y="{ly + 3:.1f}" font-size="9" fill="{INK}">{limit} blocks</text>')
-        lx += 66
-    parts.append("</g>")
-    return [piece("".join(parts), union(*reach))]
-
-
-def _title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
-    """The scenario, the campaign and turn, the phase, who is King, whose view it is."""
-    scenario = BOARD.scenarios.get(str(view.get("scenario", "")))
-    name = f"Richard III, {scenario.title}" if scenario else "Richard III"
-    campaign = ROMAN[int(view["campaign"])]
-    phase = str(view.get("phase", ""))
-    seen = f"as {reader} sees it" if reader else "as an observer sees it"
-    first = f"{name}: campaign {campaign}, turn {view.get('turn')} ({phase})"
-    second = f"King: {view.get('king')} \u2014 {seen}"
-    if view.get("outcome"):
-        second += f" \u2014 won by {view['outcome'].get('winner')}"
-    return [piece(
-        f'<text class="title" x="{width - 8:.0f}" y="17" font-size="13" font-weight="bold" '
-        f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
-        f'<tspan x="{width - 8:.0f}" y="17">{escape(first)}</tspan>'
-        f'<tspan x="{width - 8:.0f}" y="33">{escape(second)}</tspan></text>',
-        union(text_bounds(width - 8, 17, first, 13, "end", 1.5, bold=True),
-              text_bounds(width - 8, 33, second, 13, "end", 1.5, bold=True)),
-    )]

@@ -5,12 +5,16 @@ border (5.21), every area touching the seas it may sail."""
 
 from __future__ import annotations
 
+import math
+import tomllib
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
 from judge.games.richard3.data import BOARD, SIDES
 
+from ..outline import depths
 from ..shapes import Checklist, Shapes, ShapesError, read_shapes
 
 SEAS = frozenset(sea for area in BOARD.areas.values() for sea in area.seas)
@@ -48,8 +52,112 @@ def _pairs(pairs: Iterable[tuple[str, str]]) -> str:
     return ", ".join(f"{a} / {b}" for a, b in pairs)
 
 
+def _text() -> str:
+    return resources.files("judge.games.richard3").joinpath("richard3.shapes.toml").read_text(encoding="utf-8")
+
+
 @cache
 def richard3_shapes() -> Shapes:
     """The map's shapes, read and checked once per process."""
-    resource = resources.files("judge.games.richard3").joinpath("richard3.shapes.toml")
-    return read_richard3_shapes(resource.read_text(encoding="utf-8"))
+    return read_richard3_shapes(_text())
+
+
+_SMALL = 150  # an area of no more cells than this is looked through more finely for room
+
+
+@dataclass(frozen=True, eq=False)
+class Cells:
+    """The map's grid as the drawing looks for room in it: each cell's area, by key (land that
+    is no area of the game as ``#`` and its character, as in ``Shapes``)."""
+
+    size: float  # a cell's side, in pixels
+    rows: tuple[tuple[str, ...], ...]
+    units: dict[str, tuple[float, float]]  # each area's own spot, in pixels
+    depth: list[list[float]]  # how far each cell lies from another area's, in cells (``outline.depths``)
+    members: dict[str, list[tuple[int, int]]]  # each area's cells, (column, row)
+    _sums: dict[str, tuple[int, int, list[list[int]]]] = field(default_factory=dict, repr=False)
+
+    def at(self, x: float, y: float) -> str:
+        """The key of the area under a point in pixels ("" beyond the map)."""
+        column, row = math.floor(x / self.size), math.floor(y / self.size)
+        if 0 <= row < len(self.rows) and 0 <= column < len(self.rows[0]):
+            return self.rows[row][column]
+        return ""
+
+    def inside(self, key: str, box: tuple[float, float, float, float], margin: float) -> float:
+        """How much of a box (left, top, right, bottom, in pixels), grown by ``margin``, lies on
+        an area's cells: the share of the cells it touches that are the area's (1.0: inside)."""
+        size = self.size
+        return self._share(key, math.floor((box[0] - margin) / size), math.floor((box[1] - margin) / size),
+                           math.floor((box[2] + margin) / size), math.floor((box[3] + margin) / size))
+
+    def room(self, x: float, y: float) -> float:
+        """At most how far a point in pixels lies from the edge of the area under it."""
+        column, row = math.floor(x / self.size), math.floor(y / self.size)
+        if 0 <= row < len(self.rows) and 0 <= column < len(self.rows[0]):
+            return (self.depth[row][column] + 0.71) * self.size
+        return 0.0
+
+    def _share(self, key: str, left: int, top: int, right: int, bottom: int) -> float:
+        """The share of the cells from (left, top) to (right, bottom), in columns and rows, that
+        are the area's (1.0 for none at all: nothing to say against it)."""
+        if right < left or bottom < top:
+            return 1.0
+        total = (right - left + 1) * (bottom - top + 1)
+        x0, y0, sums = self._summed(key)
+        l, t = max(left - x0, 0), max(top - y0, 0)
+        r, b = min(right - x0, len(sums[0]) - 2), min(bottom - y0, len(sums) - 2)
+        if r < l or b < t:
+            return 0.0
+        return (sums[b + 1][r + 1] - sums[t][r + 1] - sums[b + 1][l] + sums[t][l]) / total
+
+    def _summed(self, key: str) -> tuple[int, int, list[list[int]]]:
+        """How many cells of an area lie above and left of each corner of the rectangle that
+        holds it (a summed-area table), with that rectangle's top left cell."""
+        if key not in self._sums:
+            cells = self.members[key]
+            x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+            x1, y1 = max(x for x, _ in cells), max(y for _, y in cells)
+            sums = [[0] * (x1 - x0 + 2)]
+            for row in self.rows[y0:y1 + 1]:
+                line, running = [0], 0
+                for number, cell in enumerate(row[x0:x1 + 1]):
+                    running += cell == key
+                    line.append(sums[-1][number + 1] + running)
+                sums.append(line)
+            self._sums[key] = (x0, y0, sums)
+        return self._sums[key]
+
+    @cache
+    def spots(self, key: str) -> tuple[tuple[float, float], ...]:
+        """Where an area's stack may stand: its own spot first, then, nearest first, the middle
+        of every other of its cells (as the black squares of a chessboard) in a large area, of
+        each cell and each corner between four of its cells in a small one (where a stack has
+        little room to move)."""
+        ux, uy = self.units[key]
+        cells = self.members[key]
+        size = self.size
+        if len(cells) > _SMALL:
+            middles = [((column + 0.5) * size, (row + 0.5) * size) for column, row in cells if (column + row) % 2 == 0]
+        else:
+            mine = set(cells)
+            middles = [((column + 0.5) * size, (row + 0.5) * size) for column, row in cells]
+            middles += [((column + 1) * size, (row + 1) * size) for column, row in cells
+                        if {(column + 1, row), (column, row + 1), (column + 1, row + 1)} <= mine]
+        middles.sort(key=lambda point: (point[0] - ux) ** 2 + (point[1] - uy) ** 2)
+        return ((ux, uy), *middles)
+
+
+@cache
+def richard3_cells() -> Cells:
+    """The map's grid of cells, read once per process."""
+    shapes = richard3_shapes()
+    data = tomllib.loads(_text())
+    legend: dict[str, str] = data["legend"]
+    grid = [row for row in str(data["grid"]).splitlines() if row.strip()]
+    rows = tuple(tuple(legend[char] or "#" + char for char in row) for row in grid)
+    members: dict[str, list[tuple[int, int]]] = {}
+    for number, row in enumerate(rows):
+        for column, key in enumerate(row):
+            members.setdefault(key, []).append((column, number))
+    return Cells(shapes.cell, rows, {key: area.unit for key, area in shapes.areas.items()}, depths(grid), members)

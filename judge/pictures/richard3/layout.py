@@ -1,0 +1,259 @@
+"""Where the Richard III picture puts things, so that nothing covers an area's name and every
+stack stands on its own land (issue 18, point 10).
+
+Each area's *stack* (its name over the reader's blocks, one tile a block, and each other house's
+face-down square) is fitted inside the area: at its own spot if it fits there, else wrapped in
+more columns or drawn a little smaller near it, then moved to another spot of the area (Calais
+with six blocks), and last on narrow tiles with the names cut short (``fit``). The fit is tried on
+the map's grid of cells (``Cells``): every cell a stack touches, with a margin for the outlines
+drawn from the grid being smoothed, must be the area's. The boxes of all names are known before any arrow or
+mark is placed (``clear``), so an arrowhead, a battle mark or a count is put where it hides none.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..layers import text_bounds
+from ..outline import Point
+from .shapes import richard3_cells
+
+Box = tuple[float, float, float, float]
+"""left, top, right, bottom, in pixels."""
+Layout = tuple[float, int, float | None]
+"""A stack's size, columns and widest tile (``_LAYOUTS``)."""
+
+ROW = 13.0  # one own block's line at full size
+NAME = 11.0  # an area's name above its blocks
+SQUARE = 15.0  # an enemy stack's face-down square at full size
+NAME_SIZE = 9.0  # an area's name, bold
+_MARGIN = 2.5  # how far inside its cells' edges a stack keeps (the outlines are smoothed)
+_NEAR = 40.0  # a stack drawn a little smaller near its area's spot rather than full size far from it
+NARROW = 42.0  # a tile's width, at full size, where its name is cut short to make room
+_LAYOUTS: tuple[Layout, ...] = (
+    (1.0, 1, None), (1.0, 2, None), (0.85, 1, None), (0.85, 2, None), (1.0, 3, None),
+    (0.75, 1, None), (0.75, 2, None), (0.75, 3, None),
+    (0.85, 1, NARROW), (0.85, 2, NARROW), (0.75, 1, NARROW), (0.75, 2, NARROW), (0.75, 3, NARROW),
+    (0.65, 1, NARROW), (0.65, 2, NARROW), (0.65, 3, NARROW),
+)
+"""(size, columns, widest tile) tried in turn: full size in one column first, smaller and wider
+after, then with names cut short (the tiles no wider than ``NARROW``)."""
+
+
+@dataclass(frozen=True)
+class Stack:
+    """Where an area's name, tiles and squares go."""
+
+    x: float  # the stack's middle
+    top: float
+    size: float  # the tiles' and squares' scale, 1 at full size
+    columns: int
+    rows: int
+    tile: float  # a tile's width, at this size
+    blocks: int
+    others: int
+    name_y: float  # the name's baseline (centred on x)
+    name: Box
+
+    @property
+    def row(self) -> float:
+        return ROW * self.size
+
+    @property
+    def square(self) -> float:
+        return SQUARE * self.size
+
+    def tiles(self) -> list[Point]:
+        """The top left corner of each tile, filling each column before the next."""
+        left = self.x - self.width / 2
+        return [(left + column * (self.tile + 2), self.top + NAME + row * self.row)
+                for column, row in (divmod(n, self.rows) for n in range(self.blocks))]
+
+    def squares(self) -> list[Point]:
+        """The top left corner of each other house's square."""
+        step = self.square + 8
+        sx, sy = self.x - self.others * step / 2 + 3, self.top + NAME + self.rows * self.row + 3
+        return [(sx + n * step, sy) for n in range(self.others)]
+
+    @property
+    def width(self) -> float:
+        return self.columns * self.tile + (self.columns - 1) * 2
+
+    def body(self) -> Box | None:
+        """The box the tiles and squares fill (None for a name alone)."""
+        if not self.blocks and not self.others:
+            return None
+        left, right = self.x - self.width / 2, self.x + self.width / 2
+        bottom = self.top + NAME + self.rows * self.row
+        if self.others:
+            squares = self.squares()
+            left, right = min(left, squares[0][0]), max(right, squares[-1][0] + self.square + 3)
+            bottom += self.square + 4
+        return (left, self.top + NAME - 1, right, bottom)
+
+    def box(self) -> Box:
+        """The box of all of it."""
+        body = self.body()
+        return self.name if body is None else merge(self.name, body)
+
+    def passing(self, towards: Point | None = None) -> Point:
+        """Where a move leaving or passing through the area is drawn from: the middle of its
+        blocks; with none, just under its name (over it, for a move going up the map)."""
+        body = self.body()
+        if body is not None:
+            return ((body[0] + body[2]) / 2, (body[1] + body[3]) / 2)
+        if towards is not None and towards[1] < self.name[1]:
+            return (self.x, self.name[1] - 3)
+        return (self.x, self.name[3] + 3)
+
+
+def stack_at(x: float, y: float, label: str, tile: float, blocks: int, others: int,
+             size: float = 1.0, columns: int = 1, widest: float | None = None) -> Stack:
+    """A stack of ``blocks`` tiles ``tile`` wide (at full size, ``widest`` at most) and
+    ``others`` squares, centred on (x, y), at ``size`` in ``columns``."""
+    columns = max(1, min(columns, blocks))
+    tile = min(tile, widest or tile)
+    rows = -(-blocks // columns)
+    height = NAME + rows * ROW * size + (SQUARE * size + 4 if others else 0)
+    top = y - height / 2
+    left, head, width, depth = text_bounds(x, top + 8, label, NAME_SIZE, "middle", bold=True)
+    return Stack(x, top, size, columns, rows, tile * size, blocks, others, top + 8,
+                 (left, head, left + width, head + depth))
+
+
+@cache
+def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
+    """The stack of an area, fitted inside it: the first of ``_LAYOUTS`` at 0.85 of full size or
+    more that fits at the area's own spot or near it, else the first that fits at the spot nearest
+    it where one does: with its name inside if it can be, else its blocks alone; the names on the
+    tiles in full if they can be, else cut short. Where nothing fits, a small one where the most
+    of it is inside."""
+    cells = richard3_cells()
+    spots = cells.spots(key)
+    layouts = [(size, columns, widest) for size, columns, widest in _LAYOUTS
+               if columns <= max(1, blocks) and (widest is None or widest < tile)] if blocks else [(1.0, 1, None)]
+    near = [spot for spot in spots if math.dist(spot, spots[0]) <= _NEAR]
+    tries = [(spot, layout) for layout in layouts if layout[0] >= 0.85 for spot in near]
+    tries += [(spot, layout) for layout in layouts for spot in spots]
+    shapes = {layout: _shape(label, tile, blocks, others, *layout) for layout in layouts}
+    best: tuple[float, Point, Layout] | None = None
+    for narrow, whole in ((False, True), (False, False), (True, True), (True, False)):
+        for (x, y), layout in tries:
+            if (layout[2] is not None) != narrow:
+                continue
+            left, top, right, bottom = shapes[layout][0 if whole else 1]
+            box = (x + left, y + top, x + right, y + bottom)
+            room = cells.room(x + (left + right) / 2, y + (top + bottom) / 2)
+            if room < min(right - left, bottom - top) / 2 + _MARGIN:
+                continue  # land of another area within the box: it cannot fit here
+            inside = cells.inside(key, box, _MARGIN)
+            if inside >= 1.0:
+                return stack_at(x, y, label, tile, blocks, others, *layout)
+            if layout[0] <= 0.75 and (best is None or inside > best[0]):
+                best = (inside, (x, y), layout)  # where nothing fits, a small one, where most of it is in
+        if not blocks and not others:
+            return stack_at(*spots[0], label, tile, 0, 0)  # a name wider than its area: at its spot
+    (x, y), layout = (best[1], best[2]) if best else (spots[0], _LAYOUTS[-1])
+    return stack_at(x, y, label, tile, blocks, others, *layout)
+
+
+def _shape(label: str, tile: float, blocks: int, others: int, size: float, columns: int,
+           widest: float | None) -> tuple[Box, Box]:
+    """The boxes a stack must keep inside its area, centred on (0, 0): with its name (as its
+    letters fill it), and without it (its blocks alone, or its name where it has none)."""
+    stack = stack_at(0.0, 0.0, label, tile, blocks, others, size, columns, widest)
+    body, name = stack.body(), _snug(stack.name)
+    return (merge(name, body) if body else name), (body or name)
+
+
+def _snug(box: Box) -> Box:
+    """A box with the room its name's bounds keep to spare taken off (``layers.text_bounds``)."""
+    return (box[0] + 3, box[1] + 2, box[2] - 3, box[3] - 1)
+
+
+def merge(*boxes: Box) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def meets(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def clear(box: Box, avoid: Iterable[Box]) -> bool:
+    return not any(meets(box, other) for other in avoid)
+
+
+def around_point(x: float, y: float, reach: float) -> Box:
+    return (x - reach, y - reach, x + reach, y + reach)
+
+
+def spot_for(candidates: Sequence[Point], reach: float, avoid: Sequence[Box]) -> Point:
+    """The first of ``candidates`` where a mark reaching ``reach`` from it hides nothing of
+    ``avoid`` (the first candidate if none is clear)."""
+    for x, y in candidates:
+        if clear(around_point(x, y, reach), avoid):
+            return (x, y)
+    return candidates[0]
+
+
+def head(end: Point, towards: Point) -> Box:
+    """The box of an arrowhead whose line ends at ``end`` coming from ``towards`` (the markers of
+    ``draw.py``: 10 pixels long, its tip 2 beyond the end, 10 wide)."""
+    (ex, ey), (fx, fy) = end, towards
+    length = math.hypot(ex - fx, ey - fy) or 1.0
+    dx, dy = (ex - fx) / length, (ey - fy) / length
+    corners = [(ex + 2 * dx, ey + 2 * dy), (ex - 8 * dx + 5 * dy, ey - 8 * dy - 5 * dx),
+               (ex - 8 * dx - 5 * dy, ey - 8 * dy + 5 * dx)]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
+
+
+def arrow_ends(points: list[Point], end: Box, avoid: Sequence[Box]) -> list[Point]:
+    """An arrow's points with its end stopped short of ``end`` (the stack it reaches), then drawn
+    back along the arrow, 3 pixels at a time up to half its length, until its head hides none of
+    ``avoid``; if it cannot be, the same from its last point itself (the stack's middle)."""
+    if len(points) < 2:
+        return list(points)
+    short = [*points[:-1], _leave(points[-1], points[-2], end)]
+    for line in (short, list(points)):
+        length = sum(math.dist(a, b) for a, b in zip(line, line[1:]))
+        for back in range(0, int(length / 2), 3):
+            shorter = _shortened(line, back)
+            if clear(head(shorter[-1], shorter[-2]), avoid):
+                return shorter
+    return short
+
+
+def _shortened(points: list[Point], back: float) -> list[Point]:
+    """A line's points with ``back`` pixels taken off its end."""
+    points = list(points)
+    while len(points) > 2 and math.dist(points[-1], points[-2]) <= back:
+        back -= math.dist(points[-1], points[-2])
+        points.pop()
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    length = math.dist((x1, y1), (x2, y2))
+    t = max(0.0, 1 - back / length) if length else 1.0
+    points[-1] = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
+    return points
+
+
+def _leave(point: Point, towards: Point, box: Box) -> Point:
+    """Where the line from ``point`` to ``towards`` leaves ``box`` (with 3 pixels to spare), or
+    ``point`` if it lies outside it."""
+    (x, y), (tx, ty) = point, towards
+    left, top, right, bottom = box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3
+    if not (left <= x <= right and top <= y <= bottom):
+        return point
+    t = 1.0
+    for start, delta, low, high in ((x, tx - x, left, right), (y, ty - y, top, bottom)):
+        if delta > 0:
+            t = min(t, (high - start) / delta)
+        elif delta < 0:
+            t = min(t, (low - start) / delta)
+    t = min(t, 0.8)
+    return (x + (tx - x) * t, y + (ty - y) * t)
