@@ -12,34 +12,59 @@ One order a line (or separated by ``;``)::
     PLAN York, March, Pass, York    4.1: the Plan stack, top card first
     MARCH Coventry WITH Salisbury   4.3 (WITH: the Lords of a Group, 4.3.1)
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
-    INTERCEPT Northumberland        4.3.4, a standing order of the inactive side (WITH: the
-                                    Lords an Intercepting Marshal or Lieutenant brings)
-    EXILE Somerset                  4.3.5, a standing order: he goes into Exile when Approached
-                                    (by default an Approached Lord gives Battle)
-    TRUCE                           a standing order: play Parliament's Truce (Y12, L20) when
-                                    the enemy would Approach
-    FLEE Somerset ROUND 2           a standing order: in any Battle of his, he Flees at the start
-                                    of that Round (4.4.2)
-    PLAY Y19                        a standing order: play this held Event in the next Battle
-                                    where it may be played (4.4.1, 4.4.3)
-    DISCARD Y1                      with the Plan: discard this held Event at Reset (4.8.6)
 
-Names are those of the Lords, Vassals, Locales and cards, in any case; a Lord may be named by his
-title alone (``Somerset``) where the scenario has only one of that name. Reading resolves names;
-whether an order is possible is for the rules modules.
+Standing orders, given with the Plan (or for a card by the side not acting)::
+
+    INTERCEPT Northumberland        4.3.4 (WITH: the Lords an Intercepting Marshal or Lieutenant
+                                    brings)
+    EXILE Somerset                  4.3.5: he goes into Exile when Approached
+    TRUCE                           play Parliament's Truce (Y12, L20) when the enemy would Approach
+    FLEE Somerset ROUND 2           4.4.2: he Flees at the start of that Round of any Battle
+    FLEE Somerset BELOW 3           4.4.2: ... at the start of a Round with fewer Troops standing
+    PLAY Y19                        4.4.1, 4.4.3: play this held Event in the next Battle where it
+                                    may be; BY <Lord> ON <Lord or Vassal> ROUND n SPEND n FOR <Lords>
+                                    name who it is for, its target, Regroup's first Round, the
+                                    points added to its check and the Lords an Escape saves
+    DISCARD Y1                      4.8.6: discard this held Event at Reset
+    ARRAY York, Salisbury, March    4.4.1: Front center, then the flanks, then Reserve
+    FLANK RIGHT                     4.4.1: the flank a second Front Lord takes
+    CENTER FROM RIGHT               4.4.2: the flank Lord who fills an empty Front center
+    ENGAGE RIGHT                    4.4.2: the Enemy flank a center Lord with no one opposite Engages
+    ABSORB March, York              4.4.2: the Lords in the order they absorb Hits
+    HITS Militia, Men-at-Arms, ...  4.4.2: the units in the order they take Hits
+    VALOUR ALWAYS                   4.4.2: spend Valour on every failed roll (or ARMOURED, NEVER)
+    SPOILS Salisbury, York          4.4.3: the Lords who take spoils, in turn
+    KEEP CULVERINS / VANGUARD / FINAL CHARGE / NO SWIFT MANEUVER / NO YEOMEN   cards' choices
+
+The grammar (``orders.lark``, LALR) reads the shape of an order, each name a span of words; the
+names are then resolved: those of the Lords, Vassals, Locales, cards and units, in any case, a Lord
+by his title alone (``Somerset``) where the scenario has only one of that name. A name that names
+nothing is told the nearest names. Whether an order is possible is for the rules modules.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
+from importlib import resources
+from typing import Any, cast
 
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..nearest import nearest
+from .battle.model import FORCES
+from .battle.tables import TABLES
 from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
-VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD")
+LISTS = ("ARRAY", "ABSORB", "SPOILS", "HITS")
+"""The Battle orders that list Lords (or, HITS, units) in turn."""
+UNIT_NAMES = {"retinue": "Retinue", "vassal": "Vassals", "men_at_arms": "Men-at-Arms",
+              "longbowmen": "Longbowmen", "militia": "Militia", "burgundians": "Handgunners",
+              "mercenaries": "Mercenaries"}
+"""The Forces types (``battle.model.FORCES``) as the rulebook names them (1.6)."""
 
 
 class OrderError(ValueError):
@@ -48,8 +73,11 @@ class OrderError(ValueError):
 
 @dataclass(frozen=True)
 class Order:
-    """One order: its verb, the acting Lord (Muster), what it levies, its target, the Influence
-    points added to a check (1.4.2), a Group's Lords, or a Plan's cards."""
+    """One order: its verb, the acting Lord (Muster; PLAY: the Lord it is played for), what it
+    levies (or a Battle choice: LEFT, RIGHT, ARMOURED ...), its target, the Influence points added
+    to a check (1.4.2), a Group's or a list's Lords, a Plan's cards, and for Battle the Round of a
+    Flee or a Regroup, the Troops below which a Lord Flees, an Event's Enemy target and the unit
+    types in the order they take Hits."""
 
     verb: str
     lord: str | None = None
@@ -58,9 +86,20 @@ class Order:
     extra: int = 0
     group: tuple[str, ...] = ()
     plan: tuple[str, ...] = ()
-    round: int = 0  # FLEE: the Battle Round at whose start the Lord Flees (4.4.2)
+    round: int = 0  # FLEE: the Battle Round at whose start the Lord Flees (4.4.2); PLAY: Regroup's
+    below: int = 0  # FLEE ... BELOW n: he Flees when fewer than n of his Troops stand (4.4.2)
+    on: str | None = None  # PLAY: the Enemy Lord or Vassal the Event targets
+    units: tuple[str, ...] = ()  # HITS: Forces types
 
     def __str__(self) -> str:
+        if self.verb == "PLAY":
+            return " ".join(["PLAY", self.target or "", *_words(
+                ("BY", self.lord), ("ON", self.on), ("ROUND", self.round), ("SPEND", self.extra),
+                ("FOR", ", ".join(self.group)))])
+        if self.verb in LISTS:
+            return f"{self.verb} " + ", ".join(self.group or [UNIT_NAMES[u] for u in self.units])
+        if self.verb == "CENTER":
+            return f"CENTER FROM {self.what}"
         words = [self.lord] if self.lord else []
         words.append(self.verb)
         if self.what:
@@ -73,11 +112,12 @@ class Order:
             words.append(f"TO {self.group[0]}")
         elif self.group:
             words.append("WITH " + ", ".join(self.group))
-        if self.extra:
-            words.append(f"SPEND {self.extra}")
-        if self.round:
-            words.append(f"ROUND {self.round}")
-        return " ".join(words)
+        return " ".join(words + _words(("SPEND", self.extra), ("ROUND", self.round), ("BELOW", self.below)))
+
+
+def _words(*pairs: tuple[str, object]) -> list[str]:
+    """``KEYWORD value`` for each pair with a value."""
+    return [f"{key} {value}" for key, value in pairs if value]
 
 
 def normal(text: str) -> str:
@@ -96,34 +136,53 @@ def _names() -> dict[str, str]:
 
 
 PLACES_AND_CARDS = _names()
+PLACES = (*BOARD.locales, *BOARD.exile_boxes, *BOARD.seas)
+UNITS = {**{normal(name): kind for kind, name in UNIT_NAMES.items()},
+         **{normal(kind.replace("_", " ")): kind for kind in FORCES}}
+
+
+def _title(lord: str) -> str:
+    return normal(re.sub(r" (\d|Y\d?|L)$", "", lord))
 
 
 @cache
 def lord_names(scenario: str) -> dict[str, str]:
     """The names a scenario's Lords go by: their own, their card's, and their title alone where
     no other Lord of the scenario shares it."""
-    setup = BOARD.scenarios[scenario]
-    lords = [lord for side in setup.lords.values() for lord in side]
-    found = {normal(lord): lord for lord in lords}
-    for lord in lords:
+    found = {normal(lord): lord for lord in _lords(scenario)}
+    for lord in _lords(scenario):
         found[normal(BOARD.lords[lord].card_name)] = lord
-        title = normal(re.sub(r" (\d|Y\d?|L)$", "", lord))
-        if sum(1 for other in lords if normal(re.sub(r" (\d|Y\d?|L)$", "", other)) == title) == 1:
+        title = _title(lord)
+        if sum(1 for other in _lords(scenario) if _title(other) == title) == 1:
             found.setdefault(title, lord)
     return found
 
 
+@cache
+def _lords(scenario: str) -> tuple[str, ...]:
+    return tuple(lord for side in BOARD.scenarios[scenario].lords.values() for lord in side)
+
+
+@cache
+def _lords_shown(scenario: str) -> tuple[str, ...]:
+    """The Lords' names a misspelt one is compared with: each by his card's name, and by his title
+    where that alone names him."""
+    names = lord_names(scenario)
+    return (*(BOARD.lords[lord].card_name for lord in _lords(scenario)),
+            *(re.sub(r" (\d|Y\d?|L)$", "", lord) for lord in _lords(scenario) if _title(lord) in names))
+
+
 def _place(word: str) -> str:
     found = PLACES_AND_CARDS.get(normal(word))
-    if found is None or not (found in BOARD.locales or found in BOARD.exile_boxes or found in BOARD.seas):
-        raise OrderError(f"no Locale named {word!r}")
+    if found is None or found not in PLACES:
+        raise OrderError(f"no Locale named {word!r}{nearest(word, PLACES, listed=False)}")
     return found
 
 
-def _lord(word: str, lords: dict[str, str]) -> str:
-    found = lords.get(normal(word))
+def _lord(word: str, scenario: str) -> str:
+    found = lord_names(scenario).get(normal(word))
     if found is None:
-        raise OrderError(f"no Lord named {word!r} in this scenario")
+        raise OrderError(f"no Lord named {word!r} in this scenario{nearest(word, _lords_shown(scenario), listed=False)}")
     return found
 
 
@@ -131,7 +190,7 @@ def _vassal(word: str) -> str:
     for name in BOARD.vassals:
         if normal(name) == normal(word):
             return name
-    raise OrderError(f"no Vassal named {word!r}")
+    raise OrderError(f"no Vassal named {word!r}{nearest(word, BOARD.vassals, listed=False)}")
 
 
 def _card(word: str) -> str:
@@ -141,80 +200,209 @@ def _card(word: str) -> str:
     return key
 
 
+def _unit(word: str) -> str:
+    found = UNITS.get(normal(word))
+    if found is None:
+        raise OrderError(f"no unit type {word!r}{nearest(word, UNIT_NAMES.values())}")
+    return found
+
+
 def split_orders(text: str) -> list[str]:
     return [part.strip() for part in re.split(r"[;\n]", text) if part.strip()]
+
+
+# --- the shape of an order, read by the grammar -------------------------------------------------
+
+
+class _Shaper(Transformer[Token, Order]):
+    """Builds an Order whose names are still as written, as the parser reduces (no tree is built);
+    ``_resolved`` then resolves them."""
+
+    def name(self, words: list[Token]) -> str:
+        return " ".join(words)
+
+    def names(self, spans: list[str]) -> tuple[str, ...]:
+        return tuple(spans)
+
+    def spend(self, c: list[Token]) -> int:
+        return int(c[0])
+
+    def start(self, c: list[Order]) -> Order:
+        return c[0]
+
+    def by_lord(self, c: list[Any]) -> Order:
+        return replace(c[1], lord=c[0])
+
+    def by_march(self, c: list[Any]) -> Order:
+        return replace(c[1], lord="March")
+
+    def disband(self, c: list[str]) -> Order:
+        return Order("DISBAND", target=c[0])
+
+    def dismiss(self, c: list[str]) -> Order:
+        return Order("DISMISS", target=c[0])
+
+    def exile(self, c: list[str | None]) -> Order:
+        return Order("EXILE", target=c[0], group=(c[1],) if c[1] else ())
+
+    def crown(self, c: list[str]) -> Order:
+        return Order("CROWN", target=c[0])
+
+    def levy(self, c: list[Any]) -> Order:
+        return Order("LEVY", what=str(c[0]).upper(), target=c[1], extra=c[2] or 0)
+
+    def plan(self, c: list[tuple[str, ...]]) -> Order:
+        return Order("PLAN", plan=c[0])
+
+    def go(self, c: list[Any]) -> Order:
+        return Order(str(c[0]).upper(), target=c[1], group=c[2] or (), extra=c[3] or 0)
+
+    def at(self, c: list[Any]) -> Order:
+        return Order(str(c[0]).upper(), target=c[1], extra=c[2] or 0)
+
+    def alone(self, c: list[Token]) -> Order:
+        return Order(str(c[0]).upper())
+
+    def intercept(self, c: list[Any]) -> Order:
+        return Order("INTERCEPT", target=c[0], group=c[1] or ())
+
+    def flee(self, c: list[Any]) -> Order:
+        return Order("FLEE", target=c[0], round=int(c[1]))
+
+    def flee_below(self, c: list[Any]) -> Order:
+        return Order("FLEE", target=c[0], below=int(c[1]))
+
+    def play(self, c: list[Any]) -> Order:
+        card, by, on, round_, extra, lords = c
+        return Order("PLAY", by, target=card, on=on, round=int(round_ or 0), extra=extra or 0, group=lords or ())
+
+    def discard(self, c: list[str]) -> Order:
+        return Order("DISCARD", target=c[0])
+
+    def listing(self, c: list[Any]) -> Order:
+        verb = str(c[0]).upper()
+        return Order(verb, units=c[1]) if verb == "HITS" else Order(verb, group=c[1])
+
+    def flank(self, c: list[Token]) -> Order:
+        return Order(str(c[0]).upper(), what=str(c[1]).upper())
+
+    def center(self, c: list[Token]) -> Order:
+        return Order("CENTER", what=str(c[0]).upper())
+
+    def valour(self, c: list[Token]) -> Order:
+        return Order("VALOUR", what=str(c[0]).upper().replace("ARMORED", "ARMOURED"))
+
+    def keep_culverins(self, _: list[Any]) -> Order:
+        return Order("KEEP CULVERINS")
+
+    def vanguard(self, _: list[Any]) -> Order:
+        return Order("VANGUARD")
+
+    def final_charge(self, _: list[Any]) -> Order:
+        return Order("FINAL CHARGE")
+
+    def refuse(self, c: list[Token]) -> Order:
+        return Order("NO SWIFT MANEUVER" if str(c[0]).upper() == "SWIFT" else "NO YEOMEN")
+
+
+@cache
+def _parser() -> Lark:
+    grammar = resources.files(__package__).joinpath("orders.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", transformer=_Shaper())
+
+
+_parser()  # read once, at import
+
+
+# What each order looks like, by its word: what a refused order is told.
+FORMS = {
+    "DISBAND": "DISBAND <Lord>", "DISMISS": "DISMISS <Vassal>", "EXILE": "EXILE <Lord> [TO <Exile box>]",
+    "CROWN": "CROWN Richard III",
+    "LEVY": "<Lord> LEVY LORD <Lord>|VASSAL <Vassal>|TROOPS|CARTS|SHIP|CAPABILITY <card> [SPEND 1|3]",
+    "PLAN": "PLAN <Lord or Pass>, <Lord or Pass>, ...",
+    "MARCH": "MARCH <Locale> [WITH <Lord>, ...]", "SAIL": "SAIL <Port, Exile box or Sea> [WITH <Lord>, ...]",
+    "SUPPLY": "SUPPLY <Locale>", "TAX": "TAX <Locale> [SPEND 1|3]", "PARLEY": "PARLEY <Locale> [SPEND 1|3]",
+    "FORAGE": "FORAGE, alone", "PASS": "PASS, alone", "TRUCE": "TRUCE, alone",
+    "INTERCEPT": "INTERCEPT <Lord> [WITH <Lord>, ...]",
+    "FLEE": "FLEE <Lord> ROUND <n> or FLEE <Lord> BELOW <Troops>",
+    "PLAY": "PLAY <card> [BY <Lord>] [ON <Enemy Lord or Vassal>] [ROUND <n>] [SPEND 1|3] [FOR <Lord>, ...]",
+    "DISCARD": "DISCARD <card>",
+    "ARRAY": "ARRAY <Lord>, <Lord>, ...", "ABSORB": "ABSORB <Lord>, <Lord>, ...",
+    "SPOILS": "SPOILS <Lord>, <Lord>, ...", "HITS": "HITS <unit>, <unit>, ... (Retinue, Vassals, Men-at-Arms, ...)",
+    "FLANK": "FLANK LEFT|RIGHT", "ENGAGE": "ENGAGE LEFT|RIGHT", "CENTER": "CENTER FROM LEFT|RIGHT",
+    "VALOUR": "VALOUR ARMOURED|ALWAYS|NEVER", "KEEP": "KEEP CULVERINS", "VANGUARD": "VANGUARD, alone",
+    "FINAL": "FINAL CHARGE", "NO": "NO SWIFT MANEUVER or NO YEOMEN",
+}
+LISTED = tuple(FORMS)
+FORMS["CENTRE"], FORMS["VALOR"] = FORMS["CENTER"], FORMS["VALOUR"]
+
+
+def _syntax_error(text: str, error: UnexpectedInput) -> OrderError:
+    word = next((w for w in text.upper().split() if w in FORMS), None)
+    if word is None:
+        return OrderError(f"no order word in {text!r}: expected one of {', '.join(LISTED)}")
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+        where = "it ends too soon"
+    else:
+        where = f"stopped at {text[error.pos_in_stream:].split(maxsplit=1)[0]!r}"
+    return OrderError(f"cannot read {text!r} ({where}): expected {FORMS[word]}")
+
+
+@lru_cache(maxsize=4096)
+def read_shape(text: str) -> Order:
+    """An order as the grammar reads it, its names as written (raises OrderError); memoised."""
+    try:
+        order = cast(Order, _parser().parse(text))  # the transformer's value, not a tree
+    except UnexpectedInput as error:
+        raise _syntax_error(text, error) from None
+    if order.extra and order.extra not in (1, 3):
+        raise OrderError("SPEND adds 1 or 3 Influence points to a check, never 2 (1.4.2)")
+    return order
 
 
 @lru_cache(maxsize=4096)
 def read_order(text: str, scenario: str) -> Order:
     """Read one order (names resolved against the scenario), or raise OrderError. (Orders are
     values and the reading depends on nothing else, so readings are kept.)"""
-    lords = lord_names(scenario)
-    words = text.strip()
-    extra = 0
-    spend = re.search(r"\s+SPEND\s+(\d+)\s*$", words, re.IGNORECASE)
-    if spend:
-        extra = int(spend.group(1))
-        if extra not in (1, 3):
-            raise OrderError("SPEND adds 1 or 3 Influence points to a check, never 2 (1.4.2)")
-        words = words[: spend.start()]
-    tokens = words.split()
-    upper = [t.upper() for t in tokens]
-    verbs = [i for i, t in enumerate(upper) if t in VERBS]
-    named = [i for i in verbs if i and normal(" ".join(tokens[:i])) in lords]
-    verb_at = named[-1] if named else next((i for i in verbs if i == 0), None)
-    if verb_at is None and verbs:
-        raise OrderError(f"no Lord named {' '.join(tokens[:verbs[0]])!r} in this scenario")
-    if verb_at is None:
-        raise OrderError(f"no order word in {text!r}: expected one of {', '.join(VERBS)}")
-    verb = upper[verb_at]
-    actor = _lord(" ".join(tokens[:verb_at]), lords) if verb_at else None
-    rest = " ".join(tokens[verb_at + 1:])
+    return _resolved(read_shape(text.strip()), scenario)
+
+
+def _resolved(order: Order, scenario: str) -> Order:
+    """The order with each name it gives resolved."""
+    verb = order.verb
+
+    def lord(name: str | None) -> str | None:
+        return _lord(name, scenario) if name is not None else None
+
+    def lords(names: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(_lord(name, scenario) for name in names)
+
+    actor = lord(order.lord)
     if verb == "LEVY":
         if actor is None:
             raise OrderError("LEVY needs the Levying Lord first: York LEVY TROOPS")
-        what, _, target = rest.partition(" ")
-        what = what.upper()
-        if what not in LEVY_WHAT:
-            raise OrderError(f"LEVY what? expected {', '.join(LEVY_WHAT)}")
-        name = None
-        if what == "LORD":
-            name = _lord(target, lords)
-        elif what == "VASSAL":
-            name = _vassal(target)
-        elif what == "CAPABILITY":
-            name = _card(target)
-        return Order("LEVY", actor, what, name, extra)
+        found = {"LORD": lord, "VASSAL": _vassal, "CAPABILITY": _card}.get(order.what or "")
+        if (found is None) != (order.target is None):
+            raise OrderError(f"cannot read {str(order)!r}: expected {FORMS['LEVY']}")
+        return replace(order, lord=actor, target=found(order.target) if found and order.target else None)
     if verb == "PLAN":
-        cards = tuple("Pass" if normal(w) == "pass" else _lord(w, lords) for w in rest.split(",") if w.strip())
-        return Order("PLAN", plan=cards)
-    if verb in ("PLAY", "DISCARD"):
-        return Order(verb, target=_card(rest))
-    if verb == "FLEE":
-        parts = re.split(r"\s+ROUND\s+", rest, flags=re.IGNORECASE)
-        if len(parts) != 2 or not parts[1].strip().isdigit() or int(parts[1]) < 1:
-            raise OrderError("FLEE needs the Lord and the Round: FLEE Somerset ROUND 2")
-        return Order("FLEE", target=_lord(parts[0], lords), round=int(parts[1]))
-    if verb == "INTERCEPT":
-        parts = re.split(r"\s+WITH\s+", rest, flags=re.IGNORECASE)
-        group = tuple(_lord(w, lords) for w in parts[1].split(",")) if len(parts) > 1 else ()
-        return Order(verb, target=_lord(parts[0], lords), group=group)
-    if verb in ("DISBAND", "CROWN"):
-        return Order(verb, target=_lord(rest, lords))
+        return replace(order, plan=tuple("Pass" if normal(w) == "pass" else _lord(w, scenario) for w in order.plan))
+    if verb == "PLAY":
+        card = _card(order.target or "")
+        on = order.on and (_vassal(order.on) if card == TABLES.for_trust_not_him["card"] else _lord(order.on, scenario))
+        return replace(order, lord=actor, target=card, on=on, group=lords(order.group))
+    if verb == "DISCARD":
+        return replace(order, lord=None, target=_card(order.target or ""))
     if verb == "DISMISS":
-        return Order(verb, target=_vassal(rest))
+        return replace(order, lord=None, target=_vassal(order.target or ""))
     if verb == "EXILE":
-        parts = re.split(r"\s+TO\s+", rest, flags=re.IGNORECASE)
-        who = parts[0]
-        box = _place(parts[1]) if len(parts) > 1 else None
-        return Order("EXILE", target=_lord(who, lords), group=(box,) if box else ())
+        return replace(order, lord=None, target=lord(order.target), group=tuple(_place(p) for p in order.group))
+    if verb in ("DISBAND", "CROWN", "FLEE", "INTERCEPT"):
+        return replace(order, lord=None, target=lord(order.target), group=lords(order.group))
+    if verb in ("MARCH", "SAIL", "SUPPLY", "TAX", "PARLEY"):
+        return replace(order, lord=actor, target=_place(order.target or ""), group=lords(order.group))
     if verb in ("FORAGE", "PASS", "TRUCE"):
-        if rest:
-            raise OrderError(f"{verb} takes nothing more (not {rest!r})")
-        return Order(verb, lord=actor)
-    parts = re.split(r"\s+WITH\s+", rest, flags=re.IGNORECASE)
-    target = _place(parts[0])
-    group = tuple(_lord(w, lords) for w in parts[1].split(",")) if len(parts) > 1 else ()
-    if group and verb not in ("MARCH", "SAIL"):
-        raise OrderError(f"only MARCH and SAIL take a Group (WITH), not {verb}")
-    return Order(verb, lord=actor, target=target, extra=extra, group=group)
+        return replace(order, lord=actor)
+    if verb == "HITS":
+        return replace(order, lord=None, units=tuple(_unit(u) for u in order.units))
+    return replace(order, lord=None, group=lords(order.group))
