@@ -4,12 +4,15 @@ the King, Ib Norfolk is Late and Test of Arms, II Edward IV's Exile)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 from random import Random
+from typing import Any
 
 from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, EventPlay, SideOrders, fight
 from .battle.ending import DEATH_EVENTS
 from .battle.orders import BATTLE_EVENTS
+from .battle.tables import TABLES
 from .data import BOARD, TROOPS, other
 from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
 from .orders import Order
@@ -84,18 +87,67 @@ def battle_event_refusal(card: str, side: str) -> str | None:
     return None
 
 
+_CHOICES: dict[str, tuple[str, Callable[[Order], object]]] = {
+    "ARRAY": ("array", lambda o: o.group),  # 4.4.1
+    "FLANK": ("flank", lambda o: (o.what or "").lower()),  # 4.4.1
+    "CENTER": ("center_from", lambda o: (o.what or "").lower()),  # 4.4.2 Reposition
+    "ENGAGE": ("flank_target", lambda o: (o.what or "").lower()),  # 4.4.2 Flanking
+    "ABSORB": ("absorb", lambda o: o.group),  # 4.4.2 Missiles
+    "HITS": ("hit_order", lambda o: o.units),  # 4.4.2 Apply Hits
+    "VALOUR": ("valour", lambda o: (o.what or "").lower()),  # 4.4.2 Valour Rerolls
+    "SPOILS": ("spoils_to", lambda o: o.group),  # 4.4.3 Spoils
+    "KEEP CULVERINS": ("culverins", lambda o: False),  # L1, L2, Y1, Y2
+    "VANGUARD": ("vanguard", lambda o: True),  # Y36
+    "FINAL CHARGE": ("final_charge", lambda o: True),  # Y32
+    "NO SWIFT MANEUVER": ("swift_maneuver", lambda o: False),  # Y36 Event
+    "NO YEOMEN": ("yeomen", lambda o: False),  # L31
+}
+"""Each standing Battle order: the ``SideOrders`` field it sets, and to what."""
+BATTLE_VERBS = (*_CHOICES, "FLEE", "PLAY")
+"""The standing orders a Battle reads (plantagenet.md, Standing orders and defaults)."""
+
+
+def side_orders_of(orders: list[Order], held: list[str]) -> SideOrders:
+    """A side's standing Battle orders as the Battle takes them: ``FLEE <Lord> ROUND n`` or
+    ``BELOW n`` (4.4.2), ``PLAY <card>`` for a held Event (its Lord, target, Round, points and
+    Lords as the order names them, the Battle's defaults for the rest), and the choices of
+    ``_CHOICES``; a later order for the same choice replaces an earlier one, and every choice not
+    ordered has the Battle's default (plantagenet-battle.md)."""
+    chosen: dict[str, Any] = {}
+    for order in orders:
+        if order.verb in _CHOICES:
+            field_name, value = _CHOICES[order.verb]
+            chosen[field_name] = value(order)
+    return SideOrders(
+        flee={o.target or "": o.round for o in orders if o.verb == "FLEE" and o.round},
+        flee_below={o.target or "": o.below for o in orders if o.verb == "FLEE" and o.below},
+        events=tuple(EventPlay(o.target or "", o.lord, o.on, o.round or 1, o.extra, o.group) for o in orders
+                     if o.verb == "PLAY" and o.target in held),
+        **chosen,
+    )
+
+
+def battle_order_refusal(order: Order, side: str) -> str | None:
+    """Why a side may not give this standing Battle order, or None: the Lords it names for the
+    side must be its own (FLEE, PLAY BY and FOR, ARRAY, ABSORB, SPOILS), an Event's target an
+    Enemy Lord (or, For trust not him, any Vassal), and a card played one of its own played in
+    Battle, upon Approach or to Intercept (``battle_event_refusal``)."""
+    if order.verb == "PLAY":
+        why = battle_event_refusal(order.target or "", side)
+        if why:
+            return why
+    strangers = [lord for lord in (order.lord, *order.group, order.target if order.verb == "FLEE" else None)
+                 if lord and BOARD.lords[lord].side != side]
+    if strangers:
+        return f"{strangers[0]} is not your Lord"
+    if order.on and order.target != TABLES.for_trust_not_him["card"] and BOARD.lords[order.on].side == side:
+        return f"{order.on} is your own Lord: the Event is played on an Enemy Lord"
+    return None
+
+
 def battle_orders(state: State, standing: dict[str, list[Order]]) -> BattleOrders:
-    """Each side's standing orders for Battle: ``FLEE <Lord> ROUND n`` (he Flees at the start of
-    that Round, 4.4.2) and ``PLAY <card>`` (a held Event played, its Lords the Battle's defaults);
-    every other choice has the Battle's default (plantagenet-battle.md)."""
-    return BattleOrders({
-        side: SideOrders(
-            flee={o.target or "": o.round for o in orders if o.verb == "FLEE"},
-            events=tuple(EventPlay(o.target or "") for o in orders
-                         if o.verb == "PLAY" and o.target in state["held"][side]),
-        )
-        for side, orders in standing.items()
-    })
+    """Both sides' standing Battle orders (``side_orders_of``)."""
+    return BattleOrders({side: side_orders_of(orders, state["held"][side]) for side, orders in standing.items()})
 
 
 def give_battle(state: State, attacker: str, place: str, rng: Random, events: Events,

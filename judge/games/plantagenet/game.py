@@ -22,7 +22,7 @@ from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingCla
 from . import invariants, legal
 from .command import command, default_plan, plan_refusal
 from .data import BOARD, SIDES
-from .fighting import battle_event_refusal
+from .fighting import BATTLE_VERBS, battle_order_refusal
 from .levy import pay
 from .muster import muster
 from .orders import Order, OrderError, read_order, split_orders
@@ -39,10 +39,10 @@ TIMINGS = (
 STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
     "muster": ("EXILE", "LEVY", "PARLEY", "CROWN"),
-    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD"),
+    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "DISCARD", *BATTLE_VERBS),
     "command": ("MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX", "PARLEY", "PASS"),
 }
-STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD")
+STANDING = ("INTERCEPT", "EXILE", "TRUCE", "DISCARD", *BATTLE_VERBS)
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
 SCENARIOS = ("Ia", "Ib", "Ic", "II", "III", "I")
 _TITLES = {"Ia": "scenario Ia", "Ib": "scenario Ib", "Ic": "scenario Ic", "II": "scenario II",
@@ -174,7 +174,8 @@ class PlantagenetGame:
                 out.append(OrderLine(text, error=why))
                 continue
             slot = "plan" if order.verb == "PLAN" else (
-                f"{order.verb.lower()} {order.target or ''}".strip() if name in ("pay", "plan") or order.verb in STANDING
+                f"{order.verb.lower()} {order.target or ''}{' below' if order.below else ''}".strip()
+                if name in ("pay", "plan") or order.verb in STANDING
                 else f"action {number}")
             out.append(OrderLine(text, canonical=str(order), slot=slot))
         return out
@@ -184,11 +185,11 @@ class PlantagenetGame:
         carried out, in turn)."""
         if order.verb == "PLAN":
             return plan_refusal(state, power, order.plan)
-        if order.verb == "PLAY":
-            return battle_event_refusal(order.target or "", power)
+        if order.verb in BATTLE_VERBS:
+            return battle_order_refusal(order, power)
         if order.verb == "DISCARD" and order.target not in state["held"][power]:
             return f"you hold no {order.target} (4.8.6)"
-        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN", "FLEE") and BOARD.lords[order.target or ""].side != power:
+        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN") and BOARD.lords[order.target or ""].side != power:
             return f"{order.target} is not your Lord"
         if order.lord and BOARD.lords[order.lord].side != power:
             return f"{order.lord} is not your Lord"
