@@ -29,8 +29,11 @@ def _lord(state: State, lord: str) -> BattleLord:
     )
 
 
-def battle_start(state: State, attacker: str, place: str) -> BattleStart:
-    """Every Lord at the Stronghold fights (4.4): the Approaching side Attacks."""
+def battle_start(state: State, attacker: str, place: str,
+                 standing: dict[str, list[Order]] | None = None) -> BattleStart:
+    """Every Lord at the Stronghold fights (4.4): the Approaching side Attacks. (II, Foreign
+    Haven: Routed Edward IV goes into Exile instead of checking Death unless the Yorkists' standing
+    order ``DEATH CHECK Edward IV`` says otherwise.)"""
     defender = other(attacker)
     rules = scenario_of(state).special_rules
     everyone = lords_at(state, place)
@@ -41,7 +44,8 @@ def battle_start(state: State, attacker: str, place: str) -> BattleStart:
     instead: dict[str, str] = {}
     if "Capture of the King" in rules and "Henry VI" in everyone:
         instead["Henry VI"] = "disband"
-    if "Foreign Haven" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}):
+    if "Foreign Haven" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}) \
+            and not any(o.verb == "DEATH CHECK" for o in (standing or {}).get("York", ())):
         instead["Edward IV"] = "exile"
     return BattleStart(
         place, BOARD.locales[place].area, state["favour"].get(place),
@@ -103,7 +107,10 @@ _CHOICES: dict[str, tuple[str, Callable[[Order], object]]] = {
     "NO YEOMEN": ("yeomen", lambda o: False),  # L31
 }
 """Each standing Battle order: the ``SideOrders`` field it sets, and to what."""
-BATTLE_VERBS = (*_CHOICES, "FLEE", "PLAY")
+SCENARIO_CHOICES = {"CAPTOR": "Capture of the King", "DEATH CHECK": "Foreign Haven"}
+"""The standing Battle orders of a scenario rule (6.0): Ia, who holds a captured Henry VI; II,
+Edward IV checks Death rather than go into Exile."""
+BATTLE_VERBS = (*_CHOICES, "FLEE", "PLAY", *SCENARIO_CHOICES)
 """The standing orders a Battle reads (plantagenet.md, Standing orders and defaults)."""
 
 
@@ -136,7 +143,7 @@ def battle_order_refusal(order: Order, side: str) -> str | None:
         why = battle_event_refusal(order.target or "", side)
         if why:
             return why
-    strangers = [lord for lord in (order.lord, *order.group, order.target if order.verb == "FLEE" else None)
+    strangers = [lord for lord in (order.lord, *order.group, order.target if order.verb in ("FLEE", "DEATH CHECK") else None)
                  if lord and BOARD.lords[lord].side != side]
     if strangers:
         return f"{strangers[0]} is not your Lord"
@@ -154,19 +161,22 @@ def give_battle(state: State, attacker: str, place: str, rng: Random, events: Ev
                 standing: dict[str, list[Order]] | None = None) -> BattleResult:
     """Fight the Battle at ``place`` with the sides' standing orders and carry out its ending on
     the map."""
-    start = battle_start(state, attacker, place)
+    standing = standing or {}
+    start = battle_start(state, attacker, place, standing)
     if start.late:
         state["norfolk_was_late"] = True
-    result = fight(start, battle_orders(state, standing or {}), rng)
+    result = fight(start, battle_orders(state, standing), rng)
     events.append({
         "type": "battle", "at": place, "attacker": attacker, "winner": result.winner, "rounds": result.rounds,
         "report": [{k: v for k, v in asdict(entry).items() if v is not None} for entry in result.report],
     })
-    after_battle(state, start, result, events)
+    captors = [o.group for o in standing.get("York", ()) if o.verb == "CAPTOR"]
+    after_battle(state, start, result, events, captors[-1] if captors else ())
     return result
 
 
-def after_battle(state: State, start: BattleStart, result: BattleResult, events: Events) -> None:
+def after_battle(state: State, start: BattleStart, result: BattleResult, events: Events,
+                 captors: tuple[str, ...] = ()) -> None:
     """4.4.3-4.4.4 on the map: Influence, each Lord's fate (his mat after Losses and spoils, his
     Vassals Disbanded, Disband, Death or Exile), the cards discarded, Survivors marked Fought;
     and the scenario rules that follow a Battle."""
@@ -210,7 +220,7 @@ def after_battle(state: State, start: BattleStart, result: BattleResult, events:
     rules = scenario_of(state).special_rules
     fought = {lord.name for lord in (*start.attacker.lords, *start.defender.lords)}
     if "Capture of the King" in rules and "Henry VI" in fought and result.winner == "York":
-        capture(state, result, events)
+        capture(state, result, events, captors)
     if "Test of Arms" in rules and start.locale == "York" and result.winner:
         state["favour"]["York"] = result.winner
     if "Foreign Haven" in rules and any(a.name == "Warwick L" and a.fate == "dead" for a in result.lords) \
@@ -226,13 +236,15 @@ def _refuge(state: State, side: str) -> str | None:
                  if state["favour"].get(p) == side and other(side) not in held.get(p, ())), None)
 
 
-def capture(state: State, result: BattleResult, events: Events) -> None:
+def capture(state: State, result: BattleResult, events: Events, captors: tuple[str, ...] = ()) -> None:
     """Ia, Capture of the King: the Yorkists gain 10 points and Henry VI, Disbanded instead of
-    checking Death, is held on the mat of an Unrouted Yorkist Lord of the Battle (the first, by
-    default) instead of going to the Calendar; held, he cannot Muster and is not on the map."""
+    checking Death, is held on the mat of an Unrouted Yorkist Lord of the Battle (the first of
+    the Yorkists' standing order ``CAPTOR <Lord>, ...`` still there, else the first of the Battle)
+    instead of going to the Calendar; held, he cannot Muster and is not on the map."""
     points = scenario_of(state).capture_influence
     gain(state, "York", points)
     holders = [a.name for a in result.lords if a.side == "York" and a.fate == "fought" and "at" in state["lords"][a.name]]
+    holders.sort(key=lambda lord: captors.index(lord) if lord in captors else len(captors))
     if holders and "gone" not in state["lords"]["Henry VI"]:
         state["lords"]["Henry VI"] = {"prisoner_of": holders[0]}
     events.append({"type": "capture of the king", "influence": points, "held by": holders[0] if holders else None})

@@ -22,12 +22,12 @@ from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingCla
 from . import invariants, legal
 from .command import command, default_plan, plan_refusal
 from .data import BOARD, SIDES
-from .fighting import BATTLE_VERBS, battle_order_refusal
+from .fighting import BATTLE_VERBS, SCENARIO_CHOICES, battle_order_refusal
 from .levy import pay
 from .muster import muster
 from .orders import Order, OrderError, read_order, split_orders
 from .setup import new_state
-from .state import State, copy_state, influence_of
+from .state import State, copy_state, influence_of, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
 from .view import report_for, view
 
@@ -185,6 +185,8 @@ class PlantagenetGame:
         carried out, in turn)."""
         if order.verb == "PLAN":
             return plan_refusal(state, power, order.plan)
+        if order.verb in SCENARIO_CHOICES and SCENARIO_CHOICES[order.verb] not in scenario_of(state).special_rules:
+            return f"{order.verb} is an order of the scenario rule {SCENARIO_CHOICES[order.verb]} (6.0)"
         if order.verb in BATTLE_VERBS:
             return battle_order_refusal(order, power)
         if order.verb == "DISCARD" and order.target not in state["held"][power]:

@@ -18,7 +18,7 @@ from .data import BOARD, other
 from .fighting import BLOCKED_FORDS, FLANK_ATTACKS, PLAYED_IN_BATTLE
 from .levy import vassals_due
 from .orders import UNIT_NAMES, Order
-from .state import State, copy_state, exiles_ready, lords_at, lords_on_map, ready
+from .state import State, copy_state, exiles_ready, lords_at, lords_on_map, ready, scenario_of
 from .turns import active_lord, powers
 
 
@@ -158,6 +158,11 @@ def _random_battle_choices(state: State, side: str, rng: Random) -> list[str]:
     found += [f"FLEE {lord} BELOW {rng.randint(1, 4)}" for lord in mine if rng.random() < 0.05]
     found += [verb for verb in ("KEEP CULVERINS", "VANGUARD", "FINAL CHARGE", "NO SWIFT MANEUVER", "NO YEOMEN")
               if rng.random() < 0.1]
+    rules = scenario_of(state).special_rules
+    if side == "York" and mine and "Capture of the King" in rules and rng.random() < 0.3:
+        found.append("CAPTOR " + ", ".join(rng.sample(mine, rng.randint(1, len(mine)))))
+    if side == "York" and "Foreign Haven" in rules and rng.random() < 0.3:
+        found.append("DEATH CHECK Edward IV")
     return found
 
 

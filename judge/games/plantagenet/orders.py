@@ -34,6 +34,8 @@ Standing orders, given with the Plan (or for a card by the side not acting)::
     HITS Militia, Men-at-Arms, ...  4.4.2: the units in the order they take Hits
     VALOUR ALWAYS                   4.4.2: spend Valour on every failed roll (or ARMOURED, NEVER)
     SPOILS Salisbury, York          4.4.3: the Lords who take spoils, in turn
+    CAPTOR Warwick, York            Ia, Capture of the King: the Lords who hold Henry VI, in turn
+    DEATH CHECK Edward IV           II, Foreign Haven: he checks Death rather than go into Exile
     KEEP CULVERINS / VANGUARD / FINAL CHARGE / NO SWIFT MANEUVER / NO YEOMEN   cards' choices
 
 The grammar (``orders.lark``, LALR) reads the shape of an order, each name a span of words; the
@@ -59,7 +61,7 @@ from .battle.tables import TABLES
 from .data import BOARD
 
 LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
-LISTS = ("ARRAY", "ABSORB", "SPOILS", "HITS")
+LISTS = ("ARRAY", "ABSORB", "SPOILS", "HITS", "CAPTOR")
 """The Battle orders that list Lords (or, HITS, units) in turn."""
 UNIT_NAMES = {"retinue": "Retinue", "vassal": "Vassals", "men_at_arms": "Men-at-Arms",
               "longbowmen": "Longbowmen", "militia": "Militia", "burgundians": "Handgunners",
@@ -283,6 +285,9 @@ class _Shaper(Transformer[Token, Order]):
         verb = str(c[0]).upper()
         return Order(verb, units=c[1]) if verb == "HITS" else Order(verb, group=c[1])
 
+    def death_check(self, c: list[str]) -> Order:
+        return Order("DEATH CHECK", target=c[0])
+
     def flank(self, c: list[Token]) -> Order:
         return Order(str(c[0]).upper(), what=str(c[1]).upper())
 
@@ -328,7 +333,7 @@ FORMS = {
     "PLAY": "PLAY <card> [BY <Lord>] [ON <Enemy Lord or Vassal>] [ROUND <n>] [SPEND 1|3] [FOR <Lord>, ...]",
     "DISCARD": "DISCARD <card>",
     "ARRAY": "ARRAY <Lord>, <Lord>, ...", "ABSORB": "ABSORB <Lord>, <Lord>, ...",
-    "SPOILS": "SPOILS <Lord>, <Lord>, ...", "HITS": "HITS <unit>, <unit>, ... (Retinue, Vassals, Men-at-Arms, ...)",
+    "SPOILS": "SPOILS <Lord>, <Lord>, ...", "CAPTOR": "CAPTOR <Lord>, <Lord>, ...", "DEATH": "DEATH CHECK Edward IV", "HITS": "HITS <unit>, <unit>, ... (Retinue, Vassals, Men-at-Arms, ...)",
     "FLANK": "FLANK LEFT|RIGHT", "ENGAGE": "ENGAGE LEFT|RIGHT", "CENTER": "CENTER FROM LEFT|RIGHT",
     "VALOUR": "VALOUR ARMOURED|ALWAYS|NEVER", "KEEP": "KEEP CULVERINS", "VANGUARD": "VANGUARD, alone",
     "FINAL": "FINAL CHARGE", "NO": "NO SWIFT MANEUVER or NO YEOMEN",
@@ -397,7 +402,7 @@ def _resolved(order: Order, scenario: str) -> Order:
         return replace(order, lord=None, target=_vassal(order.target or ""))
     if verb == "EXILE":
         return replace(order, lord=None, target=lord(order.target), group=tuple(_place(p) for p in order.group))
-    if verb in ("DISBAND", "CROWN", "FLEE", "INTERCEPT"):
+    if verb in ("DISBAND", "CROWN", "FLEE", "INTERCEPT", "DEATH CHECK"):
         return replace(order, lord=None, target=lord(order.target), group=lords(order.group))
     if verb in ("MARCH", "SAIL", "SUPPLY", "TAX", "PARLEY"):
         return replace(order, lord=actor, target=_place(order.target or ""), group=lords(order.group))

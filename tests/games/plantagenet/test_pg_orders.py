@@ -234,3 +234,40 @@ def test_random_plans_sometimes_give_battle_orders_and_all_are_accepted() -> Non
     assert all(line.canonical for line in given), [line.error for line in given if line.error]
     verbs = {line.canonical.split()[0] for line in given if line.canonical}
     assert {"ARRAY", "ABSORB", "SPOILS", "HITS", "FLANK", "ENGAGE", "CENTER", "VALOUR"} <= verbs
+
+
+def test_capture_of_the_king_ia_the_yorkists_choose_who_holds_henry_by_captor() -> None:
+    """Ia, Capture of the King: the Yorkists place Henry VI on the mat of any Unrouted Yorkist Lord
+    of the Battle: the first of their standing ``CAPTOR`` list still Unrouted (by default the first
+    of the Battle)."""
+    from judge.games.plantagenet.battle import BattleResult, LordAftermath
+    from judge.games.plantagenet.fighting import after_battle, battle_start
+
+    def after(name: str, side: str, fate: str) -> LordAftermath:
+        return LordAftermath(name=name, side=side, fate=fate, fled=False, troops={"militia": 2}, lost={},
+                             vassals=(), vassals_disbanded=(), vassals_levied=(), carts=0, provender=0)
+
+    for captors, holder in (((), "York"), (("Salisbury", "York"), "Salisbury"), (("Rutland", "March"), "March")):
+        state = board(York="Cambridge", Salisbury="Cambridge", March="Cambridge", Henry_VI="Cambridge", box=4)
+        start = battle_start(state, "York", "Cambridge")
+        result = BattleResult("York", 2, (), (after("York", "York", "fought"), after("Salisbury", "York", "fought"),
+                                              after("March", "York", "fought"),
+                                              after("Henry VI", "Lancaster", "disbanded")), {}, ())
+        after_battle(state, start, result, [], captors)
+        assert state["lords"]["Henry VI"] == {"prisoner_of": holder}
+    assert str(read_order("captor salisbury, york", "Ia")) == "CAPTOR Salisbury, York"
+
+
+def test_foreign_haven_ii_edward_iv_checks_death_by_standing_order() -> None:
+    """II, Foreign Haven: Edward IV Routed while Margaret is off the map may go into Exile instead
+    of checking Death (4.4.3): he does, unless the Yorkists' standing order ``DEATH CHECK Edward
+    IV`` says he checks Death. The order belongs to that scenario rule alone (6.0)."""
+    from judge.games.plantagenet.fighting import battle_start
+
+    state = board("II", Edward_IV="Dover", Warwick_L="Dover")
+    assert battle_start(state, "Lancaster", "Dover").instead_of_death == {"Edward IV": "exile"}
+    standing = {"York": [read_order("DEATH CHECK Edward IV", "II")]}
+    assert battle_start(state, "Lancaster", "Dover", standing).instead_of_death == {}
+    game = PlantagenetGame("II")
+    read = game.read_orders({**game.new_game(b"1"), "step": {"name": "plan"}}, "York", ["DEATH CHECK Edward IV", "CAPTOR Edward IV"])
+    assert read[0].canonical == "DEATH CHECK Edward IV" and "Capture of the King" in (read[1].error or "")
