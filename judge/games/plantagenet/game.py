@@ -4,9 +4,10 @@ Its methods have the shape of ``judge.games.kind.GameKind`` and ``Playout``. The
 JSON value (``state.py``); ``resolve`` never changes the state it is given. Phases are named by
 Calendar box and step: ``T1 muster York``, ``T1 plan``, ``T1 card 3 Lancaster``, ``T2 pay``.
 
-Standing orders (``INTERCEPT``, ``EXILE``) answer what the inactive side decides in the middle
-of the active side's card (4.3.4, 4.3.5): given with a side's Plan they are kept until its next
-Plan; given for a Command step by the side not acting, they hold for that card.
+Standing orders (``INTERCEPT``, ``EXILE``, ``TRUCE``, the Battle's ``BATTLE_VERBS``) answer what
+the inactive side decides in the middle of the active side's card (4.3.4, 4.3.5, 4.4): given with a
+side's Plan they are kept until its next Plan; given for a Command step by the side not acting,
+they hold for that card.
 """
 
 from __future__ import annotations
