@@ -233,9 +233,10 @@ class _Shaper(Transformer[Token, Order]):
         return c[0]
 
     def by_lord(self, c: list[Any]) -> Order:
-        return replace(c[1], lord=c[0])
+        order: Order = c[1]
+        return replace(order, lord=c[0])
 
-    def by_march(self, c: list[Any]) -> Order:
+    def by_march(self, c: list[Order]) -> Order:
         return replace(c[1], lord="March")
 
     def disband(self, c: list[str]) -> Order:

@@ -5,6 +5,7 @@ into the Battle and hidden from the enemy until the Battle shows them."""
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -140,7 +141,7 @@ CHOICES = [
 
 
 @pytest.mark.parametrize(("text", "fields"), CHOICES)
-def test_each_standing_battle_order_sets_its_choice_4_4(text: str, fields: dict) -> None:
+def test_each_standing_battle_order_sets_its_choice_4_4(text: str, fields: dict[str, Any]) -> None:
     """Each of the Battle's choices (4.4.1 Array and flank, 4.4.2 Reposition, Flanking, Missiles,
     Apply Hits, Valour Rerolls and Flee, 4.4.3 Spoils and Events, the cards' own choices) is
     set by its standing order; every other choice keeps the Battle's default."""
@@ -170,11 +171,11 @@ def test_battle_orders_name_the_side_s_own_lords_and_cards_4_4_1(text: str, why:
     assert battle_order_refusal(read_order("PLAY L7 ON Norfolk", "Ia"), "Lancaster") is None
 
 
-def _battle_with(standing: tuple[str, ...]) -> dict:
+def _battle_with(standing: tuple[str, ...]) -> dict[str, Any]:
     """York Marches from Ely on Somerset and Exeter at Cambridge, who give Battle with the
     Lancastrians' standing orders; the Battle's event."""
     state = board(York="Ely", Somerset_1="Cambridge", Exeter_1="Cambridge")
-    events: list = []
+    events: list[dict[str, Any]] = []
     command(state, "York", [read_order("MARCH Cambridge", "Ia")], [read_order(t, "Ia") for t in standing],
             Random(5), events)
     return next(e for e in events if e["type"] == "battle")
@@ -184,7 +185,7 @@ def test_the_defender_arrays_by_its_standing_orders_4_4_1() -> None:
     """4.4.1: the Defenders fill Front center, then a flank: by default the first Lord of the side
     at the center and the second on the left; by standing order Exeter at the center and
     Somerset on the right."""
-    def arrayed(battle: dict) -> dict:
+    def arrayed(battle: dict[str, Any]) -> dict[str, Any]:
         return {e["lord"]: e["outcome"] for e in battle["report"] if e["step"] == "array" and e["side"] == "Lancaster"}
 
     assert arrayed(_battle_with(())) == {"Somerset 1": "center", "Exeter 1": "left"}
