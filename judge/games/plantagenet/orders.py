@@ -47,10 +47,10 @@ nothing is told the nearest names. Whether an order is possible is for the rules
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from collections.abc import Callable
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -73,9 +73,8 @@ class OrderError(ValueError):
     """An order that cannot be read: the message says which word and what was expected."""
 
 
-@dataclass(frozen=True)
-class Order:
-    """One order: its verb, the acting Lord (Muster; PLAY: the Lord it is played for), what it
+class Order(NamedTuple):
+    """One order (a value, made often by the random players: a named tuple is the quickest): its verb, the acting Lord (Muster; PLAY: the Lord it is played for), what it
     levies (or a Battle choice: LEFT, RIGHT, ARMOURED ...), its target, the Influence points added
     to a check (1.4.2), a Group's or a list's Lords, a Plan's cards, and for Battle the Round of a
     Flee or a Regroup, the Troops below which a Lord Flees, an Event's Enemy target and the unit
@@ -122,6 +121,7 @@ def _words(*pairs: tuple[str, object]) -> list[str]:
     return [f"{key} {value}" for key, value in pairs if value]
 
 
+@lru_cache(maxsize=4096)
 def normal(text: str) -> str:
     return re.sub(r"[^a-z0-9 ]", "", text.lower().replace("(", " ").replace(")", " ")).strip().replace("  ", " ")
 
@@ -234,10 +234,10 @@ class _Shaper(Transformer[Token, Order]):
 
     def by_lord(self, c: list[Any]) -> Order:
         order: Order = c[1]
-        return replace(order, lord=c[0])
+        return order._replace(lord=c[0])
 
     def by_march(self, c: list[Order]) -> Order:
-        return replace(c[1], lord="March")
+        return c[1]._replace(lord="March")
 
     def disband(self, c: list[str]) -> Order:
         return Order("DISBAND", target=c[0])
@@ -354,61 +354,119 @@ def _syntax_error(text: str, error: UnexpectedInput) -> OrderError:
     return OrderError(f"cannot read {text!r} ({where}): expected {FORMS[word]}")
 
 
+@cache
+def _keyword_pattern() -> re.Pattern[str]:
+    """Every terminal of the grammar but WORD: a word it matches whole may read as a keyword (or a
+    number); any other word reads as a WORD wherever it stands."""
+    terminals = [t.pattern.to_regexp() for t in _parser().terminals if t.name not in ("WORD", "WS")]
+    return re.compile("|".join(f"(?:{t})" for t in terminals))
+
+
 @lru_cache(maxsize=4096)
-def read_shape(text: str) -> Order:
-    """An order as the grammar reads it, its names as written (raises OrderError); memoised."""
+def _plain(word: str) -> bool:
+    return _keyword_pattern().fullmatch(word) is None
+
+
+_TOKENS = re.compile(r"[^\s,]+|,")
+
+
+@lru_cache(maxsize=4096)
+def read_shape(text: str) -> tuple[Order, tuple[str, ...]]:
+    """An order as the grammar reads it, each name a placeholder for a run of the words written,
+    and the runs (raises OrderError); memoised.
+
+    The grammar reads the order's skeleton, where each run of a name's words is one placeholder
+    (``x0``, ``x1`` ...): a run starts at a plain word (one no terminal but WORD matches) and goes
+    on through the plain words and numbers after it (after a WORD a number can only be a WORD).
+    Other words, keywords where the order allows one, are kept. So ``York LEVY LORD Salisbury``
+    and ``Henry VI LEVY LORD Somerset 1`` are one skeleton, read once; the runs are then put back
+    in the names (``_resolved``). The lexer tells keywords from names by the words alone, so the skeleton reads
+    as the text would."""
+    runs: list[str] = []
+    skeleton: list[str] = []
+    in_run = False
+    for word in _TOKENS.findall(text):
+        plain = word != "," and _plain(word)
+        if in_run and (plain or word.isdigit()):
+            runs[-1] += " " + word
+        elif plain:
+            skeleton.append(f"x{len(runs)}")
+            runs.append(word)
+        else:
+            skeleton.append(word)
+        in_run = plain or (in_run and word.isdigit())
+    written = " ".join(skeleton)
     try:
-        order = cast(Order, _parser().parse(text))  # the transformer's value, not a tree
-    except UnexpectedInput as error:
-        raise _syntax_error(text, error) from None
+        order = _skeleton_shape(written)
+    except UnexpectedInput:
+        try:
+            _parser().parse(text)  # the error as the text itself gives it
+        except UnexpectedInput as error:
+            raise _syntax_error(text, error) from None
+        raise AssertionError(f"{text!r} reads, its skeleton {written!r} does not") from None
     if order.extra and order.extra not in (1, 3):
         raise OrderError("SPEND adds 1 or 3 Influence points to a check, never 2 (1.4.2)")
-    return order
+    return order, tuple(runs)
+
+
+@lru_cache(maxsize=4096)
+def _skeleton_shape(skeleton: str) -> Order:
+    return cast(Order, _parser().parse(skeleton))  # the transformer's value, not a tree
 
 
 @lru_cache(maxsize=4096)
 def read_order(text: str, scenario: str) -> Order:
     """Read one order (names resolved against the scenario), or raise OrderError. (Orders are
     values and the reading depends on nothing else, so readings are kept.)"""
-    return _resolved(read_shape(text.strip()), scenario)
+    text = text.strip()
+    return _resolved(text, *read_shape(text), scenario)
 
 
-def _resolved(order: Order, scenario: str) -> Order:
-    """The order with each name it gives resolved."""
-    verb = order.verb
+def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str) -> Order:
+    """The order with each name it gives, its run of words put back, resolved."""
+
+    def written(name: str) -> str:
+        return " ".join(runs[int(w[1:])] if w[0] == "x" and w[1:].isdigit() else w for w in name.split())
 
     def lord(name: str | None) -> str | None:
-        return _lord(name, scenario) if name is not None else None
+        return None if name is None else _lord(written(name), scenario)
 
     def lords(names: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(_lord(name, scenario) for name in names)
+        return tuple(_lord(written(name), scenario) for name in names)
 
+    def thing(name: str | None, read: Callable[[str], str]) -> str | None:
+        return None if name is None else read(written(name))
+
+    verb, target = order.verb, order.target
     actor = lord(order.lord)
     if verb == "LEVY":
         if actor is None:
             raise OrderError("LEVY needs the Levying Lord first: York LEVY TROOPS")
-        found = {"LORD": lord, "VASSAL": _vassal, "CAPABILITY": _card}.get(order.what or "")
-        if (found is None) != (order.target is None):
-            raise OrderError(f"cannot read {str(order)!r}: expected {FORMS['LEVY']}")
-        return replace(order, lord=actor, target=found(order.target) if found and order.target else None)
+        found = {"LORD": lambda name: _lord(name, scenario), "VASSAL": _vassal, "CAPABILITY": _card}.get(order.what or "")
+        if (found is None) != (target is None):
+            raise OrderError(f"cannot read {text!r}: expected {FORMS['LEVY']}")
+        return order._replace(lord=actor, target=found and thing(target, found))
     if verb == "PLAN":
-        return replace(order, plan=tuple("Pass" if normal(w) == "pass" else _lord(w, scenario) for w in order.plan))
+        return order._replace(plan=tuple("Pass" if normal(written(w)) == "pass" else _lord(written(w), scenario)
+                                       for w in order.plan))
     if verb == "PLAY":
-        card = _card(order.target or "")
-        on = order.on and (_vassal(order.on) if card == TABLES.for_trust_not_him["card"] else _lord(order.on, scenario))
-        return replace(order, lord=actor, target=card, on=on, group=lords(order.group))
+        card = _card(written(target or ""))
+        on = thing(order.on, _vassal if card == TABLES.for_trust_not_him["card"] else lambda name: _lord(name, scenario))
+        return order._replace(lord=actor, target=card, on=on, group=lords(order.group))
     if verb == "DISCARD":
-        return replace(order, lord=None, target=_card(order.target or ""))
+        return order._replace(lord=None, target=thing(target, _card))
     if verb == "DISMISS":
-        return replace(order, lord=None, target=_vassal(order.target or ""))
+        return order._replace(lord=None, target=thing(target, _vassal))
     if verb == "EXILE":
-        return replace(order, lord=None, target=lord(order.target), group=tuple(_place(p) for p in order.group))
+        return order._replace(lord=None, target=lord(target), group=tuple(_place(written(p)) for p in order.group))
     if verb in ("DISBAND", "CROWN", "FLEE", "INTERCEPT", "DEATH CHECK"):
-        return replace(order, lord=None, target=lord(order.target), group=lords(order.group))
+        return order._replace(lord=None, target=lord(target), group=lords(order.group))
     if verb in ("MARCH", "SAIL", "SUPPLY", "TAX", "PARLEY"):
-        return replace(order, lord=actor, target=_place(order.target or ""), group=lords(order.group))
+        return order._replace(lord=actor, target=thing(target, _place), group=lords(order.group))
     if verb in ("FORAGE", "PASS", "TRUCE"):
-        return replace(order, lord=actor)
+        return order._replace(lord=actor)
     if verb == "HITS":
-        return replace(order, lord=None, units=tuple(_unit(u) for u in order.units))
-    return replace(order, lord=None, group=lords(order.group))
+        return order._replace(lord=None, units=tuple(_unit(written(u)) for u in order.units))
+    return order._replace(lord=None, group=lords(order.group))
+
+
