@@ -272,3 +272,24 @@ def test_foreign_haven_ii_edward_iv_checks_death_by_standing_order() -> None:
     game = PlantagenetGame("II")
     read = game.read_orders({**game.new_game(b"1"), "step": {"name": "plan"}}, "York", ["DEATH CHECK Edward IV", "CAPTOR Edward IV"])
     assert read[0].canonical == "DEATH CHECK Edward IV" and "Capture of the King" in (read[1].error or "")
+
+
+@pytest.mark.parametrize("text", [text for text, _ in ORDERS] + [
+    "PLAN March, Pass, Henry VI, Somerset 1", "Jasper Tudor 1 PARLEY Pembroke", "york,march levy troops",
+    "MARCH  Bury St Edmunds   WITH York,March", "PLAY Y30 BY Edward IV ROUND 3 SPEND 3 FOR Edward IV", "PLAY Y30 BY Northumberland Y2", "PLAN Henry VI SPEND 1"])
+def test_the_skeleton_reads_as_the_text_itself(text: str) -> None:
+    """The grammar reads an order's skeleton (its names' words as placeholders, memoised): the
+    order read is the one the grammar gives for the text itself."""
+    from lark.exceptions import UnexpectedInput
+
+    from judge.games.plantagenet.orders import _parser, _resolved
+
+    scenario = "II" if "Edward" in text or "Y2" in text else "Ia"
+    try:
+        direct = _resolved(text, _parser().parse(text), (), scenario)
+    except (OrderError, UnexpectedInput) as error:
+        with pytest.raises(OrderError) as refused:
+            read_order(text, scenario)
+        assert isinstance(error, UnexpectedInput) or str(refused.value) == str(error)
+        return
+    assert read_order(text, scenario) == direct
