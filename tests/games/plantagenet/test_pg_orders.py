@@ -5,7 +5,7 @@ into the Battle and hidden from the enemy until the Battle shows them."""
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -15,7 +15,7 @@ from judge.games.plantagenet.command import command
 from judge.games.plantagenet.fighting import battle_order_refusal, side_orders_of
 from judge.games.plantagenet.game import STANDING, PlantagenetGame
 from judge.games.plantagenet.legal import random_orders
-from judge.games.plantagenet.orders import OrderError, read_order
+from judge.games.plantagenet.orders import Order, OrderError, read_order
 
 from pg_helpers import board
 
@@ -286,7 +286,7 @@ def test_the_skeleton_reads_as_the_text_itself(text: str) -> None:
 
     scenario = "II" if "Edward" in text or "Y2" in text else "Ia"
     try:
-        direct = _resolved(text, _parser().parse(text), (), scenario)
+        direct = _resolved(text, cast(Order, _parser().parse(text)), (), scenario)
     except (OrderError, UnexpectedInput) as error:
         with pytest.raises(OrderError) as refused:
             read_order(text, scenario)
