@@ -282,7 +282,8 @@ def test_the_skeleton_reads_as_the_text_itself(text: str) -> None:
     order read is the one the grammar gives for the text itself."""
     from lark.exceptions import UnexpectedInput
 
-    from judge.games.plantagenet.orders import _parser, _resolved
+    from judge.games.plantagenet.order_grammar import _parser
+    from judge.games.plantagenet.orders import _resolved
 
     scenario = "II" if "Edward" in text or "Y2" in text else "Ia"
     try:
