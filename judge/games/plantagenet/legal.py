@@ -124,7 +124,7 @@ def _random_play(state: State, side: str, card: str, rng: Random) -> str:
     for its check or the Lords it saves (4.4.1, 4.4.3, 1.4.2)."""
     mine = lords_on_map(state, side)
     theirs = lords_on_map(state, other(side)) + [
-        vassal for vassal, entry in state["vassals"].items() if "lord" in entry]
+        vassal for vassal, entry in state["vassals"].items() if "lord" in entry and BOARD.lords[entry["lord"]].side != side]
     words = [f"PLAY {card}"]
     if mine and rng.random() < 0.3:
         words.append(f"BY {rng.choice(mine)}")
