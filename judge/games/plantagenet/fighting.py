@@ -147,7 +147,7 @@ def battle_order_refusal(order: Order, side: str) -> str | None:
                  if lord and BOARD.lords[lord].side != side]
     if strangers:
         return f"{strangers[0]} is not your Lord"
-    if order.on and order.target != TABLES.for_trust_not_him["card"] and BOARD.lords[order.on].side == side:
+    if order.on in BOARD.lords and order.target != TABLES.for_trust_not_him["card"] and BOARD.lords[order.on].side == side:
         return f"{order.on} is your own Lord: the Event is played on an Enemy Lord"
     return None
 

@@ -53,7 +53,7 @@ class Order(NamedTuple):
             words.append(", ".join(self.plan))
         if self.target:
             words.append(self.target)
-        if self.verb == "EXILE" and self.group:
+        if self.verb in ("EXILE", "LEVY") and self.group:
             words.append(f"TO {self.group[0]}")
         elif self.group:
             words.append("WITH " + ", ".join(self.group))

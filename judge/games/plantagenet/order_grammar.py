@@ -51,7 +51,11 @@ class _Shaper(Transformer[Token, Order]):
         return Order("CROWN", target=c[0])
 
     def levy(self, c: list[Any]) -> Order:
-        return Order("LEVY", what=str(c[0]).upper(), target=c[1], extra=c[2] or 0)
+        what, target, to, extra = c
+        return Order("LEVY", what=str(what).upper(), target=target, group=(to,) if to else (), extra=extra or 0)
+
+    def merchants(self, c: list[Any]) -> Order:
+        return Order("MERCHANTS", extra=c[1] or 0)
 
     def plan(self, c: list[tuple[str, ...]]) -> Order:
         return Order("PLAN", plan=c[0])
@@ -123,11 +127,12 @@ _parser()  # read once, at import
 FORMS = {
     "DISBAND": "DISBAND <Lord>", "DISMISS": "DISMISS <Vassal>", "EXILE": "EXILE <Lord> [TO <Exile box>]",
     "CROWN": "CROWN Richard III",
-    "LEVY": "<Lord> LEVY LORD <Lord>|VASSAL <Vassal>|TROOPS|CARTS|SHIP|CAPABILITY <card> [SPEND 1|3]",
+    "LEVY": "<Lord> LEVY LORD <Lord>|VASSAL <Vassal>|TROOPS [FROM <Locale>]|CARTS|SHIP|CAPABILITY <card> [TO <Locale>] [SPEND 1|3]",
     "PLAN": "PLAN <Lord or Pass>, <Lord or Pass>, ...",
     "MARCH": "MARCH <Locale> [WITH <Lord>, ...]", "SAIL": "SAIL <Port, Exile box or Sea> [WITH <Lord>, ...]",
     "SUPPLY": "SUPPLY <Locale>", "TAX": "TAX <Locale> [SPEND 1|3]", "PARLEY": "PARLEY <Locale> [SPEND 1|3]",
-    "FORAGE": "FORAGE, alone", "PASS": "PASS, alone", "TRUCE": "TRUCE, alone",
+    "FORAGE": "FORAGE, alone", "PASS": "PASS, alone", "TRUCE": "TRUCE, alone", "SURRENDER": "SURRENDER, alone",
+    "AGITATE": "AGITATE <Locale>", "MERCHANTS": "MERCHANTS [SPEND 1|3]", "HERALDS": "HERALDS <Lord> [SPEND 1|3]",
     "INTERCEPT": "INTERCEPT <Lord> [WITH <Lord>, ...]",
     "FLEE": "FLEE <Lord> ROUND <n> or FLEE <Lord> BELOW <Troops>",
     "PLAY": "PLAY <card> [BY <Lord>] [ON <Enemy Lord or Vassal>] [ROUND <n>] [SPEND 1|3] [FOR <Lord>, ...]",

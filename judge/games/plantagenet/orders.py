@@ -131,6 +131,11 @@ def _lord(word: str, scenario: str) -> str:
     return found
 
 
+def _lord_or_place(word: str, scenario: str) -> str:
+    """A Lord an Event is played on, or else a Locale (Y24)."""
+    return _lord(word, scenario) if normal(word) in lord_names(scenario) else _place(word)
+
+
 def _vassal(word: str) -> str:
     for name in BOARD.vassals:
         if normal(name) == normal(word):
@@ -184,16 +189,18 @@ def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str) -> 
     if verb == "LEVY":
         if actor is None:
             raise OrderError("LEVY needs the Levying Lord first: York LEVY TROOPS")
-        found = {"LORD": lambda name: _lord(name, scenario), "VASSAL": _vassal, "CAPABILITY": _card}.get(order.what or "")
-        if (found is None) != (target is None):
+        found = {"LORD": lambda name: _lord(name, scenario), "VASSAL": _vassal, "CAPABILITY": _card,
+                 "TROOPS": _place}.get(order.what or "")  # TROOPS FROM: Commission of Array (L12)
+        if ((found is None) != (target is None) and order.what != "TROOPS") or (order.group and order.what != "CAPABILITY"):
             raise OrderError(f"cannot read {text!r}: expected {FORMS['LEVY']}")
-        return order._replace(lord=actor, target=found and thing(target, found))
+        return order._replace(lord=actor, target=found and thing(target, found),  # TO: Thomas Bourchier (Y5)
+                              group=tuple(_place(written(p)) for p in order.group))
     if verb == "PLAN":
         return order._replace(plan=tuple("Pass" if normal(written(w)) == "pass" else _lord(written(w), scenario)
                                        for w in order.plan))
     if verb == "PLAY":
         card = _card(written(target or ""))
-        on = thing(order.on, _vassal if card == TABLES.for_trust_not_him["card"] else lambda name: _lord(name, scenario))
+        on = thing(order.on, _vassal if card == TABLES.for_trust_not_him["card"] else lambda name: _lord_or_place(name, scenario))
         return order._replace(lord=actor, target=card, on=on, group=lords(order.group))
     if verb == "DISCARD":
         return order._replace(lord=None, target=thing(target, _card))
@@ -201,11 +208,11 @@ def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str) -> 
         return order._replace(lord=None, target=thing(target, _vassal))
     if verb == "EXILE":
         return order._replace(lord=None, target=lord(target), group=tuple(_place(written(p)) for p in order.group))
-    if verb in ("DISBAND", "CROWN", "FLEE", "INTERCEPT", "DEATH CHECK"):
+    if verb in ("DISBAND", "CROWN", "FLEE", "INTERCEPT", "DEATH CHECK", "HERALDS"):
         return order._replace(lord=None, target=lord(target), group=lords(order.group))
-    if verb in ("MARCH", "SAIL", "SUPPLY", "TAX", "PARLEY"):
+    if verb in ("MARCH", "SAIL", "SUPPLY", "TAX", "PARLEY", "AGITATE"):
         return order._replace(lord=actor, target=thing(target, _place), group=lords(order.group))
-    if verb in ("FORAGE", "PASS", "TRUCE"):
+    if verb in ("FORAGE", "PASS", "TRUCE", "SURRENDER", "MERCHANTS"):
         return order._replace(lord=actor)
     if verb == "HITS":
         return order._replace(lord=None, units=tuple(_unit(written(u)) for u in order.units))
