@@ -26,6 +26,7 @@ DATA_READERS = {
     "judge/games/variants/__init__.py",
     "judge/games/plantagenet/battle/tables.py",  # battle.json, read once
     "judge/games/plantagenet/data.py",  # components.json and scenarios.json, read once
+    "judge/games/plantagenet/order_grammar.py",  # its grammar, judge/games/plantagenet/orders.lark, read once
     "judge/games/richard3/data.py",
     "judge/games/richard3/orders.py",  # its grammar, judge/games/richard3/orders.lark, read once
 }

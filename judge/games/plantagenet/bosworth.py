@@ -63,24 +63,15 @@ def new_state() -> State:
 
 
 def read(text: str) -> Order:
-    """One Bosworth order: ``ARRAY`` with the Lords at Front center, left and right, or a
-    ``LEVY CAPABILITY`` or ``FLEE`` order as the game's grammar reads them."""
-    found = re.fullmatch(r"\s*ARRAY\s+(.+)", text, re.IGNORECASE)
-    if not found:
-        return read_order(text, SCENARIO)
-    names = lord_names(SCENARIO)
-    lords = []
-    for word in found.group(1).split(","):
-        if normal(word) not in names:
-            raise OrderError(f"no Lord named {word.strip()!r} at Bosworth")
-        lords.append(names[normal(word)])
-    return Order("ARRAY", plan=tuple(lords))
+    """One Bosworth order as the game's grammar reads it: ``ARRAY`` with the Lords at Front
+    center, left and right, a ``LEVY CAPABILITY`` or a ``FLEE`` order."""
+    return read_order(text, SCENARIO)
 
 
 def refusal(state: State, side: str, order: Order, given: Sequence[Order] = ()) -> str | None:
     """Why an order may not be given (the orders ``given`` before it counted), or None."""
     if order.verb == "ARRAY":
-        if sorted(order.plan) != sorted(lords_of(side)):
+        if sorted(order.group) != sorted(lords_of(side)):
             return f"ARRAY names each of your Lords once: {', '.join(lords_of(side))}"
         return None
     if order.verb == "FLEE":
@@ -139,7 +130,7 @@ def battle_start(state: State) -> BattleStart:
 def side_orders(orders: Sequence[Order]) -> SideOrders:
     """A side's Battle choices: its Array (center, then its left flank, then its right) and who
     Flees when; the rest are the Battle's defaults."""
-    arrays = [o.plan for o in orders if o.verb == "ARRAY"]
+    arrays = [o.group for o in orders if o.verb == "ARRAY"]
     flee = {o.target: o.round for o in orders if o.verb == "FLEE" and o.target}
     return SideOrders(array=arrays[-1] if arrays else (), flank="left", flee=flee)
 

@@ -4,12 +4,15 @@ the King, Ib Norfolk is Late and Test of Arms, II Edward IV's Exile)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 from random import Random
+from typing import Any
 
 from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, EventPlay, SideOrders, fight
 from .battle.ending import DEATH_EVENTS
 from .battle.orders import BATTLE_EVENTS
+from .battle.tables import TABLES
 from .data import BOARD, TROOPS, other
 from .mat import Events, discard, disband_lord, disband_vassal, remove_lord
 from .orders import Order
@@ -27,8 +30,11 @@ def _lord(state: State, lord: str) -> BattleLord:
     )
 
 
-def battle_start(state: State, attacker: str, place: str) -> BattleStart:
-    """Every Lord at the Stronghold fights (4.4): the Approaching side Attacks."""
+def battle_start(state: State, attacker: str, place: str,
+                 standing: dict[str, list[Order]] | None = None) -> BattleStart:
+    """Every Lord at the Stronghold fights (4.4): the Approaching side Attacks. (II, Foreign
+    Haven: Routed Edward IV goes into Exile instead of checking Death unless the Yorkists' standing
+    order ``DEATH CHECK Edward IV`` says otherwise.)"""
     defender = other(attacker)
     rules = scenario_of(state).special_rules
     everyone = lords_at(state, place)
@@ -39,7 +45,8 @@ def battle_start(state: State, attacker: str, place: str) -> BattleStart:
     instead: dict[str, str] = {}
     if "Capture of the King" in rules and "Henry VI" in everyone:
         instead["Henry VI"] = "disband"
-    if "Foreign Haven: Edward IV" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}):
+    if "Foreign Haven: Edward IV" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}) \
+            and not any(o.verb == "DEATH CHECK" for o in (standing or {}).get("York", ())):
         instead["Edward IV"] = "exile"
     return BattleStart(
         place, BOARD.locales[place].area, state["favour"].get(place),
@@ -75,25 +82,74 @@ FLANK_ATTACKS = {"York": "Y2", "Lancaster": "L2"}
 """Flank Attack, a Hold Event of each side's deck: played to Intercept."""
 
 
+_CHOICES: dict[str, tuple[str, Callable[[Order], object]]] = {
+    "ARRAY": ("array", lambda o: o.group),  # 4.4.1
+    "FLANK": ("flank", lambda o: (o.what or "").lower()),  # 4.4.1
+    "CENTER": ("center_from", lambda o: (o.what or "").lower()),  # 4.4.2 Reposition
+    "ENGAGE": ("flank_target", lambda o: (o.what or "").lower()),  # 4.4.2 Flanking
+    "ABSORB": ("absorb", lambda o: o.group),  # 4.4.2 Missiles
+    "HITS": ("hit_order", lambda o: o.units),  # 4.4.2 Apply Hits
+    "VALOUR": ("valour", lambda o: (o.what or "").lower()),  # 4.4.2 Valour Rerolls
+    "SPOILS": ("spoils_to", lambda o: o.group),  # 4.4.3 Spoils
+    "KEEP CULVERINS": ("culverins", lambda o: False),  # L1, L2, Y1, Y2
+    "VANGUARD": ("vanguard", lambda o: True),  # Y36
+    "FINAL CHARGE": ("final_charge", lambda o: True),  # Y32
+    "NO SWIFT MANEUVER": ("swift_maneuver", lambda o: False),  # Y36 Event
+    "NO YEOMEN": ("yeomen", lambda o: False),  # L31
+}
+"""Each standing Battle order: the ``SideOrders`` field it sets, and to what."""
+SCENARIO_CHOICES = {"CAPTOR": "Capture of the King", "DEATH CHECK": "Foreign Haven: Edward IV"}
+"""The standing Battle orders of a scenario rule (6.0): Ia, who holds a captured Henry VI; II,
+Edward IV checks Death rather than go into Exile."""
+BATTLE_VERBS = (*_CHOICES, "FLEE", "PLAY", *SCENARIO_CHOICES)
+"""The standing orders a Battle reads (plantagenet.md, Standing orders and defaults)."""
+
+
+def side_orders_of(orders: list[Order], held: list[str]) -> SideOrders:
+    """A side's standing Battle orders as the Battle takes them: ``FLEE <Lord> ROUND n`` or
+    ``BELOW n`` (4.4.2), ``PLAY <card>`` for a held Event (its Lord, target, Round, points and
+    Lords as the order names them, the Battle's defaults for the rest), and the choices of
+    ``_CHOICES``; a later order for the same choice replaces an earlier one, and every choice not
+    ordered has the Battle's default (plantagenet-battle.md)."""
+    chosen: dict[str, Any] = {}
+    for order in orders:
+        if order.verb in _CHOICES:
+            field_name, value = _CHOICES[order.verb]
+            chosen[field_name] = value(order)
+    return SideOrders(
+        flee={o.target or "": o.round for o in orders if o.verb == "FLEE" and o.round},
+        flee_below={o.target or "": o.below for o in orders if o.verb == "FLEE" and o.below},
+        events=tuple(EventPlay(o.target or "", o.lord, o.on, o.round or 1, o.extra, o.group) for o in orders
+                     if o.verb == "PLAY" and o.target in held),
+        **chosen,
+    )
+
+
+def lords_refusal(order: Order, side: str) -> str | None:
+    """Why a side may not give this standing Battle order for the Lords it names, or None: those
+    for the side must be its own (FLEE, PLAY BY and FOR, ARRAY, ABSORB, SPOILS), an Event's target an
+    Enemy Lord (or, For trust not him, any Vassal); the card of a ``PLAY`` order is checked by
+    ``held.standing_refusal``."""
+    strangers = [lord for lord in (order.lord, *order.group, order.target if order.verb in ("FLEE", "DEATH CHECK") else None)
+                 if lord and BOARD.lords[lord].side != side]
+    if strangers:
+        return f"{strangers[0]} is not your Lord"
+    if order.on in BOARD.lords and order.target != TABLES.for_trust_not_him["card"] and BOARD.lords[order.on].side == side:
+        return f"{order.on} is your own Lord: the Event is played on an Enemy Lord"
+    return None
+
+
 def battle_orders(state: State, standing: dict[str, list[Order]]) -> BattleOrders:
-    """Each side's standing orders for Battle: ``FLEE <Lord> ROUND n`` (he Flees at the start of
-    that Round, 4.4.2) and ``PLAY <card>`` (a held Event played, its Lords the Battle's defaults);
-    every other choice has the Battle's default (plantagenet-battle.md)."""
-    return BattleOrders({
-        side: SideOrders(
-            flee={o.target or "": o.round for o in orders if o.verb == "FLEE"},
-            events=tuple(EventPlay(o.target or "") for o in orders
-                         if o.verb == "PLAY" and o.target in state["held"][side]),
-        )
-        for side, orders in standing.items()
-    })
+    """Both sides' standing Battle orders (``side_orders_of``)."""
+    return BattleOrders({side: side_orders_of(orders, state["held"][side]) for side, orders in standing.items()})
 
 
 def give_battle(state: State, attacker: str, place: str, rng: Random, events: Events,
                 standing: dict[str, list[Order]] | None = None) -> BattleResult:
     """Fight the Battle at ``place`` with the sides' standing orders and carry out its ending on
     the map."""
-    start = battle_start(state, attacker, place)
+    standing = standing or {}
+    start = battle_start(state, attacker, place, standing)
     if start.late:
         state["norfolk_was_late"] = True
     result = surrender(state, fight(start, battle_orders(state, standing or {}), rng), standing or {}, events)
@@ -101,11 +157,13 @@ def give_battle(state: State, attacker: str, place: str, rng: Random, events: Ev
         "type": "battle", "at": place, "attacker": attacker, "winner": result.winner, "rounds": result.rounds,
         "report": [{k: v for k, v in asdict(entry).items() if v is not None} for entry in result.report],
     })
-    after_battle(state, start, result, events)
+    captors = [o.group for o in standing.get("York", ()) if o.verb == "CAPTOR"]
+    after_battle(state, start, result, events, captors[-1] if captors else ())
     return result
 
 
-def after_battle(state: State, start: BattleStart, result: BattleResult, events: Events) -> None:
+def after_battle(state: State, start: BattleStart, result: BattleResult, events: Events,
+                 captors: tuple[str, ...] = ()) -> None:
     """4.4.3-4.4.4 on the map: Influence, each Lord's fate (his mat after Losses and spoils, his
     Vassals Disbanded, Disband, Death or Exile), the cards discarded, Survivors marked Fought;
     and the scenario rules that follow a Battle."""
@@ -149,7 +207,7 @@ def after_battle(state: State, start: BattleStart, result: BattleResult, events:
     rules = scenario_of(state).special_rules
     fought = {lord.name for lord in (*start.attacker.lords, *start.defender.lords)}
     if "Capture of the King" in rules and "Henry VI" in fought and result.winner == "York":
-        capture(state, result, events)
+        capture(state, result, events, captors)
     if "Test of Arms" in rules and start.locale == "York" and result.winner:
         state["favour"]["York"] = result.winner
     if "Foreign Haven" in rules and any(a.name == "Warwick L" and a.fate == "dead" for a in result.lords) \
@@ -165,13 +223,15 @@ def _refuge(state: State, side: str) -> str | None:
                  if state["favour"].get(p) == side and other(side) not in held.get(p, ())), None)
 
 
-def capture(state: State, result: BattleResult, events: Events) -> None:
+def capture(state: State, result: BattleResult, events: Events, captors: tuple[str, ...] = ()) -> None:
     """Ia, Capture of the King: the Yorkists gain 10 points and Henry VI, Disbanded instead of
-    checking Death, is held on the mat of an Unrouted Yorkist Lord of the Battle (the first, by
-    default) instead of going to the Calendar; held, he cannot Muster and is not on the map."""
+    checking Death, is held on the mat of an Unrouted Yorkist Lord of the Battle (the first of
+    the Yorkists' standing order ``CAPTOR <Lord>, ...`` still there, else the first of the Battle)
+    instead of going to the Calendar; held, he cannot Muster and is not on the map."""
     points = scenario_of(state).capture_influence
     gain(state, "York", points)
     holders = [a.name for a in result.lords if a.side == "York" and a.fate == "fought" and "at" in state["lords"][a.name]]
+    holders.sort(key=lambda lord: captors.index(lord) if lord in captors else len(captors))
     if holders and "gone" not in state["lords"]["Henry VI"]:
         state["lords"]["Henry VI"] = {"prisoner_of": holders[0]}
     events.append({"type": "capture of the king", "influence": points, "held by": holders[0] if holders else None})

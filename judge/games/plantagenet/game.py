@@ -4,9 +4,10 @@ Its methods have the shape of ``judge.games.kind.GameKind`` and ``Playout``. The
 JSON value (``state.py``); ``resolve`` never changes the state it is given. Phases are named by
 Calendar box and step: ``T1 muster York``, ``T1 plan``, ``T1 card 3 Lancaster``, ``T2 pay``.
 
-Standing orders (``INTERCEPT``, ``EXILE``) answer what the inactive side decides in the middle
-of the active side's card (4.3.4, 4.3.5): given with a side's Plan they are kept until its next
-Plan; given for a Command step by the side not acting, they hold for that card.
+Standing orders (``INTERCEPT``, ``EXILE``, ``TRUCE``, the Battle's ``BATTLE_VERBS``) answer what
+the inactive side decides in the middle of the active side's card (4.3.4, 4.3.5, 4.4): given with a
+side's Plan they are kept until its next Plan; given for a Command step by the side not acting,
+they hold for that card.
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingCla
 from . import held, invariants, legal
 from .command import COMMANDS, command, default_plan, plan_refusal
 from .data import BOARD, SIDES
+from .fighting import BATTLE_VERBS, SCENARIO_CHOICES
 from .levy import pay
 from .muster import muster
 from .orders import Order, OrderError, read_order, split_orders
 from .setup import new_state
-from .state import State, copy_state, influence_of
+from .state import State, copy_state, influence_of, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
 from .view import report_for, view
 from .war_setups import war_number
@@ -40,10 +42,10 @@ TIMINGS = (
 STEP_VERBS = {
     "pay": ("DISBAND", "DISMISS"),
     "muster": ("EXILE", "LEVY", "PARLEY", "CROWN", "PLAY"),
-    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER"),
+    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "DISCARD", "SURRENDER", *BATTLE_VERBS),
     "command": COMMANDS,
 }
-STANDING = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER")
+STANDING = ("INTERCEPT", "EXILE", "TRUCE", "DISCARD", "SURRENDER", *BATTLE_VERBS)
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
 SCENARIOS = ("Ia", "Ib", "Ic", "II", "III", "I", "wars")
 _TITLES = {"Ia": "scenario Ia", "Ib": "scenario Ib", "Ic": "scenario Ic", "II": "scenario II",
@@ -215,7 +217,8 @@ class PlantagenetGame(TwoSides):
                 continue
             by_verb = name in ("pay", "plan") or (order.verb in STANDING and not (acting and name == "command"))
             slot = "plan" if order.verb == "PLAN" else (
-                f"{order.verb.lower()} {order.target or ''}".strip() if by_verb else f"action {number}")
+                f"{order.verb.lower()} {order.target or ''}{' below' if order.below else ''}".strip()
+                if by_verb else f"action {number}")
             out.append(OrderLine(text, canonical=str(order), slot=slot))
         return out
 
@@ -226,11 +229,13 @@ class PlantagenetGame(TwoSides):
             return plan_refusal(state, power, order.plan)
         if order.verb == "PLAY" and state["step"]["name"] == "muster":
             return held.levy_refusal(state, power, order)
-        if order.verb == "PLAY":
-            return held.standing_refusal(order.target or "", power)
+        if order.verb in SCENARIO_CHOICES and SCENARIO_CHOICES[order.verb] not in scenario_of(state).special_rules:
+            return f"{order.verb} is an order of the scenario rule {SCENARIO_CHOICES[order.verb]} (6.0)"
+        if order.verb in BATTLE_VERBS:
+            return held.battle_order_refusal(order, power)
         if order.verb == "DISCARD" and order.target not in state["held"][power]:
             return f"you hold no {order.target} (4.8.6)"
-        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN", "FLEE") and BOARD.lords[order.target or ""].side != power:
+        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN") and BOARD.lords[order.target or ""].side != power:
             return f"{order.target} is not your Lord"
         if order.lord and BOARD.lords[order.lord].side != power:
             return f"{order.lord} is not your Lord"

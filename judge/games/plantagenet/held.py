@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import BOARD, other
-from .fighting import BLOCKED_FORDS, FLANK_ATTACKS, PLAYED_IN_BATTLE
+from .fighting import BLOCKED_FORDS, FLANK_ATTACKS, PLAYED_IN_BATTLE, lords_refusal
 from .mat import Events
 from .orders import Order
 from .state import State, enemy_at, forces_units, is_friendly, lords_on_map, new_mat
@@ -43,6 +43,18 @@ def standing_refusal(card: str, side: str) -> str | None:
     return None
 
 
+def battle_order_refusal(order: Order, side: str) -> str | None:
+    """Why a side may not give this standing Battle order (plantagenet.md, Standing orders and
+    defaults), or None: a card played must be one it may hold for the moment it names
+    (``standing_refusal``), and the Lords named must be its own or the Enemy's as the order
+    wants (``fighting.lords_refusal``)."""
+    if order.verb == "PLAY":
+        why = standing_refusal(order.target or "", side)
+        if why:
+            return why
+    return lords_refusal(order, side)
+
+
 # --- in the Muster -------------------------------------------------------------------------------
 
 
@@ -53,7 +65,7 @@ def levy_refusal(state: State, side: str, order: Order) -> str | None:
         return f"{card} is not an Event of yours played in the Levy (Y13, L13, Y20, Y24)"
     if card not in state["held"][side]:
         return f"you hold no {card} (3.1.3)"
-    on = order.group[0] if order.group else None
+    on = order.on
     if card in ("Y13", "L13"):
         if on is not None and (on not in BOARD.lords or BOARD.lords[on].side == side or "at" not in state["lords"].get(on, {})):
             return f"{on} is no Enemy Lord on the map"
@@ -73,7 +85,7 @@ def levy_refusal(state: State, side: str, order: Order) -> str | None:
 def play_in_levy(state: State, side: str, order: Order, events: Events, newcomers: set[str]) -> None:
     """Carry out a Levy Event ``levy_refusal`` allowed."""
     card = order.target or ""
-    on = order.group[0] if order.group else None
+    on = order.on
     use(state, side, card, events, lasting=card == "Y20")  # Y20: in effect this Levy
     if card in ("Y13", "L13"):
         aspielles(state, side, card, on, events)

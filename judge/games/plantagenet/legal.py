@@ -12,12 +12,13 @@ from random import Random
 
 from ..kind import GameKind
 from . import actions, capabilities, held, march, muster
+from .battle.tables import TABLES
 from .command import COMMANDS, LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
-from .data import BOARD
+from .data import BOARD, other
 from .levy import vassals_due
-from .orders import Order, read_order
+from .orders import UNIT_NAMES, Order, read_order
 from .routes import parley_targets
-from .state import State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready
+from .state import State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready, scenario_of
 from .turns import active_lord, powers
 
 
@@ -121,12 +122,59 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
     if rng.random() < 0.5:
         standing.append("TRUCE")
     standing += [f"FLEE {lord} ROUND {rng.randint(1, 3)}" for lord in lords_on_map(state, side) if rng.random() < 0.1]
-    standing += [f"PLAY {card}" for card in state["held"][side]
+    standing += [_random_play(state, side, card, rng) for card in state["held"][side]
                  if held.standing_refusal(card, side) is None and rng.random() < 0.7]
     standing += [f"DISCARD {card}" for card in state["held"][side] if rng.random() < 0.1]
     if "wars" in state and rng.random() < 0.3:  # 6.1.1, the grand scenario only
         standing.append("SURRENDER")
-    return ["PLAN " + ", ".join(chosen), *standing]
+    return ["PLAN " + ", ".join(chosen), *standing, *_random_battle_choices(state, side, rng)]
+
+
+def _random_play(state: State, side: str, card: str, rng: Random) -> str:
+    """``PLAY <card>``, sometimes naming the Lord it is for, its Enemy target, a Round, points
+    for its check or the Lords it saves (4.4.1, 4.4.3, 1.4.2)."""
+    mine = lords_on_map(state, side)
+    theirs = lords_on_map(state, other(side)) + [
+        vassal for vassal, entry in state["vassals"].items() if "lord" in entry and BOARD.lords[entry["lord"]].side != side]
+    words = [f"PLAY {card}"]
+    if mine and rng.random() < 0.3:
+        words.append(f"BY {rng.choice(mine)}")
+    if theirs and rng.random() < 0.3:
+        target = rng.choice(theirs)
+        if (target in state["vassals"]) == (card == TABLES.for_trust_not_him["card"]):
+            words.append(f"ON {target}")
+    if rng.random() < 0.2:
+        words.append(f"ROUND {rng.randint(1, 3)}")
+    if rng.random() < 0.2:
+        words.append(f"SPEND {rng.choice((1, 3))}")
+    if mine and rng.random() < 0.2:
+        words.append("FOR " + ", ".join(rng.sample(mine, rng.randint(1, len(mine)))))
+    return " ".join(words)
+
+
+def _random_battle_choices(state: State, side: str, rng: Random) -> list[str]:
+    """Now and then each of the Battle's other standing choices (4.4.1-4.4.3, the cards')."""
+    mine = lords_on_map(state, side)
+    found = []
+    for verb in ("ARRAY", "ABSORB", "SPOILS"):
+        if mine and rng.random() < 0.2:
+            found.append(f"{verb} " + ", ".join(rng.sample(mine, rng.randint(1, len(mine)))))
+    if rng.random() < 0.2:
+        found.append("HITS " + ", ".join(rng.sample(list(UNIT_NAMES.values()), rng.randint(1, len(UNIT_NAMES)))))
+    for verb in ("FLANK", "ENGAGE", "CENTER FROM"):
+        if rng.random() < 0.2:
+            found.append(f"{verb} {rng.choice(('LEFT', 'RIGHT'))}")
+    if rng.random() < 0.2:
+        found.append(f"VALOUR {rng.choice(('ARMOURED', 'ALWAYS', 'NEVER'))}")
+    found += [f"FLEE {lord} BELOW {rng.randint(1, 4)}" for lord in mine if rng.random() < 0.05]
+    found += [verb for verb in ("KEEP CULVERINS", "VANGUARD", "FINAL CHARGE", "NO SWIFT MANEUVER", "NO YEOMEN")
+              if rng.random() < 0.1]
+    rules = scenario_of(state).special_rules
+    if side == "York" and mine and "Capture of the King" in rules and rng.random() < 0.3:
+        found.append("CAPTOR " + ", ".join(rng.sample(mine, rng.randint(1, len(mine)))))
+    if side == "York" and "Foreign Haven: Edward IV" in rules and rng.random() < 0.3:
+        found.append("DEATH CHECK Edward IV")
+    return found
 
 
 def _random_muster(state: State, side: str, rng: Random) -> list[Order]:

@@ -7,90 +7,64 @@ One order a line (or separated by ``;``)::
     EXILE Henry VI TO Scotland      3.3.1: Muster an Exiled Lord into an Exile box
     CROWN Richard III               III, King Richard: he replaces Gloucester at London
     York LEVY LORD Salisbury        3.4.2 (also LEVY VASSAL Stanley, LEVY TROOPS, LEVY CARTS,
-    York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4 (Y5 TO Coventry: he starts
-                                    there, Thomas Bourchier), LEVY TROOPS FROM Cambridge
-                                    with Commission of Array, L12; SPEND 1 or SPEND 3 after a
+    York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4; SPEND 1 or SPEND 3 after a
     York PARLEY Coventry SPEND 1    check adds 1 or 2 to the rating, 1.4.2)
     PLAN York, March, Pass, York    4.1: the Plan stack, top card first
     MARCH Coventry WITH Salisbury   4.3 (WITH: the Lords of a Group, 4.3.1)
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
-    AGITATE Coventry / MERCHANTS / HERALDS Somerset   Capabilities' Commands (Y10, L30, L4; the
-                                    last two are Influence checks and take SPEND)
-    INTERCEPT Northumberland        4.3.4, a standing order of the inactive side (WITH: the
-                                    Lords an Intercepting Marshal or Lieutenant brings)
-    EXILE Somerset                  4.3.5, a standing order: he goes into Exile when Approached
-                                    (by default an Approached Lord gives Battle)
-    TRUCE                           a standing order: play Parliament's Truce (Y12, L20) when
-                                    the enemy would Approach
-    FLEE Somerset ROUND 2           a standing order: in any Battle of his, he Flees at the start
-                                    of that Round (4.4.2)
-    PLAY Y19                        a standing order: play this held Event in the next Battle
-                                    where it may be played (4.4.1, 4.4.3), or when its moment
-                                    comes (L28, L33); in a Muster, play a Levy Event at once
-    PLAY Y24 ON London              (Y13, L13, Y20, Y24); ON: the Lord or Locale it is played on
-    DISCARD Y1                      with the Plan: discard this held Event at Reset (4.8.6)
-    SURRENDER                       a standing order in the grand scenario's first and second
-                                    Wars: concede the War before the last Heir's Death check (6.1.1)
 
-Names are those of the Lords, Vassals, Locales and cards, in any case; a Lord may be named by his
-title alone (``Somerset``) where the scenario has only one of that name. Reading resolves names;
-whether an order is possible is for the rules modules.
+Standing orders, given with the Plan (or for a card by the side not acting)::
+
+    INTERCEPT Northumberland        4.3.4 (WITH: the Lords an Intercepting Marshal or Lieutenant
+                                    brings)
+    EXILE Somerset                  4.3.5: he goes into Exile when Approached
+    TRUCE                           play Parliament's Truce (Y12, L20) when the enemy would Approach
+    FLEE Somerset ROUND 2           4.4.2: he Flees at the start of that Round of any Battle
+    FLEE Somerset BELOW 3           4.4.2: ... at the start of a Round with fewer Troops standing
+    PLAY Y19                        4.4.1, 4.4.3: play this held Event in the next Battle where it
+                                    may be; BY <Lord> ON <Lord or Vassal> ROUND n SPEND n FOR <Lords>
+                                    name who it is for, its target, Regroup's first Round, the
+                                    points added to its check and the Lords an Escape saves
+    DISCARD Y1                      4.8.6: discard this held Event at Reset
+    ARRAY York, Salisbury, March    4.4.1: Front center, then the flanks, then Reserve
+    FLANK RIGHT                     4.4.1: the flank a second Front Lord takes
+    CENTER FROM RIGHT               4.4.2: the flank Lord who fills an empty Front center
+    ENGAGE RIGHT                    4.4.2: the Enemy flank a center Lord with no one opposite Engages
+    ABSORB March, York              4.4.2: the Lords in the order they absorb Hits
+    HITS Militia, Men-at-Arms, ...  4.4.2: the units in the order they take Hits
+    VALOUR ALWAYS                   4.4.2: spend Valour on every failed roll (or ARMOURED, NEVER)
+    SPOILS Salisbury, York          4.4.3: the Lords who take spoils, in turn
+    CAPTOR Warwick, York            Ia, Capture of the King: the Lords who hold Henry VI, in turn
+    DEATH CHECK Edward IV           II, Foreign Haven: he checks Death rather than go into Exile
+    KEEP CULVERINS / VANGUARD / FINAL CHARGE / NO SWIFT MANEUVER / NO YEOMEN   cards' choices
+
+The grammar (``orders.lark``, LALR) reads the shape of an order, each name a run of words; the
+names are then resolved: those of the Lords, Vassals, Locales, cards and units, in any case, a Lord
+by his title alone (``Somerset``) where the scenario has only one of that name. A name that names
+nothing is told the nearest names. Whether an order is possible is for the rules modules.
+
+``order.py`` holds the ``Order`` value, ``order_grammar.py`` the grammar's reading; this module
+resolves the names.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
 from functools import cache, lru_cache
 
+from ..nearest import nearest
+from .battle.model import FORCES
+from .battle.tables import TABLES
 from .data import BOARD
-
-LEVY_WHAT = ("LORD", "VASSAL", "TROOPS", "CARTS", "SHIP", "CAPABILITY")
-VERBS = ("DISBAND", "DISMISS", "EXILE", "PLAN", "MARCH", "SAIL", "SUPPLY", "FORAGE", "TAX",
-         "PARLEY", "PASS", "INTERCEPT", "LEVY", "CROWN", "TRUCE", "FLEE", "PLAY", "DISCARD", "SURRENDER",
-         "AGITATE", "MERCHANTS", "HERALDS")
-
-
-class OrderError(ValueError):
-    """An order that cannot be read: the message says which word and what was expected."""
+from .order import LISTS as LISTS
+from .order import UNIT_NAMES as UNIT_NAMES
+from .order import Order as Order
+from .order import OrderError as OrderError
+from .order_grammar import FORMS, read_shape
 
 
-@dataclass(frozen=True)
-class Order:
-    """One order: its verb, the acting Lord (Muster), what it levies, its target, the Influence
-    points added to a check (1.4.2), a Group's Lords, or a Plan's cards."""
-
-    verb: str
-    lord: str | None = None
-    what: str | None = None
-    target: str | None = None
-    extra: int = 0
-    group: tuple[str, ...] = ()
-    plan: tuple[str, ...] = ()
-    round: int = 0  # FLEE: the Battle Round at whose start the Lord Flees (4.4.2)
-
-    def __str__(self) -> str:
-        words = [self.lord] if self.lord else []
-        words.append(self.verb)
-        if self.what:
-            words.append(self.what)
-        if self.plan:
-            words.append(", ".join(self.plan))
-        if self.target:
-            words.append(self.target)
-        if self.verb in ("EXILE", "LEVY") and self.group:
-            words.append(f"TO {self.group[0]}")
-        elif self.verb == "PLAY" and self.group:
-            words.append(f"ON {self.group[0]}")
-        elif self.group:
-            words.append("WITH " + ", ".join(self.group))
-        if self.extra:
-            words.append(f"SPEND {self.extra}")
-        if self.round:
-            words.append(f"ROUND {self.round}")
-        return " ".join(words)
-
-
+@lru_cache(maxsize=4096)
 def normal(text: str) -> str:
     return re.sub(r"[^a-z0-9 ]", "", text.lower().replace("(", " ").replace(")", " ")).strip().replace("  ", " ")
 
@@ -107,42 +81,66 @@ def _names() -> dict[str, str]:
 
 
 PLACES_AND_CARDS = _names()
+PLACES = (*BOARD.locales, *BOARD.exile_boxes, *BOARD.seas)
+UNITS = {**{normal(name): kind for kind, name in UNIT_NAMES.items()},
+         **{normal(kind.replace("_", " ")): kind for kind in FORCES}}
+
+
+def _title(lord: str) -> str:
+    return normal(re.sub(r" (\d|Y\d?|L)$", "", lord))
 
 
 @cache
 def lord_names(scenario: str) -> dict[str, str]:
     """The names a scenario's Lords go by: their own, their card's, and their title alone where
     no other Lord of the scenario shares it."""
-    setup = BOARD.scenarios[scenario]
-    lords = [lord for side in setup.lords.values() for lord in side]
-    found = {normal(lord): lord for lord in lords}
-    for lord in lords:
+    found = {normal(lord): lord for lord in _lords(scenario)}
+    for lord in _lords(scenario):
         found[normal(BOARD.lords[lord].card_name)] = lord
-        title = normal(re.sub(r" (\d|Y\d?|L)$", "", lord))
-        if sum(1 for other in lords if normal(re.sub(r" (\d|Y\d?|L)$", "", other)) == title) == 1:
+        title = _title(lord)
+        if sum(1 for other in _lords(scenario) if _title(other) == title) == 1:
             found.setdefault(title, lord)
     return found
 
 
+@cache
+def _lords(scenario: str) -> tuple[str, ...]:
+    return tuple(lord for side in BOARD.scenarios[scenario].lords.values() for lord in side)
+
+
+@cache
+def _lords_shown(scenario: str) -> tuple[str, ...]:
+    """The Lords' names a misspelt one is compared with: each by his card's name, and by his title
+    where that alone names him."""
+    names = lord_names(scenario)
+    return (*(BOARD.lords[lord].card_name for lord in _lords(scenario)),
+            *(re.sub(r" (\d|Y\d?|L)$", "", lord) for lord in _lords(scenario) if _title(lord) in names))
+
+
 def _place(word: str) -> str:
     found = PLACES_AND_CARDS.get(normal(word))
-    if found is None or not (found in BOARD.locales or found in BOARD.exile_boxes or found in BOARD.seas):
-        raise OrderError(f"no Locale named {word!r}")
+    if found is None or found not in PLACES:
+        raise OrderError(f"no Locale named {word!r}{nearest(word, PLACES, listed=False)}")
     return found
 
 
-def _lord(word: str, lords: dict[str, str]) -> str:
-    found = lords.get(normal(word))
+def _lord(word: str, scenario: str) -> str:
+    found = lord_names(scenario).get(normal(word))
     if found is None:
-        raise OrderError(f"no Lord named {word!r} in this scenario")
+        raise OrderError(f"no Lord named {word!r} in this scenario{nearest(word, _lords_shown(scenario), listed=False)}")
     return found
+
+
+def _lord_or_place(word: str, scenario: str) -> str:
+    """A Lord an Event is played on, or else a Locale (Y24)."""
+    return _lord(word, scenario) if normal(word) in lord_names(scenario) else _place(word)
 
 
 def _vassal(word: str) -> str:
     for name in BOARD.vassals:
         if normal(name) == normal(word):
             return name
-    raise OrderError(f"no Vassal named {word!r}")
+    raise OrderError(f"no Vassal named {word!r}{nearest(word, BOARD.vassals, listed=False)}")
 
 
 def _card(word: str) -> str:
@@ -150,6 +148,13 @@ def _card(word: str) -> str:
     if key not in BOARD.cards:
         raise OrderError(f"no Arts of War card {word!r} (write its id, e.g. Y4)")
     return key
+
+
+def _unit(word: str) -> str:
+    found = UNITS.get(normal(word))
+    if found is None:
+        raise OrderError(f"no unit type {word!r}{nearest(word, UNIT_NAMES.values())}")
+    return found
 
 
 def split_orders(text: str) -> list[str]:
@@ -160,81 +165,55 @@ def split_orders(text: str) -> list[str]:
 def read_order(text: str, scenario: str) -> Order:
     """Read one order (names resolved against the scenario), or raise OrderError. (Orders are
     values and the reading depends on nothing else, so readings are kept.)"""
-    lords = lord_names(scenario)
-    words = text.strip()
-    extra = 0
-    spend = re.search(r"\s+SPEND\s+(\d+)\s*$", words, re.IGNORECASE)
-    if spend:
-        extra = int(spend.group(1))
-        if extra not in (1, 3):
-            raise OrderError("SPEND adds 1 or 3 Influence points to a check, never 2 (1.4.2)")
-        words = words[: spend.start()]
-    tokens = words.split()
-    upper = [t.upper() for t in tokens]
-    verbs = [i for i, t in enumerate(upper) if t in VERBS]
-    named = [i for i in verbs if i and normal(" ".join(tokens[:i])) in lords]
-    verb_at = named[-1] if named else next((i for i in verbs if i == 0), None)
-    if verb_at is None and verbs:
-        raise OrderError(f"no Lord named {' '.join(tokens[:verbs[0]])!r} in this scenario")
-    if verb_at is None:
-        raise OrderError(f"no order word in {text!r}: expected one of {', '.join(VERBS)}")
-    verb = upper[verb_at]
-    actor = _lord(" ".join(tokens[:verb_at]), lords) if verb_at else None
-    rest = " ".join(tokens[verb_at + 1:])
+    text = text.strip()
+    return _resolved(text, *read_shape(text), scenario)
+
+
+def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str) -> Order:
+    """The order with each name it gives, its run of words put back, resolved."""
+
+    def written(name: str) -> str:
+        return " ".join(runs[int(w[1:])] if w[0] == "x" and w[1:].isdigit() else w for w in name.split())
+
+    def lord(name: str | None) -> str | None:
+        return None if name is None else _lord(written(name), scenario)
+
+    def lords(names: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(_lord(written(name), scenario) for name in names)
+
+    def thing(name: str | None, read: Callable[[str], str]) -> str | None:
+        return None if name is None else read(written(name))
+
+    verb, target = order.verb, order.target
+    actor = lord(order.lord)
     if verb == "LEVY":
         if actor is None:
             raise OrderError("LEVY needs the Levying Lord first: York LEVY TROOPS")
-        what, _, target = rest.partition(" ")
-        what = what.upper()
-        if what not in LEVY_WHAT:
-            raise OrderError(f"LEVY what? expected {', '.join(LEVY_WHAT)}")
-        name = None
-        if what == "LORD":
-            name = _lord(target, lords)
-        elif what == "VASSAL":
-            name = _vassal(target)
-        elif what == "CAPABILITY":
-            parts = re.split(r"\s+TO\s+", target, maxsplit=1, flags=re.IGNORECASE)
-            name = _card(parts[0])
-            if len(parts) > 1:  # Thomas Bourchier (Y5): the Lord starts in that City
-                return Order("LEVY", actor, what, name, extra, group=(_place(parts[1]),))
-        elif what == "TROOPS" and target:
-            name = _place(re.sub(r"^FROM\s+", "", target, flags=re.IGNORECASE))  # Commission of Array (L12)
-        return Order("LEVY", actor, what, name, extra)
+        found = {"LORD": lambda name: _lord(name, scenario), "VASSAL": _vassal, "CAPABILITY": _card,
+                 "TROOPS": _place}.get(order.what or "")  # TROOPS FROM: Commission of Array (L12)
+        if ((found is None) != (target is None) and order.what != "TROOPS") or (order.group and order.what != "CAPABILITY"):
+            raise OrderError(f"cannot read {text!r}: expected {FORMS['LEVY']}")
+        return order._replace(lord=actor, target=found and thing(target, found),  # TO: Thomas Bourchier (Y5)
+                              group=tuple(_place(written(p)) for p in order.group))
     if verb == "PLAN":
-        cards = tuple("Pass" if normal(w) == "pass" else _lord(w, lords) for w in rest.split(",") if w.strip())
-        return Order("PLAN", plan=cards)
+        return order._replace(plan=tuple("Pass" if normal(written(w)) == "pass" else _lord(written(w), scenario)
+                                       for w in order.plan))
     if verb == "PLAY":
-        parts = re.split(r"\s+ON\s+", rest, flags=re.IGNORECASE)
-        on = () if len(parts) < 2 else (_lord(parts[1], lords) if normal(parts[1]) in lords else _place(parts[1]),)
-        return Order(verb, target=_card(parts[0]), group=on)
+        card = _card(written(target or ""))
+        on = thing(order.on, _vassal if card == TABLES.for_trust_not_him["card"] else lambda name: _lord_or_place(name, scenario))
+        return order._replace(lord=actor, target=card, on=on, group=lords(order.group))
     if verb == "DISCARD":
-        return Order(verb, target=_card(rest))
-    if verb == "FLEE":
-        parts = re.split(r"\s+ROUND\s+", rest, flags=re.IGNORECASE)
-        if len(parts) != 2 or not parts[1].strip().isdigit() or int(parts[1]) < 1:
-            raise OrderError("FLEE needs the Lord and the Round: FLEE Somerset ROUND 2")
-        return Order("FLEE", target=_lord(parts[0], lords), round=int(parts[1]))
-    if verb == "INTERCEPT":
-        parts = re.split(r"\s+WITH\s+", rest, flags=re.IGNORECASE)
-        group = tuple(_lord(w, lords) for w in parts[1].split(",")) if len(parts) > 1 else ()
-        return Order(verb, target=_lord(parts[0], lords), group=group)
-    if verb in ("DISBAND", "CROWN", "HERALDS"):
-        return Order(verb, target=_lord(rest, lords), extra=extra)
+        return order._replace(lord=None, target=thing(target, _card))
     if verb == "DISMISS":
-        return Order(verb, target=_vassal(rest))
+        return order._replace(lord=None, target=thing(target, _vassal))
     if verb == "EXILE":
-        parts = re.split(r"\s+TO\s+", rest, flags=re.IGNORECASE)
-        who = parts[0]
-        box = _place(parts[1]) if len(parts) > 1 else None
-        return Order("EXILE", target=_lord(who, lords), group=(box,) if box else ())
+        return order._replace(lord=None, target=lord(target), group=tuple(_place(written(p)) for p in order.group))
+    if verb in ("DISBAND", "CROWN", "FLEE", "INTERCEPT", "DEATH CHECK", "HERALDS"):
+        return order._replace(lord=None, target=lord(target), group=lords(order.group))
+    if verb in ("MARCH", "SAIL", "SUPPLY", "TAX", "PARLEY", "AGITATE"):
+        return order._replace(lord=actor, target=thing(target, _place), group=lords(order.group))
     if verb in ("FORAGE", "PASS", "TRUCE", "SURRENDER", "MERCHANTS"):
-        if rest:
-            raise OrderError(f"{verb} takes nothing more (not {rest!r})")
-        return Order(verb, lord=actor, extra=extra)
-    parts = re.split(r"\s+WITH\s+", rest, flags=re.IGNORECASE)
-    target = _place(parts[0])
-    group = tuple(_lord(w, lords) for w in parts[1].split(",")) if len(parts) > 1 else ()
-    if group and verb not in ("MARCH", "SAIL"):
-        raise OrderError(f"only MARCH and SAIL take a Group (WITH), not {verb}")
-    return Order(verb, lord=actor, target=target, extra=extra, group=group)
+        return order._replace(lord=actor)
+    if verb == "HITS":
+        return order._replace(lord=None, units=tuple(_unit(written(u)) for u in order.units))
+    return order._replace(lord=None, group=lords(order.group))

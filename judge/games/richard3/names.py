@@ -8,23 +8,15 @@ of York and ``York Church`` the archbishop.
 
 from __future__ import annotations
 
-import difflib
 import functools
-import re
 from collections.abc import Iterable
 
+from ..nearest import choices, nearest, normal
 from .data import BOARD
 
 
 class NameError_(ValueError):
     """A name that matches nothing, or more than one thing; the message says which."""
-
-
-@functools.lru_cache(maxsize=4096)
-def normal(text: str) -> str:
-    """Lower case, punctuation as spaces, single spaces (memoised: every name of every candidate
-    is compared in this form, for each order read)."""
-    return " ".join(re.sub(r"[^0-9a-z ]", " ", text.lower()).split())
 
 
 def _prefix_match(query: list[str], name: list[str]) -> bool:
@@ -41,7 +33,7 @@ def resolve(text: str, candidates: Iterable[tuple[str, Iterable[str]]], what: st
     shown = {key: names[0] for key, names in options}
     query = normal(text)
     if not query:
-        raise NameError_(f"no {what} named{_choices(shown.values())}")
+        raise NameError_(f"no {what} named{choices(shown.values())}")
     exact = [key for key, names in options if any(normal(n) == query for n in names)]
     if len(set(exact)) == 1:
         return exact[0]
@@ -52,31 +44,8 @@ def resolve(text: str, candidates: Iterable[tuple[str, Iterable[str]]], what: st
     if len(found) == 1:
         return found[0]
     if not found:
-        raise NameError_(f"no {what} is called {text!r}{_nearest(text, shown.values(), listed)}")
+        raise NameError_(f"no {what} is called {text!r}{nearest(text, shown.values(), listed)}")
     raise NameError_(f"{text!r} could be {' or '.join(shown[key] for key in found)}")
-
-
-def _choices(names: Iterable[str]) -> str:
-    listed = sorted(set(names))
-    return f" (the choices: {', '.join(listed)})" if listed else " (there is none to name)"
-
-
-SHORT_LIST = 10
-"""The most names an error lists in full; past it, only the nearest to what was written."""
-
-
-def _nearest(text: str, names: Iterable[str], listed: bool = True) -> str:
-    """For a name that names nothing: the names nearest to it (``did you mean Somerset?``), or
-    every name where there are few (and ``listed``); else nothing, as a long list would bury the
-    error."""
-    choices = sorted(set(names))
-    by_normal = {normal(name): name for name in choices}
-    close = difflib.get_close_matches(normal(text), list(by_normal), n=3, cutoff=0.75)
-    if close:
-        return f" (did you mean {' or '.join(by_normal[c] for c in close)}?)"
-    if listed and len(choices) <= SHORT_LIST:
-        return _choices(choices)
-    return ""
 
 
 @functools.lru_cache(maxsize=1024)

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple, cast
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..nearest import normal
 from . import names
 from .data import BOARD, REBEL, other
 from .names import NameError_
@@ -297,7 +298,7 @@ def _area_or(*words: str) -> Callable[[str], str]:
     """An area's reader that also takes the given words (``sea``, ``pool``) as they are."""
 
     def read(text: str) -> str:
-        word = names.normal(text)
+        word = normal(text)
         return word if word in words else names.area(text)
 
     return read
