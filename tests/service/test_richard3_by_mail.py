@@ -404,6 +404,15 @@ def test_standing_orders_that_did_nothing_are_listed_for_their_owner_with_the_re
     ], text
 
 
+def test_list_of_a_richard3_game_speaks_of_no_draw_rule(judge: MailJudge) -> None:
+    """Issue 18, point 8: no Diplomacy words in a Richard III game: a draw of two houses is
+    both houses', so LIST shows no draw rule (a Diplomacy game's LIST does)."""
+    start(judge, "richard3")
+    reply = judge.send(WATCHER, "LIST roses")
+    assert "Press:" in reply and "No orders:" in reply, reply
+    assert "Draw rule" not in reply and "centre" not in reply, reply
+
+
 def test_a_new_king_is_announced_at_the_supply_phase_in_words() -> None:
     """6.81: the heir becomes King at the next supply phase; the report says so in a sentence."""
     text = render("richard3/events.txt", report={"events": [

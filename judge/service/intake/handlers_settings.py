@@ -214,11 +214,12 @@ def settings_lines(game: Game) -> list[str]:
     settings = game_settings(game)
     fake = ", and fake press" if settings.fake_press else ""
     remind = f"{length_words(settings.remind)} before a deadline" if settings.remind else "none"
+    two_sides = len(kind_of(game).powers()) == 2  # a draw is both sides': no rule to choose
     lines = [
         f"Press:      {_PRESS_WORDS[settings.press.value]}{fake}",
         f"Anonymous:  {'yes' if settings.anonymous else 'no'}"
         f"{' (a gunboat game)' if settings.gunboat else ''}",
-        f"Draw rule:  {settings.draw_rule.value.upper()}",
+        *([] if two_sides else [f"Draw rule:  {settings.draw_rule.value.upper()}"]),
         f"No orders:  a power with no complete orders at the end of grace "
         f"{_nmr_words(game, settings.nmr)}",
         f"Reminders:  {remind}",
