@@ -110,7 +110,7 @@ def test_list_of_a_game_shows_its_settings_phase_deadline_and_whose_orders_are_i
     reply = judge.send(OUTSIDER, "LIST alpha")
     assert "alpha: diplomacy/standard, in Spring 1901 Movement, deadline " in reply
     assert "  Press:      white press only (signed by its writer)" in reply
-    assert "  Draw rule:  DIAS" in reply  # seven powers: which of them a draw includes
+    assert "  Draw rule:  ALL" in reply  # seven powers: which of them a draw includes
     assert "  Movement:   deadline at least 72h after the phase begins; grace 24h" in reply
     assert f"  Master:     {MASTER}" in reply
     assert "The powers (orders for Spring 1901 Movement; player):" in reply
