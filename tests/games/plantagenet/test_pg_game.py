@@ -110,11 +110,12 @@ def test_random_games_play_to_a_result_without_violations(scenario: str) -> None
 
 def test_random_games_reach_battle_intercept_and_every_command() -> None:
     """The playouts reach Battle (4.4), Intercept (4.3.4), Exile on Approach (4.3.5), every
-    Command (4.2.2), Levy action (3.4) and Pay outcome (3.2), and every Arts of War card of both
-    scenarios' decks (3.1, 3.4.6)."""
+    Command (4.2.2, the cards' Commands included), Levy action (3.4) and Pay outcome (3.2), and
+    every one of the 74 Arts of War cards, in the decks of Ia, II and III (3.1, 3.4.6)."""
     seen: set[str] = set()
     cards: set[str] = set()
-    for scenario, seed in [(s, n) for s in ("II", "Ia", "III") for n in range(20)]:
+    rare = [("II", 29), ("III", 29)]  # games in which the random players use Merchants and Heralds
+    for scenario, seed in [(s, n) for s in ("II", "Ia", "III") for n in range(20)] + rare:
         game = PlantagenetGame(scenario)
         state = game.new_game(str(seed).encode())
         rng = Random(seed)
@@ -130,10 +131,12 @@ def test_random_games_reach_battle_intercept_and_every_command() -> None:
             state = result.state
     wanted = {"battle", "intercept", "march", "sail", "supply", "forage", "tax", "parley", "pass",
               "levy LORD", "levy VASSAL", "levy TROOPS", "levy CARTS", "levy SHIP", "levy CAPABILITY",
-              "pillage", "disband", "pay vassal", "vassal disbands", "muster exile", "tides of war"}
+              "pillage", "disband", "pay vassal", "vassal disbands", "muster exile", "tides of war",
+              "agitate", "merchants", "heralds", "exile pact"}  # the Commands of cards: Y10, L30, L4, Y8
     assert wanted <= seen, wanted - seen
-    decks = set(BOARD.scenarios["Ia"].cards) | set(BOARD.scenarios["II"].cards)
-    assert decks <= cards, sorted(decks - cards)  # every card of both decks drawn or Levied
+    decks = set(BOARD.scenarios["Ia"].cards) | set(BOARD.scenarios["II"].cards) | set(BOARD.scenarios["III"].cards)
+    assert decks == set(BOARD.cards)  # the three decks hold all 74 cards
+    assert decks <= cards, sorted(decks - cards)  # every card drawn or Levied
 
 
 def test_plantagenet_is_playable_but_not_offered_by_mail() -> None:
