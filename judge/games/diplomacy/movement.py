@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .convoys import route_exists
 from .decisions import CONVOY, HOLD, MOVE, SUPPORT, Board, Decisions
@@ -60,19 +61,21 @@ _NOT_MOVEMENT: dict[type, str] = {
 }
 
 
-@dataclass(slots=True)
-class _Given:
-    """One order as given, with what the checks made of it."""
+class _Given(NamedTuple):
+    """One order as given, with what the checks made of it. (Made by ``_check`` as the tuple it
+    is, ``tuple.__new__``: a named tuple's own constructor is a Python call, once an order.)"""
 
     power: Power
     order: Order
-    kind: int = HOLD  # the decision kind of the order (decisions.py)
-    unit: Unit | None = None
-    index: int = -1  # the unit's number on the board
-    illegal: str = ""  # why the order is impossible, if it is
-    arrives: Location | None = None  # for a possible move: where it arrives
-    target: int = -1  # for a possible support or convoy: the number of the unit it concerns
-    used: bool = False  # the order the unit actually follows
+    kind: int  # the decision kind of the order (decisions.py), -1 for none
+    unit: Unit | None
+    index: int  # the unit's number on the board, -1 for none
+    illegal: str  # why the order is impossible, if it is
+    arrives: Location | None  # for a possible move: where it arrives
+    target: int  # for a possible support or convoy: the number of the unit it concerns
+
+
+_new = tuple.__new__  # builds a _Given or an OrderResult from its fields, at C speed
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,6 @@ def resolve_movement(
     for entry in reversed(given):  # the last possible order for a unit is the one it follows
         if entry.index >= 0 and not entry.illegal and chosen[entry.index] is None:
             chosen[entry.index] = entry
-            entry.used = True
 
     board = _build_board(game_map, board_units, index, chosen)
     invalid = _match(game_map, board, board_units, chosen)
@@ -143,7 +145,7 @@ def resolve_movement(
         else:
             destroyed.add(i)
 
-    results = [_result(entry, decided, invalid, dislodged_by, destroyed) for entry in given]
+    results = [_result(entry, chosen, decided, invalid, dislodged_by, destroyed) for entry in given]
     automatic: tuple[AutomaticAction, ...] = ()
     if destroyed:
         ordered = {entry.index for entry in given}
@@ -196,25 +198,27 @@ def _check(
     order: Order,
 ) -> _Given:
     kind = _KIND.get(type(order), -1)
-    entry = _Given(power, order, kind)
+    unit: Unit | None = None
+    number = target = -1
+    arrives: Location | None = None
     try:
         if kind < 0:
             raise Illegal(_NOT_MOVEMENT.get(type(order), "not an order for a movement phase"))
-        unit = entry.unit = find_unit(units, order.unit)  # type: ignore[union-attr]
-        entry.index = index[unit.province]
+        unit = find_unit(units, order.unit)  # type: ignore[union-attr]
+        number = index[unit.province]
         if unit.power != power:
             raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
         if kind == MOVE:
-            entry.arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
+            arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
         elif kind == SUPPORT:
-            target = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
-            entry.target = index[target.province]
+            supported = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
+            target = index[supported.province]
         elif kind == CONVOY:
             army = check_convoy(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
-            entry.target = index[army.province]
+            target = index[army.province]
     except Illegal as why:
-        entry.illegal = str(why)
-    return entry
+        return _new(_Given, (power, order, kind, unit, number, str(why), None, -1))
+    return _new(_Given, (power, order, kind, unit, number, "", arrives, target))
 
 
 def _build_board(
@@ -332,6 +336,7 @@ def _support_matches(supported: _Given | None, order: Order) -> bool:
 
 def _result(
     entry: _Given,
+    chosen: list[_Given | None],
     decided: list[bool | None],
     invalid: set[int],
     dislodged_by: dict[int, int],
@@ -343,7 +348,7 @@ def _result(
     if message:
         # An order possible as written, but not for the fleet on the other coast, fails (6.B.11).
         words = (Word.FAILS,) if _names_other_coast(entry) else _ILLEGAL
-    elif not entry.used:
+    elif chosen[i] is not entry:
         words, message = _ILLEGAL, "replaced by a later order for the same unit"
     elif i in invalid:
         words, message = _INVALID, _invalid_reason(entry.order)
@@ -351,9 +356,9 @@ def _result(
         words = _OUTCOME_WORDS[entry.kind][bool(decided[i])]
     else:
         words = () if i in dislodged_by else _STANDS
-    if i in dislodged_by and (entry.used or entry.illegal):
+    if i in dislodged_by and (entry.illegal or chosen[i] is entry):
         words += (Word.DESTROYED if i in destroyed else Word.DISLODGED,)
-    return OrderResult(entry.power, entry.order, entry.unit, words, message)
+    return _new(OrderResult, (entry.power, entry.order, entry.unit, words, message))
 
 
 def _names_other_coast(entry: _Given) -> bool:
