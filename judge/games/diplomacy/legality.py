@@ -68,6 +68,12 @@ def check_move(
     game_map: Map, fleets: frozenset[Province], unit: Unit, order: Move
 ) -> Location:
     """Where a possible move arrives (its location); raises Illegal for an impossible move."""
+    if not order.via_convoy:  # the usual case: a move to a neighbouring place, named exactly
+        if unit.type is UnitType.ARMY:
+            if order.destination in game_map.army_moves[unit.province]:
+                return order.destination
+        elif order.destination in game_map.fleet_moves.get(unit.location, ()):
+            return order.destination
     destination = province_of(order.destination)
     if destination not in game_map.provinces:
         raise Illegal(f"unknown province {destination}")

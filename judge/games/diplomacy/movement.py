@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -117,16 +116,20 @@ def resolve_movement(
     after: dict[Province, Unit] = {}  # the units that moved, then those that stayed
     dislodged_by: dict[int, int] = {}
     staying: list[Unit] = []
+    kind, destination, moves_into = board.kind, board.destination, board.moves_into
     for i, unit in enumerate(board_units):
-        if board.kind[i] == MOVE and decided[i]:
+        if decided[i] and kind[i] == MOVE:
             arrives = chosen[i].arrives  # type: ignore[union-attr]
-            after[board.destination[i]] = _moved(unit, arrives)
+            after[destination[i]] = _MOVED.get((unit.power, unit.type, arrives)) or _moved(unit, arrives)
             continue
-        for attacker in board.moves_into.get(unit.province, ()):
-            if decided[attacker]:
-                dislodged_by[i] = attacker
-        if i not in dislodged_by:
-            staying.append(unit)
+        attackers = moves_into.get(unit.province)
+        if attackers:
+            for attacker in attackers:
+                if decided[attacker]:
+                    dislodged_by[i] = attacker
+            if i in dislodged_by:
+                continue
+        staying.append(unit)
     for unit in staying:
         after[unit.province] = unit
 
@@ -158,11 +161,17 @@ def resolve_movement(
     )
 
 
-@functools.lru_cache(maxsize=8192)
+# (power, type, where it arrives) -> the unit after its move: the same moves recur from phase to
+# phase, and a unit is a value
+_MOVED: dict[tuple[Power, UnitType, Location], Unit] = {}
+
+
 def _moved(unit: Unit, arrives: Location) -> Unit:
-    """The unit after its move (remembered: the same moves recur from phase to phase, and a unit
-    is a value)."""
-    return Unit(unit.power, unit.type, arrives)
+    """The unit after its move, remembered in ``_MOVED``."""
+    if len(_MOVED) > 8192:
+        _MOVED.clear()
+    moved = _MOVED[unit.power, unit.type, arrives] = Unit(unit.power, unit.type, arrives)
+    return moved
 
 
 def _bounced(game_map: Map, board: Board, decided: list[bool | None], i: int) -> bool:
@@ -204,7 +213,10 @@ def _check(
     try:
         if kind < 0:
             raise Illegal(_NOT_MOVEMENT.get(type(order), "not an order for a movement phase"))
-        unit = find_unit(units, order.unit)  # type: ignore[union-attr]
+        ref = order.unit  # type: ignore[union-attr]
+        unit = units.get(ref.province)
+        if unit is None or (ref.type is not None and ref.type is not unit.type):
+            unit = find_unit(units, ref)  # which says why there is no such unit
         number = index[unit.province]
         if unit.power != power:
             raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
@@ -241,14 +253,18 @@ def _build_board(
         unit_at=index,
         seas_touching=game_map.seas_touching,
     )
+    kind, destinations, moves_into = board.kind, board.destination, board.moves_into
     for i, entry in enumerate(chosen):
         if entry is None:
             continue
-        board.kind[i] = entry.kind
+        kind[i] = entry.kind
         if entry.kind == MOVE:
             destination = province_of(entry.arrives)  # type: ignore[arg-type]
-            board.destination[i] = destination
-            board.moves_into.setdefault(destination, []).append(i)
+            destinations[i] = destination
+            if destination in moves_into:
+                moves_into[destination].append(i)
+            else:
+                moves_into[destination] = [i]
         elif entry.kind == SUPPORT:
             board.support_target[i] = entry.target
     return board
@@ -269,26 +285,26 @@ def _match(
     supports_and_convoys: list[int] = []
     convoys_for: dict[tuple[int, str], list[int]] = {}  # (army, destination) -> fleets
     for i, entry in enumerate(chosen):
-        if entry is None or entry.kind == HOLD:
+        if entry is None:
             continue
         if entry.kind == MOVE:
             if board_units[i].type is UnitType.ARMY:
                 army_moves.append(i)
-            continue
-        supports_and_convoys.append(i)
-        if entry.kind == CONVOY:
-            key = (entry.target, entry.order.destination.partition("/")[0])  # type: ignore[union-attr]
-            convoys_for.setdefault(key, []).append(i)
+        elif entry.kind != HOLD:
+            supports_and_convoys.append(i)
+            if entry.kind == CONVOY:
+                key = (entry.target, entry.order.destination.partition("/")[0])  # type: ignore[union-attr]
+                convoys_for.setdefault(key, []).append(i)
 
+    neighbours = game_map.army_moves
     for i in army_moves:
         unit = board_units[i]
         order = chosen[i].order  # type: ignore[union-attr]
         assert isinstance(order, Move)
         destination = board.destination[i]
-        fleets = convoys_for.get((i, destination), [])
+        fleets = convoys_for.get((i, destination), []) if convoys_for else []
         own_fleet = bool(fleets) and any(board.power[f] == unit.power for f in fleets)
-        adjacent = destination in game_map.army_moves[unit.province]
-        if adjacent and not order.via_convoy and not own_fleet:
+        if not order.via_convoy and not own_fleet and destination in neighbours[unit.province]:
             continue
         board.convoyed[i] = True
         board.convoy_fleets[i] = fleets
