@@ -23,11 +23,9 @@ Plain Diplomacy pays nothing for this: one hook call a phase, each the standard 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..kind import Outcome
 from .adjustments import AdjustmentOutcome, resolve_adjustments
 from .boxes import (
     box_slot,
@@ -42,6 +40,9 @@ from .movement import MovementOutcome, resolve_movement
 from .orders import Build, Disband, MoveWithKing, Order, TransferKing, UnitRef
 from .position import Position
 from .vocabulary import PhaseKind, Power, Province, Unit
+
+if TYPE_CHECKING:  # made only when a game is won: its module need not load before
+    from ..kind import Outcome
 
 
 class VariantRules(Protocol):
@@ -120,10 +121,12 @@ class StandardRules:
     def outcome(self, game_map: Map, position: Position) -> Outcome | None:
         """A power owning the variant's number of supply centres wins (checked after every phase;
         centres change hands only after the fall)."""
-        counts = Counter(position.supply_centres.values())  # asked after every phase: one pass
+        owners = list(position.supply_centres.values())  # asked after every phase: counted in C
         for power in game_map.powers:
-            count = counts[power]
+            count = owners.count(power)
             if count >= game_map.victory_centres:
+                from ..kind import Outcome  # here: most phases have no winner
+
                 return Outcome((power,), f"{power} owns {count} supply centres")
         return None
 
