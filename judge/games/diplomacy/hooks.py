@@ -23,6 +23,7 @@ Plain Diplomacy pays nothing for this: one hook call a phase, each the standard 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -121,9 +122,9 @@ class StandardRules:
     def outcome(self, game_map: Map, position: Position) -> Outcome | None:
         """A power owning the variant's number of supply centres wins (checked after every phase;
         centres change hands only after the fall)."""
-        owners = list(position.supply_centres.values())  # asked after every phase: counted in C
+        counts = Counter(position.supply_centres.values())  # asked after every phase: one pass
         for power in game_map.powers:
-            count = owners.count(power)
+            count = counts[power]
             if count >= game_map.victory_centres:
                 from ..kind import Outcome  # here: most phases have no winner
 

@@ -42,7 +42,7 @@ from .orders import (
 )
 from .position import AutomaticAction, Dislodged, OrderResult, Position, Word
 from .retreats import retreat_options
-from .vocabulary import Location, Power, Province, Unit, UnitType, coast_of, province_of
+from .vocabulary import ARMY, Location, Power, Province, Unit, UnitType, coast_of, province_of
 
 
 # The decision kind of each order class, and the resolution for a decision's two outcomes.
@@ -288,7 +288,7 @@ def _match(
         if entry is None:
             continue
         if entry.kind == MOVE:
-            if board_units[i].type is UnitType.ARMY:
+            if board_units[i].type is ARMY:
                 army_moves.append(i)
         elif entry.kind != HOLD:
             supports_and_convoys.append(i)
