@@ -80,7 +80,8 @@ def check_move(
     """Where a possible move arrives (its location); raises Illegal for an impossible move."""
     if not order.via_convoy:  # the usual case: a move to a neighbouring place, named exactly
         if unit.type is ARMY:
-            if order.destination in game_map.army_moves[unit.province]:
+            # a destination named without a coast is a province
+            if order.destination in game_map.army_moves[unit.province]:  # type: ignore[comparison-overlap]
                 return order.destination
         elif order.destination in game_map.fleet_moves.get(unit.location, ()):
             return order.destination

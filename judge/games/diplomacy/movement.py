@@ -68,7 +68,7 @@ class _Given(NamedTuple):
     order: Order
     kind: int  # the decision kind of the order (decisions.py), -1 for none
     unit: Unit | None
-    index: int  # the unit's number on the board, -1 for none
+    number: int  # the unit's number on the board, -1 for none
     illegal: str  # why the order is impossible, if it is
     arrives: Location | None  # for a possible move: where it arrives
     target: int  # for a possible support or convoy: the number of the unit it concerns
@@ -106,8 +106,8 @@ def resolve_movement(
     given = [_check(game_map, units, index, fleets, power, order) for power, order in orders]
     chosen: list[_Given | None] = [None] * len(board_units)
     for entry in reversed(given):  # the last possible order for a unit is the one it follows
-        if entry.index >= 0 and not entry.illegal and chosen[entry.index] is None:
-            chosen[entry.index] = entry
+        if entry.number >= 0 and not entry.illegal and chosen[entry.number] is None:
+            chosen[entry.number] = entry
 
     board = _build_board(game_map, board_units, index, chosen)
     invalid = _match(game_map, board, board_units, chosen)
@@ -120,7 +120,8 @@ def resolve_movement(
     for i, unit in enumerate(board_units):
         if decided[i] and kind[i] == MOVE:
             arrives = chosen[i].arrives  # type: ignore[union-attr]
-            after[destination[i]] = _MOVED.get((unit.power, unit.type, arrives)) or _moved(unit, arrives)
+            moved = _MOVED.get((unit.power, unit.type, arrives))  # type: ignore[arg-type]
+            after[destination[i]] = moved or _moved(unit, arrives)  # type: ignore[arg-type]
             continue
         attackers = moves_into.get(unit.province)
         if attackers:
@@ -151,7 +152,7 @@ def resolve_movement(
     results = [_result(entry, chosen, decided, invalid, dislodged_by, destroyed) for entry in given]
     automatic: tuple[AutomaticAction, ...] = ()
     if destroyed:
-        ordered = {entry.index for entry in given}
+        ordered = {entry.number for entry in given}
         automatic = tuple(
             AutomaticAction(board_units[i], "disband") for i in sorted(destroyed) if i not in ordered
         )
@@ -358,7 +359,7 @@ def _result(
     dislodged_by: dict[int, int],
     destroyed: set[int],
 ) -> OrderResult:
-    i = entry.index
+    i = entry.number
     message = entry.illegal
     words: tuple[Word, ...]
     if message:
