@@ -13,17 +13,8 @@ from collections.abc import Mapping
 from .convoys import on_some_route, route_exists
 from .maps import Map
 from .orders import Convoy, Move, SupportHold, SupportMove, UnitRef
-from .vocabulary import (
-    ARMY,
-    FLEET,
-    Location,
-    Province,
-    ProvinceKind,
-    Unit,
-    UnitType,
-    coast_of,
-    province_of,
-)
+from .vocabulary import ARMY, FLEET, Location, Province, ProvinceKind, Unit, UnitType
+from .vocabulary import coast_of, province_of
 
 
 class Illegal(Exception):
