@@ -74,6 +74,9 @@ def adjudicate_lines(lines: Iterable[bytes | str], variant: str, svg: bool = Fal
 def _adjudicate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     output = stdout.buffer
     gc.freeze()  # what start-up made lives on: the collector need not look at it again
+    # A line's objects die with its answer, by reference counting: the collector need look for
+    # cycles only now and then, not each few hundred objects a line makes.
+    gc.set_threshold(100_000, 50, 50)
     for answer in adjudicate_lines(stdin.buffer, args.variant, args.svg):
         output.write(answer + b"\n")
         output.flush()

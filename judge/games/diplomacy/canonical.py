@@ -16,6 +16,16 @@ from .orders import Build, Convoy, Disband, Hold, Move, Order, SupportHold, Supp
 from .vocabulary import Location, UnitType
 
 _TYPES = {"a": UnitType.ARMY, "f": UnitType.FLEET}
+# (type letter, location) -> the reference: the same few units recur in order after order, and a
+# reference is a value (the locations of all maps: a few hundred)
+_REFS: dict[tuple[str, str], UnitRef] = {}
+
+
+def _unit_ref(letter: str, where: Location) -> UnitRef:
+    ref = _REFS.get((letter, where))
+    if ref is None:
+        ref = _REFS[letter, where] = UnitRef(_TYPES[letter], where)
+    return ref
 
 
 def read_canonical(game_map: Map, text: str) -> Order | None:
@@ -34,7 +44,7 @@ def read_canonical(game_map: Map, text: str) -> Order | None:
     unit_type, where = _TYPES.get(words[0]), place(words[1])
     if unit_type is None or where is None:
         return None
-    unit = UnitRef(unit_type, where)
+    unit = _unit_ref(words[0], where)
     verb = words[2]
     if count == 3:
         return Hold(unit) if verb == "h" else Disband(unit) if verb == "d" else None
@@ -52,7 +62,7 @@ def read_canonical(game_map: Map, text: str) -> Order | None:
     target_type, target_at = _TYPES.get(words[3]), place(words[4])
     if target_type is None or target_at is None:
         return None
-    target = UnitRef(target_type, target_at)
+    target = _unit_ref(words[3], target_at)
     if count == 5:
         return SupportHold(unit, target) if verb == "s" else None
     destination = place(words[6])

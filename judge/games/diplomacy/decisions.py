@@ -64,16 +64,17 @@ class Decisions:
         # Most orders of a turn meet no opposition, and 5.B decides them at once: a move (not by
         # convoy) into a province that is empty and that no other unit moves to succeeds; a
         # support or a convoy whose unit nobody moves against is given, or stands.
+        convoyed, unit_at, moves_into = board.convoyed, board.unit_at, board.moves_into
         for i, kind in enumerate(board.kind):
             if kind == MOVE:
                 destination = board.destination[i]
                 if (
-                    not board.convoyed[i]
-                    and destination not in board.unit_at
-                    and len(board.moves_into[destination]) == 1
+                    destination not in unit_at
+                    and len(moves_into[destination]) == 1
+                    and not convoyed[i]
                 ):
                     result[i] = True
-            elif kind != HOLD and board.province[i] not in board.moves_into:
+            elif kind != HOLD and board.province[i] not in moves_into:
                 result[i] = True
         for i, kind in enumerate(board.kind):
             if kind != HOLD and result[i] is None:

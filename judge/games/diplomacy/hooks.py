@@ -25,9 +25,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..kind import Outcome
 from .adjustments import AdjustmentOutcome, resolve_adjustments
 from .boxes import (
     box_slot,
@@ -42,6 +41,9 @@ from .movement import MovementOutcome, resolve_movement
 from .orders import Build, Disband, MoveWithKing, Order, TransferKing, UnitRef
 from .position import Position
 from .vocabulary import PhaseKind, Power, Province, Unit
+
+if TYPE_CHECKING:  # made only when a game is won: its module need not load before
+    from ..kind import Outcome
 
 
 class VariantRules(Protocol):
@@ -124,6 +126,8 @@ class StandardRules:
         for power in game_map.powers:
             count = counts[power]
             if count >= game_map.victory_centres:
+                from ..kind import Outcome  # here: most phases have no winner
+
                 return Outcome((power,), f"{power} owns {count} supply centres")
         return None
 

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from .convoys import on_some_route, route_exists
 from .maps import Map
 from .orders import Convoy, Move, SupportHold, SupportMove, UnitRef
-from .vocabulary import Location, Province, ProvinceKind, Unit, UnitType, coast_of, province_of
+from .vocabulary import ARMY, FLEET, Location, Province, ProvinceKind, Unit, UnitType
+from .vocabulary import coast_of, province_of
 
 
 class Illegal(Exception):
@@ -61,19 +62,26 @@ def fleet_destination(game_map: Map, origin: Location, destination: Location) ->
 def fleets_in_seas(game_map: Map, units: Mapping[Province, Unit]) -> frozenset[Province]:
     """The seas holding a fleet: where convoy routes can run."""
     occupied = game_map.seas.intersection(units)  # few: looked at one by one
-    return frozenset(p for p in occupied if units[p].type is UnitType.FLEET)
+    return frozenset(p for p in occupied if units[p].type is FLEET)
 
 
 def check_move(
     game_map: Map, fleets: frozenset[Province], unit: Unit, order: Move
 ) -> Location:
     """Where a possible move arrives (its location); raises Illegal for an impossible move."""
+    if not order.via_convoy:  # the usual case: a move to a neighbouring place, named exactly
+        if unit.type is ARMY:
+            # a destination named without a coast is a province
+            if order.destination in game_map.army_moves[unit.province]:  # type: ignore[comparison-overlap]
+                return order.destination
+        elif order.destination in game_map.fleet_moves.get(unit.location, ()):
+            return order.destination
     destination = province_of(order.destination)
     if destination not in game_map.provinces:
         raise Illegal(f"unknown province {destination}")
     if destination == unit.province:
         raise Illegal("a unit cannot move to the province it is in (DATC 6.A.4)")
-    if unit.type is UnitType.FLEET:
+    if unit.type is FLEET:
         if order.via_convoy:
             raise Illegal("only armies can be convoyed (DATC 6.A.7)")
         return fleet_destination(game_map, unit.location, order.destination)
@@ -127,7 +135,7 @@ def _check_supported_move(
     game_map: Map, fleets: frozenset[Province], supporter: Unit, target: Unit, order: SupportMove
 ) -> None:
     where = province_of(order.destination)
-    if target.type is UnitType.FLEET:
+    if target.type is FLEET:
         if not game_map.reaches(target.type, target.location, where):
             raise Illegal(f"the supported fleet in {target.location} cannot reach {where}")
         return

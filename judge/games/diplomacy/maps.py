@@ -115,6 +115,8 @@ class Map:
     rules: str = "standard"
     """The name of the special rules the map is played with (``rules.py``)."""
     _box_names: dict[str, str] = field(default_factory=dict, repr=False)
+    centres: frozenset[Province] = field(default=frozenset(), repr=False)
+    """The supply centres on the board, as a set (``supply_centres`` lists them in map order)."""
 
     # --- names -----------------------------------------------------------------------------
 
@@ -324,6 +326,7 @@ def build_map(data: dict[str, Any]) -> Map:
         boxes=boxes,
         rules=str(data.get("rules", "standard")),
         _box_names=box_names,
+        centres=frozenset(p for p, info in provinces.items() if info.supply_centre),
     )
 
 

@@ -14,9 +14,9 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .convoys import route_exists
 from .decisions import CONVOY, HOLD, MOVE, SUPPORT, Board, Decisions
@@ -42,7 +42,7 @@ from .orders import (
 )
 from .position import AutomaticAction, Dislodged, OrderResult, Position, Word
 from .retreats import retreat_options
-from .vocabulary import Location, Power, Province, Unit, UnitType, coast_of, province_of
+from .vocabulary import ARMY, Location, Power, Province, Unit, UnitType, coast_of, province_of
 
 
 # The decision kind of each order class, and the resolution for a decision's two outcomes.
@@ -60,19 +60,21 @@ _NOT_MOVEMENT: dict[type, str] = {
 }
 
 
-@dataclass(slots=True)
-class _Given:
-    """One order as given, with what the checks made of it."""
+class _Given(NamedTuple):
+    """One order as given, with what the checks made of it. (Made by ``_check`` as the tuple it
+    is, ``tuple.__new__``: a named tuple's own constructor is a Python call, once an order.)"""
 
     power: Power
     order: Order
-    kind: int = HOLD  # the decision kind of the order (decisions.py)
-    unit: Unit | None = None
-    index: int = -1  # the unit's number on the board
-    illegal: str = ""  # why the order is impossible, if it is
-    arrives: Location | None = None  # for a possible move: where it arrives
-    target: int = -1  # for a possible support or convoy: the number of the unit it concerns
-    used: bool = False  # the order the unit actually follows
+    kind: int  # the decision kind of the order (decisions.py), -1 for none
+    unit: Unit | None
+    number: int  # the unit's number on the board, -1 for none
+    illegal: str  # why the order is impossible, if it is
+    arrives: Location | None  # for a possible move: where it arrives
+    target: int  # for a possible support or convoy: the number of the unit it concerns
+
+
+_new = tuple.__new__  # builds a _Given or an OrderResult from its fields, at C speed
 
 
 @dataclass(frozen=True)
@@ -104,9 +106,8 @@ def resolve_movement(
     given = [_check(game_map, units, index, fleets, power, order) for power, order in orders]
     chosen: list[_Given | None] = [None] * len(board_units)
     for entry in reversed(given):  # the last possible order for a unit is the one it follows
-        if entry.index >= 0 and not entry.illegal and chosen[entry.index] is None:
-            chosen[entry.index] = entry
-            entry.used = True
+        if entry.number >= 0 and not entry.illegal and chosen[entry.number] is None:
+            chosen[entry.number] = entry
 
     board = _build_board(game_map, board_units, index, chosen)
     invalid = _match(game_map, board, board_units, chosen)
@@ -115,16 +116,21 @@ def resolve_movement(
     after: dict[Province, Unit] = {}  # the units that moved, then those that stayed
     dislodged_by: dict[int, int] = {}
     staying: list[Unit] = []
+    kind, destination, moves_into = board.kind, board.destination, board.moves_into
     for i, unit in enumerate(board_units):
-        if board.kind[i] == MOVE and decided[i]:
+        if decided[i] and kind[i] == MOVE:
             arrives = chosen[i].arrives  # type: ignore[union-attr]
-            after[board.destination[i]] = _moved(unit, arrives)
+            moved = _MOVED.get((unit.power, unit.type, arrives))  # type: ignore[arg-type]
+            after[destination[i]] = moved or _moved(unit, arrives)  # type: ignore[arg-type]
             continue
-        for attacker in board.moves_into.get(unit.province, ()):
-            if decided[attacker]:
-                dislodged_by[i] = attacker
-        if i not in dislodged_by:
-            staying.append(unit)
+        attackers = moves_into.get(unit.province)
+        if attackers:
+            for attacker in attackers:
+                if decided[attacker]:
+                    dislodged_by[i] = attacker
+            if i in dislodged_by:
+                continue
+        staying.append(unit)
     for unit in staying:
         after[unit.province] = unit
 
@@ -143,10 +149,10 @@ def resolve_movement(
         else:
             destroyed.add(i)
 
-    results = [_result(entry, decided, invalid, dislodged_by, destroyed) for entry in given]
+    results = [_result(entry, chosen, decided, invalid, dislodged_by, destroyed) for entry in given]
     automatic: tuple[AutomaticAction, ...] = ()
     if destroyed:
-        ordered = {entry.index for entry in given}
+        ordered = {entry.number for entry in given}
         automatic = tuple(
             AutomaticAction(board_units[i], "disband") for i in sorted(destroyed) if i not in ordered
         )
@@ -156,11 +162,17 @@ def resolve_movement(
     )
 
 
-@functools.lru_cache(maxsize=8192)
+# (power, type, where it arrives) -> the unit after its move: the same moves recur from phase to
+# phase, and a unit is a value
+_MOVED: dict[tuple[Power, UnitType, Location], Unit] = {}
+
+
 def _moved(unit: Unit, arrives: Location) -> Unit:
-    """The unit after its move (remembered: the same moves recur from phase to phase, and a unit
-    is a value)."""
-    return Unit(unit.power, unit.type, arrives)
+    """The unit after its move, remembered in ``_MOVED``."""
+    if len(_MOVED) > 8192:
+        _MOVED.clear()
+    moved = _MOVED[unit.power, unit.type, arrives] = Unit(unit.power, unit.type, arrives)
+    return moved
 
 
 def _bounced(game_map: Map, board: Board, decided: list[bool | None], i: int) -> bool:
@@ -196,25 +208,30 @@ def _check(
     order: Order,
 ) -> _Given:
     kind = _KIND.get(type(order), -1)
-    entry = _Given(power, order, kind)
+    unit: Unit | None = None
+    number = target = -1
+    arrives: Location | None = None
     try:
         if kind < 0:
             raise Illegal(_NOT_MOVEMENT.get(type(order), "not an order for a movement phase"))
-        unit = entry.unit = find_unit(units, order.unit)  # type: ignore[union-attr]
-        entry.index = index[unit.province]
+        ref = order.unit  # type: ignore[union-attr]
+        unit = units.get(ref.province)
+        if unit is None or (ref.type is not None and ref.type is not unit.type):
+            unit = find_unit(units, ref)  # which says why there is no such unit
+        number = index[unit.province]
         if unit.power != power:
             raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
         if kind == MOVE:
-            entry.arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
+            arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
         elif kind == SUPPORT:
-            target = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
-            entry.target = index[target.province]
+            supported = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
+            target = index[supported.province]
         elif kind == CONVOY:
             army = check_convoy(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
-            entry.target = index[army.province]
+            target = index[army.province]
     except Illegal as why:
-        entry.illegal = str(why)
-    return entry
+        return _new(_Given, (power, order, kind, unit, number, str(why), None, -1))
+    return _new(_Given, (power, order, kind, unit, number, "", arrives, target))
 
 
 def _build_board(
@@ -237,14 +254,18 @@ def _build_board(
         unit_at=index,
         seas_touching=game_map.seas_touching,
     )
+    kind, destinations, moves_into = board.kind, board.destination, board.moves_into
     for i, entry in enumerate(chosen):
         if entry is None:
             continue
-        board.kind[i] = entry.kind
+        kind[i] = entry.kind
         if entry.kind == MOVE:
             destination = province_of(entry.arrives)  # type: ignore[arg-type]
-            board.destination[i] = destination
-            board.moves_into.setdefault(destination, []).append(i)
+            destinations[i] = destination
+            if destination in moves_into:
+                moves_into[destination].append(i)
+            else:
+                moves_into[destination] = [i]
         elif entry.kind == SUPPORT:
             board.support_target[i] = entry.target
     return board
@@ -265,26 +286,26 @@ def _match(
     supports_and_convoys: list[int] = []
     convoys_for: dict[tuple[int, str], list[int]] = {}  # (army, destination) -> fleets
     for i, entry in enumerate(chosen):
-        if entry is None or entry.kind == HOLD:
+        if entry is None:
             continue
         if entry.kind == MOVE:
-            if board_units[i].type is UnitType.ARMY:
+            if board_units[i].type is ARMY:
                 army_moves.append(i)
-            continue
-        supports_and_convoys.append(i)
-        if entry.kind == CONVOY:
-            key = (entry.target, entry.order.destination.partition("/")[0])  # type: ignore[union-attr]
-            convoys_for.setdefault(key, []).append(i)
+        elif entry.kind != HOLD:
+            supports_and_convoys.append(i)
+            if entry.kind == CONVOY:
+                key = (entry.target, entry.order.destination.partition("/")[0])  # type: ignore[union-attr]
+                convoys_for.setdefault(key, []).append(i)
 
+    neighbours = game_map.army_moves
     for i in army_moves:
         unit = board_units[i]
         order = chosen[i].order  # type: ignore[union-attr]
         assert isinstance(order, Move)
         destination = board.destination[i]
-        fleets = convoys_for.get((i, destination), [])
+        fleets = convoys_for.get((i, destination), []) if convoys_for else []
         own_fleet = bool(fleets) and any(board.power[f] == unit.power for f in fleets)
-        adjacent = destination in game_map.army_moves[unit.province]
-        if adjacent and not order.via_convoy and not own_fleet:
+        if not order.via_convoy and not own_fleet and destination in neighbours[unit.province]:
             continue
         board.convoyed[i] = True
         board.convoy_fleets[i] = fleets
@@ -332,18 +353,19 @@ def _support_matches(supported: _Given | None, order: Order) -> bool:
 
 def _result(
     entry: _Given,
+    chosen: list[_Given | None],
     decided: list[bool | None],
     invalid: set[int],
     dislodged_by: dict[int, int],
     destroyed: set[int],
 ) -> OrderResult:
-    i = entry.index
+    i = entry.number
     message = entry.illegal
     words: tuple[Word, ...]
     if message:
         # An order possible as written, but not for the fleet on the other coast, fails (6.B.11).
         words = (Word.FAILS,) if _names_other_coast(entry) else _ILLEGAL
-    elif not entry.used:
+    elif chosen[i] is not entry:
         words, message = _ILLEGAL, "replaced by a later order for the same unit"
     elif i in invalid:
         words, message = _INVALID, _invalid_reason(entry.order)
@@ -351,9 +373,9 @@ def _result(
         words = _OUTCOME_WORDS[entry.kind][bool(decided[i])]
     else:
         words = () if i in dislodged_by else _STANDS
-    if i in dislodged_by and (entry.used or entry.illegal):
+    if i in dislodged_by and (entry.illegal or chosen[i] is entry):
         words += (Word.DESTROYED if i in destroyed else Word.DISLODGED,)
-    return OrderResult(entry.power, entry.order, entry.unit, words, message)
+    return _new(OrderResult, (entry.power, entry.order, entry.unit, words, message))
 
 
 def _names_other_coast(entry: _Given) -> bool:

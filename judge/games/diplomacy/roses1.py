@@ -29,9 +29,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..kind import Outcome
 from .adjustments import AdjustmentOutcome, resolve_adjustments
 from .hooks import StandardRules
 from .king import (
@@ -48,6 +47,9 @@ from .movement import MovementOutcome
 from .orders import MoveWithKing, Order, TransferKing
 from .position import Position
 from .vocabulary import PhaseKind, Power, Province, Season, Unit, UnitType
+
+if TYPE_CHECKING:  # made only when a game is won: its module need not load before
+    from ..kind import Outcome
 
 ENGLISH = (
     Power("Red Rose"),
@@ -156,6 +158,8 @@ class Roses1Rules(StandardRules):
             winners.append(power)
         if not winners:
             return None
+        from ..kind import Outcome  # here: most phases have no winner
+
         return Outcome(tuple(winners), "; ".join(reasons) + " (rule 3)")
 
     def report(self, game_map: Map, position: Position) -> dict[str, Any]:

@@ -34,6 +34,11 @@ class UnitType(StrEnum):
     FLEET = "F"
 
 
+# The unit types as plain names, for the resolvers' inner loops: in Python 3.11 each look-up of a
+# member on an Enum class (``UnitType.ARMY``) passes through its metaclass's ``__getattr__`` hook.
+ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+
+
 class ProvinceKind(Enum):
     LAND = "land"
     COAST = "coast"
@@ -98,4 +103,4 @@ class Unit:
         object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
-        return f"{self.type} {self.location}"
+        return self.type + " " + self.location  # not a format: an enum formats itself in Python

@@ -41,11 +41,14 @@ def adjudicate_object(
     parsed: list[tuple[Power, Order]] = []
     texts: list[str] = []  # each order read, as it was given
     unreadable: dict[int, tuple[Power, str, str]] = {}  # number -> power, text, why
+    powers = game_map.powers
     for number, item in enumerate(_list(data, "orders")):
-        text = item.get("order") if isinstance(item, dict) else None
-        if not isinstance(text, str):
-            raise WireError(f"each order must be an object with power and order: got {item!r}")
-        power = _power(game_map, item.get("power"))
+        try:  # most lines write them as the judge does: taken at once
+            power, text = item["power"], item["order"]
+            if power not in powers or text.__class__ is not str:
+                power, text = _order_item(game_map, item)
+        except (KeyError, TypeError):
+            power, text = _order_item(game_map, item)
         try:
             parsed.append((power, parse_order(game_map, text)))
         except OrderSyntaxError as error:
@@ -68,6 +71,14 @@ def adjudicate_object(
         "winner": _winner(game_map, resolution.position),
         **({"notes": resolution.notes} if resolution.notes else {}),  # a variant's (the King's)
     }
+
+
+def _order_item(game_map: Map, item: Any) -> tuple[Power, str]:
+    """The power and the text of an order object; raises WireError if it is no such object."""
+    text = item.get("order") if isinstance(item, dict) else None
+    if not isinstance(text, str):
+        raise WireError(f"each order must be an object with power and order: got {item!r}")
+    return _power(game_map, item.get("power")), text
 
 
 def _winner(game_map: Map, position: Position) -> dict[str, Any] | None:
@@ -116,27 +127,21 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     units: dict[Province, Unit] = {}
     off_board: list[Unit] = []
     boxes = game_map.boxes
+    known = _known_units(game_map)
     for item in _list(data, "units"):
-        unit = _unit(game_map, item)
-        if unit.province in units:
-            raise WireError(f"two units in {unit.province}")
-        if boxes and unit.province in boxes:
+        try:  # most lines write their units as the judge does: looked up at once, not read
+            unit = known[item["power"], item["type"], item["loc"]]
+        except (KeyError, TypeError):
+            unit = _unit(game_map, item)
+        province = unit.province
+        if province in units:
+            raise WireError(f"two units in {province}")
+        if boxes and province in boxes:
             off_board.append(_in_own_box(game_map, unit))
             continue
-        units[unit.province] = unit
+        units[province] = unit
     if "supply_centers" in data:
-        centres: dict[Province, Power] = {}
-        raw = data["supply_centers"]
-        if not isinstance(raw, dict):
-            raise WireError("supply_centers must be an object: province -> power")
-        provinces, powers = game_map.provinces, game_map.powers
-        for name, owner in raw.items():
-            # most lines name them as the judge writes them: looked up at once, not read
-            province = Province(name) if name in provinces else _province(game_map, name)
-            if not provinces[province].supply_centre:
-                raise WireError(f"{province} is not a supply centre")
-            known = isinstance(owner, str) and owner in powers
-            centres[province] = Power(owner) if known else _power(game_map, owner)
+        centres = _centres(game_map, data["supply_centers"])
     else:
         centres = game_map.starting_ownership()
     dislodged: list[Dislodged] = []
@@ -153,6 +158,24 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
             dislodged.append(Dislodged(unit, record.attacker_from, record.by_convoy, options))
     king = _king(game_map, data)
     return Position(phase, units, centres, tuple(dislodged), standoffs, tuple(off_board), king)
+
+
+def _centres(game_map: Map, raw: Any) -> dict[Province, Power]:
+    if not isinstance(raw, dict):
+        raise WireError("supply_centers must be an object: province -> power")
+    try:  # most lines name them as the judge writes them: taken as they are, not read
+        if raw.keys() <= game_map.centres and game_map.powers.keys() >= set(raw.values()):
+            return dict(raw)
+    except TypeError:  # an unhashable owner: read one by one below, which says what is wrong
+        pass
+    centres: dict[Province, Power] = {}
+    provinces = game_map.provinces
+    for name, owner in raw.items():
+        province = _province(game_map, name)
+        if not provinces[province].supply_centre:
+            raise WireError(f"{province} is not a supply centre")
+        centres[province] = _power(game_map, owner)
+    return centres
 
 
 @functools.lru_cache(maxsize=1024)
@@ -253,23 +276,33 @@ def _location(game_map: Map, name: Any) -> Location:
 _UNIT_TYPES = {"A": UnitType.ARMY, "ARMY": UnitType.ARMY, "F": UnitType.FLEET, "FLEET": UnitType.FLEET}
 
 
-_UNITS: dict[tuple[str, Any, Any, Any], Unit] = {}  # (map, power, type, loc) as given -> unit
+# For each map, by name: (power, type, loc) as given -> the unit
+_UNITS: dict[str, dict[tuple[Any, Any, Any], Unit]] = {}
+
+
+def _known_units(game_map: Map) -> dict[tuple[Any, Any, Any], Unit]:
+    """The units of this map read so far, by (power, type, loc) as given."""
+    try:
+        return _UNITS[game_map.name]
+    except KeyError:
+        return _UNITS.setdefault(game_map.name, {})
 
 
 def _unit(game_map: Map, item: Any) -> Unit:
     """The unit an input object describes (remembered: the same few units recur in every line)."""
     if not isinstance(item, dict):
         raise WireError(f"a unit must be an object with power, type and loc: got {item!r}")
-    key = (game_map.name, item.get("power"), item.get("type"), item.get("loc"))
+    known = _known_units(game_map)
+    key = (item.get("power"), item.get("type"), item.get("loc"))
     try:
-        return _UNITS[key]
+        return known[key]
     except KeyError:
         pass
     except TypeError:  # an unhashable value: _read_unit says what is wrong with it
         return _read_unit(game_map, item)
-    if len(_UNITS) > 20_000:  # spellings are many; the units few
-        _UNITS.clear()
-    unit = _UNITS[key] = _read_unit(game_map, item)
+    if len(known) > 20_000:  # spellings are many; the units few
+        known.clear()
+    unit = known[key] = _read_unit(game_map, item)
     return unit
 
 
