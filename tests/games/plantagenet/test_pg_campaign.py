@@ -7,6 +7,7 @@ from random import Random
 
 from judge.games.plantagenet.command import command, default_plan, plan_refusal
 from judge.games.plantagenet.end import disembark, grow, tides_of_war, victory, waste
+from judge.games.plantagenet.march import haul
 from judge.games.plantagenet.orders import read_order
 from judge.games.plantagenet.state import influence_of
 
@@ -75,6 +76,23 @@ def test_haul_4_3_2_and_feed_4_7() -> None:
     card(state, "York", "MARCH Lynn")
     assert mat(state, "York")["assets"]["provender"] == 2 - 1
     assert mat(state, "York")["moved"] is False  # the marker comes off after Feed
+
+
+def test_sharing_example_1_7_carts_shared_carry_another_lords_provender_4_3_2() -> None:
+    """1.7 SHARING, the rule's example: a Lord Shares his Carts with another whose Provender
+    exceeds his own Transport, so the Group Marches with nothing discarded (4.3.2): Rutland's two
+    Carts carry York's Provender beyond York's own one Cart."""
+    state = board(York="Ely", Rutland="Ely")
+    mat(state, "York")["assets"].update(provender=3, carts=1)
+    mat(state, "Rutland")["assets"].update(provender=0, carts=2)
+    card(state, "York", "MARCH Lynn WITH Rutland")
+    assert mat(state, "York")["at"] == mat(state, "Rutland")["at"] == "Lynn"
+    # nothing Hauled away; then both Lords Feed one each from York's Provender (4.7 SHARING)
+    assert (mat(state, "York")["assets"]["provender"], mat(state, "Rutland")["assets"]["provender"]) == (1, 0)
+    alone = board(York="Ely")
+    mat(alone, "York")["assets"].update(provender=3, carts=1)
+    haul(alone, ["York"])  # without Rutland's Carts, two of the three are discarded
+    assert mat(alone, "York")["assets"]["provender"] == 1
 
 
 def test_unfed_lord_pillages_4_7() -> None:
