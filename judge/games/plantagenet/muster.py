@@ -12,6 +12,7 @@ from . import capabilities, held
 from .data import BOARD, other
 from .influence import check, loyalty_modifier
 from .levy import capability_refusal, exile_refusal, muster_exile
+from .march import shaky_allies_refusal
 from .mat import Events, discard
 from .orders import Order
 from .routes import parley_targets
@@ -30,15 +31,31 @@ def seats(state: State, side: str) -> list[str]:
     ]
 
 
+def _open_seat(state: State, lord: str, seat: str) -> bool:
+    """A Seat the Lord may Muster at: free of Enemy Lords (3.4.2) and, in II, not where his
+    Shaky Ally stands (Margaret and Warwick never enter the same Stronghold)."""
+    return not enemy_at(state, seat, BOARD.lords[lord].side) and shaky_allies_refusal(state, [lord], seat) is None
+
+
+def muster_seat(state: State, lord: str) -> str | None:
+    """3.4.2 MUSTERING: his own Seat if he may Muster there, else the first Friendly Seat of his
+    side's Lords where he may; None where there is none."""
+    side = BOARD.lords[lord].side
+    if _open_seat(state, lord, BOARD.lords[lord].seat):
+        return BOARD.lords[lord].seat
+    return next((s for s in seats(state, side) if is_friendly(state, s, side) and _open_seat(state, lord, s)), None)
+
+
 def levy_lord_refusal(state: State, side: str, target: str) -> str | None:
     """3.4.2: the Lord Levied is Ready, and his Seat is free of Enemy Lords or his side has a
-    Friendly Seat free of them."""
+    Friendly Seat free of them (in II, free of his Shaky Ally too)."""
     if target not in ready(state, side):
         return f"{target} is not Ready on the Calendar (3.4.2)"
+    if muster_seat(state, target) is not None:
+        return None
     if not enemy_at(state, BOARD.lords[target].seat, side):
-        return None
-    if any(is_friendly(state, seat, side) and not enemy_at(state, seat, side) for seat in seats(state, side)):
-        return None
+        ally = "Warwick L" if target == "Margaret" else "Margaret"
+        return f"{target} has no Friendly Seat to Muster at where {ally} is not (II, Shaky Allies)"
     return f"{target}'s Seat holds Enemy Lords and no Friendly Seat is free of them (3.4.2)"
 
 
@@ -239,13 +256,11 @@ def crown(state: State, events: Events) -> None:
 
 
 def muster_lord(state: State, lord: str) -> str:
-    """3.4.2 MUSTERING: at his Seat if no Enemy Lord is there (and it turns Friendly), else at a
-    Friendly Seat of another of his side's Lords free of Enemy Lords."""
+    """3.4.2 MUSTERING: at his Seat if he may Muster there (and it turns Friendly), else at a
+    Friendly Seat of another of his side's Lords (``muster_seat``)."""
     side = BOARD.lords[lord].side
-    seat = BOARD.lords[lord].seat
-    if enemy_at(state, seat, side):
-        seat = next(s for s in seats(state, side) if is_friendly(state, s, side) and not enemy_at(state, s, side))
-    elif not favour_locked(state, seat):  # London for York (Y15)
+    seat = muster_seat(state, lord) or ""
+    if seat == BOARD.lords[lord].seat and not favour_locked(state, seat):  # London for York (Y15)
         state["favour"][seat] = side
     state["lords"][lord] = new_mat(lord, seat)
     on_muster(state, lord)

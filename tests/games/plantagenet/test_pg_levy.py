@@ -253,6 +253,24 @@ def test_shaky_allies_margaret_to_france_removes_clarence_ii() -> None:
     assert state["lords"]["Clarence"] == {"gone": "removed"}
 
 
+def test_shaky_allies_margaret_never_musters_where_warwick_stands_ii_and_3_4_2() -> None:
+    """II, Shaky Allies: Margaret and Warwick never enter the same Stronghold, Muster included:
+    with Warwick at London, her Seat, Margaret Levied Musters at another Friendly Seat (3.4.2);
+    with none left, the Levy is refused."""
+    state = board("II", Warwick_L="London", box=3)
+    state["step"] = {"name": "muster", "side": "Lancaster"}
+    state["favour"]["London"] = "Lancaster"
+    state["lords"]["Margaret"] = {"box": 1, "exile": False}
+    assert levy(state, "Lancaster", "Warwick LEVY LORD Margaret", dice=Dice(1)) == []
+    assert mat(state, "Margaret")["at"] == "Calais"  # the first Friendly Seat of the Lancastrians
+    for seat in ("Calais", "York", "Harlech", "Wells"):
+        state["favour"][seat] = "York"
+    state["lords"]["Margaret"] = {"box": 1, "exile": False}
+    refused = levy(state, "Lancaster", "Warwick LEVY LORD Margaret", dice=Dice(1))
+    assert [why for _, why in refused] == [
+        "Margaret has no Friendly Seat to Muster at where Warwick L is not (II, Shaky Allies)"]
+
+
 def test_each_lord_completes_his_levy_before_the_next_3_4() -> None:
     """3.4: a Lord's Levy actions are all taken before the next Lord's."""
     state = board(York="Ely", March="Ludlow")
