@@ -5,7 +5,7 @@ box holding the Lord) count as one Way apart (1.3.1, SEAS AND PORTS)."""
 from __future__ import annotations
 
 from . import capabilities
-from .data import BOARD
+from .data import BOARD, LORD_SIDE
 from .state import State, favour_locked, is_friendly
 
 
@@ -17,14 +17,22 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
 
 ALL_PORTS = tuple(port for sea in BOARD.seas.values() for port in sea.ports)
 
+EXILE_BOXES = frozenset(BOARD.exile_boxes)
 
-def sea_hops(place: str, start: str, all_ports: bool = False) -> list[str]:
+_SEA_HOPS = {
+    place: tuple(port for port in BOARD.seas[sea].ports if port != place)
+    for place in NEIGHBOURS if (sea := BOARD.sea_of(place)) is not None
+}
+_ALL_PORT_HOPS = {place: tuple(port for port in ALL_PORTS if port != place) for place in _SEA_HOPS}
+"""``sea_hops`` of each Port and Exile box, looked up once."""
+
+
+def sea_hops(place: str, start: str, all_ports: bool = False) -> tuple[str, ...]:
     """The Ports one Way from a Port or from the Lord's own Exile box by Ship (1.3.1); with
     Great Ships (Y6, L6) every Port of every Sea."""
-    sea = BOARD.sea_of(place)
-    if sea is None or (place in BOARD.exile_boxes and place != start):
-        return []
-    return [port for port in (ALL_PORTS if all_ports else BOARD.seas[sea].ports) if port != place]
+    if place in EXILE_BOXES and place != start:
+        return ()
+    return (_ALL_PORT_HOPS if all_ports else _SEA_HOPS).get(place, ())
 
 
 def distances(
@@ -37,13 +45,13 @@ def distances(
     Neutral or Enemy. ``ship``: the Lord has a Ship, so Ports of one Sea are one Way apart
     (``all_ports``: of every Sea, Great Ships). ``battle``: from a Battle's Stronghold, where the
     enemy's Lords stand too."""
-    enemy = "Lancaster" if side == "York" else "York"
-    blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and BOARD.lords[lord].side == enemy}
+    sides = LORD_SIDE
+    blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and sides[lord] != side}
     favour = state["favour"]
     boxes = state["exile_boxes"]
 
     def friendly(place: str) -> bool:
-        return bool((boxes if place in boxes or place in BOARD.exile_boxes else favour).get(place) == side)
+        return (boxes if place in boxes or place in EXILE_BOXES else favour).get(place) == side
 
     if battle:
         blocked.discard(start)
@@ -54,11 +62,12 @@ def distances(
     found = {start: 0}
     frontier = [start]
     depth = 0
+    neighbours = NEIGHBOURS
     while frontier and depth < limit:
         depth += 1
         nxt = []
         for place in frontier:
-            steps = NEIGHBOURS.get(place, ())
+            steps = neighbours.get(place, ())
             if ship:
                 steps = (*steps, *sea_hops(place, start, all_ports))
             for near in steps:

@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from .data import BOARD, TROOPS, Scenario, other
+from .data import BOARD, LORD_SIDE, TROOPS, Scenario, other
 
 State = dict[str, Any]
 
@@ -81,7 +81,7 @@ def where(state: State, lord: str) -> str | None:
 
 def lords_on_map(state: State, side: str) -> list[str]:
     """A side's Lords on the map, in the order of the scenario."""
-    return [name for name, entry in state["lords"].items() if "at" in entry and BOARD.lords[name].side == side]
+    return [name for name, entry in state["lords"].items() if "at" in entry and LORD_SIDE[name] == side]
 
 
 def command_lords(state: State, side: str) -> list[str]:
@@ -97,14 +97,14 @@ def lords_at(state: State, place: str, side: str | None = None) -> list[str]:
     """The Lords at a Locale (of one side, if given)."""
     return [
         name for name, entry in state["lords"].items()
-        if entry.get("at") == place and (side is None or BOARD.lords[name].side == side)
+        if entry.get("at") == place and (side is None or LORD_SIDE[name] == side)
     ]
 
 
 def enemy_at(state: State, place: str, side: str) -> bool:
     """Whether any Lord of the enemy is at a Locale."""
     return any(
-        entry.get("at") == place and BOARD.lords[name].side != side
+        entry.get("at") == place and LORD_SIDE[name] != side
         for name, entry in state["lords"].items()
     )
 
@@ -114,7 +114,7 @@ def occupied(state: State) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for name, entry in state["lords"].items():
         if "at" in entry:
-            found.setdefault(entry["at"], set()).add(BOARD.lords[name].side)
+            found.setdefault(entry["at"], set()).add(LORD_SIDE[name])
     return found
 
 
@@ -204,8 +204,8 @@ def exile_boxes_for(state: State, lord: str) -> list[str]:
 def is_friendly(state: State, place: str, side: str) -> bool:
     """A Stronghold with the side's Favour, or an Exile box marked for it (1.3.1)."""
     if place in BOARD.exile_boxes:
-        return bool(state["exile_boxes"].get(place) == side)
-    return bool(state["favour"].get(place) == side)
+        return state["exile_boxes"].get(place) == side  # type: ignore[no-any-return]
+    return state["favour"].get(place) == side  # type: ignore[no-any-return]
 
 
 def is_enemy(state: State, place: str, side: str) -> bool:
