@@ -10,18 +10,27 @@ from .data import BOARD
 from .state import State, enemy_at, is_exhausted, is_friendly, pool
 
 
+_CONDITIONS = ("at_friendly", "with_lord", "if_removed", "sea", "near_port_of", "as_lords")
+_UNCONDITIONAL = frozenset(
+    card for card, effect in BOARD.capability_effects.items() if not any(key in effect for key in _CONDITIONS))
+"""The Capabilities whose effects hold wherever the Lord is (no ``_applies`` to ask)."""
+
+
 def _effects(state: State, lord: str) -> list[dict[str, Any]]:
     """The effects acting on a Lord: his Capabilities' and the lasting Events' in effect for
     his side (3.1.3: this Levy, this Campaign)."""
-    mat = state["lords"][lord]
-    if not mat.get("caps") and not state["lasting"]:
+    caps = state["lords"][lord].get("caps")
+    lasting = state["lasting"]
+    if not caps and not lasting:
         return []
     found = []
-    for card in mat.get("caps", ()):
-        effect = BOARD.capability_effects.get(card)
-        if effect and _applies(state, lord, effect):
-            found.append(effect)
-    if state["lasting"]:
+    if caps:
+        table = BOARD.capability_effects
+        for card in caps:
+            effect = table.get(card)
+            if effect and (card in _UNCONDITIONAL or _applies(state, lord, effect)):
+                found.append(effect)
+    if lasting:
         found += in_effect(state, lord)
     return found
 
