@@ -9,7 +9,7 @@ from random import Random
 from typing import Any
 
 from . import capabilities, held
-from .data import BOARD, other
+from .data import BOARD, LORD_SIDE, other
 from .influence import check, loyalty_modifier
 from .levy import capability_refusal, exile_refusal, muster_exile
 from .mat import Events, discard
@@ -26,7 +26,7 @@ def seats(state: State, side: str) -> list[str]:
     """The Seats of a side's Lords still in the game (1.3.1: Death removes a Seat)."""
     return [
         BOARD.lords[lord].seat for lord, entry in state["lords"].items()
-        if BOARD.lords[lord].side == side and "gone" not in entry
+        if LORD_SIDE[lord] == side and "gone" not in entry
     ]
 
 

@@ -47,17 +47,16 @@ def distances(
     enemy's Lords stand too."""
     sides = LORD_SIDE
     blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and sides[lord] != side}
-    favour = state["favour"]
     boxes = state["exile_boxes"]
-
-    def friendly(place: str) -> bool:
-        return (boxes if place in boxes or place in EXILE_BOXES else favour).get(place) == side
-
+    # the places Friendly to the side (is_friendly), gathered once for the search
+    friendly = {place for place, owner in state["favour"].items()
+                if owner == side and place not in boxes and place not in EXILE_BOXES}
+    friendly.update(box for box, owner in boxes.items() if owner == side)
     if battle:
         blocked.discard(start)
     if start in blocked:
         return {}
-    if not friendly(start):
+    if start not in friendly:
         return {start: 0}
     found = {start: 0}
     frontier = [start]
@@ -73,12 +72,11 @@ def distances(
             for near in steps:
                 if near in found or near in blocked:
                     continue
-                good = friendly(near)
-                if not good and not target_may_be_unfriendly:
-                    continue
-                found[near] = depth
-                if good:
+                if near in friendly:
+                    found[near] = depth
                     nxt.append(near)  # a Route passes only through Friendly Locales
+                elif target_may_be_unfriendly:
+                    found[near] = depth
         frontier = nxt
     return found
 
@@ -95,7 +93,8 @@ def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str,
     reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99,
                       capabilities.has(state, lord, "all_ports"))
     locked = favour_locked(state, "London")  # London for York (Y15)
+    favour, locales = state["favour"], BOARD.locales  # no Locale is an Exile box: is_friendly, quicker
     return {
         place: ways for place, ways in reach.items()
-        if place in BOARD.locales and not is_friendly(state, place, side) and not (locked and place == "London")
+        if place in locales and favour.get(place) != side and not (locked and place == "London")
     }

@@ -103,10 +103,10 @@ def lords_at(state: State, place: str, side: str | None = None) -> list[str]:
 
 def enemy_at(state: State, place: str, side: str) -> bool:
     """Whether any Lord of the enemy is at a Locale."""
-    return any(
-        entry.get("at") == place and LORD_SIDE[name] != side
-        for name, entry in state["lords"].items()
-    )
+    for name, entry in state["lords"].items():  # a plain loop: asked for every Vassal tried
+        if entry.get("at") == place and LORD_SIDE[name] != side:
+            return True
+    return False
 
 
 def occupied(state: State) -> dict[str, set[str]]:
@@ -170,7 +170,7 @@ def ready(state: State, side: str) -> list[str]:
     return [
         name for name, entry in state["lords"].items()
         if "box" in entry and not entry["exile"] and entry["box"] <= state["box"]
-        and BOARD.lords[name].side == side
+        and LORD_SIDE[name] == side
     ]
 
 
@@ -184,7 +184,7 @@ def exiles_ready(state: State, side: str) -> list[str]:
     return [
         name for name, entry in state["lords"].items()
         if "box" in entry and entry["exile"] and (anywhere or entry["box"] <= state["box"])
-        and BOARD.lords[name].side == side
+        and LORD_SIDE[name] == side
     ]
 
 
