@@ -230,9 +230,10 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
         kinds = list(COMMANDS if capabilities.event_effects(scratch, lord, "exile_pact") else COMMANDS[:-1])
         rng.shuffle(kinds)  # a kind of Command at random, then one of its kind
         options: list[Order] = []
+        fx = capabilities.effects(scratch, lord) if "at" in scratch["lords"][lord] else []
         while kinds and not options:
             kind = kinds.pop()
-            options = [o for o in command_candidates(scratch, lord, rng, (kind,)) if card.limits(scratch, o) is None]
+            options = [o for o in command_candidates(scratch, lord, rng, (kind,)) if card.limits(scratch, o, fx) is None]
         if not options:
             break
         order = rng.choice(options)
