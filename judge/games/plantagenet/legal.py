@@ -18,7 +18,7 @@ from .data import BOARD, other
 from .levy import vassals_due
 from .orders import UNIT_NAMES, Order, read_order
 from .routes import parley_targets
-from .state import State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready, scenario_of
+from .state import AT_SEAT, State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready, scenario_of
 from .turns import active_lord, powers
 
 
@@ -38,7 +38,7 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
     found += [Order("LEVY", lord, "LORD", target, _extra(rng)) for target in ready(state, side)]
     found += [
         Order("LEVY", lord, "VASSAL", vassal, _extra(rng))
-        for vassal, entry in state["vassals"].items() if entry == {"seat": True}
+        for vassal, entry in state["vassals"].items() if entry == AT_SEAT
     ]
     deck = state["decks"][side]
     if deck:

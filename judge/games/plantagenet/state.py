@@ -27,6 +27,8 @@ State = dict[str, Any]
 OFF_LEFT, OFF_RIGHT = 0, 16
 """Just off the Calendar on either side (2.2.3, CALENDAR'S END)."""
 MAX_INFLUENCE = 45  # 1.4.1
+AT_SEAT = {"seat": True}
+"""A Vassal's entry while he waits at his Seat (1.5.4), to compare with (never to store)."""
 
 
 def copy_state(state: State) -> State:
