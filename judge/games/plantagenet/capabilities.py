@@ -146,14 +146,36 @@ def total(found: list[dict[str, Any]], key: str) -> int:
     return sum(int(effect.get(key, 0)) for effect in found)
 
 
+CAPABILITIES_SAYING: dict[str, frozenset[str]] = {
+    key: frozenset(card for card, effect in BOARD.capability_effects.items() if key in effect)
+    for effect in BOARD.capability_effects.values() for key in effect
+}
+"""The Capabilities whose effects say each key."""
+
+
+def _may_say(state: State, lord: str, key: str) -> bool:
+    """Whether one of the Lord's Capabilities or a lasting Event in effect could say ``key``:
+    when none could, ``bonus``, ``factor`` and ``has`` answer without gathering his effects
+    (asked often, for each action tried)."""
+    caps = state["lords"][lord].get("caps")
+    if caps and not CAPABILITIES_SAYING.get(key, frozenset()).isdisjoint(caps):
+        return True
+    lasting = state["lasting"]
+    return bool(lasting) and not SAYING.get(key, frozenset()).isdisjoint(lasting)
+
+
 def bonus(state: State, lord: str, key: str) -> int:
     """What a Lord's Capabilities add to a rating or amount (0 if none)."""
+    if not _may_say(state, lord, key):
+        return 0
     return sum(int(effect.get(key, 0)) for effect in _effects(state, lord))
 
 
 def factor(state: State, lord: str, key: str) -> int:
     """By how much a Lord's Capabilities multiply an amount (1 if none)."""
     result = 1
+    if not _may_say(state, lord, key):
+        return result
     for effect in _effects(state, lord):
         result *= int(effect.get(key, 1))
     return result
@@ -161,7 +183,7 @@ def factor(state: State, lord: str, key: str) -> int:
 
 def has(state: State, lord: str, key: str) -> bool:
     """Whether one of a Lord's Capabilities says ``key`` (a flag such as ``all_ports``)."""
-    return any(effect.get(key) is True for effect in _effects(state, lord))
+    return _may_say(state, lord, key) and any(effect.get(key) is True for effect in _effects(state, lord))
 
 
 def depletes_by_troops(state: State, lord: str, place: str) -> bool:
