@@ -4,6 +4,8 @@ box holding the Lord) count as one Way apart (1.3.1, SEAS AND PORTS)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import capabilities
 from .data import BOARD, LORD_SIDE
 from .state import State, favour_locked, is_friendly
@@ -58,6 +60,15 @@ def distances(
         return {}
     if start not in friendly:
         return {start: 0}
+    return dict(_search(start, frozenset(friendly), frozenset(blocked), ship, target_may_be_unfriendly, limit,
+                        all_ports))
+
+
+@lru_cache(maxsize=2048)
+def _search(start: str, friendly: frozenset[str], blocked: frozenset[str], ship: bool, target_may_be_unfriendly: bool,
+            limit: int, all_ports: bool) -> tuple[tuple[str, int], ...]:
+    """``distances`` once its Friendly and blocked places are known (a value of them alone,
+    kept: a Parley's or a Supply's Route is asked again when the action is carried out)."""
     found = {start: 0}
     frontier = [start]
     depth = 0
@@ -78,7 +89,7 @@ def distances(
                 elif target_may_be_unfriendly:
                     found[near] = depth
         frontier = nxt
-    return found
+    return tuple(found.items())
 
 
 def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str, int]:
