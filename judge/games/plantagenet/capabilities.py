@@ -10,18 +10,27 @@ from .data import BOARD
 from .state import State, enemy_at, is_exhausted, is_friendly, pool
 
 
+_CONDITIONS = ("at_friendly", "with_lord", "if_removed", "sea", "near_port_of", "as_lords")
+_UNCONDITIONAL = frozenset(
+    card for card, effect in BOARD.capability_effects.items() if not any(key in effect for key in _CONDITIONS))
+"""The Capabilities whose effects hold wherever the Lord is (no ``_applies`` to ask)."""
+
+
 def _effects(state: State, lord: str) -> list[dict[str, Any]]:
     """The effects acting on a Lord: his Capabilities' and the lasting Events' in effect for
     his side (3.1.3: this Levy, this Campaign)."""
-    mat = state["lords"][lord]
-    if not mat.get("caps") and not state["lasting"]:
+    caps = state["lords"][lord].get("caps")
+    lasting = state["lasting"]
+    if not caps and not lasting:
         return []
     found = []
-    for card in mat.get("caps", ()):
-        effect = BOARD.capability_effects.get(card)
-        if effect and _applies(state, lord, effect):
-            found.append(effect)
-    if state["lasting"]:
+    if caps:
+        table = BOARD.capability_effects
+        for card in caps:
+            effect = table.get(card)
+            if effect and (card in _UNCONDITIONAL or _applies(state, lord, effect)):
+                found.append(effect)
+    if lasting:
         found += in_effect(state, lord)
     return found
 
@@ -137,14 +146,36 @@ def total(found: list[dict[str, Any]], key: str) -> int:
     return sum(int(effect.get(key, 0)) for effect in found)
 
 
+CAPABILITIES_SAYING: dict[str, frozenset[str]] = {
+    key: frozenset(card for card, effect in BOARD.capability_effects.items() if key in effect)
+    for effect in BOARD.capability_effects.values() for key in effect
+}
+"""The Capabilities whose effects say each key."""
+
+
+def _may_say(state: State, lord: str, key: str) -> bool:
+    """Whether one of the Lord's Capabilities or a lasting Event in effect could say ``key``:
+    when none could, ``bonus``, ``factor`` and ``has`` answer without gathering his effects
+    (asked often, for each action tried)."""
+    caps = state["lords"][lord].get("caps")
+    if caps and not CAPABILITIES_SAYING.get(key, frozenset()).isdisjoint(caps):
+        return True
+    lasting = state["lasting"]
+    return bool(lasting) and not SAYING.get(key, frozenset()).isdisjoint(lasting)
+
+
 def bonus(state: State, lord: str, key: str) -> int:
     """What a Lord's Capabilities add to a rating or amount (0 if none)."""
+    if not _may_say(state, lord, key):
+        return 0
     return sum(int(effect.get(key, 0)) for effect in _effects(state, lord))
 
 
 def factor(state: State, lord: str, key: str) -> int:
     """By how much a Lord's Capabilities multiply an amount (1 if none)."""
     result = 1
+    if not _may_say(state, lord, key):
+        return result
     for effect in _effects(state, lord):
         result *= int(effect.get(key, 1))
     return result
@@ -152,7 +183,7 @@ def factor(state: State, lord: str, key: str) -> int:
 
 def has(state: State, lord: str, key: str) -> bool:
     """Whether one of a Lord's Capabilities says ``key`` (a flag such as ``all_ports``)."""
-    return any(effect.get(key) is True for effect in _effects(state, lord))
+    return _may_say(state, lord, key) and any(effect.get(key) is True for effect in _effects(state, lord))
 
 
 def depletes_by_troops(state: State, lord: str, place: str) -> bool:

@@ -76,9 +76,10 @@ class Card:
         its target is one the Command may reach."""
         return self.limits(state, order) or target_refusal(state, self.lord, order)
 
-    def limits(self, state: State, order: Order) -> str | None:
+    def limits(self, state: State, order: Order, fx: list[dict[str, Any]] | None = None) -> str | None:
         """What the card allows: actions left (4.2.1), March speed (4.3.3), Sail as a whole card
-        with Ships enough (4.6.1), the Group (4.3.1) and Shaky Allies (II)."""
+        with Ships enough (4.6.1), the Group (4.3.1) and Shaky Allies (II). ``fx``: the Lord's
+        effects, if known (the random player tries many orders on one position)."""
         lord = self.lord
         if self.ended:
             return "the card's actions have ended (4.3.5, 4.6.1)"
@@ -86,7 +87,8 @@ class Card:
             return f"{lord} is no longer on the map"
         here = state["lords"][lord]["at"]
         verb = order.verb
-        fx = capabilities.effects(state, lord)
+        if fx is None:
+            fx = capabilities.effects(state, lord)
         if verb == "MARCH":
             way = self.way(state, here, order, fx)
             if way is None:

@@ -287,3 +287,6 @@ def _load() -> Board:
 
 
 BOARD = _load()
+
+LORD_SIDE: dict[str, str] = {lord: card.side for lord, card in BOARD.lords.items()}
+"""Each Lord's side, for the loops over every Lord that ask it often."""

@@ -4,6 +4,7 @@ one place, Exile boxes only of their side (1.3.1), no hidden thing in the enemy'
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import orjson
@@ -14,6 +15,15 @@ from .state import MAX_INFLUENCE, OFF_LEFT, OFF_RIGHT, State, occupied, pool
 
 
 PLACES = set(BOARD.locales) | set(BOARD.exile_boxes) | set(BOARD.seas)
+
+
+@cache
+def _expected(scenario: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """A scenario's Lords, its starting Arts of War cards and every card it may bring into play,
+    gathered once (``_lords``, ``_cards``)."""
+    setup = BOARD.scenarios[scenario]
+    lords = frozenset(lord for side in SIDES for lord in setup.lords[side])
+    return lords, frozenset(setup.cards), frozenset(setup.cards_in_play())
 
 
 def violations(game: GameKind, before: State, result: PhaseResult) -> list[str]:
@@ -36,8 +46,7 @@ def _lords(state: State) -> list[str]:
     Sea, a Calendar box, or out of the game; no Lord with Troops below zero; no Lord of either
     side left without Troops outside Battle (1.6)."""
     found = []
-    setup = BOARD.scenarios[state["scenario"]]
-    expected = {lord for side in SIDES for lord in setup.lords[side]}
+    expected = _expected(state["scenario"])[0]
     if not set(state["lords"]) <= expected:
         found.append(f"Lords not of the scenario: {sorted(set(state['lords']) - expected)}")
     for lord, entry in state["lords"].items():
@@ -95,9 +104,7 @@ def _cards(state: State) -> list[str]:
     everything = [c for side in SIDES for c in state["decks"][side] + state["held"][side]]
     everything += state["lasting"] + state["aside"]
     everything += [c for e in state["lords"].values() if "at" in e for c in e["caps"]]
-    setup = BOARD.scenarios[state["scenario"]]
-    expected = set(setup.cards)
-    extra = setup.cards_in_play()
+    _, expected, extra = _expected(state["scenario"])
     if len(everything) != len(set(everything)) or not expected <= set(everything) <= extra:
         return [f"the Arts of War cards are not the scenario's: {sorted(set(everything) ^ expected)} "
                 f"({len(everything)} of {len(expected)})"]

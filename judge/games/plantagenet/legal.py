@@ -18,7 +18,7 @@ from .data import BOARD, other
 from .levy import vassals_due
 from .orders import UNIT_NAMES, Order, read_order
 from .routes import parley_targets
-from .state import State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready, scenario_of
+from .state import AT_SEAT, State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready, scenario_of
 from .turns import active_lord, powers
 
 
@@ -38,7 +38,7 @@ def muster_candidates(state: State, side: str, lord: str, rng: Random | None = N
     found += [Order("LEVY", lord, "LORD", target, _extra(rng)) for target in ready(state, side)]
     found += [
         Order("LEVY", lord, "VASSAL", vassal, _extra(rng))
-        for vassal, entry in state["vassals"].items() if entry == {"seat": True}
+        for vassal, entry in state["vassals"].items() if entry == AT_SEAT
     ]
     deck = state["decks"][side]
     if deck:
@@ -230,9 +230,10 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
         kinds = list(COMMANDS if capabilities.event_effects(scratch, lord, "exile_pact") else COMMANDS[:-1])
         rng.shuffle(kinds)  # a kind of Command at random, then one of its kind
         options: list[Order] = []
+        fx = capabilities.effects(scratch, lord) if "at" in scratch["lords"][lord] else []
         while kinds and not options:
             kind = kinds.pop()
-            options = [o for o in command_candidates(scratch, lord, rng, (kind,)) if card.limits(scratch, o) is None]
+            options = [o for o in command_candidates(scratch, lord, rng, (kind,)) if card.limits(scratch, o, fx) is None]
         if not options:
             break
         order = rng.choice(options)

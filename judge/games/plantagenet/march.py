@@ -206,6 +206,10 @@ def spoils(state: State, loser: str, winner: str, place: str) -> None:
         given[asset] -= amount
 
 
+PORTS = tuple(place for place, locale in BOARD.locales.items() if locale.sea)
+"""The Ports, in the order of the Locales."""
+
+
 def sail_places(state: State, lord: str) -> list[str]:
     """Where a Lord may Sail (4.6.1): from a Port or Exile box, to a Port of the same Sea free of
     Enemy Lords or out into that Sea or one next to it; from a Sea, to a Port free of Enemy Lords
@@ -215,7 +219,8 @@ def sail_places(state: State, lord: str) -> list[str]:
     side = BOARD.lords[lord].side
     held = occupied(state)
     bold = capabilities.has(state, lord, "sail_to_enemy")  # High Admiral (L29): Approach by Sail
-    free = [p for p in BOARD.locales if bold or other(side) not in held.get(p, ())]
+    enemy = other(side)
+    free = [p for p in PORTS if bold or enemy not in held.get(p, ())]
     if here in BOARD.seas:
         seas = (here, *BOARD.seas[here].adjacent)
         return [p for p in free if BOARD.locales[p].sea in seas]

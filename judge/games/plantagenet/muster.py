@@ -9,7 +9,7 @@ from random import Random
 from typing import Any
 
 from . import capabilities, held
-from .data import BOARD, other
+from .data import BOARD, LORD_SIDE, other
 from .influence import check, loyalty_modifier
 from .levy import capability_refusal, exile_refusal, muster_exile
 from .march import shaky_allies_refusal
@@ -18,7 +18,7 @@ from .orders import Order
 from .routes import parley_targets
 from .succession import on_muster
 from .state import (
-    State, deplete, enemy_at, favour_locked, gain, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
+    AT_SEAT, State, deplete, enemy_at, favour_locked, gain, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
     new_mat, place_capability, pool, ready, shift, shift_favour,
 )
 
@@ -27,7 +27,7 @@ def seats(state: State, side: str) -> list[str]:
     """The Seats of a side's Lords still in the game (1.3.1: Death removes a Seat)."""
     return [
         BOARD.lords[lord].seat for lord, entry in state["lords"].items()
-        if BOARD.lords[lord].side == side and "gone" not in entry
+        if LORD_SIDE[lord] == side and "gone" not in entry
     ]
 
 
@@ -103,7 +103,7 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
         if capabilities.event_effects(state, lord, "no_levy_vassal"):
             return "no Levy Vassal this Levy (Yorkists Block Parliament, Y7)"
         seat = BOARD.vassals[vassal].seat
-        if state["vassals"].get(vassal) != {"seat": True} or seat is None:
+        if state["vassals"].get(vassal) != AT_SEAT or seat is None:
             return f"{vassal} is not at his Seat (3.4.3)"
         if (not is_friendly(state, seat, side) or enemy_at(state, seat, side)) and not capabilities.event_effects(
                 state, lord, "vassal_any_seat"):  # Margaret Beaufort (L35)

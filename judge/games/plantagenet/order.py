@@ -3,6 +3,7 @@ and reads again: ``orders.py`` reads what players write into it."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 LISTS = ("ARRAY", "ABSORB", "SPOILS", "HITS", "CAPTOR")
@@ -37,27 +38,34 @@ class Order(NamedTuple):
     units: tuple[str, ...] = ()  # HITS: Forces types
 
     def __str__(self) -> str:
-        if self.verb == "PLAY":
-            return " ".join(["PLAY", self.target or "", *_words(
-                ("BY", self.lord), ("ON", self.on), ("ROUND", self.round), ("SPEND", self.extra),
-                ("FOR", ", ".join(self.group)))])
-        if self.verb in LISTS:
-            return f"{self.verb} " + ", ".join(self.group or [UNIT_NAMES[u] for u in self.units])
-        if self.verb == "CENTER":
-            return f"CENTER FROM {self.what}"
-        words = [self.lord] if self.lord else []
-        words.append(self.verb)
-        if self.what:
-            words.append(self.what)
-        if self.plan:
-            words.append(", ".join(self.plan))
-        if self.target:
-            words.append(self.target)
-        if self.verb in ("EXILE", "LEVY") and self.group:
-            words.append(f"TO {self.group[0]}")
-        elif self.group:
-            words.append("WITH " + ", ".join(self.group))
-        return " ".join(words + _words(("SPEND", self.extra), ("ROUND", self.round), ("BELOW", self.below)))
+        return _text(self)
+
+
+@lru_cache(maxsize=4096)
+def _text(order: Order) -> str:
+    """An order's canonical text (``str``), kept: the random players write the same orders often
+    and the judge writes back each it reads."""
+    if order.verb == "PLAY":
+        return " ".join(["PLAY", order.target or "", *_words(
+            ("BY", order.lord), ("ON", order.on), ("ROUND", order.round), ("SPEND", order.extra),
+            ("FOR", ", ".join(order.group)))])
+    if order.verb in LISTS:
+        return f"{order.verb} " + ", ".join(order.group or [UNIT_NAMES[u] for u in order.units])
+    if order.verb == "CENTER":
+        return f"CENTER FROM {order.what}"
+    words = [order.lord] if order.lord else []
+    words.append(order.verb)
+    if order.what:
+        words.append(order.what)
+    if order.plan:
+        words.append(", ".join(order.plan))
+    if order.target:
+        words.append(order.target)
+    if order.verb in ("EXILE", "LEVY") and order.group:
+        words.append(f"TO {order.group[0]}")
+    elif order.group:
+        words.append("WITH " + ", ".join(order.group))
+    return " ".join(words + _words(("SPEND", order.extra), ("ROUND", order.round), ("BELOW", order.below)))
 
 
 def _words(*pairs: tuple[str, object]) -> list[str]:

@@ -157,8 +157,11 @@ def _unit(word: str) -> str:
     return found
 
 
+_SEPARATORS = re.compile(r"[;\n]")
+
+
 def split_orders(text: str) -> list[str]:
-    return [part.strip() for part in re.split(r"[;\n]", text) if part.strip()]
+    return [part.strip() for part in _SEPARATORS.split(text) if part.strip()]
 
 
 @lru_cache(maxsize=4096)

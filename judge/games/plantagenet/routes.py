@@ -4,8 +4,10 @@ box holding the Lord) count as one Way apart (1.3.1, SEAS AND PORTS)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import capabilities
-from .data import BOARD
+from .data import BOARD, LORD_SIDE
 from .state import State, favour_locked, is_friendly
 
 
@@ -17,14 +19,22 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
 
 ALL_PORTS = tuple(port for sea in BOARD.seas.values() for port in sea.ports)
 
+EXILE_BOXES = frozenset(BOARD.exile_boxes)
 
-def sea_hops(place: str, start: str, all_ports: bool = False) -> list[str]:
+_SEA_HOPS = {
+    place: tuple(port for port in BOARD.seas[sea].ports if port != place)
+    for place in NEIGHBOURS if (sea := BOARD.sea_of(place)) is not None
+}
+_ALL_PORT_HOPS = {place: tuple(port for port in ALL_PORTS if port != place) for place in _SEA_HOPS}
+"""``sea_hops`` of each Port and Exile box, looked up once."""
+
+
+def sea_hops(place: str, start: str, all_ports: bool = False) -> tuple[str, ...]:
     """The Ports one Way from a Port or from the Lord's own Exile box by Ship (1.3.1); with
     Great Ships (Y6, L6) every Port of every Sea."""
-    sea = BOARD.sea_of(place)
-    if sea is None or (place in BOARD.exile_boxes and place != start):
-        return []
-    return [port for port in (ALL_PORTS if all_ports else BOARD.seas[sea].ports) if port != place]
+    if place in EXILE_BOXES and place != start:
+        return ()
+    return (_ALL_PORT_HOPS if all_ports else _SEA_HOPS).get(place, ())
 
 
 def distances(
@@ -37,41 +47,49 @@ def distances(
     Neutral or Enemy. ``ship``: the Lord has a Ship, so Ports of one Sea are one Way apart
     (``all_ports``: of every Sea, Great Ships). ``battle``: from a Battle's Stronghold, where the
     enemy's Lords stand too."""
-    enemy = "Lancaster" if side == "York" else "York"
-    blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and BOARD.lords[lord].side == enemy}
-    favour = state["favour"]
+    sides = LORD_SIDE
+    blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and sides[lord] != side}
     boxes = state["exile_boxes"]
-
-    def friendly(place: str) -> bool:
-        return bool((boxes if place in boxes or place in BOARD.exile_boxes else favour).get(place) == side)
-
+    # the places Friendly to the side (is_friendly), gathered once for the search
+    friendly = {place for place, owner in state["favour"].items()
+                if owner == side and place not in boxes and place not in EXILE_BOXES}
+    friendly.update(box for box, owner in boxes.items() if owner == side)
     if battle:
         blocked.discard(start)
     if start in blocked:
         return {}
-    if not friendly(start):
+    if start not in friendly:
         return {start: 0}
+    return dict(_search(start, frozenset(friendly), frozenset(blocked), ship, target_may_be_unfriendly, limit,
+                        all_ports))
+
+
+@lru_cache(maxsize=2048)
+def _search(start: str, friendly: frozenset[str], blocked: frozenset[str], ship: bool, target_may_be_unfriendly: bool,
+            limit: int, all_ports: bool) -> tuple[tuple[str, int], ...]:
+    """``distances`` once its Friendly and blocked places are known (a value of them alone,
+    kept: a Parley's or a Supply's Route is asked again when the action is carried out)."""
     found = {start: 0}
     frontier = [start]
     depth = 0
+    neighbours = NEIGHBOURS
     while frontier and depth < limit:
         depth += 1
         nxt = []
         for place in frontier:
-            steps = NEIGHBOURS.get(place, ())
+            steps = neighbours.get(place, ())
             if ship:
                 steps = (*steps, *sea_hops(place, start, all_ports))
             for near in steps:
                 if near in found or near in blocked:
                     continue
-                good = friendly(near)
-                if not good and not target_may_be_unfriendly:
-                    continue
-                found[near] = depth
-                if good:
+                if near in friendly:
+                    found[near] = depth
                     nxt.append(near)  # a Route passes only through Friendly Locales
+                elif target_may_be_unfriendly:
+                    found[near] = depth
         frontier = nxt
-    return found
+    return tuple(found.items())
 
 
 def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str, int]:
@@ -86,7 +104,8 @@ def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str,
     reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99,
                       capabilities.has(state, lord, "all_ports"))
     locked = favour_locked(state, "London")  # London for York (Y15)
+    favour, locales = state["favour"], BOARD.locales  # no Locale is an Exile box: is_friendly, quicker
     return {
         place: ways for place, ways in reach.items()
-        if place in BOARD.locales and not is_friendly(state, place, side) and not (locked and place == "London")
+        if place in locales and favour.get(place) != side and not (locked and place == "London")
     }

@@ -20,13 +20,15 @@ from typing import Any
 
 import orjson
 
-from .data import BOARD, TROOPS, Scenario, other
+from .data import BOARD, LORD_SIDE, TROOPS, Scenario, other
 
 State = dict[str, Any]
 
 OFF_LEFT, OFF_RIGHT = 0, 16
 """Just off the Calendar on either side (2.2.3, CALENDAR'S END)."""
 MAX_INFLUENCE = 45  # 1.4.1
+AT_SEAT = {"seat": True}
+"""A Vassal's entry while he waits at his Seat (1.5.4), to compare with (never to store)."""
 
 
 def copy_state(state: State) -> State:
@@ -81,7 +83,7 @@ def where(state: State, lord: str) -> str | None:
 
 def lords_on_map(state: State, side: str) -> list[str]:
     """A side's Lords on the map, in the order of the scenario."""
-    return [name for name, entry in state["lords"].items() if "at" in entry and BOARD.lords[name].side == side]
+    return [name for name, entry in state["lords"].items() if "at" in entry and LORD_SIDE[name] == side]
 
 
 def command_lords(state: State, side: str) -> list[str]:
@@ -97,16 +99,16 @@ def lords_at(state: State, place: str, side: str | None = None) -> list[str]:
     """The Lords at a Locale (of one side, if given)."""
     return [
         name for name, entry in state["lords"].items()
-        if entry.get("at") == place and (side is None or BOARD.lords[name].side == side)
+        if entry.get("at") == place and (side is None or LORD_SIDE[name] == side)
     ]
 
 
 def enemy_at(state: State, place: str, side: str) -> bool:
     """Whether any Lord of the enemy is at a Locale."""
-    return any(
-        entry.get("at") == place and BOARD.lords[name].side != side
-        for name, entry in state["lords"].items()
-    )
+    for name, entry in state["lords"].items():  # a plain loop: asked for every Vassal tried
+        if entry.get("at") == place and LORD_SIDE[name] != side:
+            return True
+    return False
 
 
 def occupied(state: State) -> dict[str, set[str]]:
@@ -114,7 +116,7 @@ def occupied(state: State) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for name, entry in state["lords"].items():
         if "at" in entry:
-            found.setdefault(entry["at"], set()).add(BOARD.lords[name].side)
+            found.setdefault(entry["at"], set()).add(LORD_SIDE[name])
     return found
 
 
@@ -170,7 +172,7 @@ def ready(state: State, side: str) -> list[str]:
     return [
         name for name, entry in state["lords"].items()
         if "box" in entry and not entry["exile"] and entry["box"] <= state["box"]
-        and BOARD.lords[name].side == side
+        and LORD_SIDE[name] == side
     ]
 
 
@@ -184,7 +186,7 @@ def exiles_ready(state: State, side: str) -> list[str]:
     return [
         name for name, entry in state["lords"].items()
         if "box" in entry and entry["exile"] and (anywhere or entry["box"] <= state["box"])
-        and BOARD.lords[name].side == side
+        and LORD_SIDE[name] == side
     ]
 
 
@@ -204,8 +206,8 @@ def exile_boxes_for(state: State, lord: str) -> list[str]:
 def is_friendly(state: State, place: str, side: str) -> bool:
     """A Stronghold with the side's Favour, or an Exile box marked for it (1.3.1)."""
     if place in BOARD.exile_boxes:
-        return bool(state["exile_boxes"].get(place) == side)
-    return bool(state["favour"].get(place) == side)
+        return state["exile_boxes"].get(place) == side  # type: ignore[no-any-return]
+    return state["favour"].get(place) == side  # type: ignore[no-any-return]
 
 
 def is_enemy(state: State, place: str, side: str) -> bool:
