@@ -66,6 +66,13 @@ def text_bounds(x: float, y: float, text: str, size: float, anchor: str = "start
     return around([(left, y - size), (left + width, y + size / 3)], 2 + halo)
 
 
+def advance(text: str, size: float, bold: bool = False) -> float:
+    """How far a line of text in DejaVu Sans at ``size`` pixels moves the pen, as the font says
+    (without the font, six tenths of the size a character): where the text after it begins."""
+    font = _font(size, bold)
+    return font.getlength(text) if font is not None else len(text) * size * 0.6
+
+
 @lru_cache(maxsize=4096)
 def _width(text: str, size: float, bold: bool) -> float:
     font = _font(size, bold)

@@ -109,11 +109,8 @@ def title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
     second = f"King: {view.get('king')} \u2014 {seen}"
     if view.get("outcome"):
         second += f" \u2014 won by {view['outcome'].get('winner')}"
-    return [piece(
-        f'<text class="title" x="{width - 8:.0f}" y="17" font-size="13" font-weight="bold" '
+    return [piece(  # a piece each line: the second, seldom new, is drawn once and kept
+        f'<text class="title" x="{width - 8:.0f}" y="{y}" font-size="13" font-weight="bold" '
         f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
-        f'<tspan x="{width - 8:.0f}" y="17">{escape(first)}</tspan>'
-        f'<tspan x="{width - 8:.0f}" y="33">{escape(second)}</tspan></text>',
-        union(text_bounds(width - 8, 17, first, 13, "end", 1.5, bold=True),
-              text_bounds(width - 8, 33, second, 13, "end", 1.5, bold=True)),
-    )]
+        f'{escape(line)}</text>', text_bounds(width - 8, y, line, 13, "end", 1.5, bold=True))
+        for y, line in ((17, first), (33, second))]
