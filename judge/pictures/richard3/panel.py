@@ -61,12 +61,13 @@ def panel(shapes: Shapes, view: dict[str, Any], reader: str | None) -> list[str]
         lx += 66
     box += _legend(x + 8, ly + 16)
     box.append("</g>")
-    # the box and its legend one piece, each line of text another: a line drawn once is kept
+    # the box and its legend one piece, each line of text another (each a g of the panel's
+    # class): a line drawn once is kept
     parts = [piece("".join(box), around([(x, y), (x + width, y + height)], 2))]
     for number, (attributes, text) in enumerate(lines):
         parts.append(piece(
-            f'<text {attributes} x="{x + 8:.1f}" y="{top + 12 + number * 13:.1f}" '
-            f'font-size="9.5" fill="{INK}">{escape(text)}</text>',
+            f'<g class="panel"><text {attributes} x="{x + 8:.1f}" y="{top + 12 + number * 13:.1f}" '
+            f'font-size="9.5" fill="{INK}">{escape(text)}</text></g>',
             text_bounds(x + 8, top + 12 + number * 13, text, 9.5)))
     return parts
 
