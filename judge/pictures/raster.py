@@ -82,12 +82,13 @@ def layers(svg: str) -> Layers | None:
     defs = ground = board = ""
     regions: tuple[tuple[str, str], ...] = ()
     pieces: list[tuple[str, Bounds]] = []
+    named: Counter[str] = Counter()
     for line in lines[1:-1]:
+        named.update(_named(line))
         if line.startswith("<defs"):
             defs = line
         elif line.startswith('<g class="ground"'):
-            regions = tuple((d, fill) for d, fill in _REGION.findall(line))
-            ground = _REGION.sub("", line)
+            regions, ground = _regions(line)
         elif line.startswith('<g class="board"'):
             board = line
         else:
@@ -96,9 +97,22 @@ def layers(svg: str) -> Layers | None:
                 return None  # a part of unknown extent: the picture is drawn whole
             left, top, w, h = (int(value) for value in bounds.groups())
             pieces.append((line, (left, top, w, h)))
-    named = Counter(colour.lower() for colour in _COLOUR.findall(svg))
+    named.update(_named(lines[0]))
     return Layers(svg_tag, round(float(width[1])), round(float(height[1])), defs, ground, regions,
                   board, tuple(pieces), tuple(colour for colour, _ in named.most_common()))
+
+
+@lru_cache(maxsize=64)
+def _regions(ground: str) -> tuple[tuple[tuple[str, str], ...], str]:
+    """The ground's regions (outline, fill) and the ground without them, read once per ground."""
+    return tuple((d, fill) for d, fill in _REGION.findall(ground)), _REGION.sub("", ground)
+
+
+@lru_cache(maxsize=PIECES)
+def _named(line: str) -> Counter[str]:
+    """How often a line of the picture names each colour (read once per line: the ground and the
+    board are the same in every picture of a map, and most pieces in many)."""
+    return Counter(colour.lower() for colour in _COLOUR.findall(line))
 
 
 def render(parts: Layers, draw: Draw) -> bytes:
