@@ -11,6 +11,9 @@ A layered picture (its ``<svg>`` marked ``data-layered="1"``) is one element a l
   that never move), drawn over the ground;
 - then the *pieces*, each one element carrying ``data-bounds="x y width height"``: the pixels it
   may touch, whole pixels, with room for its strokes. A piece draws nothing outside its bounds.
+  A long thin piece (an arrow across the map) may also carry ``data-tiles="x y w h;x y w h..."``:
+  rectangles inside its bounds that hold all it draws (``tiles_along``), so that the renderer
+  need not draw the empty pixels between them (its cost goes with the pixels it draws).
 
 The SVG stays a complete picture that any renderer shows as before; the marks only tell the PNG
 renderer which parts it may draw once and keep. A piece's bounds must hold all it draws (its text
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from PIL import ImageFont
@@ -44,6 +47,12 @@ def around(points: Iterable[Point], margin: float) -> Bounds:
     left, top = math.floor(min(xs) - margin), math.floor(min(ys) - margin)
     right, bottom = math.ceil(max(xs) + margin), math.ceil(max(ys) + margin)
     return left, top, right - left, bottom - top
+
+
+def tiles_along(points: Sequence[Point], margin: float) -> tuple[Bounds, ...]:
+    """The tiles of a line through ``points`` (a polyline, or points close enough along a curve):
+    the whole pixels within ``margin`` of each of its segments, a rectangle a segment."""
+    return tuple(around(pair, margin) for pair in zip(points, points[1:]))
 
 
 def union(*bounds: Bounds) -> Bounds:
@@ -87,9 +96,12 @@ def _font(size: float, bold: bool) -> ImageFont.FreeTypeFont | None:
     return ImageFont.truetype(files[1 if bold else 0], size)
 
 
-def piece(element: str, bounds: Bounds) -> str:
-    """An element marked as a piece of a layered picture: ``bounds`` added to its first tag."""
+def piece(element: str, bounds: Bounds, tiles: Sequence[Bounds] = ()) -> str:
+    """An element marked as a piece of a layered picture: ``bounds`` (and ``tiles``, if any)
+    added to its first tag."""
     end = _FIRST_TAG_END.search(element)
     assert end is not None and element.startswith("<"), element[:40]
-    left, top, width, height = bounds
-    return f'{element[:end.start()]} data-bounds="{left} {top} {width} {height}"{element[end.start():]}'
+    marks = ' data-bounds="{} {} {} {}"'.format(*bounds)
+    if tiles:
+        marks += ' data-tiles="{}"'.format(";".join("{} {} {} {}".format(*tile) for tile in tiles))
+    return f"{element[:end.start()]}{marks}{element[end.start():]}"
