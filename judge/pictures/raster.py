@@ -275,12 +275,12 @@ def _clip(bounds: Bounds, width: int, height: int) -> Bounds | None:
 def _draw_piece(draw: Draw, parts: Layers, element: str, visible: Bounds, tiles: tuple[Bounds, ...]) -> _Piece:
     """A piece drawn alone, the picture's ``<svg>`` showing only the part of its bounds inside the
     picture (one resvg call each: cheaper than a sheet of them, where resvg would draw every pixel
-    between them too): its colours and its opacity, and where they go. A piece with tiles covering
-    under half its bounds is drawn a tile at a time (the same pixels: each tile is the piece seen
-    through a window of whole pixels), the pixels between them left empty."""
+    between them too): its colours and its opacity, and where they go. A piece with tiles is drawn
+    a tile at a time where that is cheaper (the same pixels: each tile is the piece seen through a
+    window of whole pixels), the pixels between them left empty."""
     left, top, width, height = visible
     windows = [window for tile in tiles if (window := _clip(tile, parts.width, parts.height)) is not None]
-    if not tiles or 2 * sum(w * h for _, _, w, h in windows) >= width * height:
+    if not windows or sum(w * h + _CALL for _, _, w, h in windows) >= width * height + _CALL:
         windows = [visible]
     def seen(window: Bounds) -> Image.Image:
         return _image(draw("\n".join((_sized(parts.svg_tag, window[2], window[3], window), parts.defs, element,
@@ -293,6 +293,11 @@ def _draw_piece(draw: Draw, parts: Layers, element: str, visible: Bounds, tiles:
         for window in windows:
             pixels.paste(seen(window), (window[0] - left, window[1] - top))
     return (pixels.convert("RGB"), pixels.getchannel("A")), (left, top)
+
+
+_CALL = 6000
+"""What a call of resvg costs beyond its pixels, in pixels' worth (about 0.3 ms, where a pixel of
+a stroke's bounds costs it about 0.05 to 0.1 µs: its drawing and its PNG, written and read)."""
 
 
 def _palette_png(frame: Image.Image, keys: tuple[str, ...]) -> bytes:
