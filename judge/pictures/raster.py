@@ -8,8 +8,9 @@ only what it has not drawn before, and Pillow puts the parts together:
 - each region's *mask* (its pixels: the regions drawn once together, each in its own shade) and
   its *tile* in a fill (the fill with the board over it), made once per outline and fill, then
   pasted through the mask;
-- each *piece*, drawn once (alone, over its bounds) and kept (the most recently used ``PIECES``
-  of them), laid over the picture in the picture's order.
+- each *piece*, drawn once (alone, over its bounds, or a tile at a time where it has tiles and
+  that is cheaper) and kept (the most recently used ``PIECES`` of them), laid over the picture in
+  the picture's order.
 
 The finished picture is written as a palette PNG of ``PALETTE`` colours: every colour its SVG
 names (every flat colour, exactly), then its most frequent others (the anti-aliasing between
