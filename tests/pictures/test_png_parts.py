@@ -19,7 +19,7 @@ from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
 from judge.pictures import kind_picture, picture, png
 from judge.pictures.png import resvg
-from judge.pictures.raster import layers
+from judge.pictures.raster import _CALL, _clip, _draw_piece, layers
 
 FAR = 64
 """Levels (of 255) by which a pixel of the kept parts' PNG may differ from the whole picture's at
@@ -90,3 +90,34 @@ def test_a_part_cut_short_shows() -> None:
     narrow = title.replace(f'data-bounds="{left} {top} {width} {height}"',
                            f'data-bounds="{left + width - 60} {top} 60 {height}"')
     assert _far_pixels(svg.replace(title, narrow)) > 100
+
+
+def test_a_long_arrow_drawn_a_tile_at_a_time_is_the_arrow_drawn_whole() -> None:
+    """A piece with tiles (a Richard III move by sea across the map) drawn a tile at a time, where
+    that is cheaper, has the same pixels as drawn whole over its bounds: nothing it draws lies
+    outside its tiles."""
+    game = Richard3Game("1460")
+    kind = game_kind("richard3")
+    rng = Random(1)
+    state = game.new_game(b"tiles")
+    compared = 0
+    while compared < 2 and game.outcome(state) is None:
+        pending = game.pending(state)
+        orders = {power: game.random_orders(state, power, rng) for power in sorted(pending.powers)}
+        result = game.resolve(state, orders, rng)
+        if pending.timing == "actions":
+            svg = kind_picture(kind, game.view(state, "York"), "York", game.report_view(result.report, "York"))
+            parts = layers(svg or "")
+            assert parts is not None
+            for element, bounds, tiles in parts.pieces:
+                visible = _clip(bounds, parts.width, parts.height)
+                if not tiles or visible is None or sum(w * h + _CALL for _, _, w, h in tiles) >= (
+                        visible[2] * visible[3] + _CALL):
+                    continue
+                (tiled, tiled_alpha), _ = _draw_piece(resvg, parts, element, visible, tiles)
+                (whole, whole_alpha), _ = _draw_piece(resvg, parts, element, visible, ())
+                assert ImageChops.difference(tiled, whole).getbbox() is None
+                assert ImageChops.difference(tiled_alpha, whole_alpha).getbbox() is None
+                compared += 1
+        state = result.state
+    assert compared == 2
