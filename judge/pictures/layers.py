@@ -11,6 +11,9 @@ A layered picture (its ``<svg>`` marked ``data-layered="1"``) is one element a l
   that never move), drawn over the ground;
 - then the *pieces*, each one element carrying ``data-bounds="x y width height"``: the pixels it
   may touch, whole pixels, with room for its strokes. A piece draws nothing outside its bounds.
+  A long thin piece (an arrow across the map) may also carry ``data-tiles="x y w h;x y w h..."``:
+  rectangles inside its bounds that hold all it draws (``tiles_along``), so that the renderer
+  need not draw the empty pixels between them (its cost goes with the pixels it draws).
 
 The SVG stays a complete picture that any renderer shows as before; the marks only tell the PNG
 renderer which parts it may draw once and keep. A piece's bounds must hold all it draws (its text
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from PIL import ImageFont
@@ -46,6 +49,12 @@ def around(points: Iterable[Point], margin: float) -> Bounds:
     return left, top, right - left, bottom - top
 
 
+def tiles_along(points: Sequence[Point], margin: float) -> tuple[Bounds, ...]:
+    """The tiles of a line through ``points`` (a polyline, or points close enough along a curve):
+    the whole pixels within ``margin`` of each of its segments, a rectangle a segment."""
+    return tuple(around(pair, margin) for pair in zip(points, points[1:]))
+
+
 def union(*bounds: Bounds) -> Bounds:
     """The bounds holding several others."""
     left = min(b[0] for b in bounds)
@@ -66,6 +75,13 @@ def text_bounds(x: float, y: float, text: str, size: float, anchor: str = "start
     return around([(left, y - size), (left + width, y + size / 3)], 2 + halo)
 
 
+def advance(text: str, size: float, bold: bool = False) -> float:
+    """How far a line of text in DejaVu Sans at ``size`` pixels moves the pen, as the font says
+    (without the font, six tenths of the size a character): where the text after it begins."""
+    font = _font(size, bold)
+    return font.getlength(text) if font is not None else len(text) * size * 0.6
+
+
 @lru_cache(maxsize=4096)
 def _width(text: str, size: float, bold: bool) -> float:
     font = _font(size, bold)
@@ -80,9 +96,12 @@ def _font(size: float, bold: bool) -> ImageFont.FreeTypeFont | None:
     return ImageFont.truetype(files[1 if bold else 0], size)
 
 
-def piece(element: str, bounds: Bounds) -> str:
-    """An element marked as a piece of a layered picture: ``bounds`` added to its first tag."""
+def piece(element: str, bounds: Bounds, tiles: Sequence[Bounds] = ()) -> str:
+    """An element marked as a piece of a layered picture: ``bounds`` (and ``tiles``, if any)
+    added to its first tag."""
     end = _FIRST_TAG_END.search(element)
     assert end is not None and element.startswith("<"), element[:40]
-    left, top, width, height = bounds
-    return f'{element[:end.start()]} data-bounds="{left} {top} {width} {height}"{element[end.start():]}'
+    marks = ' data-bounds="{} {} {} {}"'.format(*bounds)
+    if tiles:
+        marks += ' data-tiles="{}"'.format(";".join("{} {} {} {}".format(*tile) for tile in tiles))
+    return f"{element[:end.start()]}{marks}{element[end.start():]}"

@@ -8,8 +8,9 @@ only what it has not drawn before, and Pillow puts the parts together:
 - each region's *mask* (its pixels: the regions drawn once together, each in its own shade) and
   its *tile* in a fill (the fill with the board over it), made once per outline and fill, then
   pasted through the mask;
-- each *piece*, drawn once (alone, over its bounds) and kept (the most recently used ``PIECES``
-  of them), laid over the picture in the picture's order.
+- each *piece*, drawn once (alone, over its bounds, or a tile at a time where it has tiles and
+  that is cheaper) and kept (the most recently used ``PIECES`` of them), laid over the picture in
+  the picture's order.
 
 The finished picture is written as a palette PNG of ``PALETTE`` colours: every colour its SVG
 names (every flat colour, exactly), then its most frequent others (the anti-aliasing between
@@ -49,6 +50,7 @@ _WIDTH = re.compile(_ATTRIBUTE.format("width"))
 _HEIGHT = re.compile(_ATTRIBUTE.format("height"))
 _SIZE = re.compile(r'\s(?:width|height|viewBox)="[^"]*"')
 _BOUNDS = re.compile(r' data-bounds="(-?\d+) (-?\d+) (\d+) (\d+)"')
+_TILES = re.compile(r' data-tiles="([-\d ;]+)"')
 _REGION = re.compile(r'<path class="region"[^>]*? d="([^"]*)" fill="([^"]*)"[^>]*/>')
 _COLOUR = re.compile(r'(?:fill|stroke)="(#[0-9a-fA-F]{6})"')
 _DATA = re.compile(r'\sdata-[a-z-]+="[^"]*"')
@@ -66,7 +68,7 @@ class Layers:
     ground: str  # the ground without its regions: the background
     regions: tuple[tuple[str, str], ...]  # (outline's path data, fill), in drawing order
     board: str
-    pieces: tuple[tuple[str, Bounds], ...]
+    pieces: tuple[tuple[str, Bounds, tuple[Bounds, ...]], ...]  # (text, bounds, tiles)
     colours: tuple[str, ...]  # every colour the picture names, most named first
 
 
@@ -81,13 +83,14 @@ def layers(svg: str) -> Layers | None:
         return None
     defs = ground = board = ""
     regions: tuple[tuple[str, str], ...] = ()
-    pieces: list[tuple[str, Bounds]] = []
+    pieces: list[tuple[str, Bounds, tuple[Bounds, ...]]] = []
+    named: Counter[str] = Counter()
     for line in lines[1:-1]:
+        named.update(_named(line))
         if line.startswith("<defs"):
             defs = line
         elif line.startswith('<g class="ground"'):
-            regions = tuple((d, fill) for d, fill in _REGION.findall(line))
-            ground = _REGION.sub("", line)
+            regions, ground = _regions(line)
         elif line.startswith('<g class="board"'):
             board = line
         else:
@@ -95,10 +98,26 @@ def layers(svg: str) -> Layers | None:
             if bounds is None:
                 return None  # a part of unknown extent: the picture is drawn whole
             left, top, w, h = (int(value) for value in bounds.groups())
-            pieces.append((line, (left, top, w, h)))
-    named = Counter(colour.lower() for colour in _COLOUR.findall(svg))
+            tiles = _TILES.search(line)
+            pieces.append((line, (left, top, w, h), tuple(
+                cast(Bounds, tuple(int(value) for value in tile.split())) for tile in tiles[1].split(";")
+            ) if tiles is not None else ()))
+    named.update(_named(lines[0]))
     return Layers(svg_tag, round(float(width[1])), round(float(height[1])), defs, ground, regions,
                   board, tuple(pieces), tuple(colour for colour, _ in named.most_common()))
+
+
+@lru_cache(maxsize=64)
+def _regions(ground: str) -> tuple[tuple[tuple[str, str], ...], str]:
+    """The ground's regions (outline, fill) and the ground without them, read once per ground."""
+    return tuple((d, fill) for d, fill in _REGION.findall(ground)), _REGION.sub("", ground)
+
+
+@lru_cache(maxsize=PIECES)
+def _named(line: str) -> Counter[str]:
+    """How often a line of the picture names each colour (read once per line: the ground and the
+    board are the same in every picture of a map, and most pieces in many)."""
+    return Counter(colour.lower() for colour in _COLOUR.findall(line))
 
 
 def render(parts: Layers, draw: Draw) -> bytes:
@@ -231,7 +250,7 @@ def _pieces(draw: Draw, parts: Layers) -> list[_Piece]:
 
 def _pieces_held(draw: Draw, parts: Layers) -> list[_Piece]:
     result = []
-    for element, bounds in parts.pieces:
+    for element, bounds, tiles in parts.pieces:
         key = (parts.svg_tag, parts.defs, element)
         kept = _kept.get(key)
         if kept is not None:
@@ -240,7 +259,7 @@ def _pieces_held(draw: Draw, parts: Layers) -> list[_Piece]:
             continue
         visible = _clip(bounds, parts.width, parts.height)
         if visible is not None:  # None: a piece wholly outside the picture
-            kept = _kept[key] = _draw_piece(draw, parts, element, visible)
+            kept = _kept[key] = _draw_piece(draw, parts, element, visible, tiles)
             result.append(kept)
     while len(_kept) > PIECES:
         _kept.popitem(last=False)
@@ -254,13 +273,32 @@ def _clip(bounds: Bounds, width: int, height: int) -> Bounds | None:
     return (left, top, right - left, bottom - top) if right > left and bottom > top else None
 
 
-def _draw_piece(draw: Draw, parts: Layers, element: str, visible: Bounds) -> _Piece:
+def _draw_piece(draw: Draw, parts: Layers, element: str, visible: Bounds, tiles: tuple[Bounds, ...]) -> _Piece:
     """A piece drawn alone, the picture's ``<svg>`` showing only the part of its bounds inside the
     picture (one resvg call each: cheaper than a sheet of them, where resvg would draw every pixel
-    between them too): its colours and its opacity, and where they go."""
+    between them too): its colours and its opacity, and where they go. A piece with tiles is drawn
+    a tile at a time where that is cheaper (the same pixels: each tile is the piece seen through a
+    window of whole pixels), the pixels between them left empty."""
     left, top, width, height = visible
-    pixels = _image(draw("\n".join((_sized(parts.svg_tag, width, height, visible), parts.defs, element, "</svg>"))))
+    windows = [window for tile in tiles if (window := _clip(tile, parts.width, parts.height)) is not None]
+    if not windows or sum(w * h + _CALL for _, _, w, h in windows) >= width * height + _CALL:
+        windows = [visible]
+    def seen(window: Bounds) -> Image.Image:
+        return _image(draw("\n".join((_sized(parts.svg_tag, window[2], window[3], window), parts.defs, element,
+                                       "</svg>"))))
+
+    if windows == [visible]:
+        pixels = seen(visible)
+    else:
+        pixels = Image.new("RGBA", (width, height))
+        for window in windows:
+            pixels.paste(seen(window), (window[0] - left, window[1] - top))
     return (pixels.convert("RGB"), pixels.getchannel("A")), (left, top)
+
+
+_CALL = 6000
+"""What a call of resvg costs beyond its pixels, in pixels' worth (about 0.3 ms, where a pixel of
+a stroke's bounds costs it about 0.05 to 0.1 µs: its drawing and its PNG, written and read)."""
 
 
 def _palette_png(frame: Image.Image, keys: tuple[str, ...]) -> bytes:

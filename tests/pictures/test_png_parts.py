@@ -19,7 +19,7 @@ from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
 from judge.pictures import kind_picture, picture, png
 from judge.pictures.png import resvg
-from judge.pictures.raster import layers
+from judge.pictures.raster import _CALL, _clip, _draw_piece, layers
 
 FAR = 64
 """Levels (of 255) by which a pixel of the kept parts' PNG may differ from the whole picture's at
@@ -64,21 +64,29 @@ def test_richard3_pictures_of_both_houses_from_kept_parts_are_their_own(scenario
     picture never show in the other's (each is compared with its own whole picture)."""
     game = Richard3Game(scenario)
     kind = game_kind(f"richard3-{scenario}" if scenario != "1460" else "richard3")
-    rng = Random(3)
-    state = game.new_game(b"parts")
     drawn = 0
-    while drawn < 6 and game.outcome(state) is None:
+    for state, report in _action_phases(game, 3, b"parts"):
+        for reader in ("York", "Lancaster", None):
+            seen: dict[str, Any] = game.report_view(report, reader)
+            svg = kind_picture(kind, game.view(state, reader), reader, seen)
+            assert svg is not None and _far_pixels(svg) == 0
+        drawn += 1
+        if drawn == 6:
+            break
+    assert drawn == 6
+
+
+def _action_phases(game: Richard3Game, seed: int, name: bytes) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """(state, report) of each action phase of a random game."""
+    rng = Random(seed)
+    state = game.new_game(name)
+    while game.outcome(state) is None:
         pending = game.pending(state)
         orders = {power: game.random_orders(state, power, rng) for power in sorted(pending.powers)}
         result = game.resolve(state, orders, rng)
         if pending.timing == "actions":
-            for reader in ("York", "Lancaster", None):
-                report: dict[str, Any] = game.report_view(result.report, reader)
-                svg = kind_picture(kind, game.view(state, reader), reader, report)
-                assert svg is not None and _far_pixels(svg) == 0
-            drawn += 1
+            yield state, result.report
         state = result.state
-    assert drawn == 6
 
 
 def test_a_part_cut_short_shows() -> None:
@@ -90,3 +98,29 @@ def test_a_part_cut_short_shows() -> None:
     narrow = title.replace(f'data-bounds="{left} {top} {width} {height}"',
                            f'data-bounds="{left + width - 60} {top} 60 {height}"')
     assert _far_pixels(svg.replace(title, narrow)) > 100
+
+
+def test_a_long_arrow_drawn_a_tile_at_a_time_is_the_arrow_drawn_whole() -> None:
+    """A piece with tiles (a Richard III move by sea across the map) drawn a tile at a time, where
+    that is cheaper, has the same pixels as drawn whole over its bounds: nothing it draws lies
+    outside its tiles."""
+    game = Richard3Game("1460")
+    kind = game_kind("richard3")
+    compared = 0
+    for state, report in _action_phases(game, 1, b"tiles"):
+        svg = kind_picture(kind, game.view(state, "York"), "York", game.report_view(report, "York"))
+        parts = layers(svg or "")
+        assert parts is not None
+        for element, bounds, tiles in parts.pieces:
+            visible = _clip(bounds, parts.width, parts.height)
+            if not tiles or visible is None or sum(w * h + _CALL for _, _, w, h in tiles) >= (
+                    visible[2] * visible[3] + _CALL):
+                continue
+            (tiled, tiled_alpha), _ = _draw_piece(resvg, parts, element, visible, tiles)
+            (whole, whole_alpha), _ = _draw_piece(resvg, parts, element, visible, ())
+            assert ImageChops.difference(tiled, whole).getbbox() is None
+            assert ImageChops.difference(tiled_alpha, whole_alpha).getbbox() is None
+            compared += 1
+        if compared >= 2:
+            break
+    assert compared >= 2

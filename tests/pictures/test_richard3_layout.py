@@ -228,9 +228,9 @@ def test_the_panels_long_lines_are_wrapped_between_names() -> None:
     never inside a name."""
     view = _start("Lancaster", "1483")
     root = ElementTree.fromstring(richard3_picture(view, "Lancaster"))
-    panel = root.find(f"{SVG}g[@class='panel']")
-    assert panel is not None
-    lines = [text.text for text in panel.iter(f"{SVG}text") if text.text]
+    panel = root.findall(f"{SVG}g[@class='panel']")  # the box, then a piece each line
+    assert panel
+    lines = [text.text for part in panel for text in part.iter(f"{SVG}text") if text.text]
     first = next(number for number, line in enumerate(lines) if line.startswith("Dead heirs"))
     shown = " ".join(lines[first:first + 2])
     assert all(name in shown for name in view["dead"]) and len(view["dead"]) > 5

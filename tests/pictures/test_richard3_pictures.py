@@ -252,7 +252,7 @@ def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_dra
             view = game.view(state, reader)
             seen = game.report_view(report, reader)
             root = ElementTree.fromstring(richard3_picture(view, reader, seen))
-            title = "".join(next(t for t in root.iter(f"{SVG}text") if t.get("class") == "title").itertext())
+            title = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text") if t.get("class") == "title")
             assert f"as {reader} sees it" in title if reader else "as an observer sees it" in title
             assert f"King: {view['king']}" in title
             arrows = list(root.iter(f"{SVG}polyline"))

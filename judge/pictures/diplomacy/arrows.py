@@ -31,7 +31,7 @@ from judge.games.diplomacy.parser import OrderSyntaxError, parse_order
 from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import PhaseKind, Unit, province_of
 
-from ..layers import Bounds, around, piece, union
+from ..layers import Bounds, around, piece, tiles_along, union
 from ..outline import Point
 from ..shapes import Shapes
 from ..style import INK, UNIT_RADIUS
@@ -75,13 +75,13 @@ def order_marks(
         power = str(result.get("power", ""))
         colour = shapes.colours.get(power, INK)
         ok = worked(result.get("resolution") or ())
-        body, reach = _mark(order, result.get("unit"), places, colour, ok)
+        body, reach, tiles = _mark(order, result.get("unit"), places, colour, ok)
         if body and reach:
             kind = type(order).__name__.lower()
             marks.append(piece(
                 f'<g class="order {kind}" data-power="{escape(power)}" '
                 f'data-order="{escape(str(result.get("order", "")))}" '
-                f'data-result="{"worked" if ok else "failed"}">{body}</g>', reach
+                f'data-result="{"worked" if ok else "failed"}">{body}</g>', reach, tiles
             ))
     return marks
 
@@ -117,46 +117,50 @@ class _Places:
         return self.of(unit.location if unit is not None else location)
 
 
-def _mark(order: Order, unit_text: Any, places: _Places, colour: str, ok: bool) -> tuple[str, Bounds | None]:
-    """An order's mark and the pixels it may touch (None for an order with nothing to draw)."""
+def _mark(order: Order, unit_text: Any, places: _Places, colour: str, ok: bool
+          ) -> tuple[str, Bounds | None, tuple[Bounds, ...]]:
+    """An order's mark, the pixels it may touch (None for an order with nothing to draw) and, for
+    a move's arrow, its tiles (``layers.py``: rectangles along it that hold all it draws)."""
     origin = str(unit_text).split(" ", 1)[-1] if unit_text else None
     if isinstance(order, MoveWithKing):
-        move, reach = _mark(order.move, unit_text, places, colour, ok)
+        move, reach, _ = _mark(order.move, unit_text, places, colour, ok)
         x, y = places.of(order.move.destination)
         crown = around([(x, y - UNIT_RADIUS - 4)], 8)
-        return move + _crown_at(order, places), union(reach, crown) if reach else crown
+        return move + _crown_at(order, places), union(reach, crown) if reach else crown, ()
     if isinstance(order, TransferKing):
         start, end = places.of(order.origin), places.of(order.destination)
-        return _arrow(start, end, "#c99a06", ok, 2.0), around([start, _bow(start, end), end], _ARROW_REACH)
+        return (_arrow(start, end, "#c99a06", ok, 2.0), around([start, _bow(start, end), end], _ARROW_REACH),
+                tiles_along(_curve(start, end), _ARROW_REACH))
     if isinstance(order, Move):
         start = places.unit(origin or order.unit.location, order.unit.type)
         end = places.of(order.destination)
-        return _arrow(start, end, colour, ok, 2.6), around([start, _bow(start, end), end], _ARROW_REACH)
+        return (_arrow(start, end, colour, ok, 2.6), around([start, _bow(start, end), end], _ARROW_REACH),
+                tiles_along(_curve(start, end), _ARROW_REACH))
     if isinstance(order, SupportMove):
         start = places.unit(origin or order.unit.location, order.unit.type)
         helped = places.unit(order.target.location)
         target = places.of(order.destination)
         bend = ((helped[0] + target[0]) / 2, (helped[1] + target[1]) / 2)
-        return _support(start, helped, target, colour, ok), around([start, bend, target], 5)
+        return _support(start, helped, target, colour, ok), around([start, bend, target], 5), ()
     if isinstance(order, SupportHold):
         start = places.unit(origin or order.unit.location, order.unit.type)
         target = places.unit(order.target.location)
-        return _support(start, None, target, colour, ok), around([start, target], 5)
+        return _support(start, None, target, colour, ok), around([start, target], 5), ()
     if isinstance(order, Convoy):
         start = places.unit(origin or order.unit.location, order.unit.type)
         army = places.unit(order.army.location)
         target = places.of(order.destination)
-        return _convoy(army, start, target, colour, ok), around([army, start, target], 3)
+        return _convoy(army, start, target, colour, ok), around([army, start, target], 3), ()
     if isinstance(order, Hold):
         x, y = places.unit(origin or order.unit.location, order.unit.type)
-        return _ring(x, y, colour, ok), around([(x, y)], UNIT_RADIUS + 6)
+        return _ring(x, y, colour, ok), around([(x, y)], UNIT_RADIUS + 6), ()
     if isinstance(order, Disband):
         place = places.unit(origin or order.unit.location, order.unit.type)
-        return _cross(place, ok), around([place], UNIT_RADIUS + 6)
+        return _cross(place, ok), around([place], UNIT_RADIUS + 6), ()
     if isinstance(order, Build):
         place = places.of(order.unit.location)
-        return _build(place, colour, str(order.unit.type or "A"), ok), around([place], UNIT_RADIUS + 6)
-    return "", None  # Waive: nothing to draw
+        return _build(place, colour, str(order.unit.type or "A"), ok), around([place], UNIT_RADIUS + 6), ()
+    return "", None, ()  # Waive: nothing to draw
 
 
 _ARROW_REACH = 9.0
@@ -169,6 +173,13 @@ def _bow(start: Point, end: Point) -> Point:
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     bow = min(0.12 * length, 14.0)
     return (x1 + x2) / 2 - (y2 - y1) / length * bow, (y1 + y2) / 2 + (x2 - x1) / length * bow
+
+
+def _curve(start: Point, end: Point) -> list[Point]:
+    """A move's arrow's ends and middle: it bows at most 14 pixels, so it strays under 2 pixels
+    from the straight lines between them (well within ``_ARROW_REACH`` of its strokes)."""
+    (x1, y1), (cx, cy), (x2, y2) = start, _bow(start, end), end
+    return [start, ((x1 + 2 * cx + x2) / 4, (y1 + 2 * cy + y2) / 4), end]
 
 
 def _style(colour: str, ok: bool, width: float) -> str:

@@ -19,7 +19,7 @@ from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import PhaseKind, ProvinceKind, Season, Unit, UnitType
 from judge.games.diplomacy.wire import read_position
 
-from ..layers import LAYERED, around, piece, text_bounds
+from ..layers import LAYERED, advance, around, piece, text_bounds
 from ..outline import Point
 from ..shapes import Shapes
 from ..style import (
@@ -193,11 +193,19 @@ def _king(shapes: Shapes, position: Position) -> list[str]:
 
 
 def _title(game_map: Map, position: Position, width: float) -> list[str]:
+    """The map's name and the phase in the top right corner, as two pieces: the name, the same
+    in every picture of the map, is drawn once and kept; only the phase is new. The line starts
+    where the map's longest phase name would end at the right margin, so the name never moves."""
     phase = position.phase
-    text = f"{game_map.title}: {_SEASONS[phase.season]} {phase.year}, {_KINDS[phase.kind]}"
-    return [piece(f'<text class="title" x="{width - 8:.0f}" y="16" font-size="12" font-weight="bold" '
-                  f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
-                  f"{escape(text)}</text>", text_bounds(width - 8, 16, text, 12, "end", 1.5, bold=True))]
+    name, text = f"{game_map.title}:", f"{_SEASONS[phase.season]} {phase.year}, {_KINDS[phase.kind]}"
+    longest = max(advance(f"{season} {phase.year}, {kind}", 12, bold=True)
+                  for season in _SEASONS.values() for kind in _KINDS.values())
+    start = round(width - 8 - longest - advance(f"{name} ", 12, bold=True))
+    after = start + advance(f"{name} ", 12, bold=True)
+    return [piece(f'<text class="title" x="{x:.1f}" y="16" font-size="12" font-weight="bold" '
+                  f'fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">{escape(words)}</text>',
+                  text_bounds(x, 16, words, 12, "start", 1.5, bold=True))
+            for x, words in ((start, name), (after, text))]
 
 
 def _strip(game_map: Map, shapes: Shapes, position: Position, width: float, height: float) -> list[str]:

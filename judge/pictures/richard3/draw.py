@@ -73,8 +73,7 @@ def richard3_picture(
         battle = _battle_spot(stacks[key], marks) if key in battles else None
         if battle is not None:
             marks.append(around_point(*battle, BATTLE_REACH))
-        parts.append(_area_group(shapes, reader, key, stacks[key], own.get(key, []),
-                                 _others(view, reader, key), battle))
+        parts += _area_group(shapes, reader, key, stacks[key], own.get(key, []), _others(view, reader, key), battle)
     parts += panel(shapes, view, reader)
     parts += title(view, reader, width)
     parts.append("</svg>")
@@ -206,17 +205,20 @@ def _short(name: str) -> str:
 def _area_group(
     shapes: Shapes, reader: str | None, key: str, stack: Stack,
     own: list[tuple[str, dict[str, Any]]], others: list[tuple[str, int]], battle: Point | None,
-) -> str:
+) -> list[str]:
     """An area's name with, under it, the reader's blocks there as tiles in his colour, and each
     other house's blocks as one face-down square with their number, where ``layout.fit`` put
-    them; a battle's mark at ``battle``: one piece of the picture, its words last (one text
-    element per style)."""
+    them; a battle's mark at ``battle``: two pieces of the picture, the blocks and the battle (their
+    words last: one text element per style), then the name (drawn once and kept while it stays
+    where it is, however the blocks under it change)."""
     words = Words()
     label = _label(key)
-    words.add(f'class="area-names" font-size="{NAME_SIZE:.0f}" font-weight="bold" text-anchor="middle" fill="{INK}"',
-              stack.x, stack.name_y, label, f'data-area="{escape(key)}" ')
+    named = piece(f'<text class="area-names" font-size="{NAME_SIZE:.0f}" font-weight="bold" text-anchor="middle" '
+                 f'fill="{INK}"><tspan data-area="{escape(key)}" x="{stack.x:.1f}" y="{stack.name_y:.1f}">'
+                 f'{escape(label)}</tspan></text>',
+                 text_bounds(stack.x, stack.name_y, label, NAME_SIZE, "middle", bold=True))
     parts = [f'<g class="area" data-area="{escape(key)}">']
-    reach = [text_bounds(stack.x, stack.name_y, label, NAME_SIZE, "middle", bold=True)]
+    reach: list[Bounds] = []
     if battle is not None:
         parts.append(battle_mark(key, *battle))
         reach.append(around([battle], BATTLE_REACH + 1))
@@ -229,7 +231,9 @@ def _area_group(
         reach.append(bounds)
     for (side, count), (sx, sy) in zip(others, stack.squares()):
         parts.append(_stack(shapes, words, side, key, count, sx, sy, stack.square))
-    return piece("".join([*parts, *words.elements(), "</g>"]), union(*reach))
+    if not reach:
+        return [named]
+    return [piece("".join([*parts, *words.elements(), "</g>"]), union(*reach)), named]
 
 
 def _tile(

@@ -15,7 +15,7 @@ from typing import Any
 
 from judge.games.richard3.data import BOARD
 
-from ..layers import around, piece
+from ..layers import around, piece, tiles_along
 from ..outline import Point
 from ..style import INK
 from .lanes import sea_lane
@@ -94,7 +94,7 @@ def _arrow(drawn: Drawn, stacks: Mapping[str, Stack], names: Sequence[Box], own:
         f'data-path="{escape(" / ".join(path))}" points="{line}" fill="none" stroke="{colour}" '
         f'stroke-opacity="0.7" stroke-width="2" stroke-linejoin="round"{MOVE_DASHES[kind]} '
         f'marker-end="url(#head{"" if own else "-enemy"})"/>',
-        around(points, 12),  # the head reaches 10 pixels
+        around(points, 12), tiles_along(points, 12),  # the head reaches 10 pixels
     ))
     if len(blocks) > 1:
         along = _along(points)  # on the arrow, else a little above or below it

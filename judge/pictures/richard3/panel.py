@@ -10,7 +10,7 @@ from typing import Any
 from judge.games.richard3.data import BOARD, SIDES
 from judge.games.richard3.state import ROMAN
 
-from ..layers import around, piece, text_bounds, union
+from ..layers import around, piece, text_bounds
 from ..shapes import Shapes
 from ..style import INK
 from .marks import LIMIT_COLOURS, MOVE_DASHES, battle_mark, crown, recruit_badge
@@ -46,27 +46,30 @@ def panel(shapes: Shapes, view: dict[str, Any], reader: str | None) -> list[str]
              for number, part in enumerate(_wrapped(text))]
     width, top = 300.0, y + 4
     height = 14 + len(lines) * 13 + 34
-    parts = [
+    box = [
         f'<g class="panel"><rect x="{x:.1f}" y="{y:.1f}" width="{width:.0f}" height="{height:.0f}" rx="5" '
         f'fill="#ffffff" fill-opacity="0.9" stroke="{INK}" stroke-width="1"/>'
     ]
-    reach = [around([(x, y), (x + width, y + height)], 2)]
-    for number, (attributes, text) in enumerate(lines):
-        parts.append(f'<text {attributes} x="{x + 8:.1f}" y="{top + 12 + number * 13:.1f}" font-size="9.5" '
-                     f'fill="{INK}">{escape(text)}</text>')
-        reach.append(text_bounds(x + 8, top + 12 + number * 13, text, 9.5))
     ly = top + 12 + len(lines) * 13 + 4
     lx = x + 8
-    parts.append(f'<text x="{lx:.1f}" y="{ly + 3:.1f}" font-size="9" fill="{INK}">Border limits:</text>')
+    box.append(f'<text x="{lx:.1f}" y="{ly + 3:.1f}" font-size="9" fill="{INK}">Border limits:</text>')
     lx += 70
     for colour, limit in (("red", 2), ("blue", 3), ("yellow", 4)):
-        parts.append(f'<line x1="{lx:.1f}" y1="{ly:.1f}" x2="{lx + 16:.1f}" y2="{ly:.1f}" '
-                     f'stroke="{LIMIT_COLOURS[colour]}" stroke-width="2.5"/>'
-                     f'<text x="{lx + 20:.1f}" y="{ly + 3:.1f}" font-size="9" fill="{INK}">{limit} blocks</text>')
+        box.append(f'<line x1="{lx:.1f}" y1="{ly:.1f}" x2="{lx + 16:.1f}" y2="{ly:.1f}" '
+                   f'stroke="{LIMIT_COLOURS[colour]}" stroke-width="2.5"/>'
+                   f'<text x="{lx + 20:.1f}" y="{ly + 3:.1f}" font-size="9" fill="{INK}">{limit} blocks</text>')
         lx += 66
-    parts += _legend(x + 8, ly + 16)
-    parts.append("</g>")
-    return [piece("".join(parts), union(*reach))]
+    box += _legend(x + 8, ly + 16)
+    box.append("</g>")
+    # the box and its legend one piece, each line of text another (each a g of the panel's
+    # class): a line drawn once is kept
+    parts = [piece("".join(box), around([(x, y), (x + width, y + height)], 2))]
+    for number, (attributes, text) in enumerate(lines):
+        parts.append(piece(
+            f'<g class="panel"><text {attributes} x="{x + 8:.1f}" y="{top + 12 + number * 13:.1f}" '
+            f'font-size="9.5" fill="{INK}">{escape(text)}</text></g>',
+            text_bounds(x + 8, top + 12 + number * 13, text, 9.5)))
+    return parts
 
 
 def _wrapped(text: str) -> list[str]:
@@ -109,11 +112,8 @@ def title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
     second = f"King: {view.get('king')} \u2014 {seen}"
     if view.get("outcome"):
         second += f" \u2014 won by {view['outcome'].get('winner')}"
-    return [piece(
-        f'<text class="title" x="{width - 8:.0f}" y="17" font-size="13" font-weight="bold" '
+    return [piece(  # a piece each line: the second, seldom new, is drawn once and kept
+        f'<text class="title" x="{width - 8:.0f}" y="{y}" font-size="13" font-weight="bold" '
         f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
-        f'<tspan x="{width - 8:.0f}" y="17">{escape(first)}</tspan>'
-        f'<tspan x="{width - 8:.0f}" y="33">{escape(second)}</tspan></text>',
-        union(text_bounds(width - 8, 17, first, 13, "end", 1.5, bold=True),
-              text_bounds(width - 8, 33, second, 13, "end", 1.5, bold=True)),
-    )]
+        f'{escape(line)}</text>', text_bounds(width - 8, y, line, 13, "end", 1.5, bold=True))
+        for y, line in ((17, first), (33, second))]
