@@ -15,7 +15,6 @@ Orders (one a line): ``Richard III LEVY CAPABILITY Y32`` (a Capability to a Lord
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
@@ -25,7 +24,7 @@ import orjson
 from .battle import BattleLord, BattleOrders, BattleSide, BattleStart, SideOrders, fight
 from .data import BOARD, SIDES
 from .levy import capability_refusal
-from .orders import Order, OrderError, lord_names, normal, read_order
+from .orders import Order, read_order
 from .state import State, new_mat, place_capability
 
 SCENARIO = "IIIB"

@@ -14,7 +14,7 @@ from .fighting import give_battle
 from .mat import Events, pay_or_feed
 from .routes import parley_targets
 from .orders import Order
-from .state import State, command_lords, exile_boxes_for, in_order, is_friendly, lords_at, lords_on_map, mats, scenario_of
+from .state import State, command_lords, exile_boxes_for, in_order, is_friendly, lords_at, lords_on_map, mats
 
 PASS = "Pass"
 PASS_CARDS = 4  # 1.9.2

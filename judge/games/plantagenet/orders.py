@@ -57,7 +57,6 @@ from ..nearest import nearest
 from .battle.model import FORCES
 from .battle.tables import TABLES
 from .data import BOARD
-from .order import LISTS as LISTS
 from .order import UNIT_NAMES as UNIT_NAMES
 from .order import Order as Order
 from .order import OrderError as OrderError

@@ -21,7 +21,7 @@ from .combat import (
 )
 from .data import BOARD, border_key, other
 from .losses import Events, eliminate
-from .order_notes import fought, used, why_not
+from .order_notes import used, why_not
 from .orders import Order
 from .state import State, at, side_of, status, strength
 
@@ -63,7 +63,6 @@ def _start(state: State, area: str) -> Battle:
 
 def fight(state: State, area: str, rng: Random, events: Events) -> None:
     battle = _start(state, area)
-    fought(state, area, battle.present(state, battle.attacker) + battle.present(state, battle.defender))
     events.append(
         {"type": "battle", "area": area, "attacker": battle.attacker,
          "blocks": {side: [[b, state["blocks"][b]["strength"], b in battle.reserves]

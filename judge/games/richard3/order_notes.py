@@ -40,15 +40,11 @@ def why_not(state: State, side: str, order: Order, reason: str) -> None:
     _notes(state, side)["why_not"][str(order)] = reason
 
 
-def fought(state: State, area: str, blocks: list[str]) -> None:
-    """A battle begins in ``area`` with these blocks (reserves included)."""
-    record = turn_record(state).setdefault("fought", {})
-    record[area] = sorted(set(record.get(area, [])) | set(blocks))
-
-
 def tell_unused(state: State, events: Events) -> None:
-    """One event a side listing its standing orders that did nothing this turn, grouped by why."""
-    fought_in: dict[str, list[str]] = turn_record(state).get("fought", {})
+    """One event a side listing its standing orders that did nothing this turn, grouped by why
+    (``events``: the turn's, its battles' among them, each naming the blocks it began with)."""
+    fought_in = {e["area"]: [b[0] for blocks in e["blocks"].values() for b in blocks]
+                 for e in events if e["type"] == "battle"}
     fighters = {b for blocks in fought_in.values() for b in blocks}
     for side in SIDES:
         notes = _notes(state, side)

@@ -12,19 +12,8 @@ from random import Random
 
 from .ending import end
 from .field import Engagement, Field, add_battle_troops, array, engage, reposition
-from .model import (
-    TROOPS,
-    BattleLord,
-    BattleOrders,
-    BattleResult,
-    BattleSide,
-    BattleStart,
-    Entry,
-    EventPlay,
-    LordAftermath,
-    SideOrders,
-)
-from .orders import BATTLE_EVENTS, EXTRA_RATING, order_problems, side_orders, usable
+from .model import TROOPS, BattleOrders, BattleResult, BattleStart, EventPlay
+from .orders import BATTLE_EVENTS, EXTRA_RATING, usable
 from .strike import RoundEnds, lord_rout, protection, strike
 from .tables import TABLES
 
