@@ -243,25 +243,63 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
 
 
 def choices(game: GameKind, state: State, power: str) -> list[str]:
-    """The orders a side may give now, one a line (for the mail that asks for them)."""
+    """The orders a side may give now, for the mail that asks for them: grouped, one line a
+    Lord and kind of order with its targets as alternatives (``York LEVY <TROOPS | CARTS>``),
+    a card's Marches one line a Way (4.3.3) to the Locales next to the Lord, never a path."""
     if power not in powers(state):
         return []
     name = state["step"]["name"]
     if name == "pay":
-        return [f"DISMISS {v}" for v in vassals_due(state, power)] + [f"DISBAND {lord}" for lord in lords_on_map(state, power)]
+        found = [Order("DISMISS", target=v) for v in vassals_due(state, power)]
+        return [*grouped(found + [Order("DISBAND", target=lord) for lord in lords_on_map(state, power)]), "PASS"]
     if name == "plan":
         return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*command_lords(state, power), PASS])]
     if name == "muster":
-        found = [str(Order("EXILE", target=lord)) for lord in exiles_ready(state, power)]
-        if muster.crown_refusal(state, Order("CROWN", target="Richard III")) is None and power == "York":
-            found.append("CROWN Richard III")
-        for lord in lords_on_map(state, power):
-            found += [str(o) for o in muster_candidates(state, power, lord)
-                      if muster.refusal(state, power, o, {}, set()) is None]
-        return found
+        return [*grouped(_muster_choices(state, power)), "PASS"]
     active = active_lord(state)
     if active is None:
         return []
     card = Card(state, active)
-    return [str(o) for o in command_candidates(state, active) if card.refusal(state, o) is None]
+    found = [o for o in command_candidates(state, active) if card.refusal(state, o) is None]
+    here = state["lords"][active]["at"]
+    marches = [o for o in found if o.verb == "MARCH"]
+    lines = []
+    for way in ("highway", "road", "path"):
+        to = [o for o in marches if card.way(state, here, o) == way]
+        if to:
+            lines.append(f"{grouped(to)[0]} ({way.capitalize()})")
+    return lines + grouped([o for o in found if o.verb != "MARCH"])
 
+
+def _muster_choices(state: State, side: str) -> list[Order]:
+    """The Muster orders the position allows now (3.3.1, 3.4), each Levy Capability of the
+    side's deck a Lord may take among them."""
+    found = [Order("EXILE", target=lord) for lord in exiles_ready(state, side)]
+    if side == "York":
+        found.append(Order("CROWN", target="Richard III"))
+    for lord in lords_on_map(state, side):
+        found += [o for o in muster_candidates(state, side, lord) if o.what != "CAPABILITY"]
+        found += [Order("LEVY", lord, "CAPABILITY", card) for card in state["decks"][side]]
+    return [o for o in found if muster.refusal(state, side, o, {}, set()) is None]
+
+
+def grouped(orders: list[Order]) -> list[str]:
+    """Orders one line a Lord and kind, their targets as alternatives: ``York LEVY <TROOPS |
+    CARTS | LORD Salisbury>``, ``York LEVY CAPABILITY <Y2 | Y5>``, ``TAX <York | Pontefract>``.
+    Keeping one alternative of a line gives an order as it is read."""
+    groups: dict[str, list[str]] = {}
+    for order in orders:
+        head = " ".join(w for w in (order.lord, order.verb) if w)
+        if order.verb == "LEVY" and order.target is None:
+            groups.setdefault(head, []).append(order.what or "")
+        elif order.verb == "LEVY":
+            groups.setdefault(f"{head} {order.what}", []).append(order.target or "")
+        elif order.target:
+            groups.setdefault(head, []).append(order.target)
+        else:
+            groups.setdefault(head, [])
+    return [f"{head} {_alternatives(tails)}" if tails else head for head, tails in groups.items()]
+
+
+def _alternatives(tails: list[str]) -> str:
+    return tails[0] if len(tails) == 1 else f"<{' | '.join(tails)}>"
