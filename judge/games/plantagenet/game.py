@@ -63,6 +63,18 @@ WARS = ("I", "IIY", "IIL", "IIIY", "IIIL")
 """The Wars of the grand scenario as phases name them (6.3)."""
 
 
+def _hint(choices: list[str], order: Order) -> str:
+    """The choices after a refused action's reason, a few lines: at a Muster, those of the Lord
+    it names (his Levy, 3.4)."""
+    if order.lord:
+        choices = [line for line in choices if line.startswith(f"{order.lord} ")] or choices
+    if not choices:
+        return ""
+    shown = choices[:MOST_HINT_LINES]
+    more = len(choices) - len(shown)
+    return f". You may write: {'; '.join(shown)}{f'; ... and {more} more' if more else ''}"
+
+
 def standing_slot(order: Order) -> str:
     """The slot of a standing order: its verb and what it names (a Lord, a card), so that a
     second ``INTERCEPT Northumberland`` replaces the first and ``CANCEL`` with it empties it."""
@@ -209,8 +221,9 @@ class PlantagenetGame(TwoSides):
                     taken: Mapping[str, str] | None = None) -> list[OrderLine]:
         """Read a side's lines: each is read, then checked against what the step takes. A
         standing order (``STANDING``, ``standing_here``) is taken from either side at any step,
-        its slot its verb and target; ``CANCEL <order>`` empties that slot. The slot of a
-        sequence of actions (a Muster, a card) is its place in the list, and the sequence, with
+        its slot its verb and target; ``CANCEL <order>`` empties that slot. The slot of an
+        action of a sequence (a Muster, a card) is its place in the sequence: a later mail's
+        actions follow those ``taken`` (CLEAR withdraws them to start again); the sequence, with
         the actions ``taken`` already, is played out on a copy of the position (``checked``):
         an action the position makes impossible is refused now, with the Lord's choices, rather
         than when the phase is resolved."""
@@ -223,6 +236,7 @@ class PlantagenetGame(TwoSides):
         name = state["step"]["name"]
         own = STEP_VERBS.get(name, ()) if power in powers(state) else ()
         held_now = dict(taken)  # slot -> the order in it, as these lines leave it
+        after = max((int(slot.split()[1]) for slot in taken if slot.startswith("action ")), default=0)
         out: list[tuple[OrderLine, Order | None]] = []
         for number, text in enumerate(texts, 1):
             cancel = _CANCEL.fullmatch(text)
@@ -250,7 +264,7 @@ class PlantagenetGame(TwoSides):
             elif name == "pay":
                 slot = f"{order.verb.lower()} {order.target or ''}".strip()
             else:
-                slot = f"action {number}"
+                slot = f"action {after + number}"  # a later mail's actions follow those taken
             canonical = f"CANCEL {order}" if cancel else str(order)
             before = held_now.get(slot)
             held_now[slot] = canonical
@@ -316,21 +330,12 @@ class PlantagenetGame(TwoSides):
             lord = active_lord(state) or ""
             own = [self.parse(state, text) for text in state.get("standing", {}).get(power, [])]
             refused = command(scratch, lord, orders, [], Random(0), [], own)
-        hint = ""
+        choices = legal.choices(self, state, power) if any(id(o) in mine for o, _ in refused) else []
         for order, why in refused:
             if id(order) in mine:
-                hint = hint or self._hint(state, power)
                 number = mine[id(order)]
-                lines[number] = OrderLine(lines[number].text, error=f"{why}{hint}")
+                lines[number] = OrderLine(lines[number].text, error=f"{why}{_hint(choices, order)}")
         return lines
-
-    def _hint(self, state: State, power: str) -> str:
-        """The choices of a refused action, after its reason: a few lines."""
-        found = legal.choices(self, state, power)
-        if not found:
-            return ""
-        shown = found[:MOST_HINT_LINES] + ([f"... and {len(found) - MOST_HINT_LINES} more"] if len(found) > MOST_HINT_LINES else [])
-        return ". You may write: " + "; ".join(shown)
 
     def _refusal(self, state: State, power: str, order: Order, standing: bool) -> str | None:
         """What the position already shows impossible (a sequence of actions is checked
