@@ -1,0 +1,67 @@
+"""What the mail flow of a Turn asks of the engine (issue 22): standing orders read from either
+side at any step and never completing a step's orders, ``CANCEL`` emptying one, PASS ending a
+Levy step with nothing to order, and choices short enough for a phone."""
+
+from __future__ import annotations
+
+from random import Random
+
+from judge.games.plantagenet.game import PlantagenetGame, SCENARIOS
+
+
+def test_standing_orders_are_read_from_either_side_at_any_step_each_in_its_slot_4_3_4() -> None:
+    """4.3.4, 4.3.5, 4.4.2: INTERCEPT, EXILE, FLEE are standing orders from the side not due as from
+    the side due; a second order for a Lord replaces the first; CANCEL empties the slot."""
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"flow")
+    assert game.pending(state).powers == {"York"}  # York's Muster
+    taken = {"intercept Henry VI": "INTERCEPT Henry VI"}
+    read = game.read_orders(state, "Lancaster", ["INTERCEPT Henry VI WITH Somerset", "FLEE Somerset ROUND 2",
+                                                 "CANCEL EXILE Henry VI"], taken)
+    assert [(line.slot, line.standing) for line in read] == [
+        ("intercept Henry VI", True), ("flee Somerset 1", True), ("exile Henry VI", True)]
+    assert read[0].replaces == "INTERCEPT Henry VI"
+    assert read[2].canonical == "CANCEL EXILE Henry VI"
+    mine = game.read_orders(state, "York", ["EXILE York", "York LEVY TROOPS"])
+    assert [line.standing for line in mine] == [True, False]  # York is on the map: EXILE is his reaction
+    assert "CANCEL takes a standing order" in str(game.read_orders(state, "York", ["CANCEL York LEVY TROOPS"])[0].error)
+
+
+def test_standing_orders_never_complete_a_step_and_pass_ends_a_levy_step_3_4() -> None:
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"flow")
+    assert game.waiting(state, "York", ["INTERCEPT York", "TRUCE"]) == ["Muster orders (PASS: none)"]
+    assert game.waiting(state, "York", ["INTERCEPT York", "PASS"]) == []
+    after = game.resolve(state, {"York": ["PASS", "EXILE York"]}, Random(1)).state
+    assert after["standing"]["York"] == ["EXILE York"]
+    assert after["step"] == {"name": "muster", "side": "Lancaster"}
+
+
+def test_a_cancelled_standing_order_is_no_longer_used_4_3_5() -> None:
+    """The orders ``resolve`` is given (the service: every side's standing orders, every step)
+    replace those the state keeps; a side whose only standing order is cancelled keeps none."""
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"flow")
+    state = game.resolve(state, {"York": ["PASS"], "Lancaster": ["EXILE Somerset 1"]}, Random(1)).state
+    assert state["standing"]["Lancaster"] == ["EXILE Somerset 1"]
+    state = game.resolve(state, {"Lancaster": ["PASS", "CANCEL EXILE Somerset 1"]}, Random(1)).state
+    assert state["standing"]["Lancaster"] == []
+
+
+def test_the_choices_a_mail_lists_stay_short_in_random_games_of_every_scenario() -> None:
+    """Every mail that asks for orders lists the choices grouped: over random games of every
+    scenario they stay under 3 KB (Richard III's bound is 12 KB)."""
+    largest = 0
+    for scenario in SCENARIOS:
+        game = PlantagenetGame(scenario)
+        for seed in range(2):
+            rng, state = Random(seed), game.new_game(f"{scenario}{seed}".encode())
+            for _ in range(150):
+                if game.outcome(state) is not None:
+                    break
+                pending = game.pending(state)
+                for side in pending.powers:
+                    largest = max(largest, len("\n".join(game.choices(state, side))))
+                orders = {side: game.random_orders(state, side, rng) for side in pending.powers}
+                state = game.resolve(state, orders, rng).state
+    assert 200 < largest < 3_000
