@@ -63,6 +63,22 @@ WARS = ("I", "IIY", "IIL", "IIIY", "IIIL")
 """The Wars of the grand scenario as phases name them (6.3)."""
 
 
+class _Counted(Random):
+    """Dice that count their rolls (seeded alike each time: a check, not a resolution)."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.rolls = 0
+
+    def random(self) -> float:
+        self.rolls += 1
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self.rolls += 1
+        return super().getrandbits(k)
+
+
 def _hint(choices: list[str], order: Order) -> str:
     """The choices after a refused action's reason, a few lines: at a Muster, those of the Lord
     it names (his Levy, 3.4)."""
@@ -303,10 +319,11 @@ class PlantagenetGame(TwoSides):
     def _checked(self, state: State, power: str, read: list[tuple[OrderLine, Order | None]],
                  taken: Mapping[str, str]) -> list[OrderLine]:
         """The lines, each action of a Muster or a card refused that its sequence (the actions
-        taken, these replacing theirs slot by slot) cannot carry out from the position now,
-        played out on a copy with dice of its own (a later action may still be refused at
-        resolution if an earlier roll goes otherwise, or the enemy Intercepts: it then costs
-        nothing)."""
+        taken, then these) cannot carry out from the position now, played out in turn on a copy
+        up to the first action that rolls a die or meets the enemy (a Parley, a Levy of a Lord, a
+        Tax, an Approach...): what follows it depends on the dice and is checked as it is carried
+        out (an action refused then costs nothing). A refused action's reason comes with the
+        choices at that point of the sequence."""
         name = state["step"]["name"]
         lines = [line for line, _ in read]
         if power not in powers(state) or name not in ("muster", "command"):
@@ -314,28 +331,35 @@ class PlantagenetGame(TwoSides):
         sequence: dict[str, Order] = {}
         for slot, text in taken.items():
             if slot.startswith("action "):
-                sequence[slot] = self.parse(state, text.removeprefix("CANCEL "))
+                sequence[slot] = self.parse(state, text)
         mine: dict[int, int] = {}  # id of an order in the sequence -> its line
         for number, (line, order) in enumerate(read):
             if order is not None and line.slot and line.slot.startswith("action "):
                 sequence[line.slot] = order._replace()  # an object of its own: refusals name it
                 mine[id(sequence[line.slot])] = number
         orders = [o for o in sequence.values() if o.verb != "PASS" or name == "command"]
-        if not any(id(o) in mine for o in orders):
-            return lines
-        scratch = copy_state(state)
-        if name == "muster":
-            refused = muster(scratch, power, orders, Random(0), [])
-        else:
-            lord = active_lord(state) or ""
-            own = [self.parse(state, text) for text in state.get("standing", {}).get(power, [])]
-            refused = command(scratch, lord, orders, [], Random(0), [], own)
-        choices = legal.choices(self, state, power) if any(id(o) in mine for o, _ in refused) else []
-        for order, why in refused:
-            if id(order) in mine:
+        lord = active_lord(state) if name == "command" else None
+        before = copy_state(state)  # the position before the action checked
+        for count, order in enumerate(orders):
+            dice = _Counted()
+            scratch = copy_state(state)
+            refused = {id(o): why for o, why in self._play(scratch, power, orders[:count + 1], dice)}
+            if id(order) in refused and id(order) in mine:
                 number = mine[id(order)]
-                lines[number] = OrderLine(lines[number].text, error=f"{why}{_hint(choices, order)}")
+                hint = _hint(legal.choices(self, before, power), order)
+                lines[number] = OrderLine(lines[number].text, error=f"{refused[id(order)]}{hint}")
+            if dice.rolls or (lord and "at" not in scratch["lords"][lord]):
+                break  # what follows depends on the dice (or the card's Lord has left the map)
+            before = scratch
         return lines
+
+    def _play(self, scratch: State, power: str, orders: list[Order], dice: Random) -> list[tuple[Order, str]]:
+        """A sequence of Muster orders or of the card's actions carried out on a copy, the enemy
+        silent: the orders refused."""
+        if scratch["step"]["name"] == "muster":
+            return muster(scratch, power, orders, dice, [])
+        own = [self.parse(scratch, text) for text in scratch.get("standing", {}).get(power, [])]
+        return command(scratch, active_lord(scratch) or "", orders, [], dice, [], own)
 
     def _refusal(self, state: State, power: str, order: Order, standing: bool) -> str | None:
         """What the position already shows impossible (a sequence of actions is checked

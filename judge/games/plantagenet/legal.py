@@ -194,7 +194,7 @@ def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
             muster.carry_out(scratch, side, order, dice, [], newcomers)
             chosen.append(order)
     crown = Order("CROWN", target="Richard III")
-    if rng.random() < 0.5 and muster.refusal(scratch, side, crown, spent, newcomers) is None:
+    if side == "York" and rng.random() < 0.5 and muster.refusal(scratch, side, crown, spent, newcomers) is None:
         muster.carry_out(scratch, side, crown, dice, [], newcomers)
         chosen.append(crown)
     lords = lords_on_map(scratch, side)

@@ -65,3 +65,17 @@ def test_the_choices_a_mail_lists_stay_short_in_random_games_of_every_scenario()
                 orders = {side: game.random_orders(state, side, rng) for side in pending.powers}
                 state = game.resolve(state, orders, rng).state
     assert 200 < largest < 3_000
+
+
+def test_a_sequence_is_checked_as_read_up_to_its_first_roll_3_4_1() -> None:
+    """3.4.1: a Parley the position rules out is refused as it is read, with the Lord's choices;
+    after a Parley (a roll), what the next action may do depends on the dice: it is checked when
+    carried out, not refused now."""
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"flow")
+    first = game.read_orders(state, "York", ["March PARLEY London"])
+    assert "(3.4.1)" in str(first[0].error) and "You may write: March LEVY" in str(first[0].error)
+    later = game.read_orders(state, "York", ["March PARLEY Hereford", "March PARLEY London"])
+    assert [line.error for line in later] == [None, None]
+    after = game.resolve(state, {"York": [str(line.canonical) for line in later]}, Random(2))
+    assert [refused[0] for refused in after.report["refused"]["York"]] == ["March PARLEY London"]
