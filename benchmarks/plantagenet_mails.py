@@ -171,7 +171,7 @@ def play(folder: Path, scenario: str, turns: int, seed: int, send_ahead: bool) -
         counts[f"{side} {what}"] += 1
         if "Error" in reply.split("> PHASE")[0] and table.game().phase == game.phase and side in table.late():
             refused[game.phase + side] += 1
-            print([l for l in reply.splitlines() if l.startswith("Error")])
+            print(*(f"  ({side}) {line}" for line in reply.splitlines() if line.startswith("Error")), sep="\n")
             counts["refused"] += 1
     played = 0
     for record in table.records():
