@@ -25,7 +25,9 @@ learns nothing it could use):
 deadline comes (never, unless a bot's mail was refused twice) is counted. The figures, per side
 and Turn played: the mails sent at a Levy (Pay and Muster), at the Plan, for own cards, and as
 beside the own cards played (Command cards of a Lord on the map, each a step that asked
-him). Reactions cost no mail: the judge waits only for the side whose step it is (the other
+him) and the card actions not carried out (refused as their turn came: after a roll went
+otherwise than the bot's copy of the game, or the enemy Intercepted or Approached; they cost
+nothing). Reactions cost no mail: the judge waits only for the side whose step it is (the other
 side's reactions come from its standing orders), so the bots never send one.
 """
 
@@ -178,6 +180,7 @@ def play(folder: Path, scenario: str, turns: int, seed: int, send_ahead: bool) -
         words = record.phase.split()
         if "card" in words:
             counts[f"{words[-1]} own card"] += 1
+            counts[f"{words[-1]} not done"] += len(record.resolution.get("refused", {}).get(words[-1], []))
         played += words[-1] == "plan"  # one Plan a Turn (4.1)
     table.store.close()
     return counts, played, deadlines
@@ -192,8 +195,9 @@ def main() -> None:
     parser.add_argument("--no-ahead", action="store_true")
     args = parser.parse_args()
     print(f"mails a player sends per Turn, {args.games} games of at most {args.turns} Turns a scenario, "
-          f"orders {'never' if args.no_ahead else ''} sent ahead:")
-    print(f"{'scenario':9} {'side':10} {'Levy':>5} {'Plan':>5} {'cards':>6} {'own cards':>10} {'all':>5}")
+          f"orders {'never sent' if args.no_ahead else 'sent'} ahead:")
+    print(f"{'scenario':9} {'side':10} {'Levy':>5} {'Plan':>5} {'cards':>6} {'all':>5} {'own cards':>10} "
+          f"{'not done':>9}")
     with tempfile.TemporaryDirectory() as tmp:
         for scenario in args.scenarios.split(","):
             total: Counter[str] = Counter()
@@ -206,9 +210,9 @@ def main() -> None:
                 deadlines += missed
             for side in ("York", "Lancaster"):
                 levy, plan, cards = (total[f"{side} {w}"] / turns for w in ("levy", "plan", "card"))
-                own = total[f"{side} own card"] / turns
-                print(f"{scenario:9} {side:10} {levy:5.2f} {plan:5.2f} {cards:6.2f} {own:10.2f} "
-                      f"{levy + plan + cards:5.2f}")
+                own, undone = total[f"{side} own card"] / turns, total[f"{side} not done"] / turns
+                print(f"{scenario:9} {side:10} {levy:5.2f} {plan:5.2f} {cards:6.2f} {levy + plan + cards:5.2f} "
+                      f"{own:10.2f} {undone:9.2f}")
             print(f"{'':9} ({turns} Turns; {total['refused']} mails with a refused line; "
                   f"{deadlines} deadlines passed with a side due)")
     print("Reactions: none asked for. The judge waits only for the side whose step it is; the other "

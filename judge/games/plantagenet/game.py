@@ -5,9 +5,11 @@ JSON value (``state.py``); ``resolve`` never changes the state it is given. Phas
 Calendar box and step: ``T1 muster York``, ``T1 plan``, ``T1 card 3 Lancaster``, ``T2 pay``.
 
 Standing orders (``INTERCEPT``, ``EXILE``, ``TRUCE``, the Battle's ``BATTLE_VERBS``) answer what
-the inactive side decides in the middle of the active side's card (4.3.4, 4.3.5, 4.4): given with a
-side's Plan they are kept until its next Plan; given for a Command step by the side not acting,
-they hold for that card.
+the inactive side decides in the middle of the active side's card (4.3.4, 4.3.5, 4.4). They are
+the seam's standing orders (``OrderLine.standing``), read from either side at any step: each
+holds until another for its slot or ``CANCEL`` with it. ``resolve`` keeps in ``state["standing"]``
+those of each side that gave any (the service gives them every step), and of a side that gives a
+Plan without any, none (the random players give them with their Plans).
 """
 
 from __future__ import annotations
