@@ -30,7 +30,7 @@ from .levy import pay
 from .muster import muster
 from .orders import Order, OrderError, read_order, split_orders
 from .setup import new_state
-from .state import State, copy_state, influence_of, lords_on_map, scenario_of
+from .state import State, copy_state, exile_boxes_for, influence_of, lords_on_map, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
 from .view import report_for, view
 from .war_setups import war_number
@@ -246,11 +246,13 @@ class PlantagenetGame(TwoSides):
         an action the position makes impossible is refused now, with the Lord's choices, rather
         than when the phase is resolved."""
         texts = [t for line in lines for t in split_orders(line)]
-        read = self._read(state, power, texts, taken or {})
+        read = self._read(state, power, texts, taken or {}, written=True)
         return self._checked(state, power, read, taken or {})
 
-    def _read(self, state: State, power: str, texts: Sequence[str],
-              taken: Mapping[str, str]) -> list[tuple[OrderLine, Order | None]]:
+    def _read(self, state: State, power: str, texts: Sequence[str], taken: Mapping[str, str],
+              written: bool = False) -> list[tuple[OrderLine, Order | None]]:
+        """Each text read, with its order; ``written``: as a player wrote them (else canonical
+        orders, as the judge keeps them: ``standing_here``)."""
         name = state["step"]["name"]
         own = STEP_VERBS.get(name, ()) if power in powers(state) else ()
         held_now = dict(taken)  # slot -> the order in it, as these lines leave it
@@ -263,7 +265,10 @@ class PlantagenetGame(TwoSides):
             except OrderError as error:
                 out.append((OrderLine(text, error=str(error)), None))
                 continue
-            standing = self.standing_here(state, power, order)
+            standing = self.standing_here(state, power, order, written and not cancel)
+            if order.verb == "EXILE" and not standing and name == "muster" and not order.group:
+                boxes = exile_boxes_for(state, order.target or "")  # a Muster Exile keeps its box
+                order = order._replace(group=tuple(boxes[:1]))
             if cancel and not standing:
                 out.append((OrderLine(text, error=f"CANCEL takes a standing order ({', '.join(_STANDING_WORDS)}), "
                                                   f"not {order.verb}"), None))
@@ -300,18 +305,20 @@ class PlantagenetGame(TwoSides):
         takes = [verb for verb in STEP_VERBS.get(state["step"]["name"], ()) if verb not in STANDING]
         return f"{order.verb} is not an order of {phase}; it takes {', '.join(takes)} and standing orders"
 
-    def standing_here(self, state: State, power: str, order: Order) -> bool:
+    def standing_here(self, state: State, power: str, order: Order, written: bool = False) -> bool:
         """Whether an order is a standing order (it holds from phase to phase, given at any
         time): one of ``STANDING``, except where the step takes the same words as the acting
-        side's own order: at its Muster, ``EXILE`` of a Lord not on the map (3.3.1) and ``PLAY``
-        of a Levy Event (3.1.3); on its card, ``EXILE`` of the card's Lord (Exile Pact, Y8)."""
+        side's own order: at its Muster, ``EXILE`` to a box (3.3.1), or as a player writes it
+        (``written``), of a Lord not on the map (its canonical order then names his box: a
+        standing ``EXILE`` kept since never becomes a Muster), and ``PLAY`` of a Levy Event
+        (3.1.3); on its card, ``EXILE`` of the card's Lord (Exile Pact, Y8)."""
         if order.verb not in STANDING:
             return False
         if power not in powers(state):
             return True
         name = state["step"]["name"]
         if name == "muster" and order.verb == "EXILE":
-            return order.target in lords_on_map(state, power)
+            return not order.group and (not written or order.target in lords_on_map(state, power))
         if name == "muster" and order.verb == "PLAY":
             return order.target not in held.LEVY_PLAYS
         if name == "command" and order.verb == "EXILE":

@@ -18,7 +18,7 @@ from .data import BOARD, other
 from .levy import vassals_due
 from .orders import UNIT_NAMES, Order, read_order
 from .routes import parley_targets
-from .state import AT_SEAT, State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready, scenario_of
+from .state import AT_SEAT, State, command_lords, copy_state, exile_boxes_for, exiles_ready, lords_at, lords_on_map, ready, scenario_of
 from .turns import active_lord, powers
 
 
@@ -189,7 +189,7 @@ def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
             muster.carry_out(scratch, side, order, dice, [], newcomers)
             chosen.append(order)
     for lord in exiles_ready(scratch, side):
-        order = Order("EXILE", target=lord)
+        order = Order("EXILE", target=lord, group=tuple(exile_boxes_for(scratch, lord)[:1]))  # 3.3.1
         if rng.random() < 0.8 and muster.refusal(scratch, side, order, spent, newcomers) is None:
             muster.carry_out(scratch, side, order, dice, [], newcomers)
             chosen.append(order)

@@ -79,3 +79,19 @@ def test_a_sequence_is_checked_as_read_up_to_its_first_roll_3_4_1() -> None:
     assert [line.error for line in later] == [None, None]
     after = game.resolve(state, {"York": [str(line.canonical) for line in later]}, Random(2))
     assert [refused[0] for refused in after.report["refused"]["York"]] == ["March PARLEY London"]
+
+
+def test_a_standing_exile_kept_never_becomes_a_muster_of_an_exile_3_3_1() -> None:
+    """3.3.1, 4.3.5: at its Muster a side's ``EXILE Salisbury`` (he is an Exile Ready to Muster)
+    is the Muster of an Exile, kept with its box; the same words kept as a standing order (he
+    was on the map when it was given) stay a standing order there: they Muster nobody."""
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"flow")
+    state["lords"]["Salisbury"] = {"box": 1, "exile": True}
+    read = game.read_orders(state, "York", ["EXILE Salisbury", "EXILE York"])
+    assert [(line.canonical, line.standing) for line in read] == [
+        ("EXILE Salisbury TO Burgundy", False), ("EXILE York", True)]
+    assert game.waiting(state, "York", ["EXILE Salisbury"]) != []
+    after = game.resolve(state, {"York": ["EXILE Salisbury", "PASS"]}, Random(1)).state
+    assert after["lords"]["Salisbury"] == {"box": 1, "exile": True}
+    assert after["standing"]["York"] == ["EXILE Salisbury"]
