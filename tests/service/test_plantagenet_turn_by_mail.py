@@ -20,6 +20,8 @@ def test_a_whole_levy_in_one_mail_and_a_refused_line_says_why_and_keeps_the_rest
     error = next(line for line in reply.splitlines() if line.startswith("Error: March PARLEY London"))
     assert "(3.4.1)" in error and "You may write: March LEVY <TROOPS | CARTS>; March PARLEY <" in error
     assert "York PARLEY" not in error  # only the refused Lord's choices
+    reply = table.send("York", "York PARLEY Cambrige")  # a misspelt name: the nearest names
+    assert "Error: York PARLEY Cambrige: no Locale named 'Cambrige' (did you mean Cambridge" in reply, reply
     assert "are on hold" in reply and table.game().phase == "T1 muster York"
     reply = table.send("York", "March PARLEY Hereford")
     assert "Accepted: March PARLEY Hereford\n" in reply and "complete" in reply  # replaces nothing
