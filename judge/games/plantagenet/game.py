@@ -430,9 +430,9 @@ class PlantagenetGame(TwoSides):
         events: list[dict[str, Any]] = []
         report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {}}
         given, standing = self._given(state, orders)
-        plans = [side for side in SIDES if any(o.verb == "PLAN" for o in given[side])]
-        for side in {*standing, *plans}:  # a Plan without them: none (the random players)
-            new.setdefault("standing", {})[side] = standing.get(side, [])
+        for side in SIDES:  # a Plan without them: none (the random players give them with it)
+            if side in standing or any(o.verb == "PLAN" for o in given[side]):
+                new.setdefault("standing", {})[side] = standing.get(side, [])
         self._step(new, given, rng, events, report["refused"])
         self._on(new, rng, events, report["refused"])
         while "wars" in new and new["outcome"] is not None and renew(new, rng, events):
