@@ -253,7 +253,8 @@ def choices(game: GameKind, state: State, power: str) -> list[str]:
         found = [Order("DISMISS", target=v) for v in vassals_due(state, power)]
         return [*grouped(found + [Order("DISBAND", target=lord) for lord in lords_on_map(state, power)]), "PASS"]
     if name == "plan":
-        return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*command_lords(state, power), PASS])]
+        return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*command_lords(state, power), PASS]),
+                *_standing_choices(state, power)]
     if name == "muster":
         return [*grouped(_muster_choices(state, power)), "PASS"]
     active = active_lord(state)
@@ -269,6 +270,16 @@ def choices(game: GameKind, state: State, power: str) -> list[str]:
         if to:
             lines.append(f"{grouped(to)[0]} ({way.capitalize()})")
     return lines + grouped([o for o in found if o.verb != "MARCH"])
+
+
+def _standing_choices(state: State, side: str) -> list[str]:
+    """The reactions a side's standing orders give (4.3.4, 4.3.5, 4.4): Intercept and Exile for
+    its Lords on the map, its held Events it may play so, Parliament's Truce if held."""
+    mine = lords_on_map(state, side)
+    found = grouped([Order(verb, target=lord) for verb in ("INTERCEPT", "EXILE") for lord in mine])
+    found += grouped([Order("PLAY", target=card) for card in state["held"][side]
+                      if held.standing_refusal(card, side) is None])
+    return found + (["TRUCE"] if march.TRUCES[side] in state["held"][side] else [])
 
 
 def _muster_choices(state: State, side: str) -> list[Order]:
