@@ -5,8 +5,13 @@ has become illegal; the inactive side's reactions from standing orders set at an
 
 from __future__ import annotations
 
+import json
+
 from mail_judge import MailJudge
 from plantagenet_mail import Table
+
+from judge.games.dice import phase_random
+from judge.games.registry import game_kind
 
 
 def test_a_whole_levy_in_one_mail_and_a_refused_line_says_why_and_keeps_the_rest(judge: MailJudge) -> None:
@@ -110,3 +115,9 @@ def test_standing_orders_set_while_not_due_are_replaced_cancelled_and_used_cards
                for e in events), events
     assert not any(e["type"].startswith("intercept") for e in events)
     assert {"type": "march", "lords": ["York"], "from": "St Albans", "to": "London", "way": "highway"} in events
+    # Every phase replays from its record (as ``judge verify`` does): standing orders included.
+    kind, secret = game_kind("plantagenet-ia"), table.game().secret
+    for record in table.records():
+        orders = {side: list(given.values()) for side, given in record.orders.items()}
+        again = kind.resolve(record.state_before, orders, phase_random(secret, record.phase))
+        assert json.loads(json.dumps(again.state)) == record.state_after, record.phase
