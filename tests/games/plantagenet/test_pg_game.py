@@ -11,7 +11,7 @@ import pytest
 from judge.games.kind import Playout
 from judge.games.plantagenet.data import BOARD
 from judge.games.plantagenet.game import SCENARIOS, PlantagenetGame, kind_name
-from judge.games.registry import UnknownGameKind, game_kind, playable_kind
+from judge.games.registry import game_kind, playable_kind
 from judge.games.selfplay import play_game, selfplay
 
 
