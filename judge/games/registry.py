@@ -41,27 +41,26 @@ def _richard3(scenario: str) -> Entry:
     return Entry(name, (name,), lambda: Richard3Game(scenario))
 
 
+def _plantagenet(scenario: str) -> Entry:
+    name = plantagenet_name(scenario)
+    return Entry(name, (name,), lambda: PlantagenetGame(scenario))
+
+
 KINDS: tuple[Entry, ...] = (
     _diplomacy("standard"),
     _diplomacy("roses1"),
     _richard3("1460"),  # the full game
     _richard3("1470"),  # Kingmaker
     _richard3("1483"),  # Richard III
+    *(_plantagenet(scenario) for scenario in PLANTAGENET_SCENARIOS),
 )
-
-
-def _plantagenet(scenario: str) -> Entry:
-    name = plantagenet_name(scenario)
-    return Entry(name, (name,), lambda: PlantagenetGame(scenario))
 
 
 PLAYABLE_ONLY: tuple[Entry, ...] = (
-    *(_plantagenet(scenario) for scenario in PLANTAGENET_SCENARIOS),
     Entry(BosworthGame.name, (BosworthGame.name,), BosworthGame),
 )
 """Game kinds played at random (``judge selfplay``) but not yet offered by mail: Plantagenet's
-scenarios (``plantagenet-ia`` ... ``plantagenet-iii``, the Wars of the Roses, ``plantagenet-iiib``
-Bosworth) until its games by mail come."""
+Battle of Bosworth (``plantagenet-iiib``)."""
 
 
 DEFAULT = KINDS[0].names[0]

@@ -15,6 +15,8 @@ from judge.games.diplomacy.parser import parse_order
 from judge.games.richard3.data import BOARD
 from judge.games.richard3.game import Richard3Game
 from judge.games.richard3.orders import read_order
+from judge.games.plantagenet.game import PlantagenetGame
+from judge.games.plantagenet.order_grammar import read_shape
 from judge.games.registry import game_kind, kind_names
 from judge.service.commands import COMMANDS
 from judge.service.intake.handlers_info import order_help
@@ -91,7 +93,9 @@ def test_every_example_order_in_the_help_reads(kind_name: str) -> None:
                 if line.startswith("    ")]
     assert len(examples) >= 10
     for line in examples:
-        if isinstance(kind, Richard3Game):  # York writes them: his blocks, and targets of the enemy
+        if isinstance(kind, PlantagenetGame):  # one help for every scenario: the grammar reads it
+            read_shape(line.removeprefix("CANCEL "))
+        elif isinstance(kind, Richard3Game):  # York writes them: his blocks, and targets of the enemy
             read_order(line, [b for b in BOARD.blocks if not b.endswith("/L")],  # as York reads it
                        [b for b in BOARD.blocks if not b.endswith("/Y")])
         else:

@@ -11,7 +11,7 @@ import pytest
 from judge.games.kind import Playout
 from judge.games.plantagenet.data import BOARD
 from judge.games.plantagenet.game import SCENARIOS, PlantagenetGame, kind_name
-from judge.games.registry import UnknownGameKind, game_kind, playable_kind
+from judge.games.registry import game_kind, playable_kind
 from judge.games.selfplay import play_game, selfplay
 
 
@@ -139,12 +139,11 @@ def test_random_games_reach_battle_intercept_and_every_command() -> None:
     assert decks <= cards, sorted(decks - cards)  # every card drawn or Levied
 
 
-def test_plantagenet_is_playable_but_not_offered_by_mail() -> None:
-    """``judge selfplay plantagenet-ia`` plays; ``CREATE`` does not offer it yet (issue 22)."""
+def test_plantagenet_is_playable_and_offered_by_mail() -> None:
+    """``judge selfplay plantagenet-ia`` plays; ``CREATE`` offers it (issue 22)."""
     record = play_game(playable_kind("plantagenet-ib"), 5)
     assert record.outcome is not None
-    with pytest.raises(UnknownGameKind):
-        game_kind("plantagenet-ia")
+    assert game_kind("plantagenet-ia").name == "plantagenet-ia"
 
 
 def test_hidden_mats_in_reports_1_5_3() -> None:
