@@ -46,7 +46,7 @@ TILE_NAME, TILE_FORCES = 7.5, 6.5  # the font sizes of a Lord tile's two lines
 TILE_HEIGHT = 20.0
 SEA_NAME_SIZE = 12.0
 TIDE_NAME_SIZE = 13.0
-EXILE_WIDTH, EXILE_HEIGHT = 118.0, 104.0
+EXILE_WIDTH, EXILE_HEIGHT = 112.0, 106.0
 _FAINT = {"North": "#e2d6b4", "South": "#dce2bd", "Wales": "#e8cfc0"}
 """Each Area of the Tides of War's faint shade (4.8.1)."""
 
@@ -72,9 +72,8 @@ def sea_name_box(geo: Geometry, sea: str) -> Box:
     return text_box(x, y, sea, SEA_NAME_SIZE, "middle")
 
 
-def tide_name_box(geo: Geometry, area: str) -> Box:
-    x, y = geo.tide_labels[area]
-    return text_box(x, y + 4, area, TIDE_NAME_SIZE, "middle")
+def _tide_box(area: str, at: Point) -> Box:
+    return text_box(at[0], at[1], area, TIDE_NAME_SIZE, "middle", bold=True)
 
 
 def panel_box(geo: Geometry) -> Box:
@@ -82,7 +81,7 @@ def panel_box(geo: Geometry) -> Box:
     return x, y, x + PANEL_SIZE[0], y + PANEL_SIZE[1]
 
 
-TITLE_BOX: Box = (430.0, 0.0, 864.0, 38.0)
+TITLE_BOX: Box = (600.0, 0.0, 1036.0, 38.0)
 
 
 @cache
@@ -92,9 +91,16 @@ def layout() -> Layout:
     geo = geometry()
     points = geo.network.points
     fixed = [around(x, y, MARK) for x, y in points.values()]
-    fixed += [sea_name_box(geo, sea) for sea in geo.seas] + [tide_name_box(geo, area) for area in geo.tide_labels]
+    fixed += [sea_name_box(geo, sea) for sea in geo.seas]
     fixed += [exile_box(geo, box) for box in geo.exiles] + [panel_box(geo), TITLE_BOX]
     lines = [(points[a], points[b]) for a, b, _ in geo.network.ways]
+    tides = {}
+    for area, (x, y) in geo.tide_labels.items():  # each Area's name where no Way crosses it
+        spots = sorted(((x + dx, y + dy) for dx in range(-90, 91, 3) for dy in range(-90, 91, 3)),
+                       key=lambda spot: math.dist(spot, (x, y)))
+        room = Room(geo.width, geo.height, fixed, lines)
+        tides[area] = next(spot for spot in spots if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
+        fixed.append(_tide_box(area, tides[area]))
     towards = geo.names
     order = [*towards, *(name for name in crowded_first(points) if name not in towards)]
     for _ in range(4):  # the names a Way crosses placed first, until none is
@@ -106,13 +112,15 @@ def layout() -> Layout:
             break
         order = crossed + [name for name in order if name not in crossed]
     boxes = [box for size, label in names.values() for box in label_boxes(label, size)]
-    return Layout(room, names, boxes, _board(geo, names))
+    return Layout(room, names, boxes, _board(geo, names, tides))
 
 
-def _board(geo: Geometry, names: dict[str, tuple[float, Label]]) -> str:
+def _board(geo: Geometry, names: dict[str, tuple[float, Label]], tides: dict[str, Point]) -> str:
     """The map itself, one line: land, the Areas' shade, coast, Ways, Locales and every fixed name."""
     crisp = 'shape-rendering="crispEdges"'
-    parts = ['<g class="board">']
+    edge = len(geo.grid[0]) * geo.cell
+    parts = ['<g class="board">', f'<rect class="band" x="{edge:.0f}" width="{geo.width - edge:.0f}" '
+             f'height="{geo.height:.0f}" fill="#f4f0e6"/>']
     for char, path in geo.land.items():
         fill = LAND if char in (ENGLAND, COUNTRIES["Calais"]) else OFFBOARD_LAND
         parts.append(f'<path class="land" data-land="{char}" d="{path}" fill="{fill}" fill-rule="evenodd" {crisp}/>')
@@ -136,9 +144,9 @@ def _board(geo: Geometry, names: dict[str, tuple[float, Label]]) -> str:
     for sea, (x, y) in geo.seas.items():
         words.add(f'class="sea-names" font-size="{SEA_NAME_SIZE:.0f}" font-style="italic" text-anchor="middle" '
                   f'fill="{SEA_INK}"', x, y, sea, f'data-sea="{escape(sea)}" ')
-    for area, (x, y) in geo.tide_labels.items():
+    for area, (x, y) in tides.items():
         words.add(f'class="tides-names" font-size="{TIDE_NAME_SIZE:.0f}" font-style="italic" font-weight="bold" '
-                  f'text-anchor="middle" fill="#9c8c6c"', x, y + 4, area,
+                  f'text-anchor="middle" fill="#9c8c6c"', x, y, area,
                   f'data-area="{escape(area)}" ')
     parts += words.elements()
     parts.append("</g>")
@@ -462,7 +470,7 @@ def _route(geo: Geometry, base: Layout, room: Room, start: str, end: str, sea: b
         if any(meets(box, b) for b in own):
             return True
         middle = ((column + 0.5) * cell, (row + 0.5) * cell)
-        near = min(gap(b, middle) for b in own) < 2.5 * cell
+        near = min(gap(b, middle) for b in own) < 5 * cell
         if sea and geo.grid[row][column] != SEA_CELL and not near:
             return False
         return not any(meets(box, b) for b in blocked)

@@ -20,7 +20,7 @@ Segment = tuple[Point, Point]
 
 MARK = 7.0
 """A Locale's mark reaches this far from its point, in pixels (the largest, a city's square)."""
-NAME_SIZE = 8.0
+NAME_SIZE = 7.5
 
 
 def text_box(x: float, y: float, text: str, size: float, anchor: str = "start", bold: bool = False) -> Box:
@@ -100,8 +100,8 @@ class Room:
 
 Label = tuple[tuple[float, float, str], ...]
 """A name as written: each line's start point, baseline and words."""
-SMALL_NAME = 7.0
-LEADING = 8.5  # from one line of a name to the next
+SMALL_NAME = 6.5
+LEADING = 8.0  # from one line of a name to the next
 
 
 def label_boxes(label: Label, size: float) -> list[Box]:

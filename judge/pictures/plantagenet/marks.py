@@ -4,16 +4,15 @@ battle, and the colours of each side's arrows."""
 
 from __future__ import annotations
 
-from html import escape
 
 from ..style import INK, LAND
 
 SIDE_INK = {"York": "#3b3b3b", "Lancaster": "#a1222a"}
 """Each side's arrows and Calendar names (York's white is unreadable on the land)."""
 WAY_STYLE = {
-    "highway": 'stroke="#6d5a3e" stroke-width="2.6"',
-    "road": 'stroke="#8a7758" stroke-width="1.4"',
-    "path": 'stroke="#8a7758" stroke-width="1.3" stroke-dasharray="4 3"',
+    "highway": 'stroke="#6d5a3e" stroke-width="2.2"',
+    "road": 'stroke="#8a7758" stroke-width="1.1"',
+    "path": 'stroke="#8a7758" stroke-width="1.1" stroke-dasharray="4 3"',
 }
 """How each kind of Way is drawn (1.3.1): a Highway broad, a Road plain, a Path dashed."""
 FAVOUR = {"York": ("#ffffff", "#444444"), "Lancaster": ("#c8202b", "#5a0d12")}

@@ -46,8 +46,7 @@ def calendar_panel(at: Point, view: dict[str, Any], reader: str | None) -> list[
     for number, box in sorted(BOARD.calendar.items()):
         row_y = top + (number - 1) * ROW
         year = f" {scenario.base_year + box.year_offset}" if scenario and box.months.startswith("Jan") else ""
-        months = box.months.split("-")
-        when = f"{months[0][:3]}{year}"
+        when = year.strip()
         played = scenario is not None and scenario.first_box <= number <= scenario.last_box
         shade = "#fff0b3" if number == box_now else "#f0ece2" if played else "#ffffff"
         rows.append(f'<rect class="calendar-box" data-box="{number}" x="{x + 4:.1f}" y="{row_y:.1f}" '
@@ -145,9 +144,9 @@ def _legend(x: float, y: float) -> str:
         parts.append(f'<line x1="{at:.1f}" y1="{y + 54:.1f}" x2="{at + 14:.1f}" y2="{y + 54:.1f}" stroke="{SIDE_INK[side]}" '
                      f'stroke-width="2.2" marker-end="url(#head-{side})"/>' + _text(at + 18, y + 57, side))
         at += 22 + advance(side, _TEXT) + 4
-    parts.append(_text(x, y + 71, "Moves: March plain, Sail dashed, Exile Pact dotted; (E) an Exile.", size=6.5))
-    parts.append(_text(x, y + 81, "MA Men-at-Arms, LB Longbowmen, MI Militia, ME Mercenaries,", size=6.5))
-    parts.append(_text(x, y + 90, "BU Burgundians, +V Vassals", size=6.5))
+    parts.append(_text(x, y + 71, "March plain, Sail dashed, Exile Pact dotted; (E) Exile", size=6.5))
+    parts.append(_text(x, y + 81, "MA Men-at-Arms, LB Longbowmen, MI Militia,", size=6.5))
+    parts.append(_text(x, y + 90, "ME Mercenaries, BU Burgundians, V Vassals", size=6.5))
     return "".join(parts)
 
 
