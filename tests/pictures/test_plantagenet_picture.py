@@ -122,8 +122,12 @@ def _battles(root: ElementTree.Element) -> list[Box]:
     return found
 
 
-def test_the_kind_is_registered_with_the_position_after_the_card_drawn() -> None:
-    game = PlantagenetGame("III")
+@pytest.mark.parametrize("scenario", ["Ia", "Ib", "Ic", "II", "III", "I", "wars"])
+def test_the_kind_is_registered_with_the_position_after_the_card_drawn(scenario: str) -> None:
+    """What the kinds' contract (tests/service/test_kind_contract.py) asks of a registered kind:
+    each scenario's start drawn for each reader as his, both sides coloured; a phase drawn on the
+    position it left."""
+    game = PlantagenetGame(scenario, hidden_mats=scenario == "II")
     assert "plantagenet" in DRAWINGS and game.templates == "plantagenet"
     assert power_colours(game) == {"York": "#f6f1de", "Lancaster": "#b3262d"}
     state = game.new_game(b"kind")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from ..layers import advance
 from ..outline import Point
@@ -27,9 +28,14 @@ def text_box(x: float, y: float, text: str, size: float, anchor: str = "start", 
     """The box of a line of text in DejaVu Sans at ``size`` pixels, ``y`` its baseline: as wide as
     the font advances, from its ascenders to its descenders, a pixel to spare all round (what a
     reader sees as the words: ``layers.text_bounds``, the pixels they may touch, is wider)."""
-    width = advance(text, size, bold)
+    width = _advance(text, size, bold)
     left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
     return left - 1, y - 0.78 * size - 1, left + width + 1, y + 0.24 * size + 1
+
+
+@lru_cache(maxsize=4096)
+def _advance(text: str, size: float, bold: bool) -> float:
+    return advance(text, size, bold)
 
 
 def meets(a: Box, b: Box) -> bool:
@@ -44,6 +50,9 @@ def around(x: float, y: float, reach: float) -> Box:
 def crosses(box: Box, segment: Segment) -> bool:
     """Whether a line segment passes through a box (Liang-Barsky clipping)."""
     (x1, y1), (x2, y2) = segment
+    if (x1 < box[0] and x2 < box[0]) or (x1 > box[2] and x2 > box[2]) or (y1 < box[1] and y2 < box[1]) \
+            or (y1 > box[3] and y2 > box[3]):
+        return False
     dx, dy = x2 - x1, y2 - y1
     low, high = 0.0, 1.0
     for p, q in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
