@@ -300,6 +300,18 @@ def test_favour_depletion_calendar_and_influence_are_as_the_view_says() -> None:
         assert influence.get("data-value") == str(view["influence"])
 
 
+def test_a_captive_king_and_a_lord_off_the_calendar_are_said_beside_it() -> None:
+    """Ia's Capture of the King: Henry VI, off the map and the Calendar, said captive of his
+    captor; 2.2.3: a Lord just off the Calendar's end said to be there."""
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"captive")
+    state["lords"]["Henry VI"] = {"prisoner_of": "Warwick Y"}
+    state["lords"]["Somerset 1"] = {"box": 16, "exile": False}
+    root = ElementTree.fromstring(plantagenet_picture(game.view(state, None), None))
+    said = " ".join("".join(text.itertext()) for text in root.iter(f"{SVG}text"))
+    assert "Henry VI captive of Warwick Y" in said and "Somerset 1 off the Calendar" in said
+
+
 def test_hidden_mats_hide_the_enemys_forces_from_the_reader() -> None:
     """1.5.3 Hidden Mats: a side's picture shows the enemy's Lords where they stand, never their
     Forces: changing the enemy's mats changes nothing in it; his own Lords' Forces are shown.

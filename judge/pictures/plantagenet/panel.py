@@ -58,6 +58,12 @@ def calendar_panel(at: Point, view: dict[str, Any], reader: str | None) -> list[
     ty = top + 15 * ROW + 8
     lines.append(_influence(x + 8, ty, width - 16, view, scenario.threshold(box_now) if scenario else None))
     lines.append(_legend(x + 8, ty + 44))
+    elsewhere = [f"{lord} captive of {entry['prisoner_of']}" for lord, entry in view.get("lords", {}).items()
+                 if "prisoner_of" in entry]  # Ia, Capture of the King: off the map and the Calendar
+    elsewhere += [f"{lord} off the Calendar" for lord, entry in view.get("lords", {}).items()
+                  if "box" in entry and not 1 <= int(entry["box"]) <= 15]  # 2.2.3, Calendar's end
+    if elsewhere:
+        lines.append(_text(x + 8, y + height - 8, "; ".join(elsewhere), size=7, bold=True))
     # one piece: the panel changes with every step
     return [piece(f'<g class="panel">{"".join(lines)}</g>', around([(x, y), (x + width, y + height)], 2))]
 
