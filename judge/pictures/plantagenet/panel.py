@@ -53,7 +53,7 @@ def calendar_panel(at: Point, view: dict[str, Any], reader: str | None) -> list[
                     f'width="{width - 8:.0f}" height="{ROW - 1:.0f}" fill="{shade}"/>')
         rows.append(_text(x + 8, row_y + 9.5, f"{number}", bold=number == box_now))
         rows.append(_text(x + 22, row_y + 9.5, when, size=6.5))
-        rows.append(_names(x + 82, row_y + 9.5, width - 88, number, cylinders.get(number, []), markers.get(number, [])))
+        rows.append(_names(x + 52, row_y + 9.5, width - 58, number, cylinders.get(number, []), markers.get(number, [])))
     lines.append("".join(rows))
     ty = top + 15 * ROW + 8
     lines.append(_influence(x + 8, ty, width - 16, view, scenario.threshold(box_now) if scenario else None))
