@@ -27,6 +27,7 @@ from judge.pictures.plantagenet.board import SEA
 from judge.pictures.plantagenet.layout import MARK, Box, around, crosses, meets, text_box
 from judge.pictures.png import png
 from judge.pictures.shapes import ShapesError
+from test_png_parts import _far_pixels
 
 SVG = "{http://www.w3.org/2000/svg}"
 READERS = ("York", "Lancaster", None)
@@ -98,8 +99,12 @@ def _tiles(root: ElementTree.Element) -> list[tuple[str, Box]]:
 
 
 def _arrows(root: ElementTree.Element) -> list[tuple[dict[str, str], list[tuple[float, float]]]]:
-    return [(dict(line.attrib), [(float(x), float(y)) for x, y in (p.split(",") for p in line.get("points", "").split())])
-            for line in root.iter(f"{SVG}polyline") if line.get("class") == "move"]
+    found = []
+    for line in root.iter(f"{SVG}polyline"):
+        if line.get("class") == "move":
+            pairs = (point.split(",") for point in str(line.get("points")).split())
+            found.append((dict(line.attrib), [(float(x), float(y)) for x, y in pairs]))
+    return found
 
 
 def _panels(root: ElementTree.Element) -> list[Box]:
@@ -186,7 +191,8 @@ def test_ways_are_drawn_by_kind_each_once() -> None:
     root = ElementTree.fromstring(_picture(_positions()[0], "York"))
     lines = [line for line in root.iter(f"{SVG}line") if line.get("class") == "way"]
     drawn = {tuple(sorted(str(line.get("data-ends")).split("|"))) + (line.get("data-kind"),) for line in lines}
-    wanted = {tuple(sorted((a, b))) + (kind,) for a, locale in BOARD.locales.items() for b, kind in locale.ways.items()}
+    wanted = {tuple(sorted((a, b))) + (kind,)
+              for a, locale in BOARD.locales.items() for b, kind in locale.ways.items()}
     assert drawn == wanted and len(lines) == len(wanted)
     styles = {line.get("data-kind"): (line.get("stroke-width"), line.get("stroke-dasharray")) for line in lines}
     assert len(set(styles.values())) == 3
@@ -286,7 +292,8 @@ def test_favour_depletion_calendar_and_influence_are_as_the_view_says() -> None:
             group = favoured.get(locale)
             side = view["favour"].get(locale)
             level = view["depleted"].get(locale, 0)
-            marks = [e for e in group.iter() if e.get("class") in ("favour", "depleted", "exhausted")] if group is not None else []
+            marks = [] if group is None else [
+                e for e in group.iter() if e.get("class") in ("favour", "depleted", "exhausted")]
             assert [e.get("data-side") for e in marks if e.get("class") == "favour"] == ([side] if side else [])
             assert [e.get("class") for e in marks if e.get("class") != "favour"] == \
                 ({1: ["depleted"], 2: ["exhausted"]}.get(level, []))
@@ -320,7 +327,8 @@ def test_hidden_mats_hide_the_enemys_forces_from_the_reader() -> None:
     state = game.new_game(b"hidden")
     rng = Random(3)
     for _ in range(12):
-        state = game.resolve(state, {s: game.random_orders(state, s, rng) for s in game.pending(state).powers}, rng).state
+        orders = {side: game.random_orders(state, side, rng) for side in game.pending(state).powers}
+        state = game.resolve(state, orders, rng).state
     for reader in READERS:
         svg = plantagenet_picture(game.view(state, reader), reader)
         changed = deepcopy(state)
@@ -340,6 +348,14 @@ def test_hidden_mats_hide_the_enemys_forces_from_the_reader() -> None:
             written = [str(t.text) for t in root.iter(f"{SVG}tspan") if t.get("data-lord") == lord]
             assert written, lord
             assert ("forces hidden" in written) == (LORD_SIDE[lord] != reader), (lord, written)
+
+
+def test_the_png_from_kept_parts_is_the_whole_picture() -> None:
+    """Every piece's bounds hold what it draws: the PNG made from kept parts is resvg's picture of
+    the whole SVG, pixel by pixel (``test_png_parts.py``), for each reader."""
+    for position in _positions()[::30]:
+        for reader in READERS:
+            assert _far_pixels(_picture(position, reader)) == 0
 
 
 @pytest.mark.parametrize("reader", READERS, ids=lambda reader: reader or "observer")

@@ -34,8 +34,8 @@ from ..outline import Point
 from ..style import COAST, FONT, INK, LAND, OFFBOARD_LAND, SEA, SEA_INK, ink_on
 from ..words import Words
 from .board import COUNTRIES, ENGLAND, TIDES_REACH, SEA as SEA_CELL, Geometry, geometry
-from .layout import (MARK, Box, Label, Room, Segment, gap, around, crowded_first, crosses, label_boxes, meets, place_names,
-                     stack_spots, text_box)
+from .layout import (MARK, Box, Label, Room, Segment, around, crowded_first, crosses, gap, label_boxes, meets,
+                     place_names, stack_spots, text_box)
 from .marks import SIDE_INK, battle, depleted, favour, stronghold, way_line
 from .panel import PANEL_SIZE, calendar_panel, title
 
@@ -99,7 +99,8 @@ def layout() -> Layout:
         spots = sorted(((x + dx, y + dy) for dx in range(-90, 91, 3) for dy in range(-90, 91, 3)),
                        key=lambda spot: math.dist(spot, (x, y)))
         room = Room(geo.width, geo.height, fixed, lines)
-        tides[area] = next(spot for spot in spots if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
+        tides[area] = next(spot for spot in spots
+                           if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
         fixed.append(_tide_box(area, tides[area]))
     towards = geo.names
     order = [*towards, *(name for name in crowded_first(points) if name not in towards)]
@@ -140,7 +141,8 @@ def _board(geo: Geometry, names: dict[str, tuple[float, Label]], tides: dict[str
     words = Words()
     for name, (size, label) in names.items():
         for x, y, line in label:
-            words.add(f'class="locale-names" font-size="{size}" fill="{INK}"', x, y, line, f'data-locale="{escape(name)}" ')
+            words.add(f'class="locale-names" font-size="{size}" fill="{INK}"', x, y, line,
+                      f'data-locale="{escape(name)}" ')
     for sea, (x, y) in geo.seas.items():
         words.add(f'class="sea-names" font-size="{SEA_NAME_SIZE:.0f}" font-style="italic" text-anchor="middle" '
                   f'fill="{SEA_INK}"', x, y, sea, f'data-sea="{escape(sea)}" ')
@@ -177,7 +179,8 @@ def plantagenet_picture(view: dict[str, Any], reader: str | None, report: dict[s
     for place in sorted(lords, key=lambda p: (p not in BOARD.locales, p)):
         if place in BOARD.locales or place in BOARD.seas:
             parts += _stack(geo, room, hard, place, lords[place])
-    for place in sorted({str(e["at"]) for e in events if e.get("type") == "battle" and e.get("at") in geo.network.points}):
+    battles = {str(e["at"]) for e in events if e.get("type") == "battle" and e.get("at") in geo.network.points}
+    for place in sorted(battles):
         parts += _battle(geo, room, hard, place)
     for box in BOARD.exile_boxes:
         parts.append(_exile(geo, view, box, lords.get(box, [])))
@@ -366,7 +369,8 @@ def _exile(geo: Geometry, view: dict[str, Any], box: str, lords: list[tuple[str,
     words = Words()
     parts = [f'<g class="exile" data-box="{escape(box)}"><rect x="{left:.1f}" y="{top:.1f}" width="{EXILE_WIDTH:.0f}" '
              f'height="{height:.0f}" rx="4" fill="#ffffff" stroke="{INK}" stroke-width="0.8"/>']
-    words.add(f'class="exile-names" font-size="9" font-weight="bold" fill="{INK}"', left + 5, top + 11, f"{box} (exile)")
+    words.add(f'class="exile-names" font-size="9" font-weight="bold" fill="{INK}"', left + 5, top + 11,
+              f"{box} (exile)")
     if note:
         words.add(f'class="exile-notes" font-size="7" fill="{INK}"', left + 5, top + 20, note)
     columns = 1 if len(lords) <= 4 else 2
@@ -407,13 +411,14 @@ def _moves(geo: Geometry, base: Layout, room: Room, hard: list[Segment], events:
             line = _route(geo, base, room, start, end, sea=kind == "sail")
         if line is None:
             continue
-        dashes = ' stroke-dasharray="6 3"' if kind == "sail" else ' stroke-dasharray="2 2.5"' if kind == "exile pact" else ""
+        dashes = {"sail": ' stroke-dasharray="6 3"', "exile pact": ' stroke-dasharray="2 2.5"'}.get(kind, "")
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y in line)
         parts.append(piece(
             f'<polyline class="move" data-kind="{kind}" data-side="{side}" data-from="{escape(start)}" '
             f'data-to="{escape(end)}" data-lords="{escape(", ".join(lords))}" points="{points}" fill="none" '
             f'stroke="{SIDE_INK[side]}" stroke-width="2.2" stroke-linejoin="round"{dashes} '
-            f'marker-end="url(#head-{side})"><title>{escape(", ".join(lords))}: {kind} to {escape(end)}</title></polyline>',
+            f'marker-end="url(#head-{side})"><title>{escape(", ".join(lords))}: {kind} to {escape(end)}</title>'
+            '</polyline>',
             bounds_around(line, 7), tiles_along(line, 7)))
         hard.extend(zip(line, line[1:]))
     return parts
@@ -498,8 +503,8 @@ def _route(geo: Geometry, base: Layout, room: Room, start: str, end: str, sea: b
 
     def clear(a: Point, b: Point) -> bool:
         steps = max(1, int(math.dist(a, b) / 3))
-        return all(open_cell(int((a[0] + (b[0] - a[0]) * i / steps) // cell), int((a[1] + (b[1] - a[1]) * i / steps) // cell))
-                   for i in range(steps + 1))
+        return all(open_cell(int((a[0] + (b[0] - a[0]) * i / steps) // cell),
+                             int((a[1] + (b[1] - a[1]) * i / steps) // cell)) for i in range(steps + 1))
 
     path = _straightened(path, clear)
     if abox is not None:

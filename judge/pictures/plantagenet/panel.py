@@ -53,7 +53,8 @@ def calendar_panel(at: Point, view: dict[str, Any], reader: str | None) -> list[
                     f'width="{width - 8:.0f}" height="{ROW - 1:.0f}" fill="{shade}"/>')
         rows.append(_text(x + 8, row_y + 9.5, f"{number}", bold=number == box_now))
         rows.append(_text(x + 22, row_y + 9.5, when, size=6.5))
-        rows.append(_names(x + 52, row_y + 9.5, width - 58, number, cylinders.get(number, []), markers.get(number, [])))
+        rows.append(_names(x + 52, row_y + 9.5, width - 58, number, cylinders.get(number, []),
+                           markers.get(number, [])))
     lines.append("".join(rows))
     ty = top + 15 * ROW + 8
     lines.append(_influence(x + 8, ty, width - 16, view, scenario.threshold(box_now) if scenario else None))
@@ -111,14 +112,15 @@ def _influence(x: float, y: float, width: float, view: dict[str, Any], threshold
     scale = (width / 2 - 4) / _MAX_INFLUENCE
     marker = middle + value * scale
     parts = [_text(x, y + 8, f"Influence: {said}", size=8, bold=True),
-             f'<rect x="{x:.1f}" y="{y + 14:.1f}" width="{width / 2:.1f}" height="8" fill="#f6f1de" stroke="{INK}" stroke-width="0.6"/>',
-             f'<rect x="{middle:.1f}" y="{y + 14:.1f}" width="{width / 2:.1f}" height="8" fill="#e9b3b5" stroke="{INK}" stroke-width="0.6"/>']
+             *(f'<rect x="{left:.1f}" y="{y + 14:.1f}" width="{width / 2:.1f}" height="8" fill="{fill}" '
+               f'stroke="{INK}" stroke-width="0.6"/>' for left, fill in ((x, "#f6f1de"), (middle, "#e9b3b5")))]
     if threshold is not None:
         for sign in (-1, 1):
             tx = middle + sign * threshold * scale
-            parts.append(f'<line x1="{tx:.1f}" y1="{y + 12:.1f}" x2="{tx:.1f}" y2="{y + 24:.1f}" stroke="{INK}" stroke-width="1.2"/>')
-    parts.append(f'<path class="influence" data-value="{value}" d="M{marker - 4:.1f},{y + 11:.1f} L{marker + 4:.1f},{y + 11:.1f} '
-                 f'L{marker:.1f},{y + 18:.1f} Z" fill="{INK}"/>')
+            parts.append(f'<line x1="{tx:.1f}" y1="{y + 12:.1f}" x2="{tx:.1f}" y2="{y + 24:.1f}" '
+                         f'stroke="{INK}" stroke-width="1.2"/>')
+    parts.append(f'<path class="influence" data-value="{value}" d="M{marker - 4:.1f},{y + 11:.1f} '
+                 f'L{marker + 4:.1f},{y + 11:.1f} L{marker:.1f},{y + 18:.1f} Z" fill="{INK}"/>')
     parts.append(_text(x, y + 32, "York", size=6.5) + _text(x + width, y + 32, "Lancaster", size=6.5, anchor="end"))
     return "".join(parts)
 
@@ -147,8 +149,9 @@ def _legend(x: float, y: float) -> str:
     parts.append(depleted(2, at + 5, y + 54) + _text(at + 13, y + 57, "Exhausted"))
     at += 18 + advance("Exhausted", _TEXT) + 4
     for side in SIDES:
-        parts.append(f'<line x1="{at:.1f}" y1="{y + 54:.1f}" x2="{at + 14:.1f}" y2="{y + 54:.1f}" stroke="{SIDE_INK[side]}" '
-                     f'stroke-width="2.2" marker-end="url(#head-{side})"/>' + _text(at + 18, y + 57, side))
+        parts.append(f'<line x1="{at:.1f}" y1="{y + 54:.1f}" x2="{at + 14:.1f}" y2="{y + 54:.1f}" '
+                     f'stroke="{SIDE_INK[side]}" stroke-width="2.2" marker-end="url(#head-{side})"/>'
+                     + _text(at + 18, y + 57, side))
         at += 22 + advance(side, _TEXT) + 4
     parts.append(_text(x, y + 71, "March plain, Sail dashed, Exile Pact dotted; (E) Exile", size=6.5))
     parts.append(_text(x, y + 81, "MA Men-at-Arms, LB Longbowmen, MI Militia,", size=6.5))
