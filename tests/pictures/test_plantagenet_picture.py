@@ -215,8 +215,8 @@ def test_no_name_is_crossed_by_a_way_or_covers_a_mark() -> None:
 
 @pytest.mark.parametrize("reader", READERS, ids=lambda reader: reader or "observer")
 def test_nothing_covers_a_name_and_no_tile_covers_another_or_an_arrow(reader: str | None) -> None:
-    """Over random positions of several scenarios: no Lord tile, arrow or battle mark over a name;
-    no tile over a mark, a panel, another stack's tile or an arrow; every Lord on the map the
+    """Over random positions of several scenarios: no Lord tile, arrow, leader or battle mark over a
+    name; no tile over a mark, a panel, another stack's tile or an arrow; every Lord on the map the
     reader may see drawn once, at his place."""
     geo = geometry()
     marks = [around(x, y, MARK) for x, y in geo.network.points.values()]
@@ -238,6 +238,11 @@ def test_nothing_covers_a_name_and_no_tile_covers_another_or_an_arrow(reader: st
         for attributes, points in arrows:
             for segment in zip(points, points[1:]):
                 assert not any(crosses(box, segment) for box in names), (where, attributes)
+        for leader in root.iter(f"{SVG}line"):  # a stack set apart from its mark, joined to it
+            if leader.get("class") == "leader":
+                ends = ((float(leader.get("x1", "0")), float(leader.get("y1", "0"))),
+                        (float(leader.get("x2", "0")), float(leader.get("y2", "0"))))
+                assert not any(crosses(box, ends) for box in names), where
         for battle in _battles(root):
             assert not any(meets(battle, box) for box in [*names, *marks, *[t for _, t in tiles]]), where
         on_map = sorted((lord, entry["at"]) for lord, entry in state["lords"].items()

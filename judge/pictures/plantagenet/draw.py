@@ -178,7 +178,7 @@ def plantagenet_picture(view: dict[str, Any], reader: str | None, report: dict[s
     lords = _lords_by_place(view)
     for place in sorted(lords, key=lambda p: (p not in BOARD.locales, p)):
         if place in BOARD.locales or place in BOARD.seas:
-            parts += _stack(geo, room, hard, place, lords[place])
+            parts += _stack(geo, room, hard, place, lords[place], base.name_boxes)
     battles = {str(e["at"]) for e in events if e.get("type") == "battle" and e.get("at") in geo.network.points}
     for place in sorted(battles):
         parts += _battle(geo, room, hard, place)
@@ -286,7 +286,7 @@ def _colour(side: str) -> str:
 
 
 def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
-           lords: list[tuple[str, dict[str, Any]]]) -> list[str]:
+           lords: list[tuple[str, dict[str, Any]]], names: list[Box]) -> list[str]:
     """A place's Lords as a stack of tiles beside its mark (or under a Sea's name), where it
     covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart."""
     width = tile_width(lords)
@@ -299,7 +299,8 @@ def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
         anchor = (x, y)
     chosen = None
     for box in stack_spots(anchor[0], anchor[1], width, height):
-        if room.free(box) and not any(crosses(box, line) for line in hard):
+        if room.free(box) and not any(crosses(box, line) for line in hard) \
+                and not any(crosses(name, (anchor, _nearest(box, anchor))) for name in names):
             if chosen is None or room.crossings(box) < room.crossings(chosen[1]) - 1:
                 chosen = (room.crossings(box), box)
             if chosen[0] == 0:
