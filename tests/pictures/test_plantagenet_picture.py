@@ -198,6 +198,18 @@ def test_ways_are_drawn_by_kind_each_once() -> None:
     assert len(set(styles.values())) == 3
 
 
+def test_scotlands_one_way_paths_are_drawn_from_its_box() -> None:
+    """1.3.1, Exile boxes: Scotland's one-way Paths to Carlisle and Bamburgh, each an arrow from the
+    foot of its box's panel to the Locale's mark."""
+    geo = geometry()
+    root = ElementTree.fromstring(_picture(_positions()[0], None))
+    ends = sorted((float(line.get("x2", "0")), float(line.get("y2", "0")))
+                  for line in root.iter(f"{SVG}line") if line.get("class") == "exit")
+    wanted = sorted(geo.network.points[locale] for box in BOARD.exile_boxes.values() for locale in box.march_exits)
+    assert len(ends) == len(wanted) == 2
+    assert all(MARK < math.dist(end, point) < MARK + 4 for end, point in zip(ends, wanted))
+
+
 def test_no_name_is_crossed_by_a_way_or_covers_a_mark() -> None:
     """The names are placed once for the board: crossed by no Way (so no March arrow drawn along a
     Way crosses one), over no Locale's mark, nearer their own Locale than any other."""
@@ -206,8 +218,13 @@ def test_no_name_is_crossed_by_a_way_or_covers_a_mark() -> None:
     names = _names(root)
     points = geo.network.points
     marks = {name: around(x, y, MARK) for name, (x, y) in points.items()}
+    lines = [(points[a], points[b]) for a, b, _ in geo.network.ways]
+    for line in root.iter(f"{SVG}line"):
+        if line.get("class") == "exit":
+            x1, y1, x2, y2 = (float(str(line.get(key))) for key in ("x1", "y1", "x2", "y2"))
+            lines.append(((x1, y1), (x2, y2)))
     for words, box in names:
-        assert not any(crosses(box, (points[a], points[b])) for a, b, _ in geo.network.ways), words
+        assert not any(crosses(box, line) for line in lines), words
         assert not any(meets(box, mark) for mark in marks.values()), words
     for number, (words, box) in enumerate(names):
         assert not any(meets(box, other) for whose, other in names[number + 1:] if whose != words), words

@@ -36,7 +36,7 @@ from ..words import Words
 from .board import COUNTRIES, ENGLAND, TIDES_REACH, SEA as SEA_CELL, Geometry, geometry
 from .layout import (MARK, Box, Label, Room, Segment, around, crowded_first, crosses, gap, label_boxes, meets,
                      place_names, stack_spots, text_box)
-from .marks import SIDE_INK, battle, depleted, favour, stronghold, way_line
+from .marks import SIDE_INK, WAY_STYLE, battle, depleted, favour, stronghold, way_line
 from .panel import PANEL_SIZE, calendar_panel, title
 
 TROOP_LETTERS = {"men_at_arms": "MA", "longbowmen": "LB", "militia": "MI", "mercenaries": "ME", "burgundians": "BU"}
@@ -84,6 +84,19 @@ def panel_box(geo: Geometry) -> Box:
 TITLE_BOX: Box = (600.0, 0.0, 1036.0, 38.0)
 
 
+def exits(geo: Geometry) -> list[Segment]:
+    """The one-way Paths out of an Exile box (1.3.1: Scotland's to Carlisle and Bamburgh), each from
+    the foot of the box's panel to its Locale's mark."""
+    found = []
+    for box, exile in BOARD.exile_boxes.items():
+        left, top, right, _ = exile_box(geo, box)
+        for locale in exile.march_exits:
+            x, y = geo.network.points[locale]
+            start = (min(max(x, left + 12), right - 12), top + 26)
+            found.append((start, _trimmed([start, (x, y)], 0, MARK + 2)[-1]))
+    return found
+
+
 @cache
 def layout() -> Layout:
     """The board's layout, made once per process: every name placed clear of every mark, Way,
@@ -93,7 +106,7 @@ def layout() -> Layout:
     fixed = [around(x, y, MARK) for x, y in points.values()]
     fixed += [sea_name_box(geo, sea) for sea in geo.seas]
     fixed += [exile_box(geo, box) for box in geo.exiles] + [panel_box(geo), TITLE_BOX]
-    lines = [(points[a], points[b]) for a, b, _ in geo.network.ways]
+    lines = [(points[a], points[b]) for a, b, _ in geo.network.ways] + exits(geo)
     tides = {}
     for area, (x, y) in geo.tide_labels.items():  # each Area's name where no Way crosses it
         spots = sorted(((x + dx, y + dy) for dx in range(-90, 91, 3) for dy in range(-90, 91, 3)),
@@ -135,6 +148,9 @@ def _board(geo: Geometry, names: dict[str, tuple[float, Label]], tides: dict[str
     for a, b, kind in geo.network.ways:
         parts.append(way_line(kind, *points[a], *points[b],
                               about=f'class="way" data-kind="{kind}" data-ends="{escape(a)}|{escape(b)}"'))
+    for (x1, y1), (x2, y2) in exits(geo):
+        parts.append(f'<line class="exit" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                     f'{WAY_STYLE["path"]} marker-end="url(#head-way)"/>')
     for name, (x, y) in points.items():
         kind = BOARD.locales[name].type
         parts.append(stronghold(kind, x, y, f'class="locale" data-locale="{escape(name)}" data-type="{kind}"'))
@@ -200,6 +216,8 @@ def _defs(geo: Geometry) -> str:
         f'<marker id="head-{side}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4.5" markerHeight="4.5" '
         f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 Z" fill="{ink}"/></marker>'
         for side, ink in SIDE_INK.items())
+    markers += ('<marker id="head-way" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
+                'orient="auto"><path d="M0,0 L10,5 L0,10 Z" fill="#8a7758"/></marker>')
     england = f'<clipPath id="england"><path d="{geo.land[ENGLAND]}" fill-rule="evenodd"/></clipPath>'
     return f"<defs>{markers}{england}</defs>"
 
