@@ -23,7 +23,7 @@ from judge.games.plantagenet.data import BOARD, LORD_SIDE
 from judge.games.plantagenet.game import PlantagenetGame
 from judge.pictures import DRAWINGS, kind_picture, position_drawn, power_colours
 from judge.pictures.plantagenet import geometry, plantagenet_picture, read_geometry
-from judge.pictures.plantagenet.board import SEA
+from judge.pictures.plantagenet.board import SEAS
 from judge.pictures.plantagenet.layout import MARK, Box, around, crosses, meets, text_box
 from judge.pictures.png import png
 from judge.pictures.shapes import ShapesError
@@ -166,11 +166,25 @@ def test_the_towns_lie_where_the_coastline_says() -> None:
 
     def sea_near(name: str, reach: float) -> bool:
         x, y = geo.projected(name)
-        return any(geo.at(x + dx, y + dy) == SEA for dx in range(-int(reach), int(reach) + 1, 3)
+        return any(geo.wet(x + dx, y + dy) for dx in range(-int(reach), int(reach) + 1, 3)
                    for dy in range(-int(reach), int(reach) + 1, 3))
 
     assert sea_near("Dover", 18) and sea_near("Truro", 18) and sea_near("Ipswich", 30)
     assert not sea_near("Coventry", 60) and not sea_near("Leicester", 60)
+
+
+def test_each_port_lies_on_its_own_sea() -> None:
+    """1.3.1: the picture's Sea zones are the game's, each Port by its own Sea (within three cells
+    of it) and the Seas' names written on their own water."""
+    geo = geometry()
+    for sea in BOARD.seas.values():
+        char = SEAS[sea.name]
+        assert geo.at(*geo.seas[sea.name]) == char, sea.name
+        for port in sea.ports:
+            x, y = geo.network.points[port]
+            reach = 3 * geo.cell
+            assert any(geo.at(x + dx, y + dy) == char for dx in range(-24, 25, 4) for dy in range(-24, 25, 4)
+                       if math.hypot(dx, dy) <= reach), (port, sea.name)
 
 
 def test_the_data_file_is_checked_against_the_game() -> None:

@@ -24,6 +24,9 @@ from ..outline import Point, outlines
 from ..shapes import ShapesError
 
 SEA = "."
+"""The grid's character beyond it (and ``Geometry.wet`` for every Sea's)."""
+SEAS = {"North Sea": ".", "English Channel": ",", "Irish Sea": ";"}
+"""Each Sea zone's character in the grid (1.3.1)."""
 ENGLAND = "E"
 COUNTRIES = {"Scotland": "S", "Ireland": "I", "France": "F", "Burgundy": "B", "Calais": "C"}
 """The grid's land beyond England and Wales, by the Exile box (or Calais) it stands for."""
@@ -41,7 +44,7 @@ class Geometry:
     grid: tuple[str, ...]
     land: dict[str, str]
     coast: str
-    borders: str
+    sea_borders: str
     tides: dict[str, tuple[Point, ...]]
     tide_labels: dict[str, Point]
     seas: dict[str, Point]
@@ -57,6 +60,10 @@ class Geometry:
     @property
     def height(self) -> float:
         return self.network.height
+
+    def wet(self, x: float, y: float) -> bool:
+        """Whether a point in pixels lies at sea (or beyond the grid)."""
+        return self.at(x, y) in SEAS.values()
 
     def at(self, x: float, y: float) -> str:
         """The grid's character under a point in pixels (``SEA`` beyond the grid)."""
@@ -105,19 +112,20 @@ def read_geometry(text: str, source: str = "plantagenet.map.toml") -> Geometry:
     _placed(data, "seas", set(BOARD.seas), source)
     _placed(data, "panels", {"calendar"}, source)
     shapes, pieces = outlines(grid)
-    land = {char: _path(rings.rings, cell) for char, rings in shapes.items() if char != SEA}
-    coastline = [piece.points for piece in pieces if (SEA in piece.areas) and "" not in piece.areas]
-    inland = [piece.points for piece in pieces if SEA not in piece.areas and "" not in piece.areas]
+    wet = set(SEAS.values())
+    land = {char: _path(rings.rings, cell) for char, rings in shapes.items() if char not in wet}
+    coastline = [piece.points for piece in pieces if len(wet & set(piece.areas)) == 1 and "" not in piece.areas]
+    between_seas = [piece.points for piece in pieces if set(piece.areas) <= wet]
     tides, labels = _tides(grid, network, cell)
     geometry = Geometry(
-        network, cell, tuple(grid), land, _lines(coastline, cell), _lines(inland, cell), tides, labels,
+        network, cell, tuple(grid), land, _lines(coastline, cell), _lines(between_seas, cell), tides, labels,
         _points(data["seas"]), _points(data["exiles"]), _points(data["panels"])["calendar"], towns,
         {name: float(angle) for name, angle in data.get("names", {}).items()},
     )
     if unknown := sorted(set(geometry.names) - set(BOARD.locales)):
         raise ShapesError(f"{source}: [names] names no Locale: {', '.join(unknown)}")
-    if wet := sorted(name for name, (x, y) in network.points.items() if geometry.at(x, y) == SEA):
-        raise ShapesError(f"{source}: Locales at sea: {', '.join(wet)}")
+    if wet_ones := sorted(name for name, (x, y) in network.points.items() if geometry.wet(x, y)):
+        raise ShapesError(f"{source}: Locales at sea: {', '.join(wet_ones)}")
     return geometry
 
 
@@ -131,7 +139,7 @@ def _grid(coast: dict[str, Any]) -> list[str]:
     """The roses1 grid as the Plantagenet map's land and sea: one character a cell."""
     source = tomllib.loads(_read("judge.games.variants", f"{coast['source']}.shapes.toml"))
     legend: dict[str, str] = source["legend"]
-    seas = set(coast["seas"])
+    seas = {key: SEAS[name] for name, keys in coast["seas"].items() for key in keys}
     country = {key: COUNTRIES[name] for name, keys in coast["lands"].items() for key in keys}
     rows = [row for row in str(source["grid"]).splitlines() if row.strip()]
     grid = []
@@ -140,7 +148,7 @@ def _grid(coast: dict[str, Any]) -> list[str]:
         for column, char in enumerate(row):
             key = legend[char]
             if key in seas:
-                line.append(SEA)
+                line.append(seas[key])
             elif not key:
                 east = column >= int(coast["unnamed_split"])
                 line.append(COUNTRIES[coast["unnamed_east" if east else "unnamed_west"]])

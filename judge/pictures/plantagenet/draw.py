@@ -31,9 +31,9 @@ from judge.games.plantagenet.data import BOARD, LORD_SIDE, TROOPS
 
 from ..layers import LAYERED, advance, around as bounds_around, piece, tiles_along, union
 from ..outline import Point
-from ..style import COAST, FONT, INK, LAND, OFFBOARD_LAND, SEA, SEA_INK, ink_on
+from ..style import COAST, FONT, INK, LAND, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
 from ..words import Words
-from .board import COUNTRIES, ENGLAND, TIDES_REACH, SEA as SEA_CELL, Geometry, geometry
+from .board import COUNTRIES, ENGLAND, SEAS, TIDES_REACH, Geometry, geometry
 from .layout import (MARK, Box, Label, Room, Segment, around, crowded_first, crosses, gap, label_boxes, meets,
                      place_names, stack_spots, text_box)
 from .marks import SIDE_INK, WAY_STYLE, battle, depleted, favour, stronghold, way_line
@@ -143,6 +143,8 @@ def _board(geo: Geometry, names: dict[str, tuple[float, Label]], tides: dict[str
         circles = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{reach:.1f}"/>' for x, y in near)
         parts.append(f'<g class="tides-area" data-area="{escape(area)}" fill="{_FAINT[area]}" '
                      f'clip-path="url(#england)" shape-rendering="crispEdges">{circles}</g>')
+    parts.append(f'<path class="sea-borders" d="{geo.sea_borders}" fill="none" stroke="{SEA_BORDER}" '
+                 f'stroke-dasharray="5 4" {crisp}/>')
     parts.append(f'<path class="coast" d="{geo.coast}" fill="none" stroke="{COAST}" {crisp}/>')
     points = geo.network.points
     for a, b, kind in geo.network.ways:
@@ -495,7 +497,7 @@ def _route(geo: Geometry, base: Layout, room: Room, start: str, end: str, sea: b
             return True
         middle = ((column + 0.5) * cell, (row + 0.5) * cell)
         near = min(gap(b, middle) for b in own) < 5 * cell
-        if sea and geo.grid[row][column] != SEA_CELL and not near:
+        if sea and geo.grid[row][column] not in SEAS.values() and not near:
             return False
         return not any(meets(box, b) for b in blocked)
 
