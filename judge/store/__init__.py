@@ -39,7 +39,9 @@ from judge.store.migrate import (
 from judge.store.passwords import hash_password, needs_rehash, verify_password
 from judge.store.memo import STANDING, forget, latest_orders, memberships, player_at, players_of
 from judge.store.queries import (
+    DueMail,
     claim_due_games,
+    claim_outbox,
     drop_held,
     due_outbox,
     due_pictures,
@@ -84,7 +86,9 @@ __all__ = [
     "Store",
     "StoreModel",
     "SubmittedOrders",
+    "DueMail",
     "claim_due_games",
+    "claim_outbox",
     "drop_held",
     "due_outbox",
     "due_pictures",

@@ -9,6 +9,7 @@ import hashlib
 import re
 import uuid
 from datetime import datetime
+from typing import NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
@@ -123,6 +124,50 @@ def due_outbox(session: Session, now: datetime, limit: int = 100) -> list[Outbox
         .with_for_update(skip_locked=True)
     )
     return list(session.exec(statement).all())
+
+
+class DueMail(NamedTuple):
+    """What sending one outbox mail needs, read as it was claimed (``claim_outbox``)."""
+
+    id: int
+    message_id: str
+    to_address: str
+    subject: str
+    body: str
+    in_reply_to: str | None
+    created_at: datetime
+    attempts: int  # this attempt counted
+    picture: tuple[str, str, str] | None  # (digest, name, SVG) of the map it carries
+
+
+_DUE_MAIL = (
+    sa.select(col(Outbox.id), col(Outbox.message_id), col(Outbox.to_address), col(Outbox.subject),
+              col(Outbox.body), col(Outbox.in_reply_to), col(Outbox.created_at), col(Outbox.attempts),
+              col(Outbox.picture_id))
+    .where(col(Outbox.status) == OutboxStatus.PENDING, col(Outbox.next_attempt_at) <= sa.bindparam("now"))
+    .order_by(col(Outbox.next_attempt_at), col(Outbox.id))
+    .limit(sa.bindparam("limit"))
+    .with_for_update(skip_locked=True)
+)
+
+
+def claim_outbox(session: Session, now: datetime, until: datetime, limit: int) -> list[DueMail]:
+    """The next ``limit`` mails due at ``now`` (those ``due_outbox`` takes, locked as it locks
+    them), claimed: each attempt counted and the mail due again only at ``until``, in one
+    statement; each with the picture it carries, each picture read once."""
+    rows = session.execute(_DUE_MAIL, {"now": now, "limit": limit}).all()
+    if not rows:
+        return []
+    session.execute(sa.update(Outbox).where(col(Outbox.id).in_([row.id for row in rows]))
+                    .values(attempts=col(Outbox.attempts) + 1, next_attempt_at=until)
+                    .execution_options(synchronize_session=False))
+    wanted = {row.picture_id for row in rows if row.picture_id is not None}
+    pictures = {id_: (digest, name, svg) for id_, digest, name, svg in session.execute(
+        sa.select(col(Picture.id), col(Picture.digest), col(Picture.name), col(Picture.svg))
+        .where(col(Picture.id).in_(wanted)))} if wanted else {}
+    return [DueMail(row.id, row.message_id, row.to_address, row.subject, row.body, row.in_reply_to,
+                    row.created_at, row.attempts + 1, pictures.get(row.picture_id))
+            for row in rows]
 
 
 def due_pictures(session: Session, now: datetime, limit: int) -> list[tuple[str, str]]:

@@ -19,7 +19,6 @@ import functools
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
@@ -35,11 +34,11 @@ from judge.store import (
     MembershipStatus,
     Outbox,
     OutboxStatus,
-    Picture,
+    DueMail,
     Store,
     claim_due_games,
+    claim_outbox,
     drop_held,
-    due_outbox,
     due_pictures,
 )
 
@@ -95,25 +94,37 @@ def tick(
 def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], bool] = _never) -> list[str]:
     """Process every game with something due at ``now`` (deadline, grace, civil disorder, reminder).
 
-    ``stop`` is asked between games (the daemon's SIGTERM): each game is its own transaction, so
-    stopping there loses nothing, and the games left are due at the next tick."""
+    Games are claimed ``CLAIM_GAMES`` at a time, each processed in a savepoint of their one
+    transaction: a game that cannot be processed rolls back alone and is set aside after the
+    commit, the others' work stands. ``stop`` is asked between games (the daemon's SIGTERM): what
+    was done is committed, and the games left are due at the next tick."""
     done: list[str] = []
-    while not stop():
-        failed: tuple[int, str] | None = None
+    stopped = stop()
+    while not stopped:
+        failed: list[tuple[int, str]] = []
         with store.session() as db:
-            games = claim_due_games(db, now, limit=1)
+            games = claim_due_games(db, now, limit=CLAIM_GAMES)
             if not games:
                 break
-            game_id = games[0].id
-            try:
-                with db.begin_nested():  # a game that cannot be processed rolls back alone
-                    done.append(_deadline(db, config, games[0], now))
-            except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
-                log.exception("game %s could not be processed", games[0].name)
-                failed = (game_id or 0, f"{type(error).__name__}: {error}")
-        if failed is not None:
-            done.append(_set_aside(store, config, failed[0], failed[1], now))
+            for game in games:
+                if stopped := stop():
+                    break
+                game_id, name = game.id or 0, game.name
+                try:
+                    with db.begin_nested():  # a game that cannot be processed rolls back alone
+                        done.append(_deadline(db, config, game, now))
+                except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
+                    log.exception("game %s could not be processed", name)
+                    failed.append((game_id, f"{type(error).__name__}: {error}"))
+        for game_id, why in failed:
+            done.append(_set_aside(store, config, game_id, why, now))
     return done
+
+
+CLAIM_GAMES = 10
+"""Games claimed and processed in one transaction by ``process_due``: one claim (a query that
+sorts the due games) and one commit for ten, where one a game took a fifth of the processing of a
+thousand games due together."""
 
 
 def _set_aside(store: Store, config: Config, game_id: int, error: str, now: datetime) -> str:
@@ -233,35 +244,13 @@ def _drop_held(store: Store, config: Config, now: datetime) -> list[str]:
     return [f"dropped {dropped} mails held for addresses never confirmed"] if dropped else []
 
 
-@dataclass(frozen=True)
-class _Claimed:
-    """What sending one outbox mail needs, read while it was claimed."""
-
-    id: int
-    message_id: str
-    to_address: str
-    subject: str
-    body: str
-    in_reply_to: str | None
-    created_at: datetime
-    attempts: int
-    picture: tuple[str, str, str] | None = None  # (digest, name, SVG) of the map it carries
+_Claimed = DueMail
 
 
 def _claim(store: Store, now: datetime, until: datetime) -> list[_Claimed]:
     """The next batch of mail due at ``now``, claimed ``until`` then."""
-    claimed: list[_Claimed] = []
     with store.session() as db:
-        for mail in due_outbox(db, now, limit=SEND_BATCH):
-            mail.attempts += 1
-            mail.next_attempt_at = until
-            db.add(mail)
-            assert mail.id is not None
-            picture = db.get(Picture, mail.picture_id) if mail.picture_id is not None else None
-            claimed.append(_Claimed(mail.id, mail.message_id, mail.to_address, mail.subject, mail.body,
-                                    mail.in_reply_to, mail.created_at, mail.attempts,
-                                    (picture.digest, picture.name, picture.svg) if picture else None))
-    return claimed
+        return claim_outbox(db, now, until, SEND_BATCH)
 
 
 def _draw_ahead(store: Store, now: datetime) -> None:
