@@ -364,15 +364,15 @@ def drop_held(session: Session, before: datetime) -> int:
 def keep_picture(session: Session, name: str, svg: str) -> int:
     """The id of the picture with this SVG, kept now if it was not already (one row however many
     mails carry it). Two judges keeping the same picture at once (the same position in two games)
-    never spoil each other's transaction: the insert does nothing when the row is there."""
+    never spoil each other's transaction: the insert does nothing when the row is there. A new
+    picture (the usual case) costs the one statement, an old one a second to find it."""
     digest = hashlib.sha256(svg.encode()).hexdigest()
-    known = session.exec(select(Picture.id).where(Picture.digest == digest)).first()
-    if known is not None:
-        return known
     statement = _KEEP_PICTURE.get(session.get_bind().dialect.name)
     if statement is None:
         raise NotImplementedError("keep_picture does not know this database's dialect")
-    session.execute(statement, {"digest": digest, "name": name, "svg": svg})
+    inserted: int | None = session.execute(statement, {"digest": digest, "name": name, "svg": svg}).scalar_one_or_none()
+    if inserted is not None:
+        return inserted
     kept = session.exec(select(Picture.id).where(Picture.digest == digest)).one()
     assert kept is not None
     return kept
@@ -380,7 +380,7 @@ def keep_picture(session: Session, name: str, svg: str) -> int:
 
 _PICTURE = metadata.tables["picture"]
 _KEEP_PICTURE = {
-    name: dialect.insert(_PICTURE).on_conflict_do_nothing(index_elements=["digest"])
+    name: dialect.insert(_PICTURE).on_conflict_do_nothing(index_elements=["digest"]).returning(_PICTURE.c.id)
     for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
 }
 
