@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
+from collections.abc import Sequence
 from datetime import datetime
 from typing import NamedTuple
 
@@ -65,9 +66,11 @@ def membership_by_power(session: Session, game_id: int, power: str) -> Membershi
     return session.exec(statement).first()
 
 
-def claim_due_games(session: Session, now: datetime, limit: int = 10) -> list[Game]:
+def claim_due_games(session: Session, now: datetime, limit: int = 10,
+                    among: Sequence[int] | None = None) -> list[Game]:
     """Active games with something due at or before ``now`` (the deadline, or the reminder before
-    it: ``remind_at``), the earliest first, locked for this transaction.
+    it: ``remind_at``), the earliest first, locked for this transaction; given ``among``, only
+    games of those ids (found by :func:`due_game_ids`: still due, and not taken meanwhile).
 
     On PostgreSQL the rows are locked ``FOR UPDATE SKIP LOCKED``: a second judge process claiming at
     the same moment gets other games, never these. On SQLite the transaction already holds the
@@ -75,18 +78,28 @@ def claim_due_games(session: Session, now: datetime, limit: int = 10) -> list[Ga
     the games as no longer due. Either way, commit the new deadline (or the reminder done) with
     what was done.
     """
-    due = sa.or_(
+    statement = select(Game).where(Game.status == GameStatus.ACTIVE, _due(now))
+    if among is not None:
+        statement = statement.where(col(Game.id).in_(among))
+    statement = statement.order_by(_next_attention(), col(Game.id)).limit(limit).with_for_update(skip_locked=True)
+    return list(session.exec(statement).all())
+
+
+def due_game_ids(session: Session, now: datetime, limit: int) -> list[int]:
+    """The ids of the next ``limit`` games :func:`claim_due_games` would take, read without
+    locking: one sort of the due games for several, each then claimed by its id (``among``)."""
+    statement = (
+        select(Game.id).where(Game.status == GameStatus.ACTIVE, _due(now))
+        .order_by(_next_attention(), col(Game.id)).limit(limit)
+    )
+    return [game_id for game_id in session.exec(statement).all() if game_id is not None]
+
+
+def _due(now: datetime) -> sa.ColumnElement[bool]:
+    return sa.or_(
         sa.and_(col(Game.deadline).is_not(None), col(Game.deadline) <= now),
         sa.and_(col(Game.remind_at).is_not(None), col(Game.remind_at) <= now),
     )
-    statement = (
-        select(Game)
-        .where(Game.status == GameStatus.ACTIVE, due)
-        .order_by(_next_attention(), col(Game.id))
-        .limit(limit)
-        .with_for_update(skip_locked=True)
-    )
-    return list(session.exec(statement).all())
 
 
 def _next_attention() -> sa.ColumnElement[datetime]:

@@ -42,8 +42,9 @@ def test_a_game_that_raises_at_its_deadline_is_paused_and_its_master_told(judge:
 
 
 def test_a_stop_between_games_keeps_the_games_done_and_leaves_the_rest_due(judge: MailJudge) -> None:
-    """Games are claimed several at a time (``CLAIM_GAMES``), in one transaction: a stop asked
-    between two of them commits those done; the others are untouched, and due at the next tick."""
+    """The due games are found several at a time (``CLAIM_GAMES``), each processed in its own
+    transaction: a stop asked between two of them leaves those done committed and the others
+    untouched, due at the next tick."""
     names = ["alpha", "beta", "gamma"]
     for name in names:
         start(judge, name, f"{name}-master@example.org")

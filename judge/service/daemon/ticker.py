@@ -38,6 +38,7 @@ from judge.store import (
     Store,
     claim_due_games,
     claim_outbox,
+    due_game_ids,
     drop_held,
     due_pictures,
 )
@@ -95,37 +96,40 @@ def tick(
 def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], bool] = _never) -> list[str]:
     """Process every game with something due at ``now`` (deadline, grace, civil disorder, reminder).
 
-    Games are claimed ``CLAIM_GAMES`` at a time, each processed in a savepoint of their one
-    transaction: a game that cannot be processed rolls back alone and is set aside after the
-    commit, the others' work stands. ``stop`` is asked between games (the daemon's SIGTERM): what
-    was done is committed, and the games left are due at the next tick."""
+    ``stop`` is asked between games (the daemon's SIGTERM): each game is its own transaction, so
+    stopping there loses nothing, and the games left are due at the next tick. The due games are
+    found ``CLAIM_GAMES`` at a time, each then claimed by its id (if still due and not taken)."""
     done: list[str] = []
-    stopped = stop()
-    while not stopped:
-        failed: list[tuple[int, str]] = []
+    while not stop():
         with store.session() as db:
-            games = claim_due_games(db, now, limit=CLAIM_GAMES)
-            if not games:
-                break
-            for game in games:
-                if stopped := stop():
-                    break
-                game_id, name = game.id or 0, game.name
+            due = due_game_ids(db, now, CLAIM_GAMES)
+        claimed = 0
+        for game_id in due:
+            if stop():
+                return done
+            failed: str | None = None
+            with store.session() as db:
+                games = claim_due_games(db, now, limit=1, among=[game_id])
+                if not games:  # processed meanwhile by another judge, or locked by it
+                    continue
+                claimed += 1
+                name = games[0].name
                 try:
                     with db.begin_nested():  # a game that cannot be processed rolls back alone
-                        done.append(_deadline(db, config, game, now))
+                        done.append(_deadline(db, config, games[0], now))
                 except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
                     log.exception("game %s could not be processed", name)
-                    failed.append((game_id, f"{type(error).__name__}: {error}"))
-        for game_id, why in failed:
-            done.append(_set_aside(store, config, game_id, why, now))
+                    failed = f"{type(error).__name__}: {error}"
+            if failed is not None:
+                done.append(_set_aside(store, config, game_id, failed, now))
+        if not claimed:  # none left, or all taken by another judge
+            break
     return done
 
 
 CLAIM_GAMES = 10
-"""Games claimed and processed in one transaction by ``process_due``: one claim (a query that
-sorts the due games) and one commit for ten, where one a game took a fifth of the processing of a
-thousand games due together."""
+"""Due games found by one query (a sort of every due game: one a game took 3 ms of each game's
+20 when a thousand fell due together), each then claimed alone by its id."""
 
 
 def _set_aside(store: Store, config: Config, game_id: int, error: str, now: datetime) -> str:
