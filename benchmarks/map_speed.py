@@ -2,7 +2,7 @@
 
 Usage (from the top of the tree, after ``pip install -e '.[test]'``):
 
-    python benchmarks/map_speed.py [--variant standard] [--pictures 40] [--seed 1]
+    python benchmarks/map_speed.py [--variant standard] [--pictures 40] [--seed 1] [--warm 0]
 
 It plays a random game of the variant (random legal orders for every power, as ``judge selfplay``
 does) and keeps the movement phases from its fifth year on, when the board is full; then it draws
@@ -19,7 +19,11 @@ The PNG is made from parts drawn once and kept by the process (``judge/pictures/
 first picture of a map draws its board (not counted: it is drawn before the timing starts, as a
 judge draws it once); each picture after it draws only the pieces no picture before it had (most
 orders are new, most units and names are not). A last line draws the same pictures again, when
-every part is kept: the least a picture costs.
+every part is kept: the least a picture costs. ``--warm N`` first draws N pictures of other random
+games (not counted), so that the parts kept are those of a judge that has drawn N pictures
+already: each order's arrow, unit and name drawn once is kept for every later picture showing it
+(random orders repeat less than players' do). It prints the share of the orders' pieces that were
+kept already when their picture was drawn.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from judge.games.registry import game_kind
 from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
 from judge.pictures import kind_picture, load_shapes, picture, png
+from judge.pictures.raster import _kept, layers
 
 
 def movement_phases(variant: str, count: int, seed: int) -> list[tuple[dict[str, Any], list[Any]]]:
@@ -93,6 +98,14 @@ def plantagenet_steps(kind_name: str, count: int, seed: int) -> list[tuple[dict[
     return found
 
 
+def phases_of(variant: str, count: int, seed: int) -> list[tuple[dict[str, Any], Any]]:
+    if variant.startswith("plantagenet"):
+        return plantagenet_steps(variant, count, seed)
+    if variant.startswith("richard3"):
+        return list(action_phases(variant, count, seed))
+    return list(movement_phases(variant, count, seed))
+
+
 def draw(variant: str, state: dict[str, Any], given: Any) -> str:
     if variant.startswith("plantagenet"):
         return kind_picture(PlantagenetGame(), state, "York", given) or ""
@@ -106,26 +119,28 @@ def main() -> None:
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--pictures", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--warm", type=int, default=0, help="pictures of other games drawn first")
     args = parser.parse_args()
     richard3 = args.variant.startswith(("richard3", "plantagenet"))
-    phases: list[tuple[dict[str, Any], Any]] = []
-    if args.variant.startswith("plantagenet"):
-        phases += plantagenet_steps(args.variant, args.pictures, args.seed)
-    elif richard3:
-        phases += action_phases(args.variant, args.pictures, args.seed)
-    else:
-        phases += movement_phases(args.variant, args.pictures, args.seed)
+    phases = phases_of(args.variant, args.pictures, args.seed)
+    if not richard3:
         load_shapes(args.variant)  # read once per process, as the judge does
+    for state, results in phases_of(args.variant, args.warm, args.seed + 10_000) if args.warm else []:
+        png(draw(args.variant, state, results))
     png(draw(args.variant, *phases[0]))  # the shapes and the renderer's fonts, read once
     svg_wall, svg_cpu, both_wall, both_cpu, sizes = [], [], [], [], []
+    orders_seen = orders_kept = 0
     for state, results in phases:
         wall, cpu = time.perf_counter(), time.process_time()
         svg = draw(args.variant, state, results)
         svg_wall.append(time.perf_counter() - wall)
         svg_cpu.append(time.process_time() - cpu)
+        seen, kept = _orders_kept(svg)  # not timed
+        orders_seen, orders_kept = orders_seen + seen, orders_kept + kept
+        wall, cpu = time.perf_counter(), time.process_time()
         data = png(svg)
-        both_wall.append(time.perf_counter() - wall)
-        both_cpu.append(time.process_time() - cpu)
+        both_wall.append(svg_wall[-1] + time.perf_counter() - wall)
+        both_cpu.append(svg_cpu[-1] + time.process_time() - cpu)
         sizes.append(len(data))
     again_wall, again_cpu = [], []
     for state, results in phases:
@@ -148,6 +163,18 @@ def main() -> None:
           f"(min {min(both_wall) * 1000:.1f}, max {max(both_wall) * 1000:.1f} ms wall; "
           f"PNG median {statistics.median(sizes) / 1000:.0f} kB, max {max(sizes) / 1000:.0f} kB)")
     print(f"the same again:  {ms(again_wall)} wall, {ms(again_cpu)} CPU a picture")
+    print(f"orders' pieces kept already when drawn: {orders_kept / max(orders_seen, 1):.0%} of {orders_seen}"
+          + (f" (after {args.warm} pictures of other games)" if args.warm else ""))
+
+
+def _orders_kept(svg: str) -> tuple[int, int]:
+    """How many of a picture's pieces are orders (arrows, marks, moves), and how many of them
+    were kept already (drawn for a picture before)."""
+    parts = layers(svg)
+    if parts is None:
+        return 0, 0
+    orders = [element for element, _, _ in parts.pieces if ' class="order' in element or ' class="move' in element]
+    return len(orders), sum((parts.svg_tag, parts.defs, element) in _kept for element in orders)
 
 
 if __name__ == "__main__":

@@ -39,8 +39,11 @@ from judge.store.migrate import (
 from judge.store.passwords import hash_password, needs_rehash, verify_password
 from judge.store.memo import STANDING, forget, latest_orders, memberships, player_at, players_of
 from judge.store.queries import (
+    DueMail,
     claim_due_games,
+    claim_outbox,
     drop_held,
+    due_game_ids,
     due_outbox,
     due_pictures,
     game_by_name,
@@ -84,7 +87,10 @@ __all__ = [
     "Store",
     "StoreModel",
     "SubmittedOrders",
+    "DueMail",
     "claim_due_games",
+    "claim_outbox",
+    "due_game_ids",
     "drop_held",
     "due_outbox",
     "due_pictures",

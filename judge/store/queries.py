@@ -8,7 +8,9 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
+from collections.abc import Sequence
 from datetime import datetime
+from typing import NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
@@ -64,9 +66,11 @@ def membership_by_power(session: Session, game_id: int, power: str) -> Membershi
     return session.exec(statement).first()
 
 
-def claim_due_games(session: Session, now: datetime, limit: int = 10) -> list[Game]:
+def claim_due_games(session: Session, now: datetime, limit: int = 10,
+                    among: Sequence[int] | None = None) -> list[Game]:
     """Active games with something due at or before ``now`` (the deadline, or the reminder before
-    it: ``remind_at``), the earliest first, locked for this transaction.
+    it: ``remind_at``), the earliest first, locked for this transaction; given ``among``, only
+    games of those ids (found by :func:`due_game_ids`: still due, and not taken meanwhile).
 
     On PostgreSQL the rows are locked ``FOR UPDATE SKIP LOCKED``: a second judge process claiming at
     the same moment gets other games, never these. On SQLite the transaction already holds the
@@ -74,18 +78,28 @@ def claim_due_games(session: Session, now: datetime, limit: int = 10) -> list[Ga
     the games as no longer due. Either way, commit the new deadline (or the reminder done) with
     what was done.
     """
-    due = sa.or_(
+    statement = select(Game).where(Game.status == GameStatus.ACTIVE, _due(now))
+    if among is not None:
+        statement = statement.where(col(Game.id).in_(among))
+    statement = statement.order_by(_next_attention(), col(Game.id)).limit(limit).with_for_update(skip_locked=True)
+    return list(session.exec(statement).all())
+
+
+def due_game_ids(session: Session, now: datetime, limit: int) -> list[int]:
+    """The ids of the next ``limit`` games :func:`claim_due_games` would take, read without
+    locking: one sort of the due games for several, each then claimed by its id (``among``)."""
+    statement = (
+        select(Game.id).where(Game.status == GameStatus.ACTIVE, _due(now))
+        .order_by(_next_attention(), col(Game.id)).limit(limit)
+    )
+    return [game_id for game_id in session.exec(statement).all() if game_id is not None]
+
+
+def _due(now: datetime) -> sa.ColumnElement[bool]:
+    return sa.or_(
         sa.and_(col(Game.deadline).is_not(None), col(Game.deadline) <= now),
         sa.and_(col(Game.remind_at).is_not(None), col(Game.remind_at) <= now),
     )
-    statement = (
-        select(Game)
-        .where(Game.status == GameStatus.ACTIVE, due)
-        .order_by(_next_attention(), col(Game.id))
-        .limit(limit)
-        .with_for_update(skip_locked=True)
-    )
-    return list(session.exec(statement).all())
 
 
 def _next_attention() -> sa.ColumnElement[datetime]:
@@ -123,6 +137,50 @@ def due_outbox(session: Session, now: datetime, limit: int = 100) -> list[Outbox
         .with_for_update(skip_locked=True)
     )
     return list(session.exec(statement).all())
+
+
+class DueMail(NamedTuple):
+    """What sending one outbox mail needs, read as it was claimed (``claim_outbox``)."""
+
+    id: int
+    message_id: str
+    to_address: str
+    subject: str
+    body: str
+    in_reply_to: str | None
+    created_at: datetime
+    attempts: int  # this attempt counted
+    picture: tuple[str, str, str] | None  # (digest, name, SVG) of the map it carries
+
+
+_DUE_MAIL = (
+    sa.select(col(Outbox.id), col(Outbox.message_id), col(Outbox.to_address), col(Outbox.subject),
+              col(Outbox.body), col(Outbox.in_reply_to), col(Outbox.created_at), col(Outbox.attempts),
+              col(Outbox.picture_id))
+    .where(col(Outbox.status) == OutboxStatus.PENDING, col(Outbox.next_attempt_at) <= sa.bindparam("now"))
+    .order_by(col(Outbox.next_attempt_at), col(Outbox.id))
+    .limit(sa.bindparam("limit"))
+    .with_for_update(skip_locked=True)
+)
+
+
+def claim_outbox(session: Session, now: datetime, until: datetime, limit: int) -> list[DueMail]:
+    """The next ``limit`` mails due at ``now`` (those ``due_outbox`` takes, locked as it locks
+    them), claimed: each attempt counted and the mail due again only at ``until``, in one
+    statement; each with the picture it carries, each picture read once."""
+    rows = session.execute(_DUE_MAIL, {"now": now, "limit": limit}).all()
+    if not rows:
+        return []
+    session.execute(sa.update(Outbox).where(col(Outbox.id).in_([row.id for row in rows]))
+                    .values(attempts=col(Outbox.attempts) + 1, next_attempt_at=until)
+                    .execution_options(synchronize_session=False))
+    wanted = {row.picture_id for row in rows if row.picture_id is not None}
+    pictures = {id_: (digest, name, svg) for id_, digest, name, svg in session.execute(
+        sa.select(col(Picture.id), col(Picture.digest), col(Picture.name), col(Picture.svg))
+        .where(col(Picture.id).in_(wanted)))} if wanted else {}
+    return [DueMail(row.id, row.message_id, row.to_address, row.subject, row.body, row.in_reply_to,
+                    row.created_at, row.attempts + 1, pictures.get(row.picture_id))
+            for row in rows]
 
 
 def due_pictures(session: Session, now: datetime, limit: int) -> list[tuple[str, str]]:
@@ -319,15 +377,15 @@ def drop_held(session: Session, before: datetime) -> int:
 def keep_picture(session: Session, name: str, svg: str) -> int:
     """The id of the picture with this SVG, kept now if it was not already (one row however many
     mails carry it). Two judges keeping the same picture at once (the same position in two games)
-    never spoil each other's transaction: the insert does nothing when the row is there."""
+    never spoil each other's transaction: the insert does nothing when the row is there. A new
+    picture (the usual case) costs the one statement, an old one a second to find it."""
     digest = hashlib.sha256(svg.encode()).hexdigest()
-    known = session.exec(select(Picture.id).where(Picture.digest == digest)).first()
-    if known is not None:
-        return known
     statement = _KEEP_PICTURE.get(session.get_bind().dialect.name)
     if statement is None:
         raise NotImplementedError("keep_picture does not know this database's dialect")
-    session.execute(statement, {"digest": digest, "name": name, "svg": svg})
+    inserted: int | None = session.execute(statement, {"digest": digest, "name": name, "svg": svg}).scalar_one_or_none()
+    if inserted is not None:
+        return inserted
     kept = session.exec(select(Picture.id).where(Picture.digest == digest)).one()
     assert kept is not None
     return kept
@@ -335,7 +393,7 @@ def keep_picture(session: Session, name: str, svg: str) -> int:
 
 _PICTURE = metadata.tables["picture"]
 _KEEP_PICTURE = {
-    name: dialect.insert(_PICTURE).on_conflict_do_nothing(index_elements=["digest"])
+    name: dialect.insert(_PICTURE).on_conflict_do_nothing(index_elements=["digest"]).returning(_PICTURE.c.id)
     for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
 }
 

@@ -19,7 +19,7 @@ from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
 from judge.pictures import kind_picture, picture, png
 from judge.pictures.png import resvg
-from judge.pictures.raster import _CALL, _clip, _draw_piece, layers
+from judge.pictures.raster import _CALL, PALETTE, _clip, _draw_piece, _indexed_png, layers
 
 FAR = 64
 """Levels (of 255) by which a pixel of the kept parts' PNG may differ from the whole picture's at
@@ -124,3 +124,21 @@ def test_a_long_arrow_drawn_a_tile_at_a_time_is_the_arrow_drawn_whole() -> None:
         if compared >= 2:
             break
     assert compared >= 2
+
+
+
+def test_the_palette_png_written_by_zlib_ng_is_the_palette_picture() -> None:
+    """The palette PNG written here (its rows compressed by zlib-ng) decodes, in Pillow (which
+    checks each chunk's CRC), to the very palette picture it was made from: each pixel's index
+    and the palette; and a picture full of orders stays under 50 kB."""
+    rng = Random(5)
+    picture_ = Image.new("P", (97, 31))
+    picture_.putpalette([rng.randrange(256) for _ in range(PALETTE * 3)])
+    picture_.putdata([rng.randrange(PALETTE) if rng.random() < 0.3 else 7 for _ in range(97 * 31)])
+    written = Image.open(io.BytesIO(_indexed_png(picture_)))
+    written.load()
+    assert written.mode == "P" and written.size == (97, 31)
+    assert written.tobytes() == picture_.tobytes()
+    assert written.getpalette() == picture_.getpalette()
+    svg = next(_diplomacy("roses1", 3, 1))
+    assert _far_pixels(svg) == 0 and len(png(svg)) < 50_000

@@ -22,6 +22,7 @@ from judge.store import (
     Store,
     SubmittedOrders,
     claim_due_games,
+    claim_outbox,
     drop_held,
     due_outbox,
     game_by_name,
@@ -141,6 +142,30 @@ def test_due_outbox_takes_pending_mail_due_at_the_instant(store: Store) -> None:
     with store.session() as session:
         assert [mail.message_id for mail in due_outbox(session, NOW)] == ["<1@j>", "<2@j>"]
         assert [mail.message_id for mail in due_outbox(session, NOW, limit=1)] == ["<1@j>"]
+
+
+def test_claim_outbox_counts_an_attempt_and_makes_the_claimed_mail_due_again_only_later(store: Store) -> None:
+    """The mails due (as ``due_outbox`` takes them), each attempt counted and each due again only
+    at ``until`` (a second claim meanwhile finds none of them), each with the picture it carries."""
+    with store.session() as session:
+        picture = keep_picture(session, "g-S1901M", "<svg>one</svg>")
+        for address in ("a@example.org", "b@example.org"):
+            queue_mail(session, address, "results", "text", domain="judge.example.org", now=NOW,
+                       picture_id=picture)
+        queue_mail(session, "c@example.org", "notice", "text", domain="judge.example.org", now=NOW)
+    until = NOW + timedelta(minutes=15)
+    with store.session() as session:
+        claimed = claim_outbox(session, NOW, until, 2)
+    assert [(mail.to_address, mail.attempts) for mail in claimed] == [("a@example.org", 1), ("b@example.org", 1)]
+    assert {mail.picture[2] if mail.picture else None for mail in claimed} == {"<svg>one</svg>"}
+    with store.session() as session:
+        [third] = claim_outbox(session, NOW, until, 50)  # the first two are claimed until then
+        assert third.to_address == "c@example.org" and third.picture is None
+        assert claim_outbox(session, NOW, until, 50) == []
+    with store.session() as session:
+        again = claim_outbox(session, until, until + timedelta(minutes=15), 50)
+    assert [(mail.to_address, mail.attempts) for mail in again] == [
+        ("a@example.org", 2), ("b@example.org", 2), ("c@example.org", 2)]
 
 
 def test_due_pictures_are_those_the_next_due_mails_carry_each_once(store: Store) -> None:
