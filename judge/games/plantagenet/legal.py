@@ -18,7 +18,10 @@ from .data import BOARD, other
 from .levy import vassals_due
 from .orders import UNIT_NAMES, Order, read_order
 from .routes import parley_targets
-from .state import AT_SEAT, State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready, scenario_of
+from .state import (
+    AT_SEAT, State, command_lords, copy_state, exiles_ready, is_friendly, lords_at, lords_on_map, occupied, ready,
+    scenario_of,
+)
 from .turns import active_lord, powers
 
 
@@ -177,6 +180,39 @@ def _random_battle_choices(state: State, side: str, rng: Random) -> list[str]:
     return found
 
 
+def levy_options(state: State, side: str, lord: str) -> list[Order]:
+    """The Levy actions a Lord who may still act may take now (3.4), but a Capability: what
+    ``muster_candidates`` lists and ``muster.action_refusal`` allows (a test holds them equal),
+    found at once for the random player (its Vassals asked of one look at the map), each check
+    with no points added."""
+    found = [Order("PARLEY", lord, target=t) for t in parley_targets(state, lord)]
+    if not is_friendly(state, state["lords"][lord]["at"], side):
+        return found  # only Parley there (3.4)
+    found += [o for o in (Order("LEVY", lord, "TROOPS"), Order("LEVY", lord, "CARTS"), Order("LEVY", lord, "SHIP"))
+              if muster.action_refusal(state, side, o) is None]
+    if capabilities.has(state, lord, "array_commission"):  # Commission of Array (L12)
+        found += [Order("LEVY", lord, "TROOPS", place) for place in BOARD.ways(state["lords"][lord]["at"])
+                  if capabilities.array_refusal(state, lord, place) is None]
+    found += [Order("LEVY", lord, "LORD", target) for target in ready(state, side)
+              if muster.levy_lord_refusal(state, side, target) is None]
+    if capabilities.event_effects(state, lord, "no_levy_vassal"):  # Yorkists Block Parliament (Y7)
+        return found
+    anywhere = bool(capabilities.event_effects(state, lord, "vassal_any_seat"))  # Margaret Beaufort (L35)
+    held = occupied(state)
+    enemy = other(side)
+    for vassal, entry in state["vassals"].items():
+        seat = BOARD.vassals[vassal].seat
+        if entry == AT_SEAT and seat is not None and (anywhere or (
+                is_friendly(state, seat, side) and enemy not in held.get(seat, ()))):
+            found.append(Order("LEVY", lord, "VASSAL", vassal))
+    return found
+
+
+_CHECKED = ("LORD", "VASSAL")
+"""The Levy actions with an Influence check, to which a random player may add points (1.4.2);
+Parley too."""
+
+
 def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
     scratch = copy_state(state)
     dice = Random(rng.getrandbits(32))
@@ -203,11 +239,17 @@ def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
         for _ in range(BOARD.lords[lord].lordship):
             if muster.lord_refusal(scratch, side, lord, spent, newcomers) or rng.random() < 0.1:
                 break
-            options = [o for o in muster_candidates(scratch, side, lord, rng)
-                       if o.verb == "PARLEY" or muster.action_refusal(scratch, side, o) is None]
+            options = levy_options(scratch, side, lord)
+            deck = scratch["decks"][side]
+            if deck:  # one card of the deck, at random
+                capability = Order("LEVY", lord, "CAPABILITY", rng.choice(deck))
+                if muster.action_refusal(scratch, side, capability) is None:
+                    options.append(capability)
             if not options:
                 break
             order = rng.choice(options)
+            if order.verb == "PARLEY" or order.what in _CHECKED:
+                order = order._replace(extra=_extra(rng))
             muster.carry_out(scratch, side, order, dice, [], newcomers)
             spent[lord] = spent.get(lord, 0) + 1
             chosen.append(order)

@@ -49,19 +49,33 @@ def distances(
     enemy's Lords stand too."""
     sides = LORD_SIDE
     blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and sides[lord] != side}
-    boxes = state["exile_boxes"]
-    # the places Friendly to the side (is_friendly), gathered once for the search
-    friendly = {place for place, owner in state["favour"].items()
-                if owner == side and place not in boxes and place not in EXILE_BOXES}
-    friendly.update(box for box, owner in boxes.items() if owner == side)
+    friendly = _friendly(state["favour"], state["exile_boxes"], side)
     if battle:
         blocked.discard(start)
     if start in blocked:
         return {}
     if start not in friendly:
         return {start: 0}
-    return dict(_search(start, frozenset(friendly), frozenset(blocked), ship, target_may_be_unfriendly, limit,
-                        all_ports))
+    return dict(_search(start, friendly, frozenset(blocked), ship, target_may_be_unfriendly, limit, all_ports))
+
+
+_FRIENDLY: dict[str, tuple[dict[str, str], dict[str, str], frozenset[str]]] = {}
+"""For each side, the last Favour and Exile boxes seen and the places Friendly to it then."""
+
+
+def _friendly(favour: dict[str, str], boxes: dict[str, str], side: str) -> frozenset[str]:
+    """The places Friendly to a side (``is_friendly``), gathered once for the search; the
+    last answer is kept while Favour and the Exile boxes are the same (compared as values: a
+    Route is asked many times a step, on one map)."""
+    kept = _FRIENDLY.get(side)
+    if kept is not None and kept[0] == favour and kept[1] == boxes:
+        return kept[2]
+    found = {place for place, owner in favour.items()
+             if owner == side and place not in boxes and place not in EXILE_BOXES}
+    found.update(box for box, owner in boxes.items() if owner == side)
+    friendly = frozenset(found)
+    _FRIENDLY[side] = (dict(favour), dict(boxes), friendly)
+    return friendly
 
 
 @lru_cache(maxsize=2048)
