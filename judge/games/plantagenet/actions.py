@@ -20,11 +20,16 @@ def shared(state: State, lord: str, asset: str) -> int:
     """An Asset as the Lord may use it: his own and his side's Lords' at his Locale (1.5.3),
     Carts and Ships counting double for their owners with Hay Wains (L8) or Great Ships (Y6, L6)."""
     here = state["lords"][lord]["at"]
-    key = {"carts": "carts_factor", "ships": "ships_factor"}.get(asset)
-    return sum(
-        state["lords"][f]["assets"][asset] * (capabilities.factor(state, f, key) if key else 1)
-        for f in lords_at(state, here, BOARD.lords[lord].side)
-    )
+    key = _FACTORS.get(asset)
+    found = 0
+    for f in lords_at(state, here, BOARD.lords[lord].side):
+        amount = state["lords"][f]["assets"][asset]
+        if amount:
+            found += amount * (capabilities.factor(state, f, key) if key else 1)
+    return found
+
+
+_FACTORS = {"carts": "carts_factor", "ships": "ships_factor"}
 
 
 def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:

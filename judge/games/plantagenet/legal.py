@@ -215,7 +215,7 @@ Parley too."""
 
 def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
     scratch = copy_state(state)
-    dice = Random(rng.getrandbits(32))
+    dice = rng  # the scratch's dice: the player's own stream
     chosen: list[Order] = []
     newcomers: set[str] = set()
     spent: dict[str, int] = {}
@@ -261,7 +261,7 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
     if lord is None:
         return []
     scratch = copy_state(state)
-    dice = Random(rng.getrandbits(32))
+    dice = rng  # the scratch's dice: the player's own stream
     own = [read_order(text, state["scenario"]) for text in state.get("standing", {}).get(side, [])] if any(
         c in held.CAMPAIGN_PLAYS for c in state["held"][side]) else []
     card = Card(scratch, lord, own)  # its own standing orders: a Hold Event may add a March (L33)
@@ -270,11 +270,10 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
         if card.ended or (card.left == 0 and not card.free_highway and not card.free_march) or rng.random() < 0.05:
             break
         kinds = list(COMMANDS if capabilities.event_effects(scratch, lord, "exile_pact") else COMMANDS[:-1])
-        rng.shuffle(kinds)  # a kind of Command at random, then one of its kind
         options: list[Order] = []
         fx = capabilities.effects(scratch, lord) if "at" in scratch["lords"][lord] else []
-        while kinds and not options:
-            kind = kinds.pop()
+        while kinds and not options:  # a kind of Command at random, then one of its kind
+            kind = kinds.pop(rng.randrange(len(kinds)))
             options = [o for o in command_candidates(scratch, lord, rng, (kind,)) if card.limits(scratch, o, fx) is None]
         if not options:
             break

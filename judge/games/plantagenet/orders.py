@@ -160,6 +160,9 @@ _SEPARATORS = re.compile(r"[;\n]")
 
 
 def split_orders(text: str) -> list[str]:
+    if ";" not in text and "\n" not in text:  # one order: the usual line
+        text = text.strip()
+        return [text] if text else []
     return [part.strip() for part in _SEPARATORS.split(text) if part.strip()]
 
 

@@ -115,11 +115,22 @@ def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str,
     here = mat["at"]
     if here in BOARD.locales and not is_friendly(state, here, side):
         return {} if favour_locked(state, here) else {here: 0}
-    reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99,
-                      capabilities.has(state, lord, "all_ports"))
-    locked = favour_locked(state, "London")  # London for York (Y15)
-    favour, locales = state["favour"], BOARD.locales  # no Locale is an Exile box: is_friendly, quicker
-    return {
-        place: ways for place, ways in reach.items()
-        if place in locales and favour.get(place) != side and not (locked and place == "London")
-    }
+    friendly = _friendly(state["favour"], state["exile_boxes"], side)
+    blocked = frozenset(e["at"] for name, e in state["lords"].items() if "at" in e and LORD_SIDE[name] != side)
+    if here in blocked or here not in friendly:
+        return {}  # at Sea, or in an Exile box not Friendly: no Stronghold to reach
+    found = dict(_parley_reach(here, friendly, blocked, mat["assets"]["ships"] > 0, 1 if campaign else 99,
+                               capabilities.has(state, lord, "all_ports")))
+    if "London" in found and favour_locked(state, "London"):  # London for York (Y15)
+        del found["London"]
+    return found
+
+
+@lru_cache(maxsize=2048)
+def _parley_reach(start: str, friendly: frozenset[str], blocked: frozenset[str], ship: bool, limit: int,
+                  all_ports: bool) -> tuple[tuple[str, int], ...]:
+    """The Strongholds not yet Friendly that a Route from ``start`` reaches (``_search``), kept
+    as the search is: a Parley is looked for again when it is carried out."""
+    locales = BOARD.locales
+    return tuple((place, ways) for place, ways in _search(start, friendly, blocked, ship, True, limit, all_ports)
+                 if place in locales and place not in friendly)
