@@ -16,20 +16,18 @@ from .state import State, deplete, is_enemy, is_exhausted, is_friendly, lords_at
 SPECIAL = ("London", "Calais", "Harlech")
 
 
-def shared(state: State, lord: str, asset: str) -> int:
-    """An Asset as the Lord may use it: his own and his side's Lords' at his Locale (1.5.3),
-    Carts and Ships counting double for their owners with Hay Wains (L8) or Great Ships (Y6, L6)."""
+def shared(state: State, lord: str) -> tuple[int, int]:
+    """The Carts and Ships the Lord may use: his own and his side's Lords' at his Locale (1.5.3),
+    counting double for their owners with Hay Wains (L8) or Great Ships (Y6, L6)."""
     here = state["lords"][lord]["at"]
-    key = _FACTORS.get(asset)
-    found = 0
+    carts = ships = 0
     for f in lords_at(state, here, BOARD.lords[lord].side):
-        amount = state["lords"][f]["assets"][asset]
-        if amount:
-            found += amount * (capabilities.factor(state, f, key) if key else 1)
-    return found
-
-
-_FACTORS = {"carts": "carts_factor", "ships": "ships_factor"}
+        assets = state["lords"][f]["assets"]
+        if assets["carts"]:
+            carts += assets["carts"] * capabilities.factor(state, f, "carts_factor")
+        if assets["ships"]:
+            ships += assets["ships"] * capabilities.factor(state, f, "ships_factor")
+    return carts, ships
 
 
 def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
@@ -42,7 +40,7 @@ def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
     here = state["lords"][lord]["at"]
     if not is_friendly(state, here, side):
         return {}
-    carts, ships = shared(state, lord, "carts"), shared(state, lord, "ships")
+    carts, ships = shared(state, lord)
     land = {} if here in BOARD.exile_boxes and here != "Scotland" else distances(state, side, here, False, False, carts)
     found: dict[str, tuple[int, int]] = {}
     fx = capabilities.effects(state, lord)

@@ -257,29 +257,37 @@ def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
 
 
 def _random_card(state: State, side: str, rng: Random) -> list[Order]:
+    """A card's actions at random: each a kind of Command at random, then one of its kind,
+    carried out on a copy of the state (made at the first) to find the next, the dice the
+    player's own stream; the last is not carried out (nothing is looked for after it)."""
     lord = active_lord(state)
     if lord is None:
         return []
-    scratch = copy_state(state)
-    dice = rng  # the scratch's dice: the player's own stream
+    scratch = state
     own = [read_order(text, state["scenario"]) for text in state.get("standing", {}).get(side, [])] if any(
         c in held.CAMPAIGN_PLAYS for c in state["held"][side]) else []
     card = Card(scratch, lord, own)  # its own standing orders: a Hold Event may add a March (L33)
     chosen: list[Order] = []
-    for _ in range(8):
-        if card.ended or (card.left == 0 and not card.free_highway and not card.free_march) or rng.random() < 0.05:
+    stop = rng.random() < 0.05
+    for number in range(8):
+        if stop or card.ended or (card.left == 0 and not card.free_highway and not card.free_march):
             break
         kinds = list(COMMANDS if capabilities.event_effects(scratch, lord, "exile_pact") else COMMANDS[:-1])
         options: list[Order] = []
         fx = capabilities.effects(scratch, lord) if "at" in scratch["lords"][lord] else []
-        while kinds and not options:  # a kind of Command at random, then one of its kind
+        while kinds and not options:
             kind = kinds.pop(rng.randrange(len(kinds)))
             options = [o for o in command_candidates(scratch, lord, rng, (kind,)) if card.limits(scratch, o, fx) is None]
         if not options:
             break
         order = rng.choice(options)
-        card.carry_out(scratch, order, [], dice, [])
         chosen.append(order)
+        stop = rng.random() < 0.05
+        if stop or number == 7 or (order.verb not in ("MARCH", "SAIL") and card.left <= 1 and not card.free_march):
+            break  # its last action: spends what is left (4.2.1)
+        if scratch is state:
+            scratch = copy_state(state)
+        card.carry_out(scratch, order, [], rng, [])
     return chosen
 
 
