@@ -256,6 +256,11 @@ def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
     return chosen
 
 
+_BY_TARGET = ("MARCH", "EXILE")
+"""The Commands whose limits on the card depend on their target (its Way, the Exiled Lord):
+the others' limits are asked once, with no target, before their targets are looked for."""
+
+
 def _random_card(state: State, side: str, rng: Random) -> list[Order]:
     """A card's actions at random: each a kind of Command at random, then one of its kind,
     carried out on a copy of the state (made at the first) to find the next, the dice the
@@ -277,6 +282,8 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
         fx = capabilities.effects(scratch, lord) if "at" in scratch["lords"][lord] else []
         while kinds and not options:
             kind = kinds.pop(rng.randrange(len(kinds)))
+            if kind not in _BY_TARGET and card.limits(scratch, Order(kind), fx):
+                continue  # what the card refuses whatever the target (actions left, Sail as a whole card)
             options = [o for o in command_candidates(scratch, lord, rng, (kind,)) if card.limits(scratch, o, fx) is None]
         if not options:
             break
