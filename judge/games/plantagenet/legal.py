@@ -16,7 +16,7 @@ from .battle.tables import TABLES
 from .command import COMMANDS, LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD, other
 from .levy import vassals_due
-from .orders import UNIT_NAMES, Order, read_order
+from .orders import UNIT_NAMES, Order, read_standing
 from .routes import parley_targets
 from .state import (
     AT_SEAT, State, command_lords, copy_state, exiles_ready, is_friendly, lords_at, lords_on_map, occupied, ready,
@@ -269,7 +269,7 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
     if lord is None:
         return []
     scratch = state
-    own = [read_order(text, state["scenario"]) for text in state.get("standing", {}).get(side, [])] if any(
+    own = list(read_standing(tuple(state.get("standing", {}).get(side, ())), state["scenario"])) if any(
         c in held.CAMPAIGN_PLAYS for c in state["held"][side]) else []
     card = Card(scratch, lord, own)  # its own standing orders: a Hold Event may add a March (L33)
     chosen: list[Order] = []

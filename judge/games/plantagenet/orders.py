@@ -174,6 +174,13 @@ def read_order(text: str, scenario: str) -> Order:
     return _resolved(text, *read_shape(text), scenario)
 
 
+@lru_cache(maxsize=1024)
+def read_standing(texts: tuple[str, ...], scenario: str) -> tuple[Order, ...]:
+    """A side's kept standing orders (canonical texts, read when given) as orders: read again at
+    each card, so kept."""
+    return tuple(read_order(text, scenario) for text in texts)
+
+
 def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str) -> Order:
     """The order with each name it gives, its run of words put back, resolved."""
 

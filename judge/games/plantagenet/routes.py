@@ -116,7 +116,7 @@ def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str,
     if here in BOARD.locales and not is_friendly(state, here, side):
         return {} if favour_locked(state, here) else {here: 0}
     friendly = _friendly(state["favour"], state["exile_boxes"], side)
-    blocked = frozenset(e["at"] for name, e in state["lords"].items() if "at" in e and LORD_SIDE[name] != side)
+    blocked = frozenset({e["at"] for name, e in state["lords"].items() if "at" in e and LORD_SIDE[name] != side})
     if here in blocked or here not in friendly:
         return {}  # at Sea, or in an Exile box not Friendly: no Stronghold to reach
     found = dict(_parley_reach(here, friendly, blocked, mat["assets"]["ships"] > 0, 1 if campaign else 99,
