@@ -1,15 +1,19 @@
 """The random players' quick lists of choices against the rules' own checks: a Levy action the
-random player lists is one ``muster.action_refusal`` allows, and none it allows is left out (3.4)."""
+random player lists is one ``muster.action_refusal`` allows, and none it allows is left out (3.4);
+and the state's quick copy against a whole one."""
 
 from __future__ import annotations
 
 from random import Random
 
-from judge.games.plantagenet.game import PlantagenetGame
+import orjson
+
+from judge.games.plantagenet.game import PlantagenetGame, kind_name
 from judge.games.plantagenet.legal import levy_options, muster_candidates
 from judge.games.plantagenet.muster import action_refusal
 from judge.games.plantagenet.orders import Order
-from judge.games.plantagenet.state import State, lords_on_map
+from judge.games.plantagenet.state import State, copy_state, lords_on_map
+from judge.games.registry import playable_kind
 
 from pg_helpers import board, mat
 
@@ -70,3 +74,32 @@ def test_levy_options_with_the_cards_that_change_them() -> None:
     state["favour"]["Shrewsbury"] = "York"
     assert {o.verb for o in levy_options(state, "Lancaster", "Exeter 1")} == {"PARLEY"}
     assert set(levy_options(state, "Lancaster", "Exeter 1")) == allowed(state, "Lancaster", "Exeter 1")
+
+
+def containers(value: object) -> list[object]:
+    """Every dict and list in a JSON value."""
+    if isinstance(value, dict):
+        return [value, *(c for item in value.values() for c in containers(item))]
+    if isinstance(value, list):
+        return [value, *(c for item in value for c in containers(item))]
+    return []
+
+
+def test_copy_state_is_a_deep_copy_of_every_position() -> None:
+    """A resolution works on ``copy_state``'s copy, so the position it was given never changes:
+    in random games of every scenario (the grand one and Bosworth included), each copy equals
+    the state as JSON reads it back and shares none of its dicts and lists."""
+    for scenario in ("Ia", "Ib", "Ic", "II", "III", "I", "wars", "IIIB"):
+        kind = playable_kind(kind_name(scenario))
+        for seed in range(2):
+            state = kind.new_game(str(seed).encode())
+            rng = Random(seed)
+            while True:
+                copied = copy_state(state)
+                assert copied == orjson.loads(orjson.dumps(state))
+                assert not {id(c) for c in containers(copied)} & {id(c) for c in containers(state)}
+                if kind.outcome(state) is not None:
+                    break
+                pending = kind.pending(state)
+                orders = {p: kind.random_orders(state, p, rng) for p in sorted(pending.powers)}
+                state = kind.resolve(state, orders, rng).state
