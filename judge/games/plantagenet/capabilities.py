@@ -77,7 +77,7 @@ def dominates(state: State, side: str, area: str) -> bool:
     if friendly == len(places):
         return True
     for lord, mat in state["lords"].items():
-        if mat.get("at") not in places or BOARD.lords[lord].side != side:
+        if not mat.get("caps") or mat["at"] not in places or BOARD.lords[lord].side != side:
             continue
         for card in mat["caps"]:
             effect = BOARD.capability_effects.get(card, {})

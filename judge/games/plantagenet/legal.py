@@ -17,7 +17,7 @@ from .command import COMMANDS, LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD, other
 from .levy import vassals_due
 from .orders import UNIT_NAMES, Order, read_standing
-from .routes import parley_targets
+from .routes import friendly_places, parley_targets
 from .state import (
     AT_SEAT, State, command_lords, copy_state, exiles_ready, is_friendly, lords_at, lords_on_map, occupied, ready,
     scenario_of,
@@ -200,12 +200,15 @@ def levy_options(state: State, side: str, lord: str) -> list[Order]:
     anywhere = bool(capabilities.event_effects(state, lord, "vassal_any_seat"))  # Margaret Beaufort (L35)
     held = occupied(state)
     enemy = other(side)
+    friendly = friendly_places(state, side)
     for vassal, entry in state["vassals"].items():
-        seat = BOARD.vassals[vassal].seat
-        if entry == AT_SEAT and seat is not None and (anywhere or (
-                is_friendly(state, seat, side) and enemy not in held.get(seat, ()))):
+        seat = _SEATS[vassal]
+        if entry == AT_SEAT and seat is not None and (anywhere or (seat in friendly and enemy not in held.get(seat, ()))):
             found.append(Order("LEVY", lord, "VASSAL", vassal))
     return found
+
+
+_SEATS = {vassal: entry.seat for vassal, entry in BOARD.vassals.items()}
 
 
 _CHECKED = ("LORD", "VASSAL")

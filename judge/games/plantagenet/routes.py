@@ -63,6 +63,11 @@ _FRIENDLY: dict[str, tuple[dict[str, str], dict[str, str], frozenset[str]]] = {}
 """For each side, the last Favour and Exile boxes seen and the places Friendly to it then."""
 
 
+def friendly_places(state: State, side: str) -> frozenset[str]:
+    """The Strongholds and Exile boxes Friendly to a side (``is_friendly`` of each)."""
+    return _friendly(state["favour"], state["exile_boxes"], side)
+
+
 def _friendly(favour: dict[str, str], boxes: dict[str, str], side: str) -> frozenset[str]:
     """The places Friendly to a side (``is_friendly``), gathered once for the search; the
     last answer is kept while Favour and the Exile boxes are the same (compared as values: a
