@@ -7,7 +7,7 @@ from random import Random
 from typing import Any
 
 from . import capabilities
-from .data import BOARD, other
+from .data import BOARD, LORD_SIDE, other
 from .influence import check
 from .mat import Events
 from .routes import ALL_PORTS, distances, parley_targets
@@ -20,9 +20,12 @@ def shared(state: State, lord: str) -> tuple[int, int]:
     """The Carts and Ships the Lord may use: his own and his side's Lords' at his Locale (1.5.3),
     counting double for their owners with Hay Wains (L8) or Great Ships (Y6, L6)."""
     here = state["lords"][lord]["at"]
+    side = LORD_SIDE[lord]
     carts = ships = 0
-    for f in lords_at(state, here, BOARD.lords[lord].side):
-        assets = state["lords"][f]["assets"]
+    for f, entry in state["lords"].items():
+        if entry.get("at") != here or LORD_SIDE[f] != side:
+            continue
+        assets = entry["assets"]
         if assets["carts"]:
             carts += assets["carts"] * capabilities.factor(state, f, "carts_factor")
         if assets["ships"]:
