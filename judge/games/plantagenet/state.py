@@ -124,6 +124,11 @@ def lords_on_map(state: State, side: str) -> list[str]:
     return [name for name, entry in state["lords"].items() if "at" in entry and LORD_SIDE[name] == side]
 
 
+def on_map(state: State, lord: str, side: str) -> bool:
+    """Whether a Lord is one of a side's Lords on the map (``lords_on_map``, asked of one)."""
+    return "at" in state["lords"].get(lord, {}) and LORD_SIDE[lord] == side
+
+
 def command_lords(state: State, side: str) -> list[str]:
     """The Lords whose Command cards a side plans with (1.9.2): the scenario's; in the grand
     scenario, those its War has brought in (6.2.2 ADD) and not removed."""
