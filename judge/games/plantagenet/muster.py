@@ -18,7 +18,7 @@ from .orders import Order
 from .routes import parley_targets
 from .succession import on_muster
 from .state import (
-    AT_SEAT, State, deplete, enemy_at, favour_locked, gain, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
+    AT_SEAT, State, deplete, enemy_at, favour_locked, gain, is_exhausted, is_friendly, lords_with_ships,
     new_mat, on_map, place_capability, pool, ready, shift, shift_favour,
 )
 
