@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import orjson
+
 from .data import BOARD, LORD_SIDE, TROOPS, Scenario, other
 
 State = dict[str, Any]
@@ -41,12 +43,8 @@ _CONTAINERS = (dict, list)
 
 
 def _copy(value: Any) -> Any:
-    """A deep copy of a JSON value."""
-    if type(value) is dict:
-        return {key: item if type(item) not in _CONTAINERS else _copy(item) for key, item in value.items()}
-    if type(value) is list:
-        return [item if type(item) not in _CONTAINERS else _copy(item) for item in value]
-    return value
+    """A deep copy of a JSON value: written and read back."""
+    return orjson.loads(orjson.dumps(value))
 
 
 def _mat(entry: dict[str, Any]) -> dict[str, Any]:
