@@ -1,9 +1,10 @@
 """The orders a side may give now, and random ones for playouts.
 
-Candidates are tried with the same ``refusal`` functions that resolution uses (one truth), on a
-scratch copy of the state where a sequence of actions is played out as it would be carried out
-(with its own dice, so a later order may still be refused at resolution if an earlier check
-rolls differently: it then costs nothing).
+Candidates are tried with the same ``refusal`` functions that resolution uses (one truth; a
+Lord's Levy actions are listed at once by ``levy_options``, which a test holds equal to them), on
+a scratch copy of the state where a sequence of actions is played out as it would be carried out
+(with the player's own dice, so a later order may still be refused at resolution if an earlier
+check rolls differently: it then costs nothing).
 """
 
 from __future__ import annotations
