@@ -7,7 +7,7 @@ from random import Random
 from typing import Any
 
 from . import capabilities
-from .data import BOARD, other
+from .data import BOARD, LORD_SIDE, other
 from .influence import check
 from .mat import Events
 from .routes import ALL_PORTS, distances, parley_targets
@@ -16,15 +16,21 @@ from .state import State, deplete, is_enemy, is_exhausted, is_friendly, lords_at
 SPECIAL = ("London", "Calais", "Harlech")
 
 
-def shared(state: State, lord: str, asset: str) -> int:
-    """An Asset as the Lord may use it: his own and his side's Lords' at his Locale (1.5.3),
-    Carts and Ships counting double for their owners with Hay Wains (L8) or Great Ships (Y6, L6)."""
+def shared(state: State, lord: str) -> tuple[int, int]:
+    """The Carts and Ships the Lord may use: his own and his side's Lords' at his Locale (1.5.3),
+    counting double for their owners with Hay Wains (L8) or Great Ships (Y6, L6)."""
     here = state["lords"][lord]["at"]
-    key = {"carts": "carts_factor", "ships": "ships_factor"}.get(asset)
-    return sum(
-        state["lords"][f]["assets"][asset] * (capabilities.factor(state, f, key) if key else 1)
-        for f in lords_at(state, here, BOARD.lords[lord].side)
-    )
+    side = LORD_SIDE[lord]
+    carts = ships = 0
+    for f, entry in state["lords"].items():
+        if entry.get("at") != here or LORD_SIDE[f] != side:
+            continue
+        assets = entry["assets"]
+        if assets["carts"]:
+            carts += assets["carts"] * capabilities.factor(state, f, "carts_factor")
+        if assets["ships"]:
+            ships += assets["ships"] * capabilities.factor(state, f, "ships_factor")
+    return carts, ships
 
 
 def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
@@ -33,36 +39,57 @@ def supply_options(state: State, lord: str) -> dict[str, tuple[int, int]]:
     amount, a Friendly Port as many as the Lord's Ships (Shared); over land each Provender needs
     a Cart per Way of the Route (4.5.1); by Sea, from a Port or Exile box to a Port of the same
     Sea, no Carts. The Lord stands at a Friendly Locale."""
+    reach = _supply_reach(state, lord)
+    if reach is None:
+        return {}
+    land, ports = reach[2], reach[3]
+    found = {source: _amounts(state, lord, source, reach) for source in land if source in BOARD.locales}
+    found.update((source, _amounts(state, lord, source, reach)) for source in ports if source not in found)
+    return found
+
+
+_Reach = tuple[int, int, dict[str, int], list[str], list[dict[str, Any]]]
+
+
+def _supply_reach(state: State, lord: str) -> _Reach | None:
+    """What a Supply from anywhere asks (4.5.1): the Shared Carts and Ships, the Ways over land
+    to each Locale the Carts reach, the Friendly Ports free of Enemy Lords his Ships reach, and
+    his effects; None where he does not stand at a Friendly Locale."""
     side = BOARD.lords[lord].side
     here = state["lords"][lord]["at"]
     if not is_friendly(state, here, side):
-        return {}
-    carts, ships = shared(state, lord, "carts"), shared(state, lord, "ships")
+        return None
+    carts, ships = shared(state, lord)
     land = {} if here in BOARD.exile_boxes and here != "Scotland" else distances(state, side, here, False, False, carts)
-    found: dict[str, tuple[int, int]] = {}
-    fx = capabilities.effects(state, lord)
-    for source, ways in land.items():
-        if source not in BOARD.locales:
-            continue
+    ports: list[str] = []
+    sea = BOARD.sea_of(here)
+    if ships and sea:
+        held = occupied(state)
+        ports = [source for source in (ALL_PORTS if capabilities.has(state, lord, "all_ports") else BOARD.seas[sea].ports)
+                 if source != here and is_friendly(state, source, side) and other(side) not in held.get(source, ())]
+    return carts, ships, land, ports, capabilities.effects(state, lord)
+
+
+def _amounts(state: State, lord: str, source: str, reach: _Reach) -> tuple[int, int]:
+    """The Provender one Source gives as a Stronghold and as a Port (``supply_options``)."""
+    carts, ships, land, ports, fx = reach
+    stronghold = port = 0
+    ways = land.get(source)
+    if ways is not None and source in BOARD.locales:
         limit = carts // ways if ways else 99
         table = int(BOARD.strongholds[BOARD.locales[source].type]["supply"]) + capabilities.near_bonus(
             state, lord, "supply_bonus", source, fx)
         stronghold = 0 if is_exhausted(state, source) else min(table, limit)
         port = min(ships, limit) if BOARD.locales[source].sea else 0
-        found[source] = (stronghold, port)
-    sea = BOARD.sea_of(here)
-    if ships and sea:
-        held = occupied(state)
-        for source in ALL_PORTS if capabilities.has(state, lord, "all_ports") else BOARD.seas[sea].ports:
-            if source != here and is_friendly(state, source, side) and other(side) not in held.get(source, ()):
-                stronghold, port = found.get(source, (0, 0))
-                found[source] = (stronghold, max(port, ships))
-    return found
+    if source in ports:
+        port = max(port, ships)
+    return stronghold, port
 
 
 def supply_sources(state: State, lord: str, source: str) -> tuple[int, int]:
     """What ``supply_options`` says of one Source: (0, 0) where it cannot serve."""
-    return supply_options(state, lord).get(source, (0, 0))
+    reach = _supply_reach(state, lord)
+    return (0, 0) if reach is None else _amounts(state, lord, source, reach)
 
 
 def supply(state: State, lord: str, source: str, events: Events) -> None:

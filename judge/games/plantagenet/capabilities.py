@@ -77,7 +77,7 @@ def dominates(state: State, side: str, area: str) -> bool:
     if friendly == len(places):
         return True
     for lord, mat in state["lords"].items():
-        if mat.get("at") not in places or BOARD.lords[lord].side != side:
+        if not mat.get("caps") or mat["at"] not in places or BOARD.lords[lord].side != side:
             continue
         for card in mat["caps"]:
             effect = BOARD.capability_effects.get(card, {})
@@ -138,12 +138,12 @@ def effects(state: State, lord: str) -> list[dict[str, Any]]:
 
 def flag(found: list[dict[str, Any]], key: str) -> bool:
     """Whether one of these effects (``effects``) says ``key``."""
-    return any(effect.get(key) is True for effect in found)
+    return bool(found) and any(effect.get(key) is True for effect in found)
 
 
 def total(found: list[dict[str, Any]], key: str) -> int:
     """What these effects (``effects``) add up to for ``key``."""
-    return sum(int(effect.get(key, 0)) for effect in found)
+    return sum(int(effect.get(key, 0)) for effect in found) if found else 0
 
 
 CAPABILITIES_SAYING: dict[str, frozenset[str]] = {

@@ -9,7 +9,7 @@ from random import Random
 from typing import Any
 
 from . import actions, capabilities, held, march
-from .data import BOARD, other
+from .data import BOARD, LORD_SIDE, other
 from .fighting import give_battle
 from .mat import Events, pay_or_feed
 from .routes import parley_targets
@@ -116,7 +116,7 @@ class Card:
             return "Heralds takes the whole card (L4)"
         if verb == "PARLEY" and capabilities.flag(fx, "parley_whole_card") and self.left != self.actions:
             return "Parley takes the whole card this Campaign (New Act of Parliament, L10)"
-        closed = next((e["closed_area"] for e in fx if "closed_area" in e), None)
+        closed = next((e["closed_area"] for e in fx if "closed_area" in e), None) if fx else None
         if verb in ("MARCH", "SAIL") and closed and order.target in BOARD.areas[closed]:
             return f"no March or Sail into {order.target} this Campaign (Owain Glyndwr, Y25)"
         if verb in ("MARCH", "SAIL"):
@@ -269,8 +269,10 @@ def feed(state: State, events: Events) -> None:
     """4.7: at the end of each card, the Rebel's then the King's Lords marked Moved-Fought Feed
     their Troops (Pillage and Unfed Disband as for Pay), then the markers come off."""
     depot = state.pop("no_feed", [])  # Rebel Supply Depot (L28): their next Feed skipped
+    if not any(mat["moved"] for _, mat in mats(state)):
+        return
     for side in in_order(state):
-        moved = [lord for lord, mat in mats(state) if mat["moved"] and BOARD.lords[lord].side == side and lord not in depot]
+        moved = [lord for lord, mat in mats(state) if mat["moved"] and LORD_SIDE[lord] == side and lord not in depot]
         pay_or_feed(state, moved, "provender", events, "unfed (4.7)")
     for _, mat in mats(state):
         mat["moved"] = False

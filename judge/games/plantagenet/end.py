@@ -3,6 +3,7 @@ Reset."""
 
 from __future__ import annotations
 
+from collections import Counter
 from random import Random
 from typing import Any
 
@@ -33,8 +34,9 @@ def tides_of_war(state: State) -> dict[str, int]:
         for place, award in table["special"].items():
             if favour.get(place) == side and other(side) not in held.get(place, ()):
                 points[side] += award
+    counts = Counter((BOARD.locales[p].type, s) for p, s in favour.items())  # Strongholds of each type and side
     for kind, award in table["most_favour"].items():
-        count = {side: sum(1 for p, s in favour.items() if s == side and BOARD.locales[p].type == kind) for side in SIDES}
+        count = {side: counts[kind, side] for side in SIDES}
         if count["York"] != count["Lancaster"]:
             points[max(SIDES, key=lambda s: count[s])] += award
     if BOARD.calendar[state["box"]].gain_lords_influence:

@@ -28,7 +28,7 @@ from .data import BOARD, SIDES
 from .fighting import BATTLE_VERBS, SCENARIO_CHOICES
 from .levy import pay
 from .muster import muster
-from .orders import Order, OrderError, read_order, split_orders
+from .orders import Order, OrderError, read_order, read_standing, split_orders
 from .setup import new_state
 from .state import State, copy_state, exile_boxes_for, influence_of, lords_on_map, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
@@ -469,12 +469,12 @@ class PlantagenetGame(TwoSides):
             side = step["side"]
             lord = active_lord(new)
             enemy = "Lancaster" if side == "York" else "York"
-            standing = [self.parse(new, text) for text in new.get("standing", {}).get(enemy, [])]
+            standing = list(read_standing(tuple(new.get("standing", {}).get(enemy, ())), new["scenario"]))
             if lord is None:
                 events.append({"type": "pass card", "side": side, "card": new["plans"][side][step["card"]]})
             else:
                 events.append({"type": "card", "side": side, "lord": lord})
-                own = [self.parse(new, text) for text in new.get("standing", {}).get(side, [])]
+                own = list(read_standing(tuple(new.get("standing", {}).get(side, ())), new["scenario"]))
                 done = command(new, lord, given[side], standing, rng, events, own)
                 refused.setdefault(side, []).extend([str(o), why] for o, why in done)
             after_card(new, rng, events)

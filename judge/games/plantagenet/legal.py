@@ -1,9 +1,10 @@
 """The orders a side may give now, and random ones for playouts.
 
-Candidates are tried with the same ``refusal`` functions that resolution uses (one truth), on a
-scratch copy of the state where a sequence of actions is played out as it would be carried out
-(with its own dice, so a later order may still be refused at resolution if an earlier check
-rolls differently: it then costs nothing).
+Candidates are tried with the same ``refusal`` functions that resolution uses (one truth; a
+Lord's Levy actions are listed at once by ``levy_options``, which a test holds equal to them), on
+a scratch copy of the state where a sequence of actions is played out as it would be carried out
+(with the player's own dice, so a later order may still be refused at resolution if an earlier
+check rolls differently: it then costs nothing).
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ from .battle.tables import TABLES
 from .command import COMMANDS, LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD, other
 from .levy import vassals_due
-from .orders import UNIT_NAMES, Order, read_order
-from .routes import parley_targets
-from .state import AT_SEAT, State, command_lords, copy_state, exile_boxes_for, exiles_ready, lords_at, lords_on_map, ready, scenario_of
+from .orders import UNIT_NAMES, Order, read_standing
+from .routes import friendly_places, parley_targets
+from .state import (
+    AT_SEAT, State, command_lords, copy_state, exile_boxes_for, exiles_ready, is_friendly, lords_at, lords_on_map,
+    occupied, ready, scenario_of,
+)
 from .turns import active_lord, powers
 
 
@@ -177,9 +181,45 @@ def _random_battle_choices(state: State, side: str, rng: Random) -> list[str]:
     return found
 
 
+def levy_options(state: State, side: str, lord: str) -> list[Order]:
+    """The Levy actions a Lord who may still act may take now (3.4), but a Capability: what
+    ``muster_candidates`` lists and ``muster.action_refusal`` allows (a test holds them equal),
+    found at once for the random player (its Vassals asked of one look at the map), each check
+    with no points added."""
+    found = [Order("PARLEY", lord, target=t) for t in parley_targets(state, lord)]
+    if not is_friendly(state, state["lords"][lord]["at"], side):
+        return found  # only Parley there (3.4)
+    found += [o for o in (Order("LEVY", lord, "TROOPS"), Order("LEVY", lord, "CARTS"), Order("LEVY", lord, "SHIP"))
+              if muster.action_refusal(state, side, o) is None]
+    if capabilities.has(state, lord, "array_commission"):  # Commission of Array (L12)
+        found += [Order("LEVY", lord, "TROOPS", place) for place in BOARD.ways(state["lords"][lord]["at"])
+                  if capabilities.array_refusal(state, lord, place) is None]
+    found += [Order("LEVY", lord, "LORD", target) for target in ready(state, side)
+              if muster.levy_lord_refusal(state, side, target) is None]
+    if capabilities.event_effects(state, lord, "no_levy_vassal"):  # Yorkists Block Parliament (Y7)
+        return found
+    anywhere = bool(capabilities.event_effects(state, lord, "vassal_any_seat"))  # Margaret Beaufort (L35)
+    held = occupied(state)
+    enemy = other(side)
+    friendly = friendly_places(state, side)
+    for vassal, entry in state["vassals"].items():
+        seat = _SEATS[vassal]
+        if entry == AT_SEAT and seat is not None and (anywhere or (seat in friendly and enemy not in held.get(seat, ()))):
+            found.append(Order("LEVY", lord, "VASSAL", vassal))
+    return found
+
+
+_SEATS = {vassal: entry.seat for vassal, entry in BOARD.vassals.items()}
+
+
+_CHECKED = ("LORD", "VASSAL")
+"""The Levy actions with an Influence check, to which a random player may add points (1.4.2);
+Parley too."""
+
+
 def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
     scratch = copy_state(state)
-    dice = Random(rng.getrandbits(32))
+    dice = rng  # the scratch's dice: the player's own stream
     chosen: list[Order] = []
     newcomers: set[str] = set()
     spent: dict[str, int] = {}
@@ -203,42 +243,62 @@ def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
         for _ in range(BOARD.lords[lord].lordship):
             if muster.lord_refusal(scratch, side, lord, spent, newcomers) or rng.random() < 0.1:
                 break
-            options = [o for o in muster_candidates(scratch, side, lord, rng)
-                       if o.verb == "PARLEY" or muster.action_refusal(scratch, side, o) is None]
+            options = levy_options(scratch, side, lord)
+            deck = scratch["decks"][side]
+            if deck:  # one card of the deck, at random
+                capability = Order("LEVY", lord, "CAPABILITY", rng.choice(deck))
+                if muster.action_refusal(scratch, side, capability) is None:
+                    options.append(capability)
             if not options:
                 break
             order = rng.choice(options)
+            if order.verb == "PARLEY" or order.what in _CHECKED:
+                order = order._replace(extra=_extra(rng))
             muster.carry_out(scratch, side, order, dice, [], newcomers)
             spent[lord] = spent.get(lord, 0) + 1
             chosen.append(order)
     return chosen
 
 
+_BY_TARGET = ("MARCH", "EXILE")
+"""The Commands whose limits on the card depend on their target (its Way, the Exiled Lord):
+the others' limits are asked once, with no target, before their targets are looked for."""
+
+
 def _random_card(state: State, side: str, rng: Random) -> list[Order]:
+    """A card's actions at random: each a kind of Command at random, then one of its kind,
+    carried out on a copy of the state (made at the first) to find the next, the dice the
+    player's own stream; the last is not carried out (nothing is looked for after it)."""
     lord = active_lord(state)
     if lord is None:
         return []
-    scratch = copy_state(state)
-    dice = Random(rng.getrandbits(32))
-    own = [read_order(text, state["scenario"]) for text in state.get("standing", {}).get(side, [])] if any(
+    scratch = state
+    own = list(read_standing(tuple(state.get("standing", {}).get(side, ())), state["scenario"])) if any(
         c in held.CAMPAIGN_PLAYS for c in state["held"][side]) else []
     card = Card(scratch, lord, own)  # its own standing orders: a Hold Event may add a March (L33)
     chosen: list[Order] = []
-    for _ in range(8):
-        if card.ended or (card.left == 0 and not card.free_highway and not card.free_march) or rng.random() < 0.05:
+    stop = rng.random() < 0.05
+    for number in range(8):
+        if stop or card.ended or (card.left == 0 and not card.free_highway and not card.free_march):
             break
         kinds = list(COMMANDS if capabilities.event_effects(scratch, lord, "exile_pact") else COMMANDS[:-1])
-        rng.shuffle(kinds)  # a kind of Command at random, then one of its kind
         options: list[Order] = []
         fx = capabilities.effects(scratch, lord) if "at" in scratch["lords"][lord] else []
         while kinds and not options:
-            kind = kinds.pop()
+            kind = kinds.pop(rng.randrange(len(kinds)))
+            if kind not in _BY_TARGET and card.limits(scratch, Order(kind), fx):
+                continue  # what the card refuses whatever the target (actions left, Sail as a whole card)
             options = [o for o in command_candidates(scratch, lord, rng, (kind,)) if card.limits(scratch, o, fx) is None]
         if not options:
             break
         order = rng.choice(options)
-        card.carry_out(scratch, order, [], dice, [])
         chosen.append(order)
+        stop = rng.random() < 0.05
+        if stop or number == 7 or (order.verb not in ("MARCH", "SAIL") and card.left <= 1 and not card.free_march):
+            break  # its last action: spends what is left (4.2.1)
+        if scratch is state:
+            scratch = copy_state(state)
+        card.carry_out(scratch, order, [], rng, [])
     return chosen
 
 

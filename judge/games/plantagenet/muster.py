@@ -18,8 +18,8 @@ from .orders import Order
 from .routes import parley_targets
 from .succession import on_muster
 from .state import (
-    AT_SEAT, State, deplete, enemy_at, favour_locked, gain, is_exhausted, is_friendly, lords_on_map, lords_with_ships,
-    new_mat, place_capability, pool, ready, shift, shift_favour,
+    AT_SEAT, State, deplete, enemy_at, favour_locked, gain, is_exhausted, is_friendly, lords_with_ships,
+    new_mat, on_map, place_capability, pool, ready, shift, shift_favour,
 )
 
 
@@ -76,7 +76,7 @@ def refusal(state: State, side: str, order: Order, spent: dict[str, int], newcom
 def lord_refusal(state: State, side: str, lord: str, spent: dict[str, int], newcomers: set[str]) -> str | None:
     """Why a Lord may take no more Levy actions: not on the map since Muster began, or his
     Lordship spent (3.4)."""
-    if lord not in lords_on_map(state, side) or lord in newcomers:
+    if not on_map(state, lord, side) or lord in newcomers:
         return f"{lord} is not on the map since the start of Muster (3.4)"
     if spent.get(lord, 0) >= capabilities.lordship(state, lord):
         return f"{lord} has used all his Lordship ({capabilities.lordship(state, lord)}, 3.4)"
@@ -281,7 +281,7 @@ def muster(state: State, side: str, orders: list[Order], rng: Random, events: Ev
     cade_parleys: dict[str, int] = {}  # Jack Cade (Y4): free and successful
     for order in orders:
         lord = order.lord or ""
-        mustered = bool(lord) and lord in lords_on_map(state, side)
+        mustered = bool(lord) and on_map(state, lord, side)
         cade = mustered and order.verb == "PARLEY" and cade_parleys.get(lord, 0) < capabilities.total(
             capabilities.event_effects(state, lord, "free_sure_parleys"), "free_sure_parleys")
         free = mustered and (

@@ -162,6 +162,9 @@ _SEPARATORS = re.compile(r"[;\n]")
 
 
 def split_orders(text: str) -> list[str]:
+    if ";" not in text and "\n" not in text:  # one order: the usual line
+        text = text.strip()
+        return [text] if text else []
     return [part.strip() for part in _SEPARATORS.split(text) if part.strip()]
 
 
@@ -171,6 +174,13 @@ def read_order(text: str, scenario: str) -> Order:
     values and the reading depends on nothing else, so readings are kept.)"""
     text = text.strip()
     return _resolved(text, *read_shape(text), scenario)
+
+
+@lru_cache(maxsize=1024)
+def read_standing(texts: tuple[str, ...], scenario: str) -> tuple[Order, ...]:
+    """A side's kept standing orders (canonical texts, read when given) as orders: read again at
+    each card, so kept."""
+    return tuple(read_order(text, scenario) for text in texts)
 
 
 def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str) -> Order:

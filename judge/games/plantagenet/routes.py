@@ -49,19 +49,38 @@ def distances(
     enemy's Lords stand too."""
     sides = LORD_SIDE
     blocked = {e["at"] for lord, e in state["lords"].items() if "at" in e and sides[lord] != side}
-    boxes = state["exile_boxes"]
-    # the places Friendly to the side (is_friendly), gathered once for the search
-    friendly = {place for place, owner in state["favour"].items()
-                if owner == side and place not in boxes and place not in EXILE_BOXES}
-    friendly.update(box for box, owner in boxes.items() if owner == side)
+    friendly = _friendly(state["favour"], state["exile_boxes"], side)
     if battle:
         blocked.discard(start)
     if start in blocked:
         return {}
     if start not in friendly:
         return {start: 0}
-    return dict(_search(start, frozenset(friendly), frozenset(blocked), ship, target_may_be_unfriendly, limit,
-                        all_ports))
+    return dict(_search(start, friendly, frozenset(blocked), ship, target_may_be_unfriendly, limit, all_ports))
+
+
+_FRIENDLY: dict[str, tuple[dict[str, str], dict[str, str], frozenset[str]]] = {}
+"""For each side, the last Favour and Exile boxes seen and the places Friendly to it then."""
+
+
+def friendly_places(state: State, side: str) -> frozenset[str]:
+    """The Strongholds and Exile boxes Friendly to a side (``is_friendly`` of each)."""
+    return _friendly(state["favour"], state["exile_boxes"], side)
+
+
+def _friendly(favour: dict[str, str], boxes: dict[str, str], side: str) -> frozenset[str]:
+    """The places Friendly to a side (``is_friendly``), gathered once for the search; the
+    last answer is kept while Favour and the Exile boxes are the same (compared as values: a
+    Route is asked many times a step, on one map)."""
+    kept = _FRIENDLY.get(side)
+    if kept is not None and kept[0] == favour and kept[1] == boxes:
+        return kept[2]
+    found = {place for place, owner in favour.items()
+             if owner == side and place not in boxes and place not in EXILE_BOXES}
+    found.update(box for box, owner in boxes.items() if owner == side)
+    friendly = frozenset(found)
+    _FRIENDLY[side] = (dict(favour), dict(boxes), friendly)
+    return friendly
 
 
 @lru_cache(maxsize=2048)
@@ -101,11 +120,22 @@ def parley_targets(state: State, lord: str, campaign: bool = False) -> dict[str,
     here = mat["at"]
     if here in BOARD.locales and not is_friendly(state, here, side):
         return {} if favour_locked(state, here) else {here: 0}
-    reach = distances(state, side, here, mat["assets"]["ships"] > 0, True, 1 if campaign else 99,
-                      capabilities.has(state, lord, "all_ports"))
-    locked = favour_locked(state, "London")  # London for York (Y15)
-    favour, locales = state["favour"], BOARD.locales  # no Locale is an Exile box: is_friendly, quicker
-    return {
-        place: ways for place, ways in reach.items()
-        if place in locales and favour.get(place) != side and not (locked and place == "London")
-    }
+    friendly = _friendly(state["favour"], state["exile_boxes"], side)
+    blocked = frozenset({e["at"] for name, e in state["lords"].items() if "at" in e and LORD_SIDE[name] != side})
+    if here in blocked or here not in friendly:
+        return {}  # at Sea, or in an Exile box not Friendly: no Stronghold to reach
+    found = dict(_parley_reach(here, friendly, blocked, mat["assets"]["ships"] > 0, 1 if campaign else 99,
+                               capabilities.has(state, lord, "all_ports")))
+    if "London" in found and favour_locked(state, "London"):  # London for York (Y15)
+        del found["London"]
+    return found
+
+
+@lru_cache(maxsize=2048)
+def _parley_reach(start: str, friendly: frozenset[str], blocked: frozenset[str], ship: bool, limit: int,
+                  all_ports: bool) -> tuple[tuple[str, int], ...]:
+    """The Strongholds not yet Friendly that a Route from ``start`` reaches (``_search``), kept
+    as the search is: a Parley is looked for again when it is carried out."""
+    locales = BOARD.locales
+    return tuple((place, ways) for place, ways in _search(start, friendly, blocked, ship, True, limit, all_ports)
+                 if place in locales and place not in friendly)

@@ -4,12 +4,20 @@ the Influence marker, and each side's Arts of War deck of the scenario's roses (
 
 from __future__ import annotations
 
+from functools import cache
+
 from .data import BOARD, SIDES
-from .state import State, new_mat
+from .state import State, copy_state, new_mat
 
 
 def new_state(scenario: str, hidden_mats: bool = False) -> State:
-    """The state before the first Levy of a scenario (6.0; the Levy's draws come next)."""
+    """The state before the first Levy of a scenario (6.0; the Levy's draws come next): a copy
+    of the one set up once."""
+    return copy_state(_set_up(scenario, hidden_mats))
+
+
+@cache
+def _set_up(scenario: str, hidden_mats: bool) -> State:
     setup = BOARD.scenarios[scenario]
     lords: dict[str, object] = {}
     for side in SIDES:

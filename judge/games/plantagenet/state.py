@@ -32,9 +32,45 @@ AT_SEAT = {"seat": True}
 
 
 def copy_state(state: State) -> State:
-    """A deep copy, so that a resolution never changes the state it was given."""
-    copied: State = orjson.loads(orjson.dumps(state))
-    return copied
+    """A deep copy, so that a resolution never changes the state it was given: the parts laid out
+    as above copied part by part (quicker than any whole copy, and a copy is made at each step),
+    any other part whole."""
+    return {key: value if type(value) not in _CONTAINERS else _LAYOUT.get(key, _copy)(value)
+            for key, value in state.items()}
+
+
+_CONTAINERS = (dict, list)
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of a JSON value: written and read back."""
+    return orjson.loads(orjson.dumps(value))
+
+
+def _mat(entry: dict[str, Any]) -> dict[str, Any]:
+    """A Lord's entry: a mat's Forces, Assets, Vassals and Capabilities are its only parts that
+    hold others."""
+    new = dict(entry)
+    if "troops" in entry:
+        new["troops"], new["assets"] = dict(entry["troops"]), dict(entry["assets"])
+        new["vassals"], new["caps"] = list(entry["vassals"]), list(entry["caps"])
+    return new
+
+
+def _by_side(cards: dict[str, list[str]]) -> dict[str, list[str]]:
+    return {side: list(names) for side, names in cards.items()}
+
+
+_LAYOUT: dict[str, Any] = {
+    "lords": lambda lords: {lord: _mat(entry) for lord, entry in lords.items()},
+    "vassals": lambda vassals: {vassal: dict(entry) for vassal, entry in vassals.items()},
+    **dict.fromkeys(("favour", "depleted", "exile_boxes", "step", "chosen"), dict),
+    **dict.fromkeys(("decks", "held", "plans", "standing"), _by_side),
+    **dict.fromkeys(("lasting", "aside"), list),
+}
+"""How each part of the state laid out above is copied, its values plain: a Lord's entry
+(``_mat``), a Vassal's, Favour, Depletion, the Exile boxes, the step, the Lords chosen for
+Events, each side's cards and orders, the lasting Events."""
 
 
 def scenario_of(state: State) -> Scenario:
@@ -84,6 +120,11 @@ def where(state: State, lord: str) -> str | None:
 def lords_on_map(state: State, side: str) -> list[str]:
     """A side's Lords on the map, in the order of the scenario."""
     return [name for name, entry in state["lords"].items() if "at" in entry and LORD_SIDE[name] == side]
+
+
+def on_map(state: State, lord: str, side: str) -> bool:
+    """Whether a Lord is one of a side's Lords on the map (``lords_on_map``, asked of one)."""
+    return "at" in state["lords"].get(lord, {}) and LORD_SIDE[lord] == side
 
 
 def command_lords(state: State, side: str) -> list[str]:

@@ -13,11 +13,11 @@ from random import Random
 
 from . import capabilities, held
 from .command import PASS
-from .data import other
+from .data import LORD_SIDE, other
 from .end import end_campaign
 from .levy import draw_arts_of_war, end_lasting, ready_vassals, vassals_due
 from .mat import Events, disband_troopless
-from .state import State, exiles_ready, in_order, lords_on_map, rebel
+from .state import State, exiles_ready, in_order, rebel
 
 
 def set_step(state: State, name: str, side: str | None = None, card: int | None = None) -> None:
@@ -34,16 +34,21 @@ def powers(state: State) -> list[str]:
     step = state["step"]
     name = step["name"]
     if name == "pay":
-        return [s for s in in_order(state) if lords_on_map(state, s) or vassals_due(state, s)]
+        return [s for s in in_order(state) if _any_on_map(state, s) or vassals_due(state, s)]
     if name == "muster":
         side = step["side"]
-        return [side] if lords_on_map(state, side) or exiles_ready(state, side) or held.levy_plays(state, side) else []
+        return [side] if _any_on_map(state, side) or exiles_ready(state, side) or held.levy_plays(state, side) else []
     if name == "plan":
         return list(in_order(state))
     if name == "command":
         lord = active_lord(state)
         return [step["side"]] if lord is not None else []
     return []
+
+
+def _any_on_map(state: State, side: str) -> bool:
+    """Whether the side has a Lord on the map (``lords_on_map``, the first found enough)."""
+    return any("at" in entry and LORD_SIDE[lord] == side for lord, entry in state["lords"].items())
 
 
 def active_lord(state: State) -> str | None:
