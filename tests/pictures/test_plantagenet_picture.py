@@ -310,6 +310,45 @@ def test_a_march_is_drawn_along_its_way_in_its_sides_colour() -> None:
     assert marches
 
 
+def test_an_intercept_that_succeeded_is_drawn_along_its_way_and_one_that_failed_is_not() -> None:
+    """4.3.4: an Intercepting Lord who made his roll moves as if Marching: his arrow runs from his
+    Locale to the one Approached, in his side's ink; one who failed it moved nobody: no arrow."""
+    geo = geometry()
+    seen = {True: 0, False: 0}
+    for position in _intercepts():
+        _, _, report = position
+        events = [e for e in (report or {})["events"] if e["type"] == "intercept"]
+        arrows = _arrows(ElementTree.fromstring(_picture(position, None)))
+        for event in events:
+            drawn = [(a, line) for a, line in arrows if a.get("data-kind") == "intercept"
+                     and a["data-from"] == event["from"] and a["data-to"] == event["to"]]
+            seen[event["success"]] += 1
+            if event["success"]:
+                assert drawn and drawn[0][0]["data-side"] == LORD_SIDE[event["lord"]], event
+                start, end = geo.network.points[event["from"]], geo.network.points[event["to"]]
+                assert all(_off_line(point, start, end) < 0.5 for point in drawn[0][1])
+            else:
+                assert not drawn, event
+    assert seen[True] and seen[False], seen
+
+
+def _intercepts() -> list[Position]:
+    """The steps with an Intercept (4.3.4) of random Ia and III games (seeds chosen to reach one
+    that succeeded and one that failed)."""
+    found: list[Position] = []
+    for scenario, seed in (("Ia", 0), ("III", 27)):
+        game = PlantagenetGame(scenario)
+        rng = Random(seed)
+        state = game.new_game(f"i {seed}".encode())
+        while state["outcome"] is None:
+            orders = {side: game.random_orders(state, side, rng) for side in sorted(game.pending(state).powers)}
+            result = game.resolve(state, orders, rng)
+            state = result.state
+            if any(e["type"] == "intercept" for e in result.report["events"]):
+                found.append((game, state, result.report))
+    return found
+
+
 def _off_line(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
     (px, py), (ax, ay), (bx, by) = point, a, b
     return abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / math.dist(a, b)

@@ -200,8 +200,8 @@ def after_battle(state: State, start: BattleStart, result: BattleResult, events:
         elif after.fate == "moved" and (refuge := _refuge(state, after.side)):  # L16 Warden of the Marches
             mat["troops"] = {kind: after.troops.get(kind, 0) for kind in TROOPS}
             mat["assets"]["carts"], mat["assets"]["provender"] = after.carts, after.provender
+            events.append({"type": "moved", "lord": after.name, "from": mat["at"], "to": refuge})
             mat["at"] = refuge
-            events.append({"type": "moved", "lord": after.name, "to": refuge})
         else:
             disband_lord(state, after.name, events, exile=after.fate == "exiled", why=f"Battle: {after.fate} (4.4.3)")
     rules = scenario_of(state).special_rules

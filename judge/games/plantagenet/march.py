@@ -143,7 +143,8 @@ def intercept(state: State, side: str, to: str, standing: list[Order], rng: Rand
         flank = flank_attack(state, enemy, standing, events)
         roll = 0 if flank else rng.randint(1, 6)
         success = flank or roll <= capabilities.valour(state, lord)
-        events.append({"type": "intercept", "lord": lord, "to": to, "roll": roll, "success": success})
+        events.append({"type": "intercept", "lord": lord, "lords": group, "from": here, "to": to, "roll": roll,
+                       "success": success})
         if success:
             haul(state, group)
             move(state, group, to)

@@ -413,20 +413,22 @@ def _exile(geo: Geometry, view: dict[str, Any], box: str, lords: list[tuple[str,
 
 
 def _moves(geo: Geometry, base: Layout, room: Room, hard: list[Segment], events: list[dict[str, Any]]) -> list[str]:
-    """The phase's moves as arrows in the moving side's colour: a March (4.3) along its Way, a Sail
-    (4.3.4) by sea, an Exile Pact into its box; each kept clear of every other name."""
+    """The phase's moves as arrows in the moving side's colour: a March (4.3) or an Intercept that
+    succeeded (4.3.4) along its Way, a Sail (4.3.4) by sea, an Exile Pact into its box, a Lord sent
+    from the field to a refuge (L16); each kept clear of every other name."""
     parts = []
     for event in events:
         kind = event.get("type")
-        if kind not in ("march", "sail", "exile pact"):
-            continue
+        if kind not in ("march", "sail", "exile pact", "intercept", "moved") or (
+                kind == "intercept" and not event.get("success")) or "from" not in event:
+            continue  # an Intercept that failed its roll moved nobody (4.3.4)
         lords = list(event.get("lords") or [event.get("lord")])
         if not lords or lords[0] not in LORD_SIDE:
             continue
         side = LORD_SIDE[lords[0]]
         start, end = str(event.get("from")), str(event.get("to"))
         line: list[Point] | None = None
-        if kind == "march" and start in geo.network.points and end in geo.network.points:
+        if kind in ("march", "intercept") and start in geo.network.points and end in geo.network.points:
             line = _trimmed([geo.network.points[start], geo.network.points[end]], MARK + 2, MARK + 3)
         else:
             line = _route(geo, base, room, start, end, sea=kind == "sail")
