@@ -99,10 +99,10 @@ class PlantagenetGame(TwoSides):
             raise ValueError(f"no scenario {scenario!r}: there are {', '.join(SCENARIOS)}")
         self.scenario = scenario
         self.hidden_mats = hidden_mats
-        self.name = kind_name(scenario)
+        self.name = kind_name(scenario) + ("-hidden" if hidden_mats else "")
         self.wording = Wording(
             title="Plantagenet",
-            full_title=f"Plantagenet, {_TITLES[scenario]}",
+            full_title=f"Plantagenet, {_TITLES[scenario]}" + (", Hidden Mats (1.5.3)" if hidden_mats else ""),
             phase_example="e.g. T1 muster York, T1 plan or T1 card 2 Lancaster",
             civil_disorder=("its Lords keep their Vassals and Disband nobody, Muster nothing, and "
                             "its Plan is its Lords on the map in turn, then Pass cards; each of "
@@ -271,7 +271,8 @@ class PlantagenetGame(TwoSides):
         nobody (a Pass card, a side with nothing to Muster), up to the next that asks a side."""
         new = copy_state(state)
         events: list[dict[str, Any]] = []
-        report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {}}
+        report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {},
+                                  "orders": {side: list(orders[side]) for side in SIDES if orders.get(side)}}
         self._step(new, self._given(state, orders), rng, events, report["refused"])
         self._on(new, rng, events, report["refused"])
         while "wars" in new and new["outcome"] is not None and renew(new, rng, events):
