@@ -209,7 +209,8 @@ class PlantagenetGame(TwoSides):
                 out.append(OrderLine(text, error=str(error)))
                 continue
             if order.verb not in allowed:
-                out.append(OrderLine(text, error=f"{order.verb} is not an order of {power} in {self.phase(state)}"))
+                out.append(OrderLine(text, error=f"{order.verb} is not an order of {power} in {self.phase(state)} "
+                                                 f"(2.2.1: {', '.join(allowed[:6]) or 'none now'})"))
                 continue
             why = self._refusal(state, power, order)
             if why:
@@ -236,9 +237,9 @@ class PlantagenetGame(TwoSides):
         if order.verb == "DISCARD" and order.target not in state["held"][power]:
             return f"you hold no {order.target} (4.8.6)"
         if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN") and BOARD.lords[order.target or ""].side != power:
-            return f"{order.target} is not your Lord"
+            return f"{order.target} is not your Lord (1.5.1)"
         if order.lord and BOARD.lords[order.lord].side != power:
-            return f"{order.lord} is not your Lord"
+            return f"{order.lord} is not your Lord (1.5.1)"
         return None
 
     def _complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
