@@ -24,7 +24,7 @@ import pytest
 from mail_judge import MailJudge
 from sqlmodel import select
 
-from judge.games.plantagenet.data import SIDES
+from judge.games.plantagenet.data import BOARD, SIDES
 from judge.games.plantagenet.game import PlantagenetGame
 from judge.games.record_check import check_record
 from judge.games.registry import game_kind
@@ -152,6 +152,14 @@ def test_a_whole_game_by_mail_keeps_the_plans_secret_and_its_dice_check(
 
     results = judge.mail_to(ADDRESSES[0], "Plantagenet results roses")
     assert results and any("You are to act." in mail.body for mail in results)
+    if kind.endswith("-hidden"):  # 1.5.3: the enemy's Lords where they stand, their mats hidden
+        hidden_mats = 0
+        for side in SIDES:
+            for mail in judge.mail_to(address_of(judge, side), "Plantagenet results roses"):
+                for lord, rest in re.findall(r"^  (\S.*?) at \S.*?(: .*| \(mat hidden, 1\.5\.3\))$", mail.body, re.M):
+                    assert (BOARD.lords[lord].side == side) == (rest != " (mat hidden, 1.5.3)"), (lord, rest)
+                    hidden_mats += BOARD.lords[lord].side != side
+        assert hidden_mats
     site = tmp_path / "site"
     build_archive(judge.store, site)
     page = (site / "games" / "roses.html").read_text(encoding="utf-8")
