@@ -107,17 +107,19 @@ def finished_record(judge: MailJudge) -> tuple[dict[str, Any], list[PhaseRecord]
 
 
 def hidden_words(phases: list[PhaseRecord], engine: Any, reader: str | None) -> set[str]:
-    """What the rules hide from ``reader`` in this game and no view of his ever showed: each
-    enemy standing order (a line of his), each held Event's id, as words a mail could carry."""
-    shown = "\n".join(json.dumps([engine.report_view(p.resolution, reader), engine.view(p.state_after, reader),
-                                  engine.view(p.state_before, reader)]) for p in phases)
+    """What the rules hide from ``reader`` in this game and no view of his ever showed, as a
+    mail would write it: each enemy standing order, each enemy Plan as the board lists it
+    (``Plan: York, March, Pass, York``), each held Event's id."""
+    views = [view for p in phases for view in (engine.view(p.state_before, reader), engine.view(p.state_after, reader))]
+    shown = "\n".join(json.dumps([engine.report_view(p.resolution, reader) for p in phases]) + json.dumps(views))
+    shown += "\n".join(f"Plan: {', '.join(plan)}" for view in views for plan in view["plans"].values())
     hidden: set[str] = set()
     for p in phases:
         for side in SIDES:
             if side == reader:
                 continue
-            hidden |= {order for order in p.state_after.get("standing", {}).get(side, [])}
-            hidden |= {f"PLAN {', '.join(plan)}" for plan in [p.state_after["plans"][side]] if plan}
+            hidden |= set(p.state_after.get("standing", {}).get(side, []))
+            hidden |= {f"Plan: {', '.join(plan)}" for plan in [p.state_after["plans"][side]] if plan}
             hidden |= set(p.state_after["held"][side])
     return {word for word in hidden if word not in shown}
 
