@@ -107,11 +107,12 @@ def finished_record(judge: MailJudge) -> tuple[dict[str, Any], list[PhaseRecord]
 
 
 def hidden_words(phases: list[PhaseRecord], engine: Any, reader: str | None) -> set[str]:
-    """What the rules hide from ``reader`` in this game and no view of his ever showed, as a
-    mail would write it: each enemy standing order, each enemy Plan as the board lists it
-    (``Plan: York, March, Pass, York``), each held Event's id."""
+    """What the rules hide from ``reader`` in this game and no view of his (the states' views, the
+    events his reports tell) ever showed, as a mail would write it: each enemy standing order,
+    each enemy Plan as ordered and as the board lists it (``Plan: York, March, Pass, York``),
+    each held Event's id."""
     views = [view for p in phases for view in (engine.view(p.state_before, reader), engine.view(p.state_after, reader))]
-    shown = "\n".join(json.dumps([engine.report_view(p.resolution, reader) for p in phases]) + json.dumps(views))
+    shown = json.dumps([engine.report_view(p.resolution, reader)["events"] for p in phases]) + json.dumps(views)
     shown += "\n".join(f"Plan: {', '.join(plan)}" for view in views for plan in view["plans"].values())
     hidden: set[str] = set()
     for p in phases:
@@ -121,6 +122,7 @@ def hidden_words(phases: list[PhaseRecord], engine: Any, reader: str | None) -> 
             hidden |= set(p.state_after.get("standing", {}).get(side, []))
             hidden |= {f"Plan: {', '.join(plan)}" for plan in [p.state_after["plans"][side]] if plan}
             hidden |= set(p.state_after["held"][side])
+            hidden |= {order for order in (p.orders or {}).get(side, {}).values() if order.startswith("PLAN ")}
     return {word for word in hidden if word not in shown}
 
 

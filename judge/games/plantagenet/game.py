@@ -269,11 +269,13 @@ class PlantagenetGame(TwoSides):
 
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
         """Resolve the current step with the orders given, then every step after it that asks
-        nobody (a Pass card, a side with nothing to Muster), up to the next that asks a side."""
+        nobody (a Pass card, a side with nothing to Muster), up to the next that asks a side.
+        The report keeps the orders of each side due as given (``report_for`` shows them to that
+        side alone: a Plan is secret, 4.1.2)."""
         new = copy_state(state)
         events: list[dict[str, Any]] = []
         report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {},
-                                  "orders": {side: list(orders[side]) for side in SIDES if orders.get(side)}}
+                                  "orders": {side: list(orders[side]) for side in powers(state) if orders.get(side)}}
         self._step(new, self._given(state, orders), rng, events, report["refused"])
         self._on(new, rng, events, report["refused"])
         while "wars" in new and new["outcome"] is not None and renew(new, rng, events):
