@@ -99,8 +99,8 @@ def test_every_example_order_in_the_help_reads(kind_name: str) -> None:
     for line in examples:
         if isinstance(kind, BosworthGame):
             bosworth.read(line)
-        elif isinstance(kind, PlantagenetGame):
-            read_plantagenet_order(line, "I" if kind.scenario == "wars" else kind.scenario)
+        elif isinstance(kind, PlantagenetGame):  # CANCEL and a standing order: the order reads
+            read_plantagenet_order(line.removeprefix("CANCEL "), "I" if kind.scenario == "wars" else kind.scenario)
         elif isinstance(kind, Richard3Game):  # York writes them: his blocks, and targets of the enemy
             read_order(line, [b for b in BOARD.blocks if not b.endswith("/L")],  # as York reads it
                        [b for b in BOARD.blocks if not b.endswith("/Y")])

@@ -5,9 +5,11 @@ JSON value (``state.py``); ``resolve`` never changes the state it is given. Phas
 Calendar box and step: ``T1 muster York``, ``T1 plan``, ``T1 card 3 Lancaster``, ``T2 pay``.
 
 Standing orders (``INTERCEPT``, ``EXILE``, ``TRUCE``, the Battle's ``BATTLE_VERBS``) answer what
-the inactive side decides in the middle of the active side's card (4.3.4, 4.3.5, 4.4): given with a
-side's Plan they are kept until its next Plan; given for a Command step by the side not acting,
-they hold for that card.
+the inactive side decides in the middle of the active side's card (4.3.4, 4.3.5, 4.4). They are
+the seam's standing orders (``OrderLine.standing``), read from either side at any step: each
+holds until another for its slot or ``CANCEL`` with it. ``resolve`` keeps in ``state["standing"]``
+those of each side that gave any (the service gives them every step), and of a side that gives a
+Plan without any, none (the random players give them with their Plans).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from .levy import pay
 from .muster import muster
 from .orders import Order, OrderError, read_order, split_orders
 from .setup import new_state
-from .state import State, copy_state, influence_of, scenario_of
+from .state import State, copy_state, exile_boxes_for, influence_of, lords_on_map, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
 from .view import report_for, view
 from .war_setups import war_number
@@ -40,12 +42,18 @@ TIMINGS = (
     TimingClass("plan", hours=48, grace_hours=24, aliases=("plans",)),
 )
 STEP_VERBS = {
-    "pay": ("DISBAND", "DISMISS"),
-    "muster": ("EXILE", "LEVY", "PARLEY", "CROWN", "PLAY"),
-    "plan": ("PLAN", "INTERCEPT", "EXILE", "TRUCE", "DISCARD", "SURRENDER", *BATTLE_VERBS),
+    "pay": ("DISBAND", "DISMISS", "PASS"),  # PASS: nothing (more) to order, all paid
+    "muster": ("EXILE", "LEVY", "PARLEY", "CROWN", "PLAY", "PASS"),  # PASS: no (more) Muster
+    "plan": ("PLAN",),
     "command": COMMANDS,
 }
+"""What each step takes from the side acting, besides standing orders (``STANDING``)."""
 STANDING = ("INTERCEPT", "EXILE", "TRUCE", "DISCARD", "SURRENDER", *BATTLE_VERBS)
+"""The standing orders: given at any time by either side, each holds until another for its slot
+(``standing_slot``) or ``CANCEL`` with it."""
+_STANDING_WORDS = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "the Battle's choices")
+_CANCEL = re.compile(r"\s*cancel\s+(.+)", re.IGNORECASE)
+MOST_HINT_LINES = 8
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
 SCENARIOS = ("Ia", "Ib", "Ic", "II", "III", "I", "wars")
 _TITLES = {"Ia": "scenario Ia", "Ib": "scenario Ib", "Ic": "scenario Ic", "II": "scenario II",
@@ -55,6 +63,40 @@ _TITLES = {"Ia": "scenario Ia", "Ib": "scenario Ib", "Ic": "scenario Ic", "II": 
 ``wars`` the grand scenario, its three Wars in turn (6.1-6.3)."""
 WARS = ("I", "IIY", "IIL", "IIIY", "IIIL")
 """The Wars of the grand scenario as phases name them (6.3)."""
+
+
+class _Counted(Random):
+    """Dice that count their rolls (seeded alike each time: a check, not a resolution)."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.rolls = 0
+
+    def random(self) -> float:
+        self.rolls += 1
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self.rolls += 1
+        return super().getrandbits(k)
+
+
+def _hint(choices: list[str], order: Order) -> str:
+    """The choices after a refused action's reason, a few lines: at a Muster, those of the Lord
+    it names (his Levy, 3.4)."""
+    if order.lord:
+        choices = [line for line in choices if line.startswith(f"{order.lord} ")] or choices
+    if not choices:
+        return ""
+    shown = choices[:MOST_HINT_LINES]
+    more = len(choices) - len(shown)
+    return f". You may write: {'; '.join(shown)}{f'; ... and {more} more' if more else ''}"
+
+
+def standing_slot(order: Order) -> str:
+    """The slot of a standing order: its verb and what it names (a Lord, a card), so that a
+    second ``INTERCEPT Northumberland`` replaces the first and ``CANCEL`` with it empties it."""
+    return f"{order.verb.lower()} {order.target or ''}{' below' if order.below else ''}".strip()
 
 
 def kind_name(scenario: str) -> str:
@@ -195,40 +237,145 @@ class PlantagenetGame(TwoSides):
 
     def read_orders(self, state: State, power: str, lines: Sequence[str],
                     taken: Mapping[str, str] | None = None) -> list[OrderLine]:
-        """Read a side's lines for the current step: each is read, then checked against what
-        the step takes; the slot of a sequence of actions is its place in the list."""
+        """Read a side's lines: each is read, then checked against what the step takes. A
+        standing order (``STANDING``, ``standing_here``) is taken from either side at any step,
+        its slot its verb and target; ``CANCEL <order>`` empties that slot. The slot of an
+        action of a sequence (a Muster, a card) is its place in the sequence: a later mail's
+        actions follow those ``taken`` (CLEAR withdraws them to start again); the sequence, with
+        the actions ``taken`` already, is played out on a copy of the position (``checked``):
+        an action the position makes impossible is refused now, with the Lord's choices, rather
+        than when the phase is resolved."""
         texts = [t for line in lines for t in split_orders(line)]
+        read = self._read(state, power, texts, taken or {}, written=True)
+        return self._checked(state, power, read, taken or {})
+
+    def _read(self, state: State, power: str, texts: Sequence[str], taken: Mapping[str, str],
+              written: bool = False) -> list[tuple[OrderLine, Order | None]]:
+        """Each text read, with its order; ``written``: as a player wrote them (else canonical
+        orders, as the judge keeps them: ``standing_here``)."""
         name = state["step"]["name"]
-        acting = power in powers(state)
-        allowed = STEP_VERBS.get(name, ()) if acting else (STANDING if name == "command" else ())
-        out = []
+        own = STEP_VERBS.get(name, ()) if power in powers(state) else ()
+        held_now = dict(taken)  # slot -> the order in it, as these lines leave it
+        after = max((int(slot.split()[1]) for slot in taken if slot.startswith("action ")), default=0)
+        out: list[tuple[OrderLine, Order | None]] = []
         for number, text in enumerate(texts, 1):
+            cancel = _CANCEL.fullmatch(text)
             try:
-                order = self.parse(state, text)
+                order = self.parse(state, cancel.group(1) if cancel else text)
             except OrderError as error:
-                out.append(OrderLine(text, error=str(error)))
+                out.append((OrderLine(text, error=str(error)), None))
                 continue
-            if order.verb not in allowed:
-                out.append(OrderLine(text, error=f"{order.verb} is not an order of {power} in {self.phase(state)} "
-                                                 f"(2.2.1: {', '.join(allowed[:6]) or 'none now'})"))
+            standing = self.standing_here(state, power, order, written and not cancel)
+            if order.verb == "EXILE" and not standing and name == "muster" and not order.group:
+                boxes = exile_boxes_for(state, order.target or "")  # a Muster Exile keeps its box
+                order = order._replace(group=tuple(boxes[:1]))
+            if cancel and not standing:
+                out.append((OrderLine(text, error=f"CANCEL takes a standing order ({', '.join(_STANDING_WORDS)}), "
+                                                  f"not {order.verb}"), None))
                 continue
-            why = self._refusal(state, power, order)
+            if not standing and order.verb not in own:
+                out.append((OrderLine(text, error=self._not_now(state, power, order)), None))
+                continue
+            why = None if cancel else self._refusal(state, power, order, standing)
             if why:
-                out.append(OrderLine(text, error=why))
+                out.append((OrderLine(text, error=why), None))
                 continue
-            by_verb = name in ("pay", "plan") or (order.verb in STANDING and not (acting and name == "command"))
-            slot = "plan" if order.verb == "PLAN" else (
-                f"{order.verb.lower()} {order.target or ''}{' below' if order.below else ''}".strip()
-                if by_verb else f"action {number}")
-            out.append(OrderLine(text, canonical=str(order), slot=slot))
+            if standing:
+                slot = standing_slot(order)
+            elif order.verb == "PLAN":
+                slot = "plan"
+            elif name == "pay":
+                slot = f"{order.verb.lower()} {order.target or ''}".strip()
+            else:
+                slot = f"action {after + number}"  # a later mail's actions follow those taken
+            canonical = f"CANCEL {order}" if cancel else str(order)
+            before = held_now.get(slot)
+            held_now[slot] = canonical
+            out.append((OrderLine(text, canonical=canonical, slot=slot, standing=standing,
+                                  replaces=before if before not in (None, canonical) else None), order))
         return out
 
-    def _refusal(self, state: State, power: str, order: Order) -> str | None:
-        """What the position already shows impossible (the rest is checked as the orders are
-        carried out, in turn)."""
+    def _not_now(self, state: State, power: str, order: Order) -> str:
+        """Why an order is not one of this side's now, and what it may send instead."""
+        phase = self.phase(state)
+        if power not in powers(state):
+            return (f"{order.verb} is not an order of {power} in {phase} (2.2.1): {power} has nothing to order now "
+                    f"but standing orders ({', '.join(_STANDING_WORDS)}); send orders for a later phase after "
+                    f"PHASE <phase>")
+        takes = [verb for verb in STEP_VERBS.get(state["step"]["name"], ()) if verb not in STANDING]
+        return f"{order.verb} is not an order of {phase} (2.2.1); it takes {', '.join(takes)} and standing orders"
+
+    def standing_here(self, state: State, power: str, order: Order, written: bool = False) -> bool:
+        """Whether an order is a standing order (it holds from phase to phase, given at any
+        time): one of ``STANDING``, except where the step takes the same words as the acting
+        side's own order: at its Muster, ``EXILE`` to a box (3.3.1), or as a player writes it
+        (``written``), of a Lord not on the map (its canonical order then names his box: a
+        standing ``EXILE`` kept since never becomes a Muster), and ``PLAY`` of a Levy Event
+        (3.1.3); on its card, ``EXILE`` of the card's Lord (Exile Pact, Y8)."""
+        if order.verb not in STANDING:
+            return False
+        if power not in powers(state):
+            return True
+        name = state["step"]["name"]
+        if name == "muster" and order.verb == "EXILE":
+            return not order.group and (not written or order.target in lords_on_map(state, power))
+        if name == "muster" and order.verb == "PLAY":
+            return order.target not in held.LEVY_PLAYS
+        if name == "command" and order.verb == "EXILE":
+            return order.target != active_lord(state)
+        return True
+
+    def _checked(self, state: State, power: str, read: list[tuple[OrderLine, Order | None]],
+                 taken: Mapping[str, str]) -> list[OrderLine]:
+        """The lines, each action of a Muster or a card refused that its sequence (the actions
+        taken, then these) cannot carry out from the position now, played out in turn on a copy
+        up to the first action that rolls a die or meets the enemy (a Parley, a Levy of a Lord, a
+        Tax, an Approach...): what follows it depends on the dice and is checked as it is carried
+        out (an action refused then costs nothing). A refused action's reason comes with the
+        choices at that point of the sequence."""
+        name = state["step"]["name"]
+        lines = [line for line, _ in read]
+        if power not in powers(state) or name not in ("muster", "command"):
+            return lines
+        sequence: dict[str, Order] = {}
+        for slot, text in taken.items():
+            if slot.startswith("action "):
+                sequence[slot] = self.parse(state, text)
+        mine: dict[int, int] = {}  # id of an order in the sequence -> its line
+        for number, (line, order) in enumerate(read):
+            if order is not None and line.slot and line.slot.startswith("action "):
+                sequence[line.slot] = order._replace()  # an object of its own: refusals name it
+                mine[id(sequence[line.slot])] = number
+        orders = [o for o in sequence.values() if o.verb != "PASS" or name == "command"]
+        lord = active_lord(state) if name == "command" else None
+        before = copy_state(state)  # the position before the action checked
+        for count, order in enumerate(orders):
+            dice = _Counted()
+            scratch = copy_state(state)
+            refused = {id(o): why for o, why in self._play(scratch, power, orders[:count + 1], dice)}
+            if id(order) in refused and id(order) in mine:
+                number = mine[id(order)]
+                hint = _hint(legal.choices(self, before, power), order)
+                lines[number] = OrderLine(lines[number].text, error=f"{refused[id(order)]}{hint}")
+            if dice.rolls or (lord and "at" not in scratch["lords"][lord]):
+                break  # what follows depends on the dice (or the card's Lord has left the map)
+            before = scratch
+        return lines
+
+    def _play(self, scratch: State, power: str, orders: list[Order], dice: Random) -> list[tuple[Order, str]]:
+        """A sequence of Muster orders or of the card's actions carried out on a copy, the enemy
+        silent: the orders refused."""
+        if scratch["step"]["name"] == "muster":
+            return muster(scratch, power, orders, dice, [])
+        own = [self.parse(scratch, text) for text in scratch.get("standing", {}).get(power, [])]
+        return command(scratch, active_lord(scratch) or "", orders, [], dice, [], own)
+
+    def _refusal(self, state: State, power: str, order: Order, standing: bool) -> str | None:
+        """What the position already shows impossible (a sequence of actions is checked
+        further by ``_checked``, and all as they are carried out, in turn)."""
         if order.verb == "PLAN":
             return plan_refusal(state, power, order.plan)
-        if order.verb == "PLAY" and state["step"]["name"] == "muster":
+        if order.verb == "PLAY" and not standing:
             return held.levy_refusal(state, power, order)
         if order.verb in SCENARIO_CHOICES and SCENARIO_CHOICES[order.verb] not in scenario_of(state).special_rules:
             return f"{order.verb} is an order of the scenario rule {SCENARIO_CHOICES[order.verb]} (6.0)"
@@ -243,29 +390,38 @@ class PlantagenetGame(TwoSides):
         return None
 
     def _complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
+        """Whether the step's orders are in: a Plan, or any order of the step (PASS when there
+        is nothing to order); standing orders never complete them."""
+        mine = [order for line, order in self._read(state, power, orders, {}) if order is not None and not line.standing]
         if state["step"]["name"] == "plan":
-            return any(o.upper().startswith("PLAN") for o in orders)
-        return bool(orders)
+            return any(order.verb == "PLAN" for order in mine)
+        return bool(mine)
 
     def waiting(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
         if power not in powers(state) or self._complete(state, power, orders):
             return []
-        return [{"plan": "a Plan (PLAN)", "pay": "Pay choices", "muster": "Muster orders"}.get(state["step"]["name"], "the card's actions")]
+        return [{"plan": "a Plan (PLAN)", "pay": "Pay choices (PASS: pay all)",
+                 "muster": "Muster orders (PASS: none)"}.get(state["step"]["name"], "the card's actions")]
 
     def choices(self, state: State, power: str) -> list[str]:
         return legal.choices(self, state, power)
 
     # --- resolution ----------------------------------------------------------------------------
 
-    def _given(self, state: State, orders: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:
+    def _given(self, state: State, orders: Mapping[str, Sequence[str]]) -> tuple[dict[str, list[Order]], dict[str, list[str]]]:
+        """Each side's orders for the step, and the standing orders of each side that gave any
+        (those ``CANCEL`` left out)."""
         given: dict[str, list[Order]] = {}
+        standing: dict[str, list[str]] = {}
         for side in SIDES:
-            given[side] = [
-                self.parse(state, line.canonical or "")
-                for line in self.read_orders(state, side, list(orders.get(side, ())))
-                if line.canonical
-            ]
-        return given
+            read = [(line, order) for line, order in self._read(state, side, list(orders.get(side, ())), {})
+                    if order is not None]
+            given[side] = [order for line, order in read if not line.standing
+                           and (order.verb != "PASS" or state["step"]["name"] == "command")]
+            if any(line.standing for line, _ in read):
+                standing[side] = [str(order) for line, order in read
+                                  if line.standing and not (line.canonical or "").startswith("CANCEL ")]
+        return given, standing
 
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
         """Resolve the current step with the orders given, then every step after it that asks
@@ -276,7 +432,11 @@ class PlantagenetGame(TwoSides):
         events: list[dict[str, Any]] = []
         report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {},
                                   "orders": {side: list(orders[side]) for side in powers(state) if orders.get(side)}}
-        self._step(new, self._given(state, orders), rng, events, report["refused"])
+        given, standing = self._given(state, orders)
+        for side in SIDES:  # a Plan without them: none (the random players give them with it)
+            if side in standing or any(o.verb == "PLAN" for o in given[side]):
+                new.setdefault("standing", {})[side] = standing.get(side, [])
+        self._step(new, given, rng, events, report["refused"])
         self._on(new, rng, events, report["refused"])
         while "wars" in new and new["outcome"] is not None and renew(new, rng, events):
             self._on(new, rng, events, report["refused"])
@@ -307,17 +467,12 @@ class PlantagenetGame(TwoSides):
             for side in SIDES:
                 plans = [o.plan for o in given[side] if o.verb == "PLAN"]
                 new["plans"][side] = list(plans[-1] if plans else default_plan(new, side))
-                kept = [str(o) for o in given[side] if o.verb in STANDING]
-                if kept or plans:
-                    new.setdefault("standing", {})[side] = kept
             after_plan(new)
         elif name == "command":
             side = step["side"]
             lord = active_lord(new)
             enemy = "Lancaster" if side == "York" else "York"
-            standing = [o for o in given[enemy] if o.verb in STANDING] or [
-                self.parse(new, text) for text in new.get("standing", {}).get(enemy, [])
-            ]
+            standing = [self.parse(new, text) for text in new.get("standing", {}).get(enemy, [])]
             if lord is None:
                 events.append({"type": "pass card", "side": side, "card": new["plans"][side][step["card"]]})
             else:

@@ -18,7 +18,7 @@ from .data import BOARD, other
 from .levy import vassals_due
 from .orders import UNIT_NAMES, Order, read_order
 from .routes import parley_targets
-from .state import AT_SEAT, State, command_lords, copy_state, exiles_ready, lords_at, lords_on_map, ready, scenario_of
+from .state import AT_SEAT, State, command_lords, copy_state, exile_boxes_for, exiles_ready, lords_at, lords_on_map, ready, scenario_of
 from .turns import active_lord, powers
 
 
@@ -189,12 +189,12 @@ def _random_muster(state: State, side: str, rng: Random) -> list[Order]:
             muster.carry_out(scratch, side, order, dice, [], newcomers)
             chosen.append(order)
     for lord in exiles_ready(scratch, side):
-        order = Order("EXILE", target=lord)
+        order = Order("EXILE", target=lord, group=tuple(exile_boxes_for(scratch, lord)[:1]))  # 3.3.1
         if rng.random() < 0.8 and muster.refusal(scratch, side, order, spent, newcomers) is None:
             muster.carry_out(scratch, side, order, dice, [], newcomers)
             chosen.append(order)
     crown = Order("CROWN", target="Richard III")
-    if rng.random() < 0.5 and muster.refusal(scratch, side, crown, spent, newcomers) is None:
+    if side == "York" and rng.random() < 0.5 and muster.refusal(scratch, side, crown, spent, newcomers) is None:
         muster.carry_out(scratch, side, crown, dice, [], newcomers)
         chosen.append(crown)
     lords = lords_on_map(scratch, side)
@@ -243,25 +243,74 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
 
 
 def choices(game: GameKind, state: State, power: str) -> list[str]:
-    """The orders a side may give now, one a line (for the mail that asks for them)."""
+    """The orders a side may give now, for the mail that asks for them: grouped, one line a
+    Lord and kind of order with its targets as alternatives (``York LEVY <TROOPS | CARTS>``),
+    a card's Marches one line a Way (4.3.3) to the Locales next to the Lord, never a path."""
     if power not in powers(state):
         return []
     name = state["step"]["name"]
     if name == "pay":
-        return [f"DISMISS {v}" for v in vassals_due(state, power)] + [f"DISBAND {lord}" for lord in lords_on_map(state, power)]
+        found = [Order("DISMISS", target=v) for v in vassals_due(state, power)]
+        return [*grouped(found + [Order("DISBAND", target=lord) for lord in lords_on_map(state, power)]), "PASS"]
     if name == "plan":
-        return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*command_lords(state, power), PASS])]
+        return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*command_lords(state, power), PASS]),
+                *_standing_choices(state, power)]
     if name == "muster":
-        found = [str(Order("EXILE", target=lord)) for lord in exiles_ready(state, power)]
-        if muster.crown_refusal(state, Order("CROWN", target="Richard III")) is None and power == "York":
-            found.append("CROWN Richard III")
-        for lord in lords_on_map(state, power):
-            found += [str(o) for o in muster_candidates(state, power, lord)
-                      if muster.refusal(state, power, o, {}, set()) is None]
-        return found
+        return [*grouped(_muster_choices(state, power)), "PASS"]
     active = active_lord(state)
     if active is None:
         return []
     card = Card(state, active)
-    return [str(o) for o in command_candidates(state, active) if card.refusal(state, o) is None]
+    found = [o for o in command_candidates(state, active) if card.refusal(state, o) is None]
+    here = state["lords"][active]["at"]
+    marches = [o for o in found if o.verb == "MARCH"]
+    lines = []
+    for way in ("highway", "road", "path"):
+        to = [o for o in marches if card.way(state, here, o) == way]
+        if to:
+            lines.append(f"{grouped(to)[0]} ({way.capitalize()})")
+    return lines + grouped([o for o in found if o.verb != "MARCH"])
 
+
+def _standing_choices(state: State, side: str) -> list[str]:
+    """The reactions a side's standing orders give (4.3.4, 4.3.5, 4.4): Intercept and Exile for
+    its Lords on the map, its held Events it may play so, Parliament's Truce if held."""
+    mine = lords_on_map(state, side)
+    found = grouped([Order(verb, target=lord) for verb in ("INTERCEPT", "EXILE") for lord in mine])
+    found += grouped([Order("PLAY", target=card) for card in state["held"][side]
+                      if held.standing_refusal(card, side) is None])
+    return found + (["TRUCE"] if march.TRUCES[side] in state["held"][side] else [])
+
+
+def _muster_choices(state: State, side: str) -> list[Order]:
+    """The Muster orders the position allows now (3.3.1, 3.4), each Levy Capability of the
+    side's deck a Lord may take among them."""
+    found = [Order("EXILE", target=lord) for lord in exiles_ready(state, side)]
+    if side == "York":
+        found.append(Order("CROWN", target="Richard III"))
+    for lord in lords_on_map(state, side):
+        found += [o for o in muster_candidates(state, side, lord) if o.what != "CAPABILITY"]
+        found += [Order("LEVY", lord, "CAPABILITY", card) for card in state["decks"][side]]
+    return [o for o in found if muster.refusal(state, side, o, {}, set()) is None]
+
+
+def grouped(orders: list[Order]) -> list[str]:
+    """Orders one line a Lord and kind, their targets as alternatives: ``York LEVY <TROOPS |
+    CARTS | LORD Salisbury>``, ``York LEVY CAPABILITY <Y2 | Y5>``, ``TAX <York | Pontefract>``.
+    Keeping one alternative of a line gives an order as it is read."""
+    groups: dict[str, list[str]] = {}
+    for order in orders:
+        head = " ".join(w for w in (order.lord, order.verb) if w)
+        if order.verb == "LEVY" and order.target is None:
+            groups.setdefault(head, []).append(order.what or "")
+        elif order.verb == "LEVY":
+            groups.setdefault(f"{head} {order.what}", []).append(order.target or "")
+        elif order.target:
+            groups.setdefault(head, []).append(order.target)
+        else:
+            groups.setdefault(head, [])
+    return [f"{head} {_alternatives(tails)}" if tails else head for head, tails in groups.items()]
+
+
+def _alternatives(tails: list[str]) -> str:
+    return tails[0] if len(tails) == 1 else f"<{' | '.join(tails)}>"

@@ -12,8 +12,10 @@ One order a line (or separated by ``;``)::
     PLAN York, March, Pass, York    4.1: the Plan stack, top card first
     MARCH Coventry WITH Salisbury   4.3 (WITH: the Lords of a Group, 4.3.1)
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
+    PASS                            at Pay or Muster: nothing (more) to order
 
-Standing orders, given with the Plan (or for a card by the side not acting)::
+Standing orders, given at any time by either side, each kept until another for the same choice
+or ``CANCEL`` with it (``CANCEL INTERCEPT Northumberland``: ``game.py`` reads the prefix)::
 
     INTERCEPT Northumberland        4.3.4 (WITH: the Lords an Intercepting Marshal or Lieutenant
                                     brings)

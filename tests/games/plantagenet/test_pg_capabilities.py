@@ -547,12 +547,14 @@ def test_capability_effects_hidden_with_hidden_mats_1_5_3() -> None:
 
 def test_capability_commands_read_by_mail_in_a_command_step_4_2_2() -> None:
     """4.2.2: the Capabilities' Commands (Y10, L30, L4) are read as the acting side's Command
-    orders, with SPEND on the two checks; King's Parley's PLAY L15 as a standing order."""
+    orders, with SPEND on the two checks, and checked against the position as they are read (York
+    holds none of the three: each refusal names its card); King's Parley's PLAY L15 as a standing
+    order."""
     game = PlantagenetGame("Ia")
     state = game.new_game(b"4")
     state["step"] = {"name": "plan"}
     state = game.resolve(state, {"Lancaster": ["PLAN Henry VI, Pass, Pass, Pass", "PLAY L15"]}, Random(1)).state
     assert state["standing"]["Lancaster"] == ["PLAY L15"]
     read = game.read_orders(state, "York", ["AGITATE Cambridge", "MERCHANTS SPEND 1", "HERALDS Rutland SPEND 3"])
-    assert [line.error for line in read] == [None, None, None]
-    assert read[2].canonical == "HERALDS Rutland SPEND 3"
+    assert ["(Y10)" in str(read[0].error), "(L30)" in str(read[1].error), "(L4:" in str(read[2].error)] == [True] * 3
+    assert str(game.parse(state, "HERALDS Rutland SPEND 3")) == "HERALDS Rutland SPEND 3"

@@ -173,7 +173,8 @@ def test_play_order_reads_on_and_refuses_what_cannot_be_played() -> None:
 def test_orders_of_the_events_in_their_steps() -> None:
     """The orders of the Events, read in their steps: PLAY of a Levy Event in the Muster (Y20),
     EXILE as a Command action of the active side (Y8, one slot per action), a standing PLAY of
-    L28 with the Plan; a Battle's Event is not played in the Muster."""
+    L28 with the Plan; a Battle's Event is not played in the Muster: its PLAY there is a standing
+    order, for the next Battle (4.4.1)."""
     from judge.games.plantagenet.game import PlantagenetGame
 
     game = PlantagenetGame("Ia")
@@ -181,11 +182,13 @@ def test_orders_of_the_events_in_their_steps() -> None:
     hold(state, "York", "Y20")
     state["favour"]["London"] = "York"
     lines = game.read_orders(state, "York", ["PLAY Y20", "PLAY Y1"])
-    assert lines[0].canonical == "PLAY Y20" and lines[1].error
+    assert lines[0].canonical == "PLAY Y20" and not lines[0].standing
+    assert lines[1].canonical == "PLAY Y1" and lines[1].standing
     state["step"] = {"name": "command", "side": "York", "card": 0}
     state["plans"] = {"York": ["York"], "Lancaster": ["Pass"]}
     lines = game.read_orders(state, "York", ["EXILE York", "PASS"])
-    assert [line.slot for line in lines] == ["action 1", "action 2"]
+    assert "Exile Pact (Y8)" in str(lines[0].error)  # read as the card's action: none without Y8
+    assert lines[1].slot == "action 2"
     state["step"] = {"name": "plan"}
     game = PlantagenetGame("II")
     assert not game.read_orders(state, "Lancaster", ["PLAY L28"])[0].error
