@@ -160,7 +160,7 @@ def test_a_whole_game_by_mail_keeps_the_plans_secret_and_its_dice_check(
         hidden_mats = 0
         for side in SIDES:
             for mail in judge.mail_to(address_of(judge, side), "Plantagenet results roses"):
-                for lord, rest in re.findall(r"^  (\S.*?) at \S.*?(: .*| \(mat hidden, 1\.5\.3\))$", mail.body, re.M):
+                for lord, rest in re.findall(r"^  (\S.*?) (?:at|in) \S.*?(: .*| \(mat hidden, 1\.5\.3\))$", mail.body, re.M):
                     assert (BOARD.lords[lord].side == side) == (rest != " (mat hidden, 1.5.3)"), (lord, rest)
                     hidden_mats += BOARD.lords[lord].side != side
         assert hidden_mats
