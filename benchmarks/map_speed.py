@@ -9,7 +9,8 @@ does) and keeps the movement phases from its fifth year on, when the board is fu
 ``--pictures`` of them, each with its phase's orders and their results, and renders each to PNG.
 ``--variant richard3`` (or ``richard3-1470``, ``richard3-1483``) keeps the action phases of random
 Richard III games instead, each drawn as York sees it with his report of the phase, as the
-results mails carry it.
+results mails carry it; ``--variant plantagenet-iii`` (or ``-ia``, ``-ii``, ``-wars``...) the
+steps of random Plantagenet games from their tenth on, likewise.
 It prints the median milliseconds per picture for the SVG alone and for SVG and PNG together, as
 wall-clock time and as the process's CPU time (steadier when other work shares the machine). The
 drawing is single-threaded: the figures are for one core.
@@ -30,6 +31,7 @@ from random import Random
 from typing import Any
 
 from judge.games.diplomacy.game import DiplomacyGame
+from judge.games.plantagenet.game import PlantagenetGame
 from judge.games.registry import game_kind
 from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
@@ -73,7 +75,27 @@ def action_phases(kind_name: str, count: int, seed: int) -> list[tuple[dict[str,
     return found
 
 
+def plantagenet_steps(kind_name: str, count: int, seed: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(York's view, York's report) of the steps of random Plantagenet games, from their tenth."""
+    scenario = {key.lower(): key for key in ("Ia", "Ib", "Ic", "II", "III", "I", "wars")}[kind_name.partition("-")[2]]
+    kind = PlantagenetGame(scenario)
+    found: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    while len(found) < count:
+        rng = Random(seed + len(found))
+        state = kind.new_game(str(seed + len(found)).encode())
+        step = 0
+        while len(found) < count and kind.outcome(state) is None:
+            orders = {power: kind.random_orders(state, power, rng) for power in sorted(kind.pending(state).powers)}
+            result = kind.resolve(state, orders, rng)
+            state, step = result.state, step + 1
+            if step >= 10:
+                found.append((kind.view(state, "York"), kind.report_view(result.report, "York")))
+    return found
+
+
 def draw(variant: str, state: dict[str, Any], given: Any) -> str:
+    if variant.startswith("plantagenet"):
+        return kind_picture(PlantagenetGame(), state, "York", given) or ""
     if variant.startswith("richard3"):
         return kind_picture(game_kind(variant), state, "York", given) or ""
     return picture(variant, state, given)
@@ -85,9 +107,11 @@ def main() -> None:
     parser.add_argument("--pictures", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    richard3 = args.variant.startswith("richard3")
+    richard3 = args.variant.startswith(("richard3", "plantagenet"))
     phases: list[tuple[dict[str, Any], Any]] = []
-    if richard3:
+    if args.variant.startswith("plantagenet"):
+        phases += plantagenet_steps(args.variant, args.pictures, args.seed)
+    elif richard3:
         phases += action_phases(args.variant, args.pictures, args.seed)
     else:
         phases += movement_phases(args.variant, args.pictures, args.seed)
@@ -115,7 +139,8 @@ def main() -> None:
     def ms(values: list[float]) -> str:
         return f"{statistics.median(values) * 1000:.1f} ms"
 
-    what = ("action phases as York sees them, median {:.0f} events each" if richard3
+    what = ("steps as York sees them, median {:.0f} events each" if args.variant.startswith("plantagenet")
+            else "action phases as York sees them, median {:.0f} events each" if richard3
             else "mid-game movement phases, median {:.0f} orders each").format(orders)
     print(f"{args.variant}: {len(phases)} {what}")
     print(f"SVG only:        {ms(svg_wall)} wall, {ms(svg_cpu)} CPU a picture")

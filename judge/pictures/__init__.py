@@ -1,7 +1,7 @@
 """Map pictures: a game as one reader may see it, and a phase's orders, drawn as SVG (and PNG).
 
 Each family of game kinds registers its drawing in one table, ``DRAWINGS``, under the family's
-name (a kind's ``templates``: ``diplomacy``, ``richard3``): the picture of a reader's view of a
+name (a kind's ``templates``: ``diplomacy``, ``richard3``, ``plantagenet``): the picture of a reader's view of a
 position, with a processed phase's report as that reader may see it, and each power's colour.
 ``kind_picture`` and ``power_colours`` ask the table and nothing else, so a new kind is drawn
 once its family has a row here; the contract test (``tests/service/test_kind_contract.py``)
@@ -25,7 +25,7 @@ from typing import Any
 
 from judge.games.kind import GameKind
 
-from . import diplomacy, richard3
+from . import diplomacy, plantagenet, richard3
 from .diplomacy import load_shapes, picture
 from .png import png
 from .richard3 import richard3_picture
@@ -55,6 +55,7 @@ class Drawing:
 DRAWINGS: dict[str, Drawing] = {
     "diplomacy": Drawing(diplomacy.kind_picture, diplomacy.colours),
     "richard3": Drawing(richard3.kind_picture, richard3.colours, after=True),
+    "plantagenet": Drawing(plantagenet.kind_picture, plantagenet.colours, after=True),
 }
 
 
