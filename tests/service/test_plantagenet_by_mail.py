@@ -31,7 +31,7 @@ from judge.games.registry import game_kind
 from judge.service.mailing.reports import render
 from judge.service.web.archive import build_archive
 from judge.service.web.records import game_record
-from judge.store import Game, GameStatus, Membership, PhaseRecord, Player
+from judge.store import Game, GameStatus, Membership, PhaseRecord, Picture, Player
 
 MASTER = "master@example.org"
 ADDRESSES = ("white@example.org", "red@example.org")
@@ -45,9 +45,9 @@ def game(judge: MailJudge) -> Game:
         return db.exec(select(Game)).one()
 
 
-def start(judge: MailJudge, kind: str) -> dict[str, str]:
-    """Create and fill the game; each side's SIGNON line. Everyone asks for text only (SET MAP
-    OFF: these tests read the reports)."""
+def start(judge: MailJudge, kind: str, maps: bool = False) -> dict[str, str]:
+    """Create and fill the game; each side's SIGNON line. Without ``maps`` everyone asks for text
+    only (SET MAP OFF: these tests read the reports)."""
     deadlines = ("SET BATTLE DEADLINE 24h" if game_kind(kind).name == "plantagenet-iiib" else
                  "SET LEVY DEADLINE 24h\nSET PLAN DEADLINE 24h\nSET COMMAND DEADLINE 24h")
     reply = judge.enrol(MASTER, f"CREATE ?roses secret {kind}\n{deadlines}")
@@ -60,9 +60,11 @@ def start(judge: MailJudge, kind: str) -> dict[str, str]:
     for side in SIDES:
         number = ADDRESSES.index(address_of(judge, side))
         signons[side] = f"SIGNON {side[0]}roses pw{number}"
-        judge.send(address_of(judge, side), f"{signons[side]}\nSET MAP OFF")
-    judge.send(WATCHER, "SIGNON observer@roses seen\nSET MAP OFF")
-    judge.send(MASTER, "SIGNON Mroses secret\nSET MAP OFF")
+    if not maps:
+        for side in SIDES:
+            judge.send(address_of(judge, side), f"{signons[side]}\nSET MAP OFF")
+        judge.send(WATCHER, "SIGNON observer@roses seen\nSET MAP OFF")
+        judge.send(MASTER, "SIGNON Mroses secret\nSET MAP OFF")
     return signons
 
 
@@ -303,3 +305,25 @@ def test_the_order_help_shows_every_order_of_the_game() -> None:
         missing = [verb for verb in verbs if not any(re.search(rf"(^|\s){verb}(\s|$)", line) for line in examples)]
         assert not missing, (name, missing)
         assert "AGITATE <Locale>, HERALDS <Lord>, MERCHANTS" in text
+
+
+def test_results_mails_carry_the_map_as_their_reader_sees_it(judge: MailJudge) -> None:
+    """Each results mail of a Plantagenet game carries the map drawn from its reader's view (a
+    side's, or the observers' for an observer and the master), drawn once for each view."""
+    signons = start(judge, "plantagenet-ia", maps=True)
+    engine = game_kind("plantagenet-ia")
+    rng = Random(4)
+    for _ in range(5):
+        current = game(judge)
+        for side in sorted(engine.pending(current.state).powers):
+            orders = engine.random_orders(current.state, side, rng)  # type: ignore[attr-defined]
+            judge.send(address_of(judge, side), "\n".join([signons[side], *orders]))
+        if game(judge).phase == current.phase:
+            judge.advance(hours=49)
+    with judge.store.session() as db:
+        pictures = {p.id: p.svg for p in db.exec(select(Picture))}
+    for address, reader in [(address_of(judge, "York"), "York"), (address_of(judge, "Lancaster"), "Lancaster"),
+                            (WATCHER, "observer"), (MASTER, "observer")]:
+        mails = judge.mail_to(address, "Plantagenet results roses")
+        assert mails and all(mail.picture_id in pictures for mail in mails), address
+        assert all(f'data-reader="{reader}"' in pictures[mail.picture_id] for mail in mails), address
