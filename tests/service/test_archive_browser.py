@@ -19,7 +19,7 @@ from urllib.request import urlopen
 import pytest
 from alpha import as_power, holds, master, new_game
 from mail_judge import MailJudge
-from test_plantagenet_by_mail import play
+from test_plantagenet_by_mail import play, seed_secrets
 
 from selenium.webdriver.support.wait import WebDriverWait
 
@@ -185,9 +185,10 @@ def test_a_game_page_reads_on_a_phone_and_its_screenshot_is_not_blank(
 
 
 @pytest.fixture
-def plantagenet_site(judge: MailJudge, tmp_path: Path) -> Iterator[str]:
+def plantagenet_site(judge: MailJudge, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A Plantagenet game (scenario Ia) a dozen phases in by mail, archived and served; the
     index's address."""
+    seed_secrets(monkeypatch)
     play(judge, "plantagenet-ia", 1, phases=12)
     out = tmp_path / "site"
     build_archive(judge.store, out)

@@ -28,6 +28,7 @@ from judge.games.plantagenet.data import BOARD, SIDES
 from judge.games.plantagenet.game import PlantagenetGame
 from judge.games.record_check import check_record
 from judge.games.registry import game_kind
+import judge.service.play.games as games_module
 from judge.service.mailing.reports import render
 from judge.service.web.archive import build_archive
 from judge.service.web.records import game_record
@@ -38,6 +39,18 @@ ADDRESSES = ("white@example.org", "red@example.org")
 WATCHER = "watcher@example.org"
 MOST_PHASES = 400
 """The most phases a game by mail is played here: a short scenario's whole game is fewer."""
+
+
+@pytest.fixture(autouse=True)
+def seeded_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game's secret drawn from a seeded generator, so that a game by mail of this module
+    replays exactly, dice included (the judge draws it from the system otherwise)."""
+    seed_secrets(monkeypatch)
+
+
+def seed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = Random(22)
+    monkeypatch.setattr(games_module.secrets, "token_bytes", lambda n=32: made.randbytes(n))
 
 
 def game(judge: MailJudge) -> Game:
