@@ -141,10 +141,10 @@ class PlantagenetGame(TwoSides):
             raise ValueError(f"no scenario {scenario!r}: there are {', '.join(SCENARIOS)}")
         self.scenario = scenario
         self.hidden_mats = hidden_mats
-        self.name = kind_name(scenario)
+        self.name = kind_name(scenario) + ("-hidden" if hidden_mats else "")
         self.wording = Wording(
             title="Plantagenet",
-            full_title=f"Plantagenet, {_TITLES[scenario]}",
+            full_title=f"Plantagenet, {_TITLES[scenario]}" + (", Hidden Mats (1.5.3)" if hidden_mats else ""),
             phase_example="e.g. T1 muster York, T1 plan or T1 card 2 Lancaster",
             civil_disorder=("its Lords keep their Vassals and Disband nobody, Muster nothing, and "
                             "its Plan is its Lords on the map in turn, then Pass cards; each of "
@@ -299,11 +299,11 @@ class PlantagenetGame(TwoSides):
         """Why an order is not one of this side's now, and what it may send instead."""
         phase = self.phase(state)
         if power not in powers(state):
-            return (f"{order.verb} is not an order of {power} in {phase}: {power} has nothing to order now "
+            return (f"{order.verb} is not an order of {power} in {phase} (2.2.1): {power} has nothing to order now "
                     f"but standing orders ({', '.join(_STANDING_WORDS)}); send orders for a later phase after "
                     f"PHASE <phase>")
         takes = [verb for verb in STEP_VERBS.get(state["step"]["name"], ()) if verb not in STANDING]
-        return f"{order.verb} is not an order of {phase}; it takes {', '.join(takes)} and standing orders"
+        return f"{order.verb} is not an order of {phase} (2.2.1); it takes {', '.join(takes)} and standing orders"
 
     def standing_here(self, state: State, power: str, order: Order, written: bool = False) -> bool:
         """Whether an order is a standing order (it holds from phase to phase, given at any
@@ -384,9 +384,9 @@ class PlantagenetGame(TwoSides):
         if order.verb == "DISCARD" and order.target not in state["held"][power]:
             return f"you hold no {order.target} (4.8.6)"
         if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN") and BOARD.lords[order.target or ""].side != power:
-            return f"{order.target} is not your Lord"
+            return f"{order.target} is not your Lord (1.5.1)"
         if order.lord and BOARD.lords[order.lord].side != power:
-            return f"{order.lord} is not your Lord"
+            return f"{order.lord} is not your Lord (1.5.1)"
         return None
 
     def _complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
@@ -425,10 +425,13 @@ class PlantagenetGame(TwoSides):
 
     def resolve(self, state: State, orders: Mapping[str, Sequence[str]], rng: Random) -> PhaseResult:
         """Resolve the current step with the orders given, then every step after it that asks
-        nobody (a Pass card, a side with nothing to Muster), up to the next that asks a side."""
+        nobody (a Pass card, a side with nothing to Muster), up to the next that asks a side.
+        The report keeps the orders of each side due as given (``report_for`` shows them to that
+        side alone: a Plan is secret, 4.1.2)."""
         new = copy_state(state)
         events: list[dict[str, Any]] = []
-        report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {}}
+        report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {},
+                                  "orders": {side: list(orders[side]) for side in powers(state) if orders.get(side)}}
         given, standing = self._given(state, orders)
         for side in SIDES:  # a Plan without them: none (the random players give them with it)
             if side in standing or any(o.verb == "PLAN" for o in given[side]):

@@ -11,7 +11,7 @@ import pytest
 from judge.games.kind import Playout
 from judge.games.plantagenet.data import BOARD
 from judge.games.plantagenet.game import SCENARIOS, PlantagenetGame, kind_name
-from judge.games.registry import game_kind, playable_kind
+from judge.games.registry import UnknownGameKind, game_kind, playable_kind
 from judge.games.selfplay import play_game, selfplay
 
 
@@ -140,10 +140,17 @@ def test_random_games_reach_battle_intercept_and_every_command() -> None:
 
 
 def test_plantagenet_is_playable_and_offered_by_mail() -> None:
-    """``judge selfplay plantagenet-ia`` plays; ``CREATE`` offers it (issue 22)."""
+    """``judge selfplay plantagenet-ib`` plays; ``CREATE`` offers every scenario (issue 22), the
+    grand scenario as ``plantagenet`` and Bosworth as ``plantagenet-bosworth`` besides their
+    engine names, and Hidden Mats (1.5.3) as ``-hidden``."""
     record = play_game(playable_kind("plantagenet-ib"), 5)
     assert record.outcome is not None
-    assert game_kind("plantagenet-ia").name == "plantagenet-ia"
+    assert game_kind("plantagenet").name == game_kind("plantagenet-wars").name == "plantagenet-wars"
+    assert game_kind("plantagenet-bosworth").name == "plantagenet-iiib"
+    hidden = game_kind("plantagenet-ii-hidden")
+    assert isinstance(hidden, PlantagenetGame) and hidden.hidden_mats and hidden.scenario == "II"
+    with pytest.raises(UnknownGameKind):
+        game_kind("plantagenet-iiib-hidden")  # Bosworth has no mats to hide
 
 
 def test_hidden_mats_in_reports_1_5_3() -> None:
