@@ -16,7 +16,6 @@ from functools import cache
 from .diplomacy.game import DiplomacyGame
 from .kind import GameKind, PlayableKind, Playout
 from .plantagenet.bosworth_game import BosworthGame
-from .plantagenet.game import SCENARIOS as PLANTAGENET_SCENARIOS
 from .plantagenet.game import PlantagenetGame
 from .plantagenet.game import kind_name as plantagenet_name
 from .richard3.game import Richard3Game, kind_name
@@ -30,6 +29,7 @@ class Entry:
     name: str
     names: tuple[str, ...]
     make: Callable[[], GameKind]
+    listed: bool = True  # named in HELP's list (an option's kind, ``...-hidden``, is not)
 
 
 def _diplomacy(variant: str) -> Entry:
@@ -41,10 +41,17 @@ def _richard3(scenario: str) -> Entry:
     return Entry(name, (name,), lambda: Richard3Game(scenario))
 
 
-def _plantagenet(scenario: str) -> Entry:
-    name = plantagenet_name(scenario)
-    return Entry(name, (name,), lambda: PlantagenetGame(scenario))
+def _plantagenet(scenario: str, hidden_mats: bool = False) -> Entry:
+    """A Plantagenet scenario; with ``hidden_mats``, its Hidden Mats option (1.5.3), a kind of its
+    own (``plantagenet-ia-hidden``): CREATE takes no options, and a kind name is one word."""
+    name = plantagenet_name(scenario) + ("-hidden" if hidden_mats else "")
+    names = ("plantagenet", name) if scenario == "wars" and not hidden_mats else (name,)
+    return Entry(name, names, lambda: PlantagenetGame(scenario, hidden_mats), listed=not hidden_mats)
 
+
+PLANTAGENET = ("Ia", "Ib", "Ic", "II", "III", "I", "wars")
+"""Plantagenet's scenarios by mail, in the order players are offered them (6.0): the grand
+scenario (``wars``) is ``plantagenet`` to players, ``plantagenet-wars`` to ``judge selfplay``."""
 
 KINDS: tuple[Entry, ...] = (
     _diplomacy("standard"),
@@ -52,16 +59,14 @@ KINDS: tuple[Entry, ...] = (
     _richard3("1460"),  # the full game
     _richard3("1470"),  # Kingmaker
     _richard3("1483"),  # Richard III
-    *(_plantagenet(scenario) for scenario in PLANTAGENET_SCENARIOS),
+    *(_plantagenet(scenario) for scenario in PLANTAGENET),
+    Entry(BosworthGame.name, ("plantagenet-bosworth", BosworthGame.name), BosworthGame),
+    *(_plantagenet(scenario, hidden_mats=True) for scenario in PLANTAGENET),
 )
-
-
-PLAYABLE_ONLY: tuple[Entry, ...] = (
-    Entry(BosworthGame.name, (BosworthGame.name,), BosworthGame),
-)
-"""Game kinds played at random (``judge selfplay``) but not yet offered by mail: Plantagenet's
-Battle of Bosworth (``plantagenet-iiib``)."""
-
+"""Every kind offered by mail. Plantagenet's: ``plantagenet-ia`` ... ``plantagenet-iii``,
+``plantagenet-war-i`` (the grand scenario's first War alone), ``plantagenet`` (the grand
+scenario), ``plantagenet-bosworth`` (III(B)), and each but Bosworth with Hidden Mats (1.5.3):
+``plantagenet-ia-hidden`` and so on."""
 
 DEFAULT = KINDS[0].names[0]
 """The game kind of a game created without naming one (``CREATE ?game pw``)."""
@@ -76,8 +81,9 @@ def kind_names() -> list[str]:
 
 
 def player_names() -> list[str]:
-    """The names players write for the game kinds (``standard``, ``roses1``), in table order."""
-    return [entry.names[0] for entry in KINDS]
+    """The names players write for the game kinds (``standard``, ``roses1``), in table order;
+    an option's kinds (``plantagenet-ia-hidden``) are left out of the list, not refused."""
+    return [entry.names[0] for entry in KINDS if entry.listed]
 
 
 def _entry(name: str) -> Entry | None:
@@ -121,13 +127,13 @@ def all_kinds() -> list[GameKind]:
 def playable_kind(name: str) -> PlayableKind:
     """A game kind for random playouts (``judge selfplay``): any the judge runs, and any variant
     it has a map for, whether or not games of it are offered by mail yet."""
-    entry = _entry(name) or next((e for e in PLAYABLE_ONLY if e.name == name.lower()), None)
+    entry = _entry(name)
     if entry is not None:
         kind: GameKind = made(entry)
     elif (variant := name.lower().removeprefix("diplomacy/")) in variant_names():
         kind = DiplomacyGame(load_variant(variant))
     else:
-        known = [*variant_names(), *(e.name for e in PLAYABLE_ONLY)]
+        known = list(dict.fromkeys([*variant_names(), *player_names()]))
         raise UnknownGameKind(f"unknown variant {name!r}: there are {', '.join(known)}")
     if not isinstance(kind, Playout):
         raise UnknownGameKind(f"{kind.name} cannot be played at random")

@@ -19,6 +19,7 @@ from urllib.request import urlopen
 import pytest
 from alpha import as_power, holds, master, new_game
 from mail_judge import MailJudge
+from test_plantagenet_by_mail import play
 
 from selenium.webdriver.support.wait import WebDriverWait
 
@@ -103,8 +104,10 @@ return worst;
 """
 
 
-def test_every_page_renders_clean_and_every_link_resolves(site: str, browser: object) -> None:
-    driver = browser  # a selenium WebDriver
+def walk(driver: object, site: str) -> set[str]:
+    """Every page reached from ``site`` by its links, each checked: no console error, no script,
+    headings in order, every picture found with its alt text, readable contrast, every link
+    resolving. The pages' addresses."""
     seen: set[str] = set()
     queue = [site]
     while queue:
@@ -135,6 +138,11 @@ def test_every_page_renders_clean_and_every_link_resolves(site: str, browser: ob
             assert urlopen(target).status == 200, (url, link)
             if urlparse(target).path.endswith(".html"):
                 queue.append(target)
+    return seen
+
+
+def test_every_page_renders_clean_and_every_link_resolves(site: str, browser: object) -> None:
+    seen = walk(browser, site)
     assert {urlparse(url).path for url in seen} == {
         "/index.html", "/games/alpha.html", "/games/beta.html", "/games/alpha/phase-s1901m.html",
         "/games/alpha/phase-f1901m.html", "/games/alpha/phase-s1902m.html"}  # a page a phase
@@ -173,4 +181,42 @@ def test_a_game_page_reads_on_a_phone_and_its_screenshot_is_not_blank(
         "return document.querySelector('figure.map a').getAttribute('href');")
     assert full_size == "phase-f1901m.svg"  # a tap opens the map at full size
     (SHOTS / "archive-phase-page-phone.png").write_bytes(
+        driver.get_screenshot_as_png())  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def plantagenet_site(judge: MailJudge, tmp_path: Path) -> Iterator[str]:
+    """A Plantagenet game (scenario Ia) a dozen phases in by mail, archived and served; the
+    index's address."""
+    play(judge, "plantagenet-ia", 1, phases=12)
+    out = tmp_path / "site"
+    build_archive(judge.store, out)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_plantagenet_archive_renders_clean_on_a_phone_and_hides_the_plans(
+    plantagenet_site: str, browser: object,
+) -> None:
+    """Issue 22: every page of a running Plantagenet game passes the same checks; its pages are
+    an observer's (no side's orders, Plan among them, nor standing orders); nothing is wider
+    than a phone's screen."""
+    driver = browser
+    seen = walk(driver, plantagenet_site)
+    phases = [url for url in seen if "/games/roses/phase-" in url]
+    assert "/games/roses.html" in {urlparse(url).path for url in seen} and len(phases) >= 5
+    driver.set_window_size(390, 844)  # type: ignore[attr-defined]
+    for url in [urljoin(plantagenet_site, "games/roses.html"), *phases]:
+        driver.get(url)  # type: ignore[attr-defined]
+        text = driver.find_element("tag name", "body").text  # type: ignore[attr-defined]
+        assert "Your orders" not in text and "Standing orders" not in text, url
+        wide = driver.execute_script(  # type: ignore[attr-defined]
+            "return [document.documentElement.scrollWidth, window.innerWidth];")
+        assert wide[0] <= wide[1], (url, wide)
+    driver.get(urljoin(plantagenet_site, "games/roses.html"))  # type: ignore[attr-defined]
+    SHOTS.mkdir(exist_ok=True)
+    (SHOTS / "archive-plantagenet-phone.png").write_bytes(
         driver.get_screenshot_as_png())  # type: ignore[attr-defined]

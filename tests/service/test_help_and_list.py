@@ -14,9 +14,11 @@ from test_roses1_by_mail import start as start_roses
 from judge.games.diplomacy.parser import parse_order
 from judge.games.richard3.data import BOARD
 from judge.games.richard3.game import Richard3Game
-from judge.games.richard3.orders import read_order
+from judge.games.plantagenet import bosworth
+from judge.games.plantagenet.bosworth_game import BosworthGame
 from judge.games.plantagenet.game import PlantagenetGame
-from judge.games.plantagenet.order_grammar import read_shape
+from judge.games.plantagenet.orders import read_order as read_plantagenet_order
+from judge.games.richard3.orders import read_order
 from judge.games.registry import game_kind, kind_names
 from judge.service.commands import COMMANDS
 from judge.service.intake.handlers_info import order_help
@@ -87,14 +89,18 @@ def test_help_names_a_game_or_a_variant(judge: MailJudge) -> None:
 
 @pytest.mark.parametrize("kind_name", kind_names())
 def test_every_example_order_in_the_help_reads(kind_name: str) -> None:
-    """The indented lines of each game kind's order help are orders, as the kind reads them."""
+    """The indented lines of each game kind's order help are orders, as the kind reads them
+    (Plantagenet's by its grammar, ``orders.lark``, against the scenario's names: the grand
+    scenario's examples name Lords of its first War)."""
     kind = game_kind(kind_name)
     examples = [line.strip() for line in order_help(kind).splitlines()
                 if line.startswith("    ")]
     assert len(examples) >= 10
     for line in examples:
-        if isinstance(kind, PlantagenetGame):  # one help for every scenario: the grammar reads it
-            read_shape(line.removeprefix("CANCEL "))
+        if isinstance(kind, BosworthGame):
+            bosworth.read(line)
+        elif isinstance(kind, PlantagenetGame):
+            read_plantagenet_order(line.removeprefix("CANCEL "), "I" if kind.scenario == "wars" else kind.scenario)
         elif isinstance(kind, Richard3Game):  # York writes them: his blocks, and targets of the enemy
             read_order(line, [b for b in BOARD.blocks if not b.endswith("/L")],  # as York reads it
                        [b for b in BOARD.blocks if not b.endswith("/Y")])

@@ -54,6 +54,7 @@ def new_state() -> State:
         "scenario": SCENARIO,
         "step": {"name": "array"},
         "lords": lords,
+        "sides": {side: list(setup.lords[side]) for side in SIDES},  # for readers: whose Lords
         "vassals": {},
         "decks": {side: [c for c in setup.cards if BOARD.cards[c].side == side] for side in SIDES},
         "battle": None,

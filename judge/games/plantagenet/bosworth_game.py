@@ -26,7 +26,9 @@ class BosworthGame(TwoSides):
     name = "plantagenet-iiib"
     templates = "plantagenet"
     timings: Sequence[TimingClass] = (TimingClass("battle", hours=48, grace_hours=24, aliases=("array",)),)
-    hidden_information = True
+    hidden_information = False
+    """Nothing on Bosworth Field is hidden but each side's choices, which are its orders (as in
+    Diplomacy) until the Battle reveals them: PREDICT and BECOME are offered."""
     wording = Wording(
         title="Plantagenet",
         full_title="Plantagenet, III(B) Bosworth",

@@ -42,7 +42,7 @@ def plan_refusal(state: State, side: str, plan: tuple[str, ...]) -> str | None:
             if times > PASS_CARDS:
                 return f"there are only {PASS_CARDS} Pass cards (1.9.2)"
         elif card not in lords:
-            return f"{card} is not a Lord of your side in this scenario"
+            return f"{card} is not a Lord of your side in this scenario (1.9.2)"
         elif times > LORD_CARDS:
             return f"{card} has only {LORD_CARDS} Command cards (1.9.2)"
     return None

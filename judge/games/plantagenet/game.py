@@ -141,10 +141,10 @@ class PlantagenetGame(TwoSides):
             raise ValueError(f"no scenario {scenario!r}: there are {', '.join(SCENARIOS)}")
         self.scenario = scenario
         self.hidden_mats = hidden_mats
-        self.name = kind_name(scenario)
+        self.name = kind_name(scenario) + ("-hidden" if hidden_mats else "")
         self.wording = Wording(
             title="Plantagenet",
-            full_title=f"Plantagenet, {_TITLES[scenario]}",
+            full_title=f"Plantagenet, {_TITLES[scenario]}" + (", Hidden Mats (1.5.3)" if hidden_mats else ""),
             phase_example="e.g. T1 muster York, T1 plan or T1 card 2 Lancaster",
             civil_disorder=("its Lords keep their Vassals and Disband nobody, Muster nothing, and "
                             "its Plan is its Lords on the map in turn, then Pass cards; each of "
@@ -384,9 +384,9 @@ class PlantagenetGame(TwoSides):
         if order.verb == "DISCARD" and order.target not in state["held"][power]:
             return f"you hold no {order.target} (4.8.6)"
         if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN") and BOARD.lords[order.target or ""].side != power:
-            return f"{order.target} is not your Lord"
+            return f"{order.target} is not your Lord (1.5.1)"
         if order.lord and BOARD.lords[order.lord].side != power:
-            return f"{order.lord} is not your Lord"
+            return f"{order.lord} is not your Lord (1.5.1)"
         return None
 
     def _complete(self, state: State, power: str, orders: Sequence[str]) -> bool:
@@ -428,7 +428,8 @@ class PlantagenetGame(TwoSides):
         nobody (a Pass card, a side with nothing to Muster), up to the next that asks a side."""
         new = copy_state(state)
         events: list[dict[str, Any]] = []
-        report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {}}
+        report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {},
+                                  "orders": {side: list(orders[side]) for side in SIDES if orders.get(side)}}
         given, standing = self._given(state, orders)
         for side in SIDES:  # a Plan without them: none (the random players give them with it)
             if side in standing or any(o.verb == "PLAN" for o in given[side]):

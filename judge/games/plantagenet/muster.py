@@ -64,7 +64,7 @@ def refusal(state: State, side: str, order: Order, spent: dict[str, int], newcom
     if order.verb == "EXILE":
         return exile_refusal(state, side, order)
     if order.verb == "CROWN":
-        return crown_refusal(state, order)
+        return "only the Yorkists crown Richard III (King Richard)" if side != "York" else crown_refusal(state, order)
     if order.verb == "PLAY":
         return held.levy_refusal(state, side, order)
     lord = order.lord or ""

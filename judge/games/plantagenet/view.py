@@ -28,7 +28,8 @@ def revealed(state: State, side: str) -> int:
 
 
 def view(state: State, power: str | None) -> dict[str, Any]:
-    """The state as ``power`` (a side, or None for an observer) may see it."""
+    """The state as ``power`` (a side, or None for an observer) may see it, with each side's
+    Lords named under ``sides`` (in the state's order) for the reports that list them."""
     seen = copy_state(state)
     for side in SIDES:
         if side == power:
@@ -47,6 +48,7 @@ def view(state: State, power: str | None) -> dict[str, Any]:
             for vassal, entry in list(seen["vassals"].items()):
                 if "lord" in entry and _side(entry["lord"]) == side:
                     seen["vassals"][vassal] = {"mustered": True, **({"box": entry["box"]} if "box" in entry else {})}
+    seen["sides"] = {side: [lord for lord in state["lords"] if _side(lord) == side] for side in SIDES}
     return seen
 
 
@@ -74,7 +76,8 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
                 event.pop("target" if event["type"] == "levy" else "card", None)
         events.append(event)
     refused = {s: r for s, r in report.get("refused", {}).items() if s == power}
-    return {**report, "events": events, "refused": refused}
+    orders = {s: o for s, o in report.get("orders", {}).items() if s == power}  # a Plan is secret (4.1.2)
+    return {**report, "events": events, "refused": refused, "orders": orders}
 
 
 def _side(lord: str) -> str:

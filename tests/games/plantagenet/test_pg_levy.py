@@ -244,6 +244,14 @@ def test_king_richard_scenario_iii() -> None:
     assert "not at London" in levy(state, "York", "CROWN Richard III")[0][1]
 
 
+def test_king_richard_is_crowned_by_the_yorkists_alone_scenario_iii() -> None:
+    """III, King Richard: the Lancastrians' Muster cannot crown him (the random player once
+    tried it for them, and the judge by mail refused the order it had chosen)."""
+    state = board("III", Gloucester_2="London", box=3)
+    assert "only the Yorkists" in levy(state, "Lancaster", "CROWN Richard III")[0][1]
+    assert state["lords"]["Gloucester 2"]["at"] == "London"
+
+
 def test_shaky_allies_margaret_to_france_removes_clarence_ii() -> None:
     """II, Shaky Allies: placing Margaret in France removes Clarence for good."""
     state = board("II", Clarence="York", box=9)

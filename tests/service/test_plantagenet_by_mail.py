@@ -1,0 +1,301 @@
+"""Plantagenet by mail (issue 22): each scenario created with ``CREATE ?game password
+plantagenet-ia`` (``-ib``, ``-ic``, ``-ii``, ``-iii``, ``-war-i``, ``plantagenet`` for the grand
+scenario, ``plantagenet-bosworth`` for III(B)), joined by two players, and played through
+``ingest`` and ``tick``: the Levy (Pay, each side's Muster, 3.2-3.4), the Plan both at once (4.1),
+each revealed card's actions from its side (4.2), the other side's reactions from its standing
+orders; now and then a side sends nothing and the deadline passes. The orders are the engine's
+random player's, mailed as text. Then:
+
+- the secret the last mail reveals recomputes every roll of the record (``judge verify``);
+- no mail to a side, an observer or the master shows the enemy's Plan before its cards are
+  revealed (4.1.2), his held Events, or his standing orders;
+- the archive is built, and shows the observers' view only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pytest
+from mail_judge import MailJudge
+from sqlmodel import select
+
+from judge.games.plantagenet.data import BOARD, SIDES
+from judge.games.plantagenet.game import PlantagenetGame
+from judge.games.record_check import check_record
+from judge.games.registry import game_kind
+from judge.service.mailing.reports import render
+from judge.service.web.archive import build_archive
+from judge.service.web.records import game_record
+from judge.store import Game, GameStatus, Membership, PhaseRecord, Player
+
+MASTER = "master@example.org"
+ADDRESSES = ("white@example.org", "red@example.org")
+WATCHER = "watcher@example.org"
+MOST_PHASES = 400
+"""The most phases a game by mail is played here: a short scenario's whole game is fewer."""
+
+
+def game(judge: MailJudge) -> Game:
+    with judge.store.session() as db:
+        return db.exec(select(Game)).one()
+
+
+def start(judge: MailJudge, kind: str) -> dict[str, str]:
+    """Create and fill the game; each side's SIGNON line. Everyone asks for text only (SET MAP
+    OFF: these tests read the reports)."""
+    deadlines = ("SET BATTLE DEADLINE 24h" if game_kind(kind).name == "plantagenet-iiib" else
+                 "SET LEVY DEADLINE 24h\nSET PLAN DEADLINE 24h\nSET COMMAND DEADLINE 24h")
+    reply = judge.enrol(MASTER, f"CREATE ?roses secret {kind}\n{deadlines}")
+    assert f"Game roses ({game_kind(kind).name}) created" in reply, reply
+    judge.enrol(WATCHER, "OBSERVE roses seen")
+    judge.enrol(ADDRESSES[0], "JOIN roses pw0")
+    reply = judge.enrol(ADDRESSES[1], "JOIN roses pw1")
+    assert "roses has started" in reply, reply
+    signons = {}
+    for side in SIDES:
+        number = ADDRESSES.index(address_of(judge, side))
+        signons[side] = f"SIGNON {side[0]}roses pw{number}"
+        judge.send(address_of(judge, side), f"{signons[side]}\nSET MAP OFF")
+    judge.send(WATCHER, "SIGNON observer@roses seen\nSET MAP OFF")
+    judge.send(MASTER, "SIGNON Mroses secret\nSET MAP OFF")
+    return signons
+
+
+def address_of(judge: MailJudge, side: str) -> str:
+    with judge.store.session() as db:
+        rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()
+    return next(player.address for membership, player in rows if membership.power == side)
+
+
+def play(judge: MailJudge, kind: str, seed: int, phases: int = MOST_PHASES) -> dict[str, str]:
+    """The game by mail, up to its end or ``phases`` phases: each side due gives the random
+    player's orders or, one time in ten (or when it has nothing to order), nothing: the deadline
+    and its grace pass."""
+    signons = start(judge, kind)
+    engine = game_kind(kind)
+    rng = Random(seed)
+    for _ in range(phases):
+        current = game(judge)
+        if current.status is GameStatus.FINISHED:
+            return signons
+        pending = engine.pending(current.state)
+        for side in sorted(pending.powers):
+            if game(judge).phase != current.phase:
+                break
+            orders = engine.random_orders(current.state, side, rng)  # type: ignore[attr-defined]
+            if not orders or rng.random() < 0.1:
+                continue
+            reply = judge.send(address_of(judge, side), "\n".join([signons[side], *orders]))
+            assert "Error" not in reply, (current.phase, orders, reply)
+        if game(judge).phase == current.phase and game(judge).status is not GameStatus.FINISHED:
+            judge.advance(hours=49)  # a side was silent: the deadline and the grace pass
+            assert game(judge).phase != current.phase or game(judge).status is GameStatus.FINISHED
+        judge.advance(minutes=1)  # the outbox goes out
+    return signons
+
+
+def finished_record(judge: MailJudge) -> tuple[dict[str, Any], list[PhaseRecord]]:
+    with judge.store.session() as db:
+        record = game_record(db, game(judge))
+        phases = list(db.exec(select(PhaseRecord).order_by(PhaseRecord.id)).all())
+    return record, phases
+
+
+def hidden_words(phases: list[PhaseRecord], engine: Any, reader: str | None) -> set[str]:
+    """What the rules hide from ``reader`` in this game and no view of his ever showed: each
+    enemy standing order (a line of his), each held Event's id, as words a mail could carry."""
+    shown = "\n".join(json.dumps([engine.report_view(p.resolution, reader), engine.view(p.state_after, reader),
+                                  engine.view(p.state_before, reader)]) for p in phases)
+    hidden: set[str] = set()
+    for p in phases:
+        for side in SIDES:
+            if side == reader:
+                continue
+            hidden |= {order for order in p.state_after.get("standing", {}).get(side, [])}
+            hidden |= {f"PLAN {', '.join(plan)}" for plan in [p.state_after["plans"][side]] if plan}
+            hidden |= set(p.state_after["held"][side])
+    return {word for word in hidden if word not in shown}
+
+
+@pytest.mark.parametrize(("kind", "seed"), [
+    ("plantagenet-ia", 1), ("plantagenet-ib", 2), ("plantagenet-ic", 3), ("plantagenet-ii", 4),
+    ("plantagenet-iii", 5), ("plantagenet-war-i", 6), ("plantagenet-ib-hidden", 7),
+])
+def test_a_whole_game_by_mail_keeps_the_plans_secret_and_its_dice_check(
+    judge: MailJudge, kind: str, seed: int, tmp_path: Path
+) -> None:
+    play(judge, kind, seed)
+    finished = game(judge)
+    assert finished.status is GameStatus.FINISHED
+
+    # Dice anyone can check: the last mail reveals the secret, and the record recomputes.
+    for address in [*ADDRESSES, WATCHER, MASTER]:
+        revealing = [m for m in judge.mail_to(address) if finished.secret.hex() in m.body]
+        assert len(revealing) == 1 and "is over" in revealing[0].subject + revealing[0].body
+    record, phases = finished_record(judge)
+    checked = check_record(record)
+    assert checked.problems == [] and checked.phases == len(phases) >= 4
+
+    # Nothing hidden from a reader reaches him: enemy standing orders, Plans, held Events.
+    engine = game_kind(kind)
+    for reader, address in [("York", address_of(judge, "York")),
+                            ("Lancaster", address_of(judge, "Lancaster")), (None, WATCHER), (None, MASTER)]:
+        hidden = hidden_words(phases, engine, reader)
+        for mail in judge.mail_to(address):
+            leaked = [word for word in hidden if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", mail.body)]
+            assert not leaked, (mail.subject, leaked)
+
+    results = judge.mail_to(ADDRESSES[0], "Plantagenet results roses")
+    assert results and any("You are to act." in mail.body for mail in results)
+    if kind.endswith("-hidden"):  # 1.5.3: the enemy's Lords where they stand, their mats hidden
+        hidden_mats = 0
+        for side in SIDES:
+            for mail in judge.mail_to(address_of(judge, side), "Plantagenet results roses"):
+                for lord, rest in re.findall(r"^  (\S.*?) at \S.*?(: .*| \(mat hidden, 1\.5\.3\))$", mail.body, re.M):
+                    assert (BOARD.lords[lord].side == side) == (rest != " (mat hidden, 1.5.3)"), (lord, rest)
+                    hidden_mats += BOARD.lords[lord].side != side
+        assert hidden_mats
+    site = tmp_path / "site"
+    build_archive(judge.store, site)
+    page = (site / "games" / "roses.html").read_text(encoding="utf-8")
+    assert "Plantagenet" in page
+
+
+def test_the_grand_scenario_by_mail_to_the_end_of_its_first_war_then_a_draw(judge: MailJudge) -> None:
+    """``plantagenet``, the Wars of the Roses (6.1-6.3): played by mail until War I is won and the
+    next War begins (6.3), its phases named with their War; then both sides agree a draw, which
+    ends the game and reveals the secret: the record recomputes across the change of War."""
+    signons = play_until(judge, "plantagenet", 11, lambda phase: not phase.startswith("I "))
+    assert game(judge).kind == "plantagenet-wars" and game(judge).phase.startswith(("IIY ", "IIL "))
+    for side in SIDES:
+        judge.send(address_of(judge, side), f"{signons[side]}\nSET DRAW")
+    finished = game(judge)
+    assert finished.status is GameStatus.FINISHED
+    record, phases = finished_record(judge)
+    checked = check_record(record)
+    assert checked.problems == [] and checked.phases == len(phases)
+    assert any("wins War I" in mail.body for mail in judge.mail_to(WATCHER, "Plantagenet results"))
+
+
+def play_until(judge: MailJudge, kind: str, seed: int, reached: Any) -> dict[str, str]:
+    """``play`` a phase at a time until the phase now due is one ``reached`` accepts."""
+    signons = start(judge, kind)
+    engine = game_kind(kind)
+    rng = Random(seed)
+    for _ in range(MOST_PHASES):
+        current = game(judge)
+        if reached(current.phase) or current.status is GameStatus.FINISHED:
+            return signons
+        for side in sorted(engine.pending(current.state).powers):
+            if game(judge).phase != current.phase:
+                break
+            orders = engine.random_orders(current.state, side, rng)  # type: ignore[attr-defined]
+            if orders:
+                judge.send(address_of(judge, side), "\n".join([signons[side], *orders]))
+        if game(judge).phase == current.phase:
+            judge.advance(hours=49)
+    raise AssertionError(f"{kind}: not reached in {MOST_PHASES} phases")
+
+
+def test_bosworth_by_mail_is_one_battle_both_sides_at_once(judge: MailJudge) -> None:
+    """III(B), ``plantagenet-bosworth``: one phase, both sides' Capabilities, Array and Flight in
+    one mail each; the Battle told round by round to everyone; nothing but the orders is hidden,
+    so the master may PREDICT it. The record recomputes."""
+    signons = start(judge, "plantagenet-bosworth")
+    assert game(judge).kind == "plantagenet-iiib"
+    engine = game_kind("plantagenet-bosworth")
+    rng = Random(3)
+    orders = {side: engine.random_orders(game(judge).state, side, rng) for side in SIDES}  # type: ignore[attr-defined]
+    judge.send(address_of(judge, "York"), "\n".join([signons["York"], *orders["York"]]))
+    prediction = judge.send(MASTER, "SIGNON Mroses secret\nPREDICT")
+    assert "Prediction for roses, Bosworth, 22 August 1485: the Array" in prediction, prediction
+    assert "Battle at Bosworth Field: Lancaster Attacks (4.4)." in prediction
+    judge.send(address_of(judge, "Lancaster"), "\n".join([signons["Lancaster"], *orders["Lancaster"]]))
+    assert game(judge).status is GameStatus.FINISHED
+    (report,) = judge.mail_to(WATCHER, "Plantagenet results roses")
+    assert "Round 1:" in report.body and "Strikes:" in report.body and "wins" in report.body
+    record, phases = finished_record(judge)
+    assert check_record(record).problems == [] and len(phases) == 1
+
+
+def test_a_refused_order_says_why_with_the_rule_and_the_master_may_roll_back(judge: MailJudge) -> None:
+    """An order the rules forbid is refused with the reason and its rule; HISTORY tells an
+    observer the phases played without any side's Plan; ROLLBACK returns to an earlier phase."""
+    signons = start(judge, "plantagenet-ia")
+    york = address_of(judge, "York")
+    reply = judge.send(york, f"{signons['York']}\nMARCH London")
+    assert "Error: MARCH London: MARCH is not an order of York in T1 muster York (2.2.1: " in reply, reply
+    reply = judge.send(york, f"{signons['York']}\nHenry VI LEVY TROOPS")
+    assert "Error: Henry VI LEVY TROOPS: Henry VI is not your Lord (1.5.1)" in reply, reply
+    engine = game_kind("plantagenet-ia")
+    rng = Random(2)
+    first = game(judge).state
+    while game(judge).phase != "T1 plan":
+        current = game(judge)
+        for side in sorted(engine.pending(current.state).powers):
+            orders = engine.random_orders(current.state, side, rng)  # type: ignore[attr-defined]
+            judge.send(address_of(judge, side), "\n".join([signons[side], *orders]))
+        if game(judge).phase == current.phase:
+            judge.advance(hours=49)
+    for plan, why in [("York, York, York, York, York", "a Plan has 4 cards this Turn (4.1), not 5"),
+                      ("York, York, York, York", "York has only 3 Command cards (1.9.2)"),
+                      ("York, Henry VI, Pass, Pass", "Henry VI is not a Lord of your side in this scenario (1.9.2)")]:
+        reply = judge.send(york, f"{signons['York']}\nPLAN {plan}")
+        assert f"Error: PLAN {plan}: {why}" in reply, reply
+    history = judge.send(WATCHER, "HISTORY roses")
+    assert "Plantagenet results for roses, Turn 1 (January-February-March 1459) muster York." in history
+    assert "Your orders" not in history, history
+    reply = judge.send(MASTER, "SIGNON Mroses secret\nROLLBACK T1 muster York")
+    assert "roses is back at the start of Turn 1 (January-February-March 1459) muster York" in reply, reply
+    assert game(judge).state == first
+
+
+def test_every_report_of_random_games_reads_for_every_reader() -> None:
+    """Each phase of random games of every kind renders for each side and for observers (every
+    event the engine tells has its words), and no side's Plan is shown to another reader before
+    its cards are revealed (4.1.2)."""
+    for name in ("plantagenet-ia", "plantagenet-ib", "plantagenet-ic", "plantagenet-ii", "plantagenet-iii",
+                 "plantagenet-war-i", "plantagenet-ii-hidden", "plantagenet-bosworth"):
+        engine = game_kind(name)
+        for seed in range(2):
+            rng = Random(seed)
+            state = engine.new_game(b"%d" % seed)
+            for _ in range(150):
+                if engine.outcome(state):
+                    break
+                pending = engine.pending(state)
+                result = engine.resolve(state, {side: engine.random_orders(state, side, rng)  # type: ignore[attr-defined]
+                                                for side in pending.powers}, rng)
+                for reader in [*SIDES, None]:
+                    text = render(f"{engine.templates}/turn_report.txt", game="g", phase_name=pending.phase,
+                                  powers=list(SIDES), reader=reader, report=engine.report_view(result.report, reader),
+                                  board=engine.view(result.state, reader), outcome=None, next_phase_name="n",
+                                  deadline="d", choices=[])
+                    assert "{" not in text and "None" not in text, text
+                    for side in SIDES:
+                        plan = result.state.get("plans", {}).get(side)
+                        if plan and side != reader and "?" in engine.view(result.state, reader)["plans"][side]:
+                            assert f"Plan: {', '.join(plan)}" not in text
+                state = result.state
+
+
+def test_the_order_help_shows_every_order_of_the_game() -> None:
+    """HELP ORDERS names every order a side may give (each with an example that the grammar
+    reads: tests/service/test_help_and_list.py), the scenario rules' own where they apply."""
+    from judge.games.plantagenet.game import STANDING, STEP_VERBS
+    from judge.service.intake.handlers_info import order_help
+    for name, own in [("plantagenet-ia", "CAPTOR"), ("plantagenet-ii", "DEATH CHECK"),
+                      ("plantagenet-iii", "CROWN"), ("plantagenet", "SURRENDER")]:
+        text = order_help(game_kind(name))
+        examples = [line.strip() for line in text.splitlines() if line.startswith("    ")]
+        verbs = {verb for step in STEP_VERBS.values() for verb in step} | set(STANDING)
+        verbs -= {"CAPTOR", "DEATH CHECK", "CROWN", "SURRENDER", "AGITATE", "HERALDS", "MERCHANTS"}
+        verbs |= {own}
+        missing = [verb for verb in verbs if not any(re.search(rf"(^|\s){verb}(\s|$)", line) for line in examples)]
+        assert not missing, (name, missing)
+        assert "AGITATE <Locale>, HERALDS <Lord>, MERCHANTS" in text
