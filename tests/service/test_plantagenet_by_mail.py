@@ -229,7 +229,7 @@ def test_a_refused_order_says_why_with_the_rule_and_the_master_may_roll_back(jud
     signons = start(judge, "plantagenet-ia")
     york = address_of(judge, "York")
     reply = judge.send(york, f"{signons['York']}\nMARCH London")
-    assert "Error: MARCH London: MARCH is not an order of York in T1 muster York (2.2.1: " in reply, reply
+    assert "Error: MARCH London: MARCH is not an order of T1 muster York (2.2.1); it takes LEVY, " in reply, reply
     reply = judge.send(york, f"{signons['York']}\nHenry VI LEVY TROOPS")
     assert "Error: Henry VI LEVY TROOPS: Henry VI is not your Lord (1.5.1)" in reply, reply
     engine = game_kind("plantagenet-ia")

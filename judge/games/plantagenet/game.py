@@ -299,11 +299,11 @@ class PlantagenetGame(TwoSides):
         """Why an order is not one of this side's now, and what it may send instead."""
         phase = self.phase(state)
         if power not in powers(state):
-            return (f"{order.verb} is not an order of {power} in {phase}: {power} has nothing to order now "
+            return (f"{order.verb} is not an order of {power} in {phase} (2.2.1): {power} has nothing to order now "
                     f"but standing orders ({', '.join(_STANDING_WORDS)}); send orders for a later phase after "
                     f"PHASE <phase>")
         takes = [verb for verb in STEP_VERBS.get(state["step"]["name"], ()) if verb not in STANDING]
-        return f"{order.verb} is not an order of {phase}; it takes {', '.join(takes)} and standing orders"
+        return f"{order.verb} is not an order of {phase} (2.2.1); it takes {', '.join(takes)} and standing orders"
 
     def standing_here(self, state: State, power: str, order: Order, written: bool = False) -> bool:
         """Whether an order is a standing order (it holds from phase to phase, given at any
