@@ -1,0 +1,275 @@
+"""Plantagenet by mail: nothing the rules hide from a reader reaches him (issue 22). Hidden: each
+side's Plan until each card is revealed (4.1.2, 4.2), and so its unused Command cards (1.9.2);
+its held Events until played (3.1.3, 1.9.1); with the Hidden Mats option (1.5.3) the mats of its
+Lords (Forces, Assets, Vassals, Capabilities) outside Battle. A master who plays no side and an
+observer see the same: neither side's secrets.
+
+Random games by mail of every scenario (the short ones whole, the grand one bounded; with and
+without Hidden Mats) are played from the engine's random player: Plans with standing orders, now
+and then the next phase's orders sent ahead (PHASE), now and then silence until the deadline, and
+BOARD, HISTORY and SUMMARY asked by each side, an observer and the master. Two checks:
+
+- every mail, as it is written, is searched for what its reader may not know at that moment;
+- the same mails replayed with one side's secret changed (another card in its Plan, other held
+  Events) give the other side, the observer and the master byte-identical mails until the rules
+  reveal the difference.
+
+(Plantagenet has no map drawing yet: ``judge.pictures.DRAWINGS`` has none for it, so no mail
+carries a picture to search.)
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+import pytest
+from mail_judge import MailJudge
+from sqlmodel import col, select
+
+from judge.games.plantagenet.command import PASS, plan_refusal
+from judge.games.plantagenet.data import BOARD, SIDES, other
+from judge.games.plantagenet.state import command_lords
+from judge.games.plantagenet.view import revealed
+from judge.games.registry import game_kind
+from judge.service.config import load_config
+from judge.service.daemon.operate import init_judge
+from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Player, open_store
+
+MASTER = "master@example.org"
+WATCHER = "watcher@example.org"
+ADDRESSES = ("white@example.org", "red@example.org")
+ASKED = ("BOARD roses", "HISTORY roses", "SUMMARY roses")
+CODE = re.compile(r"\bCONFIRM [a-z0-9]{8}\b")
+
+
+@dataclass
+class Step:
+    """One thing done to the judge: a mail from ``address`` (None: the clock moves ``minutes``)."""
+
+    address: str | None
+    body: str = ""
+    minutes: float = 0
+
+
+@dataclass
+class Played:
+    """A game by mail as it went: the steps, and after each the game's state and last mail id."""
+
+    judge: MailJudge
+    steps: list[Step] = field(default_factory=list)
+    states: list[dict[str, Any]] = field(default_factory=list)
+    last_ids: list[int] = field(default_factory=list)
+    record_counts: list[int] = field(default_factory=list)
+    readers: dict[str, str | None] = field(default_factory=dict)
+
+    def do(self, step: Step) -> str:
+        reply = ""
+        if step.address is None:
+            self.judge.advance(minutes=step.minutes)
+        else:
+            reply = self.judge.send(step.address, step.body)
+            assert "Traceback" not in reply and "internal error" not in reply.lower(), reply
+        self.steps.append(step)
+        with self.judge.store.session() as db:
+            game = db.exec(select(Game)).one()
+            self.states.append(copy.deepcopy(game.state or {}))
+            self.last_ids.append(db.exec(select(Outbox.id).order_by(col(Outbox.id).desc())).first() or 0)
+            self.record_counts.append(len(db.exec(select(PhaseRecord.id)).all()))
+        return reply
+
+    def game(self) -> Game:
+        with self.judge.store.session() as db:
+            return db.exec(select(Game)).one()
+
+    def records(self) -> list[PhaseRecord]:
+        with self.judge.store.session() as db:
+            return list(db.exec(select(PhaseRecord).order_by(col(PhaseRecord.id))).all())
+
+    def mails(self, after: int = 0, upto: int | None = None) -> list[Outbox]:
+        with self.judge.store.session() as db:
+            rows = db.exec(select(Outbox).where(col(Outbox.id) > after).order_by(col(Outbox.id))).all()
+        return [row for row in rows if upto is None or (row.id or 0) <= upto]
+
+
+def fresh_judge(tmp_path: Any, name: str) -> MailJudge:
+    config = load_config(init_judge(tmp_path / name))
+    return MailJudge(config, open_store(config.database_url))
+
+
+def start(played: Played, kind: str, secret: bytes) -> dict[str, str]:
+    """Create, observe and fill the game; each side's SIGNON. The game is given ``secret``
+    before it starts: the same seed gives the same game (the same sides, the same dice)."""
+    judge = played.judge
+    reply = judge.enrol(MASTER, f"CREATE ?roses secret {kind}\nSET LEVY DEADLINE 24h\nSET PLAN DEADLINE 24h\n"
+                                "SET COMMAND DEADLINE 24h" if game_kind(kind).hidden_information else
+                        f"CREATE ?roses secret {kind}\nSET BATTLE DEADLINE 24h")
+    assert "created" in reply, reply
+    with judge.store.session() as db:
+        game = db.exec(select(Game)).one()
+        game.secret = secret
+        db.add(game)
+        db.commit()
+    judge.enrol(WATCHER, "OBSERVE roses seen")
+    judge.enrol(ADDRESSES[0], "JOIN roses pw0")
+    assert "roses has started" in judge.enrol(ADDRESSES[1], "JOIN roses pw1")
+    with judge.store.session() as db:
+        rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()
+    address = {m.power: p.address for m, p in rows if m.power}
+    played.readers = {address[side]: side for side in SIDES} | {WATCHER: None, MASTER: None}
+    played.do(Step(None, minutes=1))
+    return {side: f"SIGNON {side[0]}roses pw{ADDRESSES.index(address[side])}" for side in SIDES}
+
+
+def address_of(played: Played, side: str) -> str:
+    return next(address for address, reader in played.readers.items() if reader == side)
+
+
+def play(played: Played, kind: str, seed: int, phases: int) -> None:
+    """The random players' game by mail, up to its end or ``phases`` phases."""
+    signons = start(played, kind, b"roses %d" % seed)
+    engine = game_kind(kind)
+    rng = Random(seed)
+    asking = {address_of(played, side): signons[side] + "\n" for side in SIDES} | {
+        WATCHER: "", MASTER: "SIGNON Mroses secret\n"}
+    for _ in range(phases):
+        current = played.game()
+        if current.status is GameStatus.FINISHED:
+            return
+        state = current.state
+        pending = engine.pending(state)
+        for side in sorted(pending.powers):
+            if played.game().phase != current.phase:
+                break
+            orders = engine.random_orders(state, side, rng)  # type: ignore[attr-defined]
+            if not orders or rng.random() < 0.1:
+                continue
+            if rng.random() < 0.3:
+                orders += ahead(engine, state, side, orders, rng)
+            played.do(Step(address_of(played, side), "\n".join([signons[side], *orders])))
+        for address, signon in asking.items():
+            if rng.random() < 0.1:
+                played.do(Step(address, signon + rng.choice(ASKED)))
+        if played.game().phase == current.phase and played.game().status is not GameStatus.FINISHED:
+            played.do(Step(None, minutes=49 * 60))  # a side was silent: the deadline and its grace pass
+        played.do(Step(None, minutes=1))
+
+
+def ahead(engine: Any, state: dict[str, Any], side: str, orders: list[str], rng: Random) -> list[str]:
+    """The orders of the phase that may come next, after a PHASE line (as a player guesses it:
+    the judge keeps them and asks again if they have become illegal)."""
+    given = {s: orders if s == side else engine.random_orders(state, s, rng) for s in engine.pending(state).powers}
+    guess = engine.resolve(copy.deepcopy(state), given, Random(rng.random())).state
+    if engine.outcome(guess) is not None or side not in engine.pending(guess).powers:
+        return []
+    later = engine.random_orders(guess, side, rng)
+    return [f"PHASE {engine.phase(guess)}", *later] if later else []
+
+
+# --- what a reader may not know ------------------------------------------------------------
+
+
+def plan_leaks(text: str, plan: list[str], shown: int) -> list[str]:
+    """The ways a mail could write a Plan of which ``shown`` cards are revealed: the Plan as
+    ordered, the revealed cards followed by the next one, or three cards in a row of which one
+    is not yet revealed (each with a Lord in it: Pass cards alone say nothing)."""
+    if shown >= len(plan):
+        return []
+    runs = [plan[: shown + 1]] if shown else []
+    runs += [plan[i:i + 3] for i in range(max(0, shown - 2), len(plan) - 2)]
+    words = ["PLAN " + ", ".join(plan)]
+    words += [", ".join(run) for run in runs if len(run) >= 2 and any(card != PASS for card in run)]
+    open_part = ", ".join(plan[:shown])  # the revealed cards may repeat what follows them
+    return [word for word in words if says(text, word) and not says(open_part, word)]
+
+
+UNIQUE_TITLES = {title for title, count in Counter(
+    title for card in BOARD.cards.values() for title in (card.event, card.capability)).items() if count == 1}
+
+
+def card_words(card: str) -> list[str]:
+    """A held card as a mail could name it: its id, and its Event's title if no other card has it."""
+    title = BOARD.cards[card].event
+    return [card] + ([title] if title in UNIQUE_TITLES else [])
+
+
+def says(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text) is not None
+
+
+MAT_LINE = re.compile(r"^  (\S.*?) at \S.*?(: .*| \(mat hidden, 1\.5\.3\))$", re.M)
+
+
+def leaks(played: Played) -> list[tuple[int, str | None, str, str]]:
+    """What each mail of the game showed that its reader could not know as it was written:
+    (mail id, reader, subject, what). A word counts only if the reader's mails had not carried
+    it before the secret came to be (an earlier Plan, a card played in an earlier Turn)."""
+    records = played.records()
+    spied = {(event["side"], card) for record in records for event in record.resolution["events"]
+             if event["type"] == "aspielles" for card in event.get("held", [])}  # Y13, L13: shown to its player
+    found = []
+    text_of = {address: "" for address in played.readers}  # each reader's mails so far
+    length_at: dict[str, list[int]] = {address: [] for address in played.readers}  # ... before each step
+    since: dict[tuple[str, str], int] = {}  # the step each secret came to be: a Plan, a held card
+    after = 0
+    for index, state in enumerate(played.states):
+        before = played.states[index - 1] if index else {}
+        for address in played.readers:
+            length_at[address].append(len(text_of[address]))
+        told = {event.get("card") for record in records[played.record_counts[index - 1] if index else 0:
+                                                         played.record_counts[index]]
+                for event in record.resolution["events"] if event["type"] != "event held"}  # played, discarded
+        for side in SIDES if "plans" in state else []:
+            if state["plans"][side] != before.get("plans", {}).get(side):
+                since[side, "plan"] = index
+            for card in state["held"][side]:
+                if card not in before.get("held", {}).get(side, []):
+                    since[side, card] = index
+
+        def new(address: str, word: str, secret: tuple[str, str]) -> bool:
+            """Whether ``word`` is news to the reader at ``address``: not in his mails before."""
+            return not says(text_of[address][:length_at[address][since[secret]]], word)
+
+        for mail in played.mails(after, played.last_ids[index]):
+            if mail.to_address not in played.readers:
+                continue
+            reader = played.readers[mail.to_address]
+            text = mail.subject + "\n" + mail.body
+            for enemy in [side for side in SIDES if side != reader] if "plans" in state else []:
+                plan = state["plans"][enemy]
+                found += [(mail.id or 0, reader, mail.subject, f"{enemy}'s Plan: {word}")
+                          for word in plan_leaks(text, plan, revealed(state, enemy))
+                          if new(mail.to_address, word, (enemy, "plan"))]
+                for card in state["held"][enemy]:
+                    if (reader, card) not in spied and card not in told:
+                        found += [(mail.id or 0, reader, mail.subject, f"{enemy} holds {word}")
+                                  for word in card_words(card) if says(text, word) and new(mail.to_address, word, (enemy, card))]
+                if state.get("hidden_mats") and reader is not None and "Battle" not in text:
+                    found += [(mail.id or 0, reader, mail.subject, f"{lord}'s mat{rest}")
+                              for lord, rest in MAT_LINE.findall(mail.body)
+                              if BOARD.lords[lord].side == enemy and rest.startswith(":")]
+            text_of[mail.to_address] += text
+        after = played.last_ids[index]
+    return found
+
+
+SHORT = [("plantagenet-ia", 1, 400), ("plantagenet-ib-hidden", 2, 400), ("plantagenet-ic", 3, 400),
+         ("plantagenet-ii-hidden", 4, 400), ("plantagenet-iii", 5, 400), ("plantagenet", 6, 60),
+         ("plantagenet-bosworth", 7, 5)]
+
+
+@pytest.mark.parametrize(("kind", "seed", "phases"), SHORT)
+def test_no_mail_shows_its_reader_what_the_rules_hide(judge: MailJudge, kind: str, seed: int, phases: int) -> None:
+    """4.1.2, 4.2: no mail names the enemy's Plan beyond its revealed cards; 3.1.3: nor a held
+    Event of his; 1.5.3: with Hidden Mats, nor his Lords' mats outside Battle. The game ran."""
+    played = Played(judge)
+    play(played, kind, seed, phases)
+    assert leaks(played) == []
+    assert played.game().status is GameStatus.FINISHED or phases < 400
+    planned = [s for s in played.states if any(s.get("plans", {}).get(side) for side in SIDES)]
+    assert planned or kind == "plantagenet-bosworth"
