@@ -21,6 +21,7 @@ carries a picture to search.)
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -273,3 +274,145 @@ def test_no_mail_shows_its_reader_what_the_rules_hide(judge: MailJudge, kind: st
     assert played.game().status is GameStatus.FINISHED or phases < 400
     planned = [s for s in played.states if any(s.get("plans", {}).get(side) for side in SIDES)]
     assert planned or kind == "plantagenet-bosworth"
+
+
+# --- the same game with one side's secret changed ------------------------------------------
+
+
+def replay(played: Played, kind: str, seed: int, into: Played, until: int,
+           alter: Callable[[int, Step, Played], Step]) -> None:
+    """``played``'s steps before ``until`` again into ``into``, with the same secret (so the
+    same sides and dice); ``alter`` may change each step (or the game) before it is done."""
+    start(into, kind, b"roses %d" % seed)
+    for index, step in enumerate(played.steps[1:until], start=1):
+        into.do(alter(index, step, into))
+
+
+def mails_of(played: Played, address: str, upto: int) -> list[tuple[str, str]]:
+    """The mails to ``address`` up to the mail id ``upto``, as read (a confirmation code masked)."""
+    return [(mail.subject, CODE.sub("CONFIRM ?", mail.body)) for mail in played.mails(upto=upto)
+            if mail.to_address == address]
+
+
+def same_until(first: Played, second: Played, reader: str | None, cut: int) -> int:
+    """Assert that the mails to everyone but ``reader``'s enemy are the same in both games
+    before step ``cut``; how many results mails were compared."""
+    compared = 0
+    for address, who in first.readers.items():
+        if who is None or who == reader:
+            assert address in second.readers and second.readers[address] == who
+            mails = mails_of(first, address, first.last_ids[cut - 1])
+            others = mails_of(second, address, second.last_ids[cut - 1])
+            for mail, another in zip(mails, others):
+                assert mail == another, (who, mail[0], "\n".join(difflib.unified_diff(
+                    mail[1].splitlines(), another[1].splitlines(), lineterm="", n=1)))
+            assert len(mails) == len(others), (who, mails[len(others):], others[len(mails):])
+            compared += sum("results" in subject for subject, _ in mails)
+    return compared
+
+
+def other_plan(state: dict[str, Any], side: str, plan: list[str]) -> list[str] | None:
+    """The Plan with its second card changed for another the side may plan (4.1, 1.9.2)."""
+    for card in [*command_lords(state, side), PASS]:
+        changed = [plan[0], card, *plan[2:]]
+        if card != plan[1] and plan_refusal(state, side, tuple(changed)) is None:
+            return changed
+    return None
+
+
+@pytest.mark.parametrize(("kind", "seed", "phases"), [("plantagenet-ia", 11, 60), ("plantagenet-ii-hidden", 12, 60)])
+def test_another_plan_changes_nothing_the_enemy_reads_until_its_card_is_revealed(
+    judge: MailJudge, tmp_path: Any, kind: str, seed: int, phases: int
+) -> None:
+    """4.1.2: the same mails with the second card of one side's Plan changed (so other unused
+    Command cards too, 1.9.2): the other side, the observer and the master read the same mails,
+    byte for byte, until that card is revealed (4.2)."""
+    played = Played(judge)
+    play(played, kind, seed, phases)
+    engine = game_kind(kind)
+    chosen = None
+    for index, step in enumerate(played.steps):
+        side = played.readers.get(step.address or "")
+        line = next((line for line in step.body.splitlines() if line.startswith("PLAN ")), None)
+        state = played.states[index - 1]
+        if side is None or line is None or engine.pending(state).phase.split()[-1:] != ["plan"]:
+            continue
+        plan = line.removeprefix("PLAN ").split(", ")
+        changed = other_plan(state, side, plan)
+        cut = next((later for later in range(index, len(played.states))
+                    if played.states[later]["plans"][side] != plan or revealed(played.states[later], side) > 1),
+                   len(played.states))
+        if changed and cut > index + 1:
+            chosen = index, side, line, "PLAN " + ", ".join(changed), cut
+            break
+    assert chosen is not None
+    index, side, line, written, cut = chosen
+    other = Played(fresh_judge(tmp_path, "other"))
+    replay(played, kind, seed, other, cut + 1, lambda at, step, game: Step(step.address, step.body.replace(line, written))
+           if at == index else step)
+    assert other.states[index]["plans"][side] == written.removeprefix("PLAN ").split(", ")
+    assert same_until(played, other, other_side(side), cut) >= 1
+    assert any(mails_of(played, address, played.last_ids[cut]) != mails_of(other, address, other.last_ids[cut])
+               for address, who in played.readers.items() if who != side)  # then revealed (4.2)
+
+
+def other_side(side: str) -> str:
+    return other(side)
+
+
+def swap_held(game: Played, side: str) -> None:
+    """Give ``side`` other Events: each held card changes places with the deck's card at its
+    index (the deck is as hidden as the hand: 1.9.1, 3.1.3). The record of the last phase
+    leads to the changed state, as if its draws had been these."""
+    with game.judge.store.session() as db:
+        row = db.exec(select(Game)).one()
+        last = db.exec(select(PhaseRecord).order_by(col(PhaseRecord.id).desc())).first()
+        assert last is not None and last.state_after == row.state
+        state = copy.deepcopy(row.state)
+        held, deck = state["held"][side], state["decks"][side]
+        for n in range(len(held)):
+            held[n], deck[n] = deck[n], held[n]
+        row.state, last.state_after = state, copy.deepcopy(state)
+        db.add(row)
+        db.add(last)
+        db.commit()
+
+
+@pytest.mark.parametrize(("kind", "seed", "phases"), [("plantagenet-ia", 1, 60), ("plantagenet-iii", 22, 60)])
+def test_other_held_events_change_nothing_the_enemy_reads_until_one_is_played(
+    judge: MailJudge, tmp_path: Any, kind: str, seed: int, phases: int
+) -> None:
+    """3.1.3, 1.9.1: the same mails with one side's held Events swapped for cards of its deck
+    after its Plan: the other side, the observer and the master read the same mails, byte for
+    byte, until a card is played, discarded or drawn, or Aspielles (Y13, L13) shows them."""
+    played = Played(judge)
+    play(played, kind, seed, phases)
+    chosen = None
+    for index, state in enumerate(played.states):
+        for side in SIDES:
+            if ("plans" in state and state["step"]["name"] == "command" and state["held"][side]
+                    and len(state["decks"][side]) >= len(state["held"][side])
+                    and not any(BOARD.cards[card].event == BOARD.cards["Y13"].event for card in state["held"][other(side)])):
+                cut = next((later for later in range(index + 1, len(played.states))
+                            if played.states[later]["held"] != state["held"] or played.states[later]["decks"] != state["decks"]
+                            or "plans" not in played.states[later]), len(played.states))
+                if cut > index + 2:
+                    chosen = index, side, cut
+                    break
+        if chosen:
+            break
+    assert chosen is not None
+    index, side, cut = chosen
+    other_game = Played(fresh_judge(tmp_path, "other"))
+
+    def alter(at: int, step: Step, game: Played) -> Step:
+        if at == index + 1:
+            swap_held(game, side)
+        return step
+
+    replay(played, kind, seed, other_game, cut + 1, alter)
+    assert other_game.states[index + 1]["held"][side] != played.states[index + 1]["held"][side]
+    changed = next((later for later in range(index + 1, len(other_game.states))
+                    if other_game.states[later]["held"] != other_game.states[index + 1]["held"]
+                    or other_game.states[later]["decks"] != other_game.states[index + 1]["decks"]), len(other_game.states))
+    assert same_until(played, other_game, other(side), min(cut, changed)) >= 1
