@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import copy
 import difflib
+import html
 import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -40,6 +42,7 @@ from judge.games.plantagenet.view import revealed
 from judge.games.registry import game_kind
 from judge.service.config import load_config
 from judge.service.daemon.operate import init_judge
+from judge.service.web.archive import build_archive
 from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Player, open_store
 
 MASTER = "master@example.org"
@@ -98,7 +101,7 @@ class Played:
         return [row for row in rows if upto is None or (row.id or 0) <= upto]
 
 
-def fresh_judge(tmp_path: Any, name: str) -> MailJudge:
+def fresh_judge(tmp_path: Path, name: str) -> MailJudge:
     config = load_config(init_judge(tmp_path / name))
     return MailJudge(config, open_store(config.database_url))
 
@@ -206,9 +209,10 @@ def says(text: str, word: str) -> bool:
 MAT_LINE = re.compile(r"^  (\S.*?) at \S.*?(: .*| \(mat hidden, 1\.5\.3\))$", re.M)
 
 
-def leaks(played: Played) -> list[tuple[int, str | None, str, str]]:
+def leaks(played: Played, pages: dict[str, str] | None = None) -> list[tuple[int, str | None, str, str]]:
     """What each mail of the game showed that its reader could not know as it was written:
-    (mail id, reader, subject, what). A word counts only if the reader's mails had not carried
+    (mail id, reader, subject, what); and each of ``pages`` (by name: the archive's, read now)
+    that an observer could not know. A word counts only if the reader's mails had not carried
     it before the secret came to be (an earlier Plan, a card played in an earlier Turn)."""
     records = played.records()
     spied = {(event["side"], card) for record in records for event in record.resolution["events"]
@@ -236,26 +240,43 @@ def leaks(played: Played) -> list[tuple[int, str | None, str, str]]:
             """Whether ``word`` is news to the reader at ``address``: not in his mails before."""
             return not says(text_of[address][:length_at[address][since[secret]]], word)
 
-        for mail in played.mails(after, played.last_ids[index]):
-            if mail.to_address not in played.readers:
-                continue
-            reader = played.readers[mail.to_address]
-            text = mail.subject + "\n" + mail.body
+        read = [(mail.id or 0, mail.to_address, mail.subject, mail.body)
+                for mail in played.mails(after, played.last_ids[index]) if mail.to_address in played.readers]
+        if index == len(played.states) - 1:
+            read += [(0, WATCHER, name, page) for name, page in (pages or {}).items()]
+        for mail_id, address, subject, body in read:
+            reader = played.readers[address]
+            text = subject + "\n" + body
             for enemy in [side for side in SIDES if side != reader] if "plans" in state else []:
                 plan = state["plans"][enemy]
-                found += [(mail.id or 0, reader, mail.subject, f"{enemy}'s Plan: {word}")
+                found += [(mail_id, reader, subject, f"{enemy}'s Plan: {word}")
                           for word in plan_leaks(text, plan, revealed(state, enemy))
-                          if new(mail.to_address, word, (enemy, "plan"))]
+                          if new(address, word, (enemy, "plan"))]
                 for card in state["held"][enemy]:
                     if (reader, card) not in spied and card not in told:
-                        found += [(mail.id or 0, reader, mail.subject, f"{enemy} holds {word}")
-                                  for word in card_words(card) if says(text, word) and new(mail.to_address, word, (enemy, card))]
+                        found += [(mail_id, reader, subject, f"{enemy} holds {word}")
+                                  for word in card_words(card) if says(text, word) and new(address, word, (enemy, card))]
                 if state.get("hidden_mats") and reader is not None and "Battle" not in text:
-                    found += [(mail.id or 0, reader, mail.subject, f"{lord}'s mat{rest}")
-                              for lord, rest in MAT_LINE.findall(mail.body)
+                    found += [(mail_id, reader, subject, f"{lord}'s mat{rest}")
+                              for lord, rest in MAT_LINE.findall(body)
                               if BOARD.lords[lord].side == enemy and rest.startswith(":")]
-            text_of[mail.to_address] += text
+            text_of[address] += text
         after = played.last_ids[index]
+    return found
+
+
+def page_leaks(record: PhaseRecord, page: str) -> list[str]:
+    """What an archive page of one phase shows that an observer could not know after it: a
+    Plan beyond its revealed cards (4.1.2), an Event held before and after it (3.1.3)."""
+    state, found = record.state_after, []
+    if "plans" not in state:
+        return found
+    told = {event.get("card") for event in record.resolution["events"] if event["type"] != "event held"}
+    for side in SIDES:
+        found += [f"{side}'s Plan: {word}" for word in plan_leaks(page, state["plans"][side], revealed(state, side))]
+        found += [f"{side} holds {word}" for card in state["held"][side]
+                  if card in record.state_before["held"][side] and card not in told
+                  for word in card_words(card) if says(page, word)]
     return found
 
 
@@ -265,12 +286,24 @@ SHORT = [("plantagenet-ia", 1, 400), ("plantagenet-ib-hidden", 2, 400), ("planta
 
 
 @pytest.mark.parametrize(("kind", "seed", "phases"), SHORT)
-def test_no_mail_shows_its_reader_what_the_rules_hide(judge: MailJudge, kind: str, seed: int, phases: int) -> None:
+def test_no_mail_shows_its_reader_what_the_rules_hide(
+    judge: MailJudge, tmp_path: Path, kind: str, seed: int, phases: int
+) -> None:
     """4.1.2, 4.2: no mail names the enemy's Plan beyond its revealed cards; 3.1.3: nor a held
-    Event of his; 1.5.3: with Hidden Mats, nor his Lords' mats outside Battle. The game ran."""
+    Event of his; 1.5.3: with Hidden Mats, nor his Lords' mats outside Battle. Nor does the
+    archive's every page, as it stands at the end (the observers' view)."""
     played = Played(judge)
     play(played, kind, seed, phases)
-    assert leaks(played) == []
+    site = tmp_path / "site"
+    build_archive(judge.store, site)
+    pages = {str(path.relative_to(site)): html.unescape(re.sub(r"<[^>]*>", "", path.read_text(encoding="utf-8")))
+             for path in site.rglob("*.html")}
+    assert any("roses" in name for name in pages)
+    records = {f"phase-{re.sub(r'[^a-z0-9]+', '-', record.phase.lower())}.html": record for record in played.records()}
+    assert any(Path(name).name in records for name in pages) or kind == "plantagenet-bosworth"
+    assert [found for name, page in pages.items() if Path(name).name in records
+            for found in page_leaks(records[Path(name).name], page)] == []
+    assert leaks(played, {name: page for name, page in pages.items() if Path(name).name not in records}) == []
     assert played.game().status is GameStatus.FINISHED or phases < 400
     planned = [s for s in played.states if any(s.get("plans", {}).get(side) for side in SIDES)]
     assert planned or kind == "plantagenet-bosworth"
@@ -322,7 +355,7 @@ def other_plan(state: dict[str, Any], side: str, plan: list[str]) -> list[str] |
 
 @pytest.mark.parametrize(("kind", "seed", "phases"), [("plantagenet-ia", 11, 60), ("plantagenet-ii-hidden", 12, 60)])
 def test_another_plan_changes_nothing_the_enemy_reads_until_its_card_is_revealed(
-    judge: MailJudge, tmp_path: Any, kind: str, seed: int, phases: int
+    judge: MailJudge, tmp_path: Path, kind: str, seed: int, phases: int
 ) -> None:
     """4.1.2: the same mails with the second card of one side's Plan changed (so other unused
     Command cards too, 1.9.2): the other side, the observer and the master read the same mails,
@@ -380,7 +413,7 @@ def swap_held(game: Played, side: str) -> None:
 
 @pytest.mark.parametrize(("kind", "seed", "phases"), [("plantagenet-ia", 1, 60), ("plantagenet-iii", 22, 60)])
 def test_other_held_events_change_nothing_the_enemy_reads_until_one_is_played(
-    judge: MailJudge, tmp_path: Any, kind: str, seed: int, phases: int
+    judge: MailJudge, tmp_path: Path, kind: str, seed: int, phases: int
 ) -> None:
     """3.1.3, 1.9.1: the same mails with one side's held Events swapped for cards of its deck
     after its Plan: the other side, the observer and the master read the same mails, byte for
