@@ -7,7 +7,8 @@ observer see the same: neither side's secrets.
 Random games by mail of every scenario (the short ones whole, the grand one bounded; with and
 without Hidden Mats) are played from the engine's random player: Plans with standing orders, now
 and then the next phase's orders sent ahead (PHASE), now and then silence until the deadline, and
-BOARD, HISTORY and SUMMARY asked by each side, an observer and the master. Two checks:
+BOARD, HISTORY and SUMMARY asked by each side, an observer and the master (who asks PREDICT
+too: refused where the kind hides information). Two checks:
 
 - every mail, as it is written, is searched for what its reader may not know at that moment;
 - the same mails replayed with one side's secret changed (another card in its Plan, other held
@@ -140,7 +141,7 @@ def play(played: Played, kind: str, seed: int, phases: int) -> None:
     engine = game_kind(kind)
     rng = Random(seed)
     asking = {address_of(played, side): signons[side] + "\n" for side in SIDES} | {
-        WATCHER: "", MASTER: "SIGNON Mroses secret\n"}
+        WATCHER: "", MASTER: "SIGNON Mroses secret\nPREDICT\n"}
     for _ in range(phases):
         current = played.game()
         if current.status is GameStatus.FINISHED:
