@@ -151,7 +151,7 @@ def play(played: Played, kind: str, seed: int, phases: int) -> None:
         for side in sorted(pending.powers):
             if played.game().phase != current.phase:
                 break
-            orders = engine.random_orders(state, side, rng)  # type: ignore[attr-defined]
+            orders = engine.random_orders(state, side, rng)
             if not orders or rng.random() < 0.1:
                 continue
             if rng.random() < 0.3:
@@ -269,7 +269,7 @@ def leaks(played: Played, pages: dict[str, str] | None = None) -> list[tuple[int
 def page_leaks(record: PhaseRecord, page: str) -> list[str]:
     """What an archive page of one phase shows that an observer could not know after it: a
     Plan beyond its revealed cards (4.1.2), an Event held before and after it (3.1.3)."""
-    state, found = record.state_after, []
+    state, found = record.state_after, list[str]()
     if "plans" not in state:
         return found
     told = {event.get("card") for event in record.resolution["events"] if event["type"] != "event held"}
@@ -381,17 +381,13 @@ def test_another_plan_changes_nothing_the_enemy_reads_until_its_card_is_revealed
             break
     assert chosen is not None
     index, side, line, written, cut = chosen
-    other = Played(fresh_judge(tmp_path, "other"))
-    replay(played, kind, seed, other, cut + 1, lambda at, step, game: Step(step.address, step.body.replace(line, written))
+    replayed = Played(fresh_judge(tmp_path, "other"))
+    replay(played, kind, seed, replayed, cut + 1, lambda at, step, game: Step(step.address, step.body.replace(line, written))
            if at == index else step)
-    assert other.states[index]["plans"][side] == written.removeprefix("PLAN ").split(", ")
-    assert same_until(played, other, other_side(side), cut) >= 1
-    assert any(mails_of(played, address, played.last_ids[cut]) != mails_of(other, address, other.last_ids[cut])
+    assert replayed.states[index]["plans"][side] == written.removeprefix("PLAN ").split(", ")
+    assert same_until(played, replayed, str(other(side)), cut) >= 1
+    assert any(mails_of(played, address, played.last_ids[cut]) != mails_of(replayed, address, replayed.last_ids[cut])
                for address, who in played.readers.items() if who != side)  # then revealed (4.2)
-
-
-def other_side(side: str) -> str:
-    return other(side)
 
 
 def swap_held(game: Played, side: str) -> None:
@@ -449,4 +445,4 @@ def test_other_held_events_change_nothing_the_enemy_reads_until_one_is_played(
     changed = next((later for later in range(index + 1, len(other_game.states))
                     if other_game.states[later]["held"] != other_game.states[index + 1]["held"]
                     or other_game.states[later]["decks"] != other_game.states[index + 1]["decks"]), len(other_game.states))
-    assert same_until(played, other_game, other(side), min(cut, changed)) >= 1
+    assert same_until(played, other_game, str(other(side)), min(cut, changed)) >= 1
