@@ -211,7 +211,8 @@ MAT_LINE = re.compile(r"^  (\S.*?) at \S.*?(: .*| \(mat hidden, 1\.5\.3\))$", re
 
 
 def leaks(played: Played, pages: dict[str, str] | None = None) -> list[tuple[int, str | None, str, str]]:
-    """What each mail of the game showed that its reader could not know as it was written:
+    """What each mail of the game showed that its reader could not know as it was written (the
+    enemy's Plan, held Events, standing orders naming his Lords, with Hidden Mats his mats):
     (mail id, reader, subject, what); and each of ``pages`` (by name: the archive's, read now)
     that an observer could not know. A word counts only if the reader's mails had not carried
     it before the secret came to be (an earlier Plan, a card played in an earlier Turn)."""
@@ -236,6 +237,9 @@ def leaks(played: Played, pages: dict[str, str] | None = None) -> list[tuple[int
             for card in state["held"][side]:
                 if card not in before.get("held", {}).get(side, []):
                     since[side, card] = index
+            for order in state.get("standing", {}).get(side, []):
+                if order not in before.get("standing", {}).get(side, []):
+                    since[side, "standing " + order] = index
 
         def new(address: str, word: str, secret: tuple[str, str]) -> bool:
             """Whether ``word`` is news to the reader at ``address``: not in his mails before."""
@@ -257,6 +261,10 @@ def leaks(played: Played, pages: dict[str, str] | None = None) -> list[tuple[int
                     if (reader, card) not in spied and card not in told:
                         found += [(mail_id, reader, subject, f"{enemy} holds {word}")
                                   for word in card_words(card) if says(text, word) and new(address, word, (enemy, card))]
+                found += [(mail_id, reader, subject, f"{enemy}'s standing order {order}")
+                          for order in state.get("standing", {}).get(enemy, [])
+                          if any(says(order, lord) for lord in state["lords"] if BOARD.lords[lord].side == enemy)
+                          and says(text, order) and new(address, order, (enemy, "standing " + order))]
                 if state.get("hidden_mats") and reader is not None and "Battle" not in text:
                     found += [(mail_id, reader, subject, f"{lord}'s mat{rest}")
                               for lord, rest in MAT_LINE.findall(body)
