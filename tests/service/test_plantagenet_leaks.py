@@ -154,7 +154,7 @@ def play(played: Played, kind: str, seed: int, phases: int) -> None:
             orders = engine.random_orders(state, side, rng)
             if not orders or rng.random() < 0.1:
                 continue
-            if rng.random() < 0.3:
+            if rng.random() < 0.4:
                 orders += ahead(engine, state, side, orders, rng)
             played.do(Step(address_of(played, side), "\n".join([signons[side], *orders])))
         for address, signon in asking.items():
@@ -166,14 +166,20 @@ def play(played: Played, kind: str, seed: int, phases: int) -> None:
 
 
 def ahead(engine: Any, state: dict[str, Any], side: str, orders: list[str], rng: Random) -> list[str]:
-    """The orders of the phase that may come next, after a PHASE line (as a player guesses it:
-    the judge keeps them and asks again if they have become illegal)."""
-    given = {s: orders if s == side else engine.random_orders(state, s, rng) for s in engine.pending(state).powers}
-    guess = engine.resolve(copy.deepcopy(state), given, Random(rng.random())).state
-    if engine.outcome(guess) is not None or side not in engine.pending(guess).powers:
-        return []
-    later = engine.random_orders(guess, side, rng)
-    return [f"PHASE {engine.phase(guess)}", *later] if later else []
+    """The orders of the next phases of the side's, as far as three phases on, each after a
+    PHASE line, as a player guesses them: the judge keeps them, uses each when its phase begins
+    and asks again if it has become illegal."""
+    lines: list[str] = []
+    guess = copy.deepcopy(state)
+    for step in range(3):
+        given = {s: orders if s == side and step == 0 else engine.random_orders(guess, s, rng)
+                 for s in engine.pending(guess).powers}
+        guess = engine.resolve(copy.deepcopy(guess), given, Random(rng.random())).state
+        if engine.outcome(guess) is not None:
+            break
+        if side in engine.pending(guess).powers and (later := engine.random_orders(guess, side, rng)):
+            lines += [f"PHASE {engine.phase(guess)}", *later]
+    return lines
 
 
 # --- what a reader may not know ------------------------------------------------------------
@@ -201,6 +207,14 @@ def card_words(card: str) -> list[str]:
     """A held card as a mail could name it: its id, and its Event's title if no other card has it."""
     title = BOARD.cards[card].event
     return [card] + ([title] if title in UNIQUE_TITLES else [])
+
+
+LORD_NAMES = re.compile("|".join(re.escape(lord) for lord in sorted(BOARD.lords, key=len, reverse=True)))
+
+
+def without_lords(text: str) -> str:
+    """The text with each Lord's name blanked: some hold a card's id (Northumberland Y1)."""
+    return LORD_NAMES.sub("Lord", text)
 
 
 def says(text: str, word: str) -> bool:
@@ -260,7 +274,8 @@ def leaks(played: Played, pages: dict[str, str] | None = None) -> list[tuple[int
                 for card in state["held"][enemy]:
                     if (reader, card) not in spied and card not in told:
                         found += [(mail_id, reader, subject, f"{enemy} holds {word}")
-                                  for word in card_words(card) if says(text, word) and new(address, word, (enemy, card))]
+                                  for word in card_words(card)
+                                  if says(without_lords(text), word) and new(address, word, (enemy, card))]
                 found += [(mail_id, reader, subject, f"{enemy}'s standing order {order}")
                           for order in state.get("standing", {}).get(enemy, [])
                           if any(says(order, lord) for lord in state["lords"] if BOARD.lords[lord].side == enemy)
@@ -268,7 +283,7 @@ def leaks(played: Played, pages: dict[str, str] | None = None) -> list[tuple[int
                 if state.get("hidden_mats") and reader is not None and "Battle" not in text:
                     found += [(mail_id, reader, subject, f"{lord}'s mat{rest}")
                               for lord, rest in MAT_LINE.findall(body)
-                              if BOARD.lords[lord].side == enemy and rest.startswith(":")]
+                              if lord in BOARD.lords and BOARD.lords[lord].side == enemy and rest.startswith(":")]
             text_of[address] += text
         after = played.last_ids[index]
     return found
@@ -285,7 +300,7 @@ def page_leaks(record: PhaseRecord, page: str) -> list[str]:
         found += [f"{side}'s Plan: {word}" for word in plan_leaks(page, state["plans"][side], revealed(state, side))]
         found += [f"{side} holds {word}" for card in state["held"][side]
                   if card in record.state_before["held"][side] and card not in told
-                  for word in card_words(card) if says(page, word)]
+                  for word in card_words(card) if says(without_lords(page), word)]
     return found
 
 
