@@ -11,7 +11,7 @@ from .data import BOARD, LORD_SIDE, other
 from .influence import check
 from .mat import Events
 from .routes import ALL_PORTS, distances, parley_targets
-from .state import State, deplete, is_enemy, is_exhausted, is_friendly, lords_at, occupied, shift_favour
+from .state import State, deplete, is_enemy, is_exhausted, is_friendly, occupied, shift_favour
 
 SPECIAL = ("London", "Calais", "Harlech")
 

@@ -51,7 +51,7 @@ def favour(side: str, x: float, y: float, about: str = 'class="key"') -> str:
 
 def depleted(level: int, x: float, y: float, about: str = 'class="key"') -> str:
     """Depleted (one stroke) or Exhausted (a cross) over a Locale's mark (4.6.3)."""
-    stroke = f'stroke="#1a1a1a" stroke-width="1.6" stroke-linecap="round"'
+    stroke = 'stroke="#1a1a1a" stroke-width="1.6" stroke-linecap="round"'
     first = f"M{x - 5:.1f},{y + 5:.1f} L{x + 5:.1f},{y - 5:.1f}"
     second = f" M{x - 5:.1f},{y - 5:.1f} L{x + 5:.1f},{y + 5:.1f}" if level > 1 else ""
     return f'<path {about} d="{first}{second}" fill="none" {stroke}/>'
