@@ -499,7 +499,8 @@ class PlantagenetGame(TwoSides):
         return {}
 
     def holdings(self, state: State, power: str) -> dict[str, list[str]]:
-        lords = [f"{lord} at {e['at']}" for lord, e in state["lords"].items() if "at" in e and BOARD.lords[lord].side == power]
+        lords = [f"{lord} {'in' if e['at'] in BOARD.exile_boxes else 'at'} {e['at']}"  # in France, at London
+                 for lord, e in state["lords"].items() if "at" in e and BOARD.lords[lord].side == power]
         calendar = [f"{lord} in box {e['box']}" for lord, e in state["lords"].items() if "box" in e and BOARD.lords[lord].side == power]
         favour = sorted(p for p, s in state["favour"].items() if s == power)
         return {"lords": lords, "calendar": calendar, "favour": favour}
