@@ -56,12 +56,15 @@ def supply_counts(game_map: Map, position: Position) -> Counter[Power]:
 
 def adjustment_counts(game_map: Map, position: Position) -> dict[Power, int]:
     """For each power, centres minus units: builds due (positive) or removals due (negative)."""
-    centres = Counter(position.supply_centres.values())
-    units = Counter(unit.power for unit in position.units.values())
     if game_map.boxes:
         centres = supply_counts(game_map, position)
+        units = Counter(unit.power for unit in position.units.values())
         units.update(unit.power for unit in position.off_board)
-    return {power: centres[power] - units[power] for power in game_map.powers}
+        return {power: centres[power] - units[power] for power in game_map.powers}
+    # Asked after every fall: counted in C, a power at a time (cheaper than making Counters)
+    owners = list(position.supply_centres.values())
+    unit_powers = [unit.power for unit in position.units.values()]
+    return {power: owners.count(power) - unit_powers.count(power) for power in game_map.powers}
 
 
 def buildable_sites(game_map: Map, position: Position, power: Power) -> list[Province]:

@@ -65,6 +65,7 @@ class Decisions:
         # convoy) into a province that is empty and that no other unit moves to succeeds; a
         # support or a convoy whose unit nobody moves against is given, or stands.
         convoyed, unit_at, moves_into = board.convoyed, board.unit_at, board.moves_into
+        opposed: list[int] = []  # the decisions left for ``resolve``
         for i, kind in enumerate(board.kind):
             if kind == MOVE:
                 destination = board.destination[i]
@@ -74,10 +75,15 @@ class Decisions:
                     and not convoyed[i]
                 ):
                     result[i] = True
-            elif kind != HOLD and board.province[i] not in moves_into:
-                result[i] = True
-        for i, kind in enumerate(board.kind):
-            if kind != HOLD and result[i] is None:
+                else:
+                    opposed.append(i)
+            elif kind != HOLD:
+                if board.province[i] not in moves_into:
+                    result[i] = True
+                else:
+                    opposed.append(i)
+        for i in opposed:
+            if result[i] is None:  # not settled already, as another decision needed it
                 self.resolve(i, True)
         return result
 

@@ -105,12 +105,12 @@ def resolve_movement(
     fleets = fleets_in_seas(game_map, units)
     given = [_check(game_map, units, index, fleets, power, order) for power, order in orders]
     chosen: list[_Given | None] = [None] * len(board_units)
-    for entry in reversed(given):  # the last possible order for a unit is the one it follows
-        if entry.number >= 0 and not entry.illegal and chosen[entry.number] is None:
+    for entry in given:  # the last possible order for a unit is the one it follows
+        if not entry.illegal:  # a possible order names a unit on the board
             chosen[entry.number] = entry
 
-    board = _build_board(game_map, board_units, index, chosen)
-    invalid = _match(game_map, board, board_units, chosen)
+    board, to_match = _build_board(game_map, board_units, index, chosen)
+    invalid = _match(game_map, board, board_units, chosen, to_match)
     decided = Decisions(board).solve()
 
     after: dict[Province, Unit] = {}  # the units that moved, then those that stayed
@@ -234,12 +234,21 @@ def _check(
     return _new(_Given, (power, order, kind, unit, number, "", arrives, target))
 
 
+class _ToMatch(NamedTuple):
+    """The orders ``_match`` looks at, gathered as the board is built."""
+
+    army_moves: list[int]
+    supports_and_convoys: list[int]
+    convoys_for: dict[tuple[int, str], list[int]]  # (army, destination) -> fleets
+
+
 def _build_board(
     game_map: Map,
     board_units: list[Unit],
     index: dict[Province, int],
     chosen: list[_Given | None],
-) -> Board:
+) -> tuple[Board, _ToMatch]:
+    """The board of the orders followed, and the orders to match (one pass over the units)."""
     count = len(board_units)
     board = Board(
         kind=[HOLD] * count,
@@ -254,21 +263,29 @@ def _build_board(
         unit_at=index,
         seas_touching=game_map.seas_touching,
     )
+    to_match = _ToMatch([], [], {})
     kind, destinations, moves_into = board.kind, board.destination, board.moves_into
     for i, entry in enumerate(chosen):
         if entry is None:
             continue
-        kind[i] = entry.kind
-        if entry.kind == MOVE:
+        entry_kind = kind[i] = entry.kind
+        if entry_kind == MOVE:
             destination = province_of(entry.arrives)  # type: ignore[arg-type]
             destinations[i] = destination
             if destination in moves_into:
                 moves_into[destination].append(i)
             else:
                 moves_into[destination] = [i]
-        elif entry.kind == SUPPORT:
-            board.support_target[i] = entry.target
-    return board
+            if board_units[i].type is ARMY:
+                to_match.army_moves.append(i)
+        elif entry_kind != HOLD:
+            to_match.supports_and_convoys.append(i)
+            if entry_kind == SUPPORT:
+                board.support_target[i] = entry.target
+            else:
+                key = (entry.target, entry.order.destination.partition("/")[0])  # type: ignore[union-attr]
+                to_match.convoys_for.setdefault(key, []).append(i)
+    return board, to_match
 
 
 def _match(
@@ -276,29 +293,17 @@ def _match(
     board: Board,
     board_units: list[Unit],
     chosen: list[_Given | None],
+    to_match: _ToMatch,
 ) -> set[int]:
     """Decide which moves go by convoy and which supports and convoys match; return the units
     whose order is invalid. Invalid supports and convoys become holds; an invalid move still
     tries to move, so it can receive no hold support (DATC 6.D.8) but has no path."""
     invalid: set[int] = set()
     kind = board.kind
-    army_moves: list[int] = []
-    supports_and_convoys: list[int] = []
-    convoys_for: dict[tuple[int, str], list[int]] = {}  # (army, destination) -> fleets
-    for i, entry in enumerate(chosen):
-        if entry is None:
-            continue
-        if entry.kind == MOVE:
-            if board_units[i].type is ARMY:
-                army_moves.append(i)
-        elif entry.kind != HOLD:
-            supports_and_convoys.append(i)
-            if entry.kind == CONVOY:
-                key = (entry.target, entry.order.destination.partition("/")[0])  # type: ignore[union-attr]
-                convoys_for.setdefault(key, []).append(i)
+    convoys_for = to_match.convoys_for
 
     neighbours = game_map.army_moves
-    for i in army_moves:
+    for i in to_match.army_moves:
         unit = board_units[i]
         order = chosen[i].order  # type: ignore[union-attr]
         assert isinstance(order, Move)
@@ -313,7 +318,7 @@ def _match(
         if not route_exists(game_map, unit.province, destination, seas):
             invalid.add(i)
 
-    for i in supports_and_convoys:
+    for i in to_match.supports_and_convoys:
         entry = chosen[i]
         assert entry is not None
         if entry.kind == CONVOY:
@@ -359,8 +364,8 @@ def _result(
     dislodged_by: dict[int, int],
     destroyed: set[int],
 ) -> OrderResult:
-    i = entry.number
-    message = entry.illegal
+    power, order, kind, unit, i, illegal, _, _ = entry  # once an order: taken apart at once
+    message = illegal
     words: tuple[Word, ...]
     if message:
         # An order possible as written, but not for the fleet on the other coast, fails (6.B.11).
@@ -368,14 +373,14 @@ def _result(
     elif chosen[i] is not entry:
         words, message = _ILLEGAL, "replaced by a later order for the same unit"
     elif i in invalid:
-        words, message = _INVALID, _invalid_reason(entry.order)
-    elif entry.kind != HOLD:
-        words = _OUTCOME_WORDS[entry.kind][bool(decided[i])]
+        words, message = _INVALID, _invalid_reason(order)
+    elif kind != HOLD:
+        words = _OUTCOME_WORDS[kind][bool(decided[i])]
     else:
         words = () if i in dislodged_by else _STANDS
-    if i in dislodged_by and (entry.illegal or chosen[i] is entry):
+    if i in dislodged_by and (illegal or chosen[i] is entry):
         words += (Word.DESTROYED if i in destroyed else Word.DISLODGED,)
-    return _new(OrderResult, (entry.power, entry.order, entry.unit, words, message))
+    return _new(OrderResult, (power, order, unit, words, message))
 
 
 def _names_other_coast(entry: _Given) -> bool:

@@ -98,15 +98,18 @@ def _results(
 ) -> list[dict[str, Any]]:
     """One answer per order given, in the order given: what became of each order read, and for
     one that could not be read, why."""
+    # Each result taken apart at once (an OrderResult is a named tuple: power, order, unit,
+    # resolution, message), and the unit written as ``str(unit)`` writes it, without its call:
+    # this runs for every order of every line.
     answers = [
         {
             "power": power,
             "order": text,
-            "unit": str(result.unit) if result.unit else None,
-            "resolution": list(result.resolution),  # Words are strings
-            "message": result.message,
+            "unit": unit.type + " " + unit.location if unit else None,
+            "resolution": list(words),  # Words are strings
+            "message": message,
         }
-        for (power, _), text, result in zip(parsed, texts, resolution.results)
+        for (power, _), text, (_, _, unit, words, message) in zip(parsed, texts, resolution.results)
     ]
     for number, (power, text, why) in sorted(unreadable.items()):
         answers.insert(
