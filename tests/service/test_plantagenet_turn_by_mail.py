@@ -6,11 +6,16 @@ has become illegal; the inactive side's reactions from standing orders set at an
 from __future__ import annotations
 
 import json
+from typing import Any
+
+import pytest
 
 from mail_judge import MailJudge
 from plantagenet_mail import Table
 
 from judge.games.dice import phase_random
+from judge.games.plantagenet.data import BOARD, SIDES
+from judge.games.plantagenet.game import MOST_ACTIONS, PlantagenetGame
 from judge.games.registry import game_kind
 
 
@@ -125,3 +130,29 @@ def test_standing_orders_set_while_not_due_are_replaced_cancelled_and_used_cards
         orders = {side: list(given.values()) for side, given in record.orders.items()}
         again = kind.resolve(record.state_before, orders, phase_random(secret, record.phase))
         assert json.loads(json.dumps(again.state)) == record.state_after, record.phase
+
+
+def test_a_mail_of_thousands_of_order_lines_costs_no_more_than_a_full_muster(
+        judge: MailJudge, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hostile mail: 3,000 order lines for York's Muster. The judge plays out each action's
+    sequence (3.4) for at most ``MOST_ACTIONS`` of them, more than any side's Lordship ratings
+    and Exiles and held cards together allow, and refuses the rest with that reason: the cost
+    does not grow with the square of the lines."""
+    for side in SIDES:  # every Lord of the side Levying to his Lordship, each Exile Mustered, and
+        lords = [lord for lord in BOARD.lords.values() if lord.side == side]  # ten held cards played
+        assert sum(lord.lordship for lord in lords) + len(lords) + 10 < MOST_ACTIONS
+    assert max(lord.command for lord in BOARD.lords.values()) + 10 < MOST_ACTIONS  # a card (4.2.1)
+    table = Table(judge)
+    played = []
+    real = PlantagenetGame._play
+
+    def counted(self: PlantagenetGame, *args: Any) -> Any:
+        played.append(1)
+        return real(self, *args)
+
+    monkeypatch.setattr(PlantagenetGame, "_play", counted)
+    reply = table.send("York", *(["York LEVY TROOPS"] * 3000))  # no roll: every one played out
+    assert len(played) <= MOST_ACTIONS, len(played)
+    assert "2988 more orders could not be read" in reply and table.game().phase == "T1 muster York"
+    lines = game_kind("plantagenet-ia").read_orders(table.game().state, "York", ["York LEVY TROOPS"] * 300)
+    assert all(f"a step takes at most {MOST_ACTIONS} actions (3.4" in str(line.error) for line in lines[MOST_ACTIONS:])

@@ -61,6 +61,10 @@ _TITLES = {"Ia": "scenario Ia", "Ib": "scenario Ib", "Ic": "scenario Ic", "II": 
            "wars": "the Wars of the Roses"}  # as the rulebook numbers them (6.0)
 """The scenarios (6.0), as ``I`` the first War of the grand scenario played alone (6.3), and as
 ``wars`` the grand scenario, its three Wars in turn (6.1-6.3)."""
+MOST_ACTIONS = 100
+"""The most actions a Muster's or a card's sequence holds: more than the rules ever allow (a side's
+Lordship ratings together, 3.4; a card's Command rating, 4.2.1), so that a mail of thousands of
+order lines is refused past it instead of being played out, each line's sequence from the start."""
 WARS = ("I", "IIY", "IIL", "IIIY", "IIIL")
 """The Wars of the grand scenario as phases name them (6.3)."""
 
@@ -347,6 +351,12 @@ class PlantagenetGame(TwoSides):
                 sequence[line.slot] = order._replace()  # an object of its own: refusals name it
                 mine[id(sequence[line.slot])] = number
         orders = [o for o in sequence.values() if o.verb != "PASS" or name == "command"]
+        for order in orders[MOST_ACTIONS:]:  # none played out: a mail of thousands of lines costs no more
+            if id(order) in mine:
+                number = mine[id(order)]
+                lines[number] = OrderLine(lines[number].text, error=f"a step takes at most {MOST_ACTIONS} actions "
+                                          "(3.4: each Lord up to his Lordship; 4.2.1: a card up to its Command)")
+        orders = orders[:MOST_ACTIONS]
         lord = active_lord(state) if name == "command" else None
         before = copy_state(state)  # the position before the action checked
         for count, order in enumerate(orders):
