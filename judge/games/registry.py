@@ -16,6 +16,7 @@ from functools import cache
 from .diplomacy.game import DiplomacyGame
 from .kind import GameKind, PlayableKind, Playout
 from .plantagenet.bosworth_game import BosworthGame
+from .plantagenet.game import SCENARIOS as PLANTAGENET_SCENARIOS
 from .plantagenet.game import PlantagenetGame
 from .plantagenet.game import kind_name as plantagenet_name
 from .richard3.game import Richard3Game, kind_name
@@ -45,13 +46,9 @@ def _plantagenet(scenario: str, hidden_mats: bool = False) -> Entry:
     """A Plantagenet scenario; with ``hidden_mats``, its Hidden Mats option (1.5.3), a kind of its
     own (``plantagenet-ia-hidden``): CREATE takes no options, and a kind name is one word."""
     name = plantagenet_name(scenario) + ("-hidden" if hidden_mats else "")
-    names = ("plantagenet", name) if scenario == "wars" and not hidden_mats else (name,)
+    names = ("plantagenet", name) if scenario == "wars" and not hidden_mats else (name,)  # the grand scenario
     return Entry(name, names, lambda: PlantagenetGame(scenario, hidden_mats), listed=not hidden_mats)
 
-
-PLANTAGENET = ("Ia", "Ib", "Ic", "II", "III", "I", "wars")
-"""Plantagenet's scenarios by mail, in the order players are offered them (6.0): the grand
-scenario (``wars``) is ``plantagenet`` to players, ``plantagenet-wars`` to ``judge selfplay``."""
 
 KINDS: tuple[Entry, ...] = (
     _diplomacy("standard"),
@@ -59,9 +56,9 @@ KINDS: tuple[Entry, ...] = (
     _richard3("1460"),  # the full game
     _richard3("1470"),  # Kingmaker
     _richard3("1483"),  # Richard III
-    *(_plantagenet(scenario) for scenario in PLANTAGENET),
+    *(_plantagenet(scenario) for scenario in PLANTAGENET_SCENARIOS),
     Entry(BosworthGame.name, ("plantagenet-bosworth", BosworthGame.name), BosworthGame),
-    *(_plantagenet(scenario, hidden_mats=True) for scenario in PLANTAGENET),
+    *(_plantagenet(scenario, hidden_mats=True) for scenario in PLANTAGENET_SCENARIOS),
 )
 """Every kind offered by mail. Plantagenet's: ``plantagenet-ia`` ... ``plantagenet-iii``,
 ``plantagenet-war-i`` (the grand scenario's first War alone), ``plantagenet`` (the grand

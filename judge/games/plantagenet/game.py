@@ -377,7 +377,7 @@ class PlantagenetGame(TwoSides):
         silent: the orders refused."""
         if scratch["step"]["name"] == "muster":
             return muster(scratch, power, orders, dice, [])
-        own = [self.parse(scratch, text) for text in scratch.get("standing", {}).get(power, [])]
+        own = list(read_standing(tuple(scratch.get("standing", {}).get(power, ())), scratch["scenario"]))
         return command(scratch, active_lord(scratch) or "", orders, [], dice, [], own)
 
     def _refusal(self, state: State, power: str, order: Order, standing: bool) -> str | None:
