@@ -12,11 +12,19 @@ import pytest
 
 from mail_judge import MailJudge
 from plantagenet_mail import Table
+from test_plantagenet_by_mail import seed_secrets
 
 from judge.games.dice import phase_random
 from judge.games.plantagenet.data import BOARD, SIDES
 from judge.games.plantagenet.game import MOST_ACTIONS, PlantagenetGame
 from judge.games.registry import game_kind
+
+
+@pytest.fixture(autouse=True)
+def seeded_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game's secret from a seeded generator: a game's dice (which decide whether an order
+    sent ahead is still legal when its card comes) are the same at every run."""
+    seed_secrets(monkeypatch)
 
 
 def test_a_whole_levy_in_one_mail_and_a_refused_line_says_why_and_keeps_the_rest(judge: MailJudge) -> None:
