@@ -303,6 +303,38 @@ def test_every_report_of_random_games_reads_for_every_reader() -> None:
                 state = result.state
 
 
+def test_a_card_played_without_orders_reads_as_a_lord_doing_nothing_4_2() -> None:
+    """A Lord's card revealed when his side sent no orders for it (the deadline and the grace
+    passed) says that he does nothing, for every reader, rather than leaving the card's line
+    with nothing under it."""
+    engine = game_kind("plantagenet-iii")
+    rng = Random(5)
+    state = engine.new_game(b"5")
+    idle = 0
+    for _ in range(200):
+        if engine.outcome(state):
+            break
+        pending = engine.pending(state)
+        silent = "card" in pending.phase and rng.random() < 0.5
+        orders = {side: [] if silent else engine.random_orders(state, side, rng)  # type: ignore[attr-defined]
+                  for side in pending.powers}
+        result = engine.resolve(state, orders, rng)
+        cards = [e for e in result.report["events"] if e["type"] == "card"]
+        for reader in [*SIDES, None]:
+            text = render(f"{engine.templates}/turn_report.txt", game="g", phase_name=pending.phase,
+                          powers=list(SIDES), reader=reader, report=engine.report_view(result.report, reader),
+                          board=engine.view(result.state, reader), outcome=None, next_phase_name="n",
+                          deadline="d", choices=[])
+            for card in cards:
+                told = re.search(rf"reveals {re.escape(card['lord'])}'s card \(4\.2\):\n(.*)\n", text)
+                assert told and told[1].startswith("    "), text
+                if silent and card["side"] in pending.powers:
+                    assert told[1] == f"    {card['lord']} does nothing.", text
+                    idle += 1
+        state = result.state
+    assert idle > 5
+
+
 def test_the_order_help_shows_every_order_of_the_game() -> None:
     """HELP ORDERS names every order a side may give (each with an example that the grammar
     reads: tests/service/test_help_and_list.py), the scenario rules' own where they apply."""
