@@ -41,9 +41,11 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
     scenario's first Levy they are Capabilities, each placed with a Mustered Lord who may take it
     (the Lord with fewest Capabilities first, by default) or discarded if none can (3.1.2);
     later, Events: held ones kept hidden, "this Levy" and "this Campaign" ones kept in effect until
-    then, the others revealed and returned (3.1.3)."""
+    then, the others revealed and returned (3.1.3). A card returned goes back once both are drawn:
+    a side draws two cards, never the same one twice."""
     for side in in_order(state):
         deck = state["decks"][side]
+        returned: list[str] = []
         for _ in range(min(2, len(deck))):
             card = deck.pop(rng.randrange(len(deck)))
             if first_levy:
@@ -54,7 +56,7 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
                     events.append({"type": "capability", "side": side, "card": card, "lord": lord})
                     capabilities.burgundians(state, [lord], events)
                 else:
-                    deck.append(card)
+                    returned.append(card)
                     events.append({"type": "capability discarded", "side": side, "card": card})
                 continue
             when = BOARD.cards[card].when
@@ -65,11 +67,12 @@ def draw_arts_of_war(state: State, first_levy: bool, rng: Random, events: Events
                 if when in ("this_levy", "this_campaign"):
                     state["lasting"].append(card)
                 else:
-                    deck.append(card)
+                    returned.append(card)
                 acts = card in EVENTS or card in BOARD.event_effects  # at once, or while in effect
                 events.append({"type": "event", "side": side, "card": card, "implemented": acts})
                 if card in EVENTS:
                     EVENTS[card](state, rng, events)
+        deck.extend(returned)
 
 
 def lasts(card: str) -> str:

@@ -30,6 +30,23 @@ def test_drawn_immediate_event_acts_3_1_3() -> None:
     assert [e["implemented"] for e in events] == [True, True, True]
 
 
+def test_a_side_draws_two_different_events_3_1_3() -> None:
+    """3.1.3: each side draws two cards; an immediate Event goes back to its deck only once both
+    are drawn, so the second card is never the first again, whatever the draw."""
+    class LastCard(Dice):
+        def randrange(self, *bounds: int) -> int:  # type: ignore[override]
+            return bounds[-1] - 1  # always the deck's last card
+
+    state = board("II", Edward_IV="London", Warwick_L="Calais", box=2)
+    state["decks"]["York"] = ["Y23", "Y27"]
+    state["decks"]["Lancaster"] = ["L30", "L26"]
+    events: list = []
+    draw_arts_of_war(state, False, LastCard(), events)
+    drawn = [(e["side"], e["card"]) for e in events if e["type"] in ("event", "event held")]
+    assert sorted(drawn) == [("Lancaster", "L26"), ("Lancaster", "L30"), ("York", "Y23"), ("York", "Y27")]
+    assert sorted(state["decks"]["York"]) == ["Y23", "Y27"]
+
+
 def test_y17_she_wolf_shifts_yorkist_vassals_right() -> None:
     """Y17: each Yorkist Vassal's Service marker one box right."""
     state = board(York="Ely", box=3)
