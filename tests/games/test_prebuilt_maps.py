@@ -24,7 +24,9 @@ def test_the_json_form_is_the_map_file(name: str) -> None:
     built = FOLDER / f"{name}.json"
     again = "write it with python tests/games/test_prebuilt_maps.py"
     assert built.is_file(), f"{built.name} is missing: {again}"
-    assert built.read_text(encoding="utf-8") == prebuilt_form(toml_text), f"{built.name} is not {name}.toml: {again}"
+    assert built.read_text(encoding="utf-8") == prebuilt_form(toml_text), (
+        f"{built.name} is not {name}.toml: {again}"
+    )
     assert json.loads(built.read_text(encoding="utf-8")) == tomllib.loads(toml_text)
 
 

@@ -19,7 +19,7 @@ from .position import Dislodged, Position, Resolution, Word
 from .retreats import retreat_options
 from .rules import rules_for
 from .turns import adjudicate
-from .vocabulary import Location, Phase, PhaseKind, Power, Province, Unit, UnitType, province_of
+from .vocabulary import FLEET, Location, Phase, PhaseKind, Power, Province, Unit, UnitType, province_of
 
 
 class WireError(ValueError):
@@ -90,6 +90,22 @@ def _winner(game_map: Map, position: Position) -> dict[str, Any] | None:
     return {"powers": list(outcome.winners), "reason": outcome.reason}
 
 
+class _UnitTexts(dict[str, str]):
+    """The text of a unit of one type at each location (``F stp/sc``, as ``str(unit)`` writes
+    it), made when first asked for: the same few units recur in every line."""
+
+    def __init__(self, unit_type: UnitType) -> None:
+        super().__init__()
+        self.unit_type = unit_type
+
+    def __missing__(self, location: str) -> str:
+        text = self[location] = str(Unit(Power(""), self.unit_type, Location(location)))
+        return text
+
+
+_ARMY_TEXTS, _FLEET_TEXTS = _UnitTexts(UnitType.ARMY), _UnitTexts(UnitType.FLEET)
+
+
 def _results(
     parsed: list[tuple[Power, Order]],
     texts: list[str],
@@ -99,14 +115,15 @@ def _results(
     """One answer per order given, in the order given: what became of each order read, and for
     one that could not be read, why."""
     # Each result taken apart at once (an OrderResult is a named tuple: power, order, unit,
-    # resolution, message), and the unit written as ``str(unit)`` writes it, without its call:
-    # this runs for every order of every line.
+    # resolution, message), the unit written as ``str(unit)`` writes it but looked up, and the
+    # words listed by ``[*words]`` (cheaper than a call of ``list``): this runs for every order
+    # of every line.
     answers = [
         {
             "power": power,
             "order": text,
-            "unit": unit.type + " " + unit.location if unit else None,
-            "resolution": list(words),  # Words are strings
+            "unit": (_FLEET_TEXTS if unit.type is FLEET else _ARMY_TEXTS)[unit.location] if unit else None,
+            "resolution": [*words],  # Words are strings
             "message": message,
         }
         for (power, _), text, (_, _, unit, words, message) in zip(parsed, texts, resolution.results)
