@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .convoys import route_exists
 from .decisions import CONVOY, HOLD, MOVE, SUPPORT, Board, Decisions
@@ -70,7 +70,11 @@ _NOT_MOVEMENT: dict[type, str] = {
 #   target   for a possible support or convoy: the number of the unit it concerns (-1 for none)
 # (A plain tuple: a named tuple costs four times as much to make, and this is made for every
 # order of every phase.) Read it by unpacking, or by these indexes:
-_ORDER_FIELD, _KIND_FIELD, _NUMBER_FIELD, _ILLEGAL_FIELD, _ARRIVES_FIELD = 1, 2, 4, 5, 6
+_ORDER_FIELD: Final = 1
+_KIND_FIELD: Final = 2
+_NUMBER_FIELD: Final = 4
+_ILLEGAL_FIELD: Final = 5
+_ARRIVES_FIELD: Final = 6
 _Given = tuple[Power, Order, int, Unit | None, int, str, Location | None, int]
 
 _new = tuple.__new__  # builds an OrderResult from its fields, at C speed
@@ -106,8 +110,7 @@ def resolve_movement(
     units = position.units
     board_units = list(units.values())
     index = dict(zip(units, range(len(units))))  # province -> the number of the unit there
-    fleets = fleets_in_seas(game_map, units)
-    given = [_check(game_map, units, index, fleets, power, order) for power, order in orders]
+    given = _check(game_map, units, index, orders)
     chosen: list[_Given | None] = [None] * len(board_units)
     for entry in given:  # the last possible order for a unit is the one it follows
         if not entry[_ILLEGAL_FIELD]:  # a possible order names a unit on the board
@@ -153,7 +156,7 @@ def resolve_movement(
         else:
             destroyed.add(i)
 
-    results = [_result(entry, chosen, decided, invalid, dislodged_by, destroyed) for entry in given]
+    results = _results(given, chosen, decided, invalid, dislodged_by, destroyed)
     automatic: tuple[AutomaticAction, ...] = ()
     if destroyed:
         ordered = {entry[_NUMBER_FIELD] for entry in given}
@@ -207,35 +210,40 @@ def _check(
     game_map: Map,
     units: Mapping[Province, Unit],
     index: dict[Province, int],
-    fleets: frozenset[Province],
-    power: Power,
-    order: Order,
-) -> _Given:
-    kind = _KIND.get(type(order), -1)
-    unit: Unit | None = None
-    number = target = -1
-    arrives: Location | None = None
-    try:
-        if kind < 0:
-            raise Illegal(_NOT_MOVEMENT.get(type(order), "not an order for a movement phase"))
-        ref = order.unit  # type: ignore[union-attr]
-        unit = units.get(ref.province)
-        if unit is None or (ref.type is not None and ref.type is not unit.type):
-            unit = find_unit(units, ref)  # which says why there is no such unit
-        number = index[unit.province]
-        if unit.power != power:
-            raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
-        if kind == MOVE:
-            arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
-        elif kind == SUPPORT:
-            supported = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
-            target = index[supported.province]
-        elif kind == CONVOY:
-            army = check_convoy(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
-            target = index[army.province]
-    except Illegal as why:
-        return (power, order, kind, unit, number, str(why), None, -1)
-    return (power, order, kind, unit, number, "", arrives, target)
+    orders: Sequence[tuple[Power, Order]],
+) -> list[_Given]:
+    """Each order as given, checked against the position (one loop for all: a call an order
+    would cost more than most checks)."""
+    fleets = fleets_in_seas(game_map, units)
+    given: list[_Given] = []
+    for power, order in orders:
+        kind = _KIND.get(type(order), -1)
+        unit: Unit | None = None
+        number = target = -1
+        arrives: Location | None = None
+        try:
+            if kind < 0:
+                raise Illegal(_NOT_MOVEMENT.get(type(order), "not an order for a movement phase"))
+            ref = order.unit  # type: ignore[union-attr]
+            unit = units.get(ref.province)
+            if unit is None or (ref.type is not None and ref.type is not unit.type):
+                unit = find_unit(units, ref)  # which says why there is no such unit
+            number = index[unit.province]
+            if unit.power != power:
+                raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
+            if kind == MOVE:
+                arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
+            elif kind == SUPPORT:
+                supported = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
+                target = index[supported.province]
+            elif kind == CONVOY:
+                army = check_convoy(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
+                target = index[army.province]
+        except Illegal as why:
+            given.append((power, order, kind, unit, number, str(why), None, -1))
+            continue
+        given.append((power, order, kind, unit, number, "", arrives, target))
+    return given
 
 
 class _ToMatch(NamedTuple):
@@ -361,31 +369,35 @@ def _support_matches(supported: _Given | None, order: Order) -> bool:
     return coast is None or coast_of(arrives) in (None, coast)  # DATC 6.B.9
 
 
-def _result(
-    entry: _Given,
+def _results(
+    given: list[_Given],
     chosen: list[_Given | None],
     decided: list[bool | None],
     invalid: set[int],
     dislodged_by: dict[int, int],
     destroyed: set[int],
-) -> OrderResult:
-    power, order, kind, unit, i, illegal, _, _ = entry  # once an order: taken apart at once
-    message = illegal
-    words: tuple[Word, ...]
-    if message:
-        # An order possible as written, but not for the fleet on the other coast, fails (6.B.11).
-        words = (Word.FAILS,) if _names_other_coast(entry) else _ILLEGAL
-    elif chosen[i] is not entry:
-        words, message = _ILLEGAL, "replaced by a later order for the same unit"
-    elif i in invalid:
-        words, message = _INVALID, _invalid_reason(order)
-    elif kind != HOLD:
-        words = _OUTCOME_WORDS[kind][bool(decided[i])]
-    else:
-        words = () if i in dislodged_by else _STANDS
-    if i in dislodged_by and (illegal or chosen[i] is entry):
-        words += (Word.DESTROYED if i in destroyed else Word.DISLODGED,)
-    return _new(OrderResult, (power, order, unit, words, message))
+) -> list[OrderResult]:
+    """What became of each order given (one loop for all, as ``_check``)."""
+    results: list[OrderResult] = []
+    for entry in given:
+        power, order, kind, unit, i, illegal, _, _ = entry  # once an order: taken apart at once
+        message = illegal
+        words: tuple[Word, ...]
+        if message:
+            # An order possible as written, but not for the fleet on the other coast, fails (6.B.11).
+            words = (Word.FAILS,) if _names_other_coast(entry) else _ILLEGAL
+        elif chosen[i] is not entry:
+            words, message = _ILLEGAL, "replaced by a later order for the same unit"
+        elif i in invalid:
+            words, message = _INVALID, _invalid_reason(order)
+        elif kind != HOLD:
+            words = _OUTCOME_WORDS[kind][bool(decided[i])]
+        else:
+            words = () if i in dislodged_by else _STANDS
+        if i in dislodged_by and (illegal or chosen[i] is entry):
+            words += (Word.DESTROYED if i in destroyed else Word.DISLODGED,)
+        results.append(_new(OrderResult, (power, order, unit, words, message)))
+    return results
 
 
 def _names_other_coast(entry: _Given) -> bool:
