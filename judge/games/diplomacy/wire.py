@@ -38,23 +38,14 @@ def adjudicate_object(
     except MapError as error:
         raise WireError(str(error)) from None
     position = read_position(game_map, data)
-    parsed: list[tuple[Power, Order]] = []
-    texts: list[str] = []  # each order read, as it was given
-    unreadable: dict[int, tuple[Power, str, str]] = {}  # number -> power, text, why
+    items = _list(data, "orders")
     powers = game_map.powers
-    for number, item in enumerate(_list(data, "orders")):
-        try:  # most lines write them as the judge does: taken at once
-            power, text = item["power"], item["order"]
-            if power not in powers or text.__class__ is not str:
-                power, text = _order_item(game_map, item)
-        except (KeyError, TypeError):
-            power, text = _order_item(game_map, item)
-        try:
-            parsed.append((power, parse_order(game_map, text)))
-        except OrderSyntaxError as error:
-            unreadable[number] = (power, text, str(error))
-            continue
-        texts.append(text)
+    unreadable: dict[int, tuple[Power, str, str]] = {}
+    try:  # most lines give every order as the judge writes them: read at once
+        parsed = [(powers[item["power"]].name, parse_order(game_map, item["order"])) for item in items]
+        texts = [item["order"] for item in items]
+    except (KeyError, TypeError, AttributeError, OrderSyntaxError):  # read one by one
+        parsed, texts, unreadable = _read_orders(game_map, items)
     resolution = adjudicate(game_map, position, parsed)
     return {
         "results": _results(parsed, texts, unreadable, resolution),
@@ -71,6 +62,25 @@ def adjudicate_object(
         "winner": _winner(game_map, resolution.position),
         **({"notes": resolution.notes} if resolution.notes else {}),  # a variant's (the King's)
     }
+
+
+def _read_orders(
+    game_map: Map, items: list[Any]
+) -> tuple[list[tuple[Power, Order]], list[str], dict[int, tuple[Power, str, str]]]:
+    """The orders read, each with its text as given, and those that could not be read, by
+    number: their power, text and why. Raises WireError for an item that is no order object."""
+    parsed: list[tuple[Power, Order]] = []
+    texts: list[str] = []
+    unreadable: dict[int, tuple[Power, str, str]] = {}
+    for number, item in enumerate(items):
+        power, text = _order_item(game_map, item)
+        try:
+            parsed.append((power, parse_order(game_map, text)))
+        except OrderSyntaxError as error:
+            unreadable[number] = (power, text, str(error))
+            continue
+        texts.append(text)
+    return parsed, texts, unreadable
 
 
 def _order_item(game_map: Map, item: Any) -> tuple[Power, str]:
