@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import orjson
 
@@ -295,11 +295,18 @@ def _instant(text: str) -> datetime:
     return moment.astimezone(timezone.utc)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="judge", description="The play-by-email judge.")
+def build_parser(
+    only: str | None = None, parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser
+) -> argparse.ArgumentParser:
+    """The parser of the command line; with ``only="adjudicate"``, of that command alone (see
+    ``parse_arguments``)."""
+    parser = parser_class(prog="judge", description="The play-by-email judge.")
     parser.add_argument("--version", action="version", version=f"judge {__version__}")
     parser.add_argument("--config", help="the judge's settings file (judge.toml)")
     commands = parser.add_subparsers(dest="command", required=True)
+    if only == "adjudicate":
+        _add_adjudicate(commands)
+        return parser
     init = commands.add_parser("init", help="make a new judge in a folder (settings, database, Maildirs)")
     init.add_argument("directory")
     init.set_defaults(run=_init)
@@ -349,17 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
     drawn.add_argument("phase", nargs="?", help="a processed phase (S1901M): its position and orders")
     drawn.add_argument("--out", required=True, metavar="FILE", help="FILE.svg or FILE.png")
     drawn.set_defaults(run=_map)
-    adjudicate = commands.add_parser(
-        "adjudicate",
-        help="adjudicate positions: JSON Lines in on standard input, one JSON line out per line",
-    )
-    adjudicate.add_argument(
-        "--variant", default="standard", help="the variant of lines that name none"
-    )
-    adjudicate.add_argument(
-        "--svg", action="store_true", help="add the picture of each next position (SVG) as \"svg\""
-    )
-    adjudicate.set_defaults(run=_adjudicate)
+    _add_adjudicate(commands)
     example = commands.add_parser("example", help="print a sample position for judge adjudicate")
     example.set_defaults(run=_example)
     variants = commands.add_parser("variants", help="list the variants, or show one's map")
@@ -393,8 +390,46 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_adjudicate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    adjudicate = commands.add_parser(
+        "adjudicate",
+        help="adjudicate positions: JSON Lines in on standard input, one JSON line out per line",
+    )
+    adjudicate.add_argument(
+        "--variant", default="standard", help="the variant of lines that name none"
+    )
+    adjudicate.add_argument(
+        "--svg", action="store_true", help="add the picture of each next position (SVG) as \"svg\""
+    )
+    adjudicate.set_defaults(run=_adjudicate)
+
+
+class _Unread(Exception):
+    """The command line is not one ``_ParserOfOne`` reads."""
+
+
+class _ParserOfOne(argparse.ArgumentParser):
+    """A parser that says nothing of an error, but raises ``_Unread``: the whole parser then
+    reads the command line again, and says what is wrong as it always does."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _Unread(message)
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    """The arguments of a command line. ``judge adjudicate``, which other programs start for each
+    batch, is read by a parser of that command alone: making the whole parser, every command's
+    arguments and help, would cost it a tenth of its start-up."""
+    if argv[:1] == ["adjudicate"]:
+        try:
+            return build_parser("adjudicate", _ParserOfOne).parse_args(argv)
+        except _Unread:
+            pass
+    return build_parser().parse_args(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_arguments(sys.argv[1:] if argv is None else argv)
     try:
         return int(args.run(args, sys.stdin, sys.stdout))
     except BrokenPipeError:

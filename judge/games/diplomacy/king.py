@@ -185,10 +185,8 @@ class _KingsOrders:
         where, moved_him = king, False
         if start is not None:
             i = board.unit_at[king]
-            followed = outcome.chosen[i]
-            carried = followed is not None and any(
-                followed.order is m for m in self.carries.values()
-            )
+            followed = outcome.order_followed(i)
+            carried = followed is not None and any(followed is m for m in self.carries.values())
             if carried and outcome.decided[i]:
                 where, moved_him = board.destination[i], True
         if self.transfer is not None:

@@ -13,7 +13,6 @@ culprit. Names are matched leniently: case, spaces, dots and hyphens do not matt
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,6 +186,8 @@ class Map:
 
 def read_map(text: str, source: str = "map") -> Map:
     """Build and check a map from the text of a map file (TOML); ``source`` names it in errors."""
+    import tomllib  # here: the variants' maps are read from their JSON form (judge.games.variants)
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

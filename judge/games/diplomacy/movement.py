@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .convoys import route_exists
 from .decisions import CONVOY, HOLD, MOVE, SUPPORT, Board, Decisions
@@ -60,21 +60,24 @@ _NOT_MOVEMENT: dict[type, str] = {
 }
 
 
-class _Given(NamedTuple):
-    """One order as given, with what the checks made of it. (Made by ``_check`` as the tuple it
-    is, ``tuple.__new__``: a named tuple's own constructor is a Python call, once an order.)"""
+# One order as given, with what the checks made of it (``_check``): a plain tuple, one an order, of
+#   power, order,
+#   kind     the decision kind of the order (decisions.py), -1 for none
+#   unit     the unit ordered, None for none
+#   number   the unit's number on the board, -1 for none
+#   illegal  why the order is impossible, if it is ("" if not)
+#   arrives  for a possible move: where it arrives (None for other orders)
+#   target   for a possible support or convoy: the number of the unit it concerns (-1 for none)
+# (A plain tuple: a named tuple costs four times as much to make, and this is made for every
+# order of every phase.) Read it by unpacking, or by these indexes:
+_ORDER_FIELD: Final = 1
+_KIND_FIELD: Final = 2
+_NUMBER_FIELD: Final = 4
+_ILLEGAL_FIELD: Final = 5
+_ARRIVES_FIELD: Final = 6
+_Given = tuple[Power, Order, int, Unit | None, int, str, Location | None, int]
 
-    power: Power
-    order: Order
-    kind: int  # the decision kind of the order (decisions.py), -1 for none
-    unit: Unit | None
-    number: int  # the unit's number on the board, -1 for none
-    illegal: str  # why the order is impossible, if it is
-    arrives: Location | None  # for a possible move: where it arrives
-    target: int  # for a possible support or convoy: the number of the unit it concerns
-
-
-_new = tuple.__new__  # builds a _Given or an OrderResult from its fields, at C speed
+_new = tuple.__new__  # builds an OrderResult from its fields, at C speed
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,11 @@ class MovementOutcome:
     notes: tuple[str, ...] = ()
     automatic: tuple[AutomaticAction, ...] = ()  # destroyed units that were given no order
 
+    def order_followed(self, i: int) -> Order | None:
+        """The order unit i followed (None if it had none: it held)."""
+        entry = self.chosen[i]
+        return None if entry is None else entry[_ORDER_FIELD]
+
 
 def resolve_movement(
     game_map: Map, position: Position, orders: Sequence[tuple[Power, Order]]
@@ -102,12 +110,11 @@ def resolve_movement(
     units = position.units
     board_units = list(units.values())
     index = dict(zip(units, range(len(units))))  # province -> the number of the unit there
-    fleets = fleets_in_seas(game_map, units)
-    given = [_check(game_map, units, index, fleets, power, order) for power, order in orders]
+    given = _check(game_map, units, index, orders)
     chosen: list[_Given | None] = [None] * len(board_units)
     for entry in given:  # the last possible order for a unit is the one it follows
-        if not entry.illegal:  # a possible order names a unit on the board
-            chosen[entry.number] = entry
+        if not entry[_ILLEGAL_FIELD]:  # a possible order names a unit on the board
+            chosen[entry[_NUMBER_FIELD]] = entry
 
     board, to_match = _build_board(game_map, board_units, index, chosen)
     invalid = _match(game_map, board, board_units, chosen, to_match)
@@ -119,7 +126,7 @@ def resolve_movement(
     kind, destination, moves_into = board.kind, board.destination, board.moves_into
     for i, unit in enumerate(board_units):
         if decided[i] and kind[i] == MOVE:
-            arrives = chosen[i].arrives  # type: ignore[union-attr]
+            arrives = chosen[i][_ARRIVES_FIELD]  # type: ignore[index]
             moved = _MOVED.get((unit.power, unit.type, arrives))  # type: ignore[arg-type]
             after[destination[i]] = moved or _moved(unit, arrives)  # type: ignore[arg-type]
             continue
@@ -149,10 +156,10 @@ def resolve_movement(
         else:
             destroyed.add(i)
 
-    results = [_result(entry, chosen, decided, invalid, dislodged_by, destroyed) for entry in given]
+    results = _results(given, chosen, decided, invalid, dislodged_by, destroyed)
     automatic: tuple[AutomaticAction, ...] = ()
     if destroyed:
-        ordered = {entry.number for entry in given}
+        ordered = {entry[_NUMBER_FIELD] for entry in given}
         automatic = tuple(
             AutomaticAction(board_units[i], "disband") for i in sorted(destroyed) if i not in ordered
         )
@@ -203,35 +210,40 @@ def _check(
     game_map: Map,
     units: Mapping[Province, Unit],
     index: dict[Province, int],
-    fleets: frozenset[Province],
-    power: Power,
-    order: Order,
-) -> _Given:
-    kind = _KIND.get(type(order), -1)
-    unit: Unit | None = None
-    number = target = -1
-    arrives: Location | None = None
-    try:
-        if kind < 0:
-            raise Illegal(_NOT_MOVEMENT.get(type(order), "not an order for a movement phase"))
-        ref = order.unit  # type: ignore[union-attr]
-        unit = units.get(ref.province)
-        if unit is None or (ref.type is not None and ref.type is not unit.type):
-            unit = find_unit(units, ref)  # which says why there is no such unit
-        number = index[unit.province]
-        if unit.power != power:
-            raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
-        if kind == MOVE:
-            arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
-        elif kind == SUPPORT:
-            supported = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
-            target = index[supported.province]
-        elif kind == CONVOY:
-            army = check_convoy(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
-            target = index[army.province]
-    except Illegal as why:
-        return _new(_Given, (power, order, kind, unit, number, str(why), None, -1))
-    return _new(_Given, (power, order, kind, unit, number, "", arrives, target))
+    orders: Sequence[tuple[Power, Order]],
+) -> list[_Given]:
+    """Each order as given, checked against the position (one loop for all: a call an order
+    would cost more than most checks)."""
+    fleets = fleets_in_seas(game_map, units)
+    given: list[_Given] = []
+    for power, order in orders:
+        kind = _KIND.get(type(order), -1)
+        unit: Unit | None = None
+        number = target = -1
+        arrives: Location | None = None
+        try:
+            if kind < 0:
+                raise Illegal(_NOT_MOVEMENT.get(type(order), "not an order for a movement phase"))
+            ref = order.unit  # type: ignore[union-attr]
+            unit = units.get(ref.province)
+            if unit is None or (ref.type is not None and ref.type is not unit.type):
+                unit = find_unit(units, ref)  # which says why there is no such unit
+            number = index[unit.province]
+            if unit.power != power:
+                raise Illegal(f"the unit in {unit.province} belongs to {unit.power}")
+            if kind == MOVE:
+                arrives = check_move(game_map, fleets, unit, order)  # type: ignore[arg-type]
+            elif kind == SUPPORT:
+                supported = check_support(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
+                target = index[supported.province]
+            elif kind == CONVOY:
+                army = check_convoy(game_map, units, fleets, unit, order)  # type: ignore[arg-type]
+                target = index[army.province]
+        except Illegal as why:
+            given.append((power, order, kind, unit, number, str(why), None, -1))
+            continue
+        given.append((power, order, kind, unit, number, "", arrives, target))
+    return given
 
 
 class _ToMatch(NamedTuple):
@@ -268,9 +280,10 @@ def _build_board(
     for i, entry in enumerate(chosen):
         if entry is None:
             continue
-        entry_kind = kind[i] = entry.kind
+        _, order, entry_kind, _, _, _, arrives, target = entry
+        kind[i] = entry_kind
         if entry_kind == MOVE:
-            destination = province_of(entry.arrives)  # type: ignore[arg-type]
+            destination = province_of(arrives)  # type: ignore[arg-type]
             destinations[i] = destination
             if destination in moves_into:
                 moves_into[destination].append(i)
@@ -281,9 +294,9 @@ def _build_board(
         elif entry_kind != HOLD:
             to_match.supports_and_convoys.append(i)
             if entry_kind == SUPPORT:
-                board.support_target[i] = entry.target
+                board.support_target[i] = target
             else:
-                key = (entry.target, entry.order.destination.partition("/")[0])  # type: ignore[union-attr]
+                key = (target, order.destination.partition("/")[0])  # type: ignore[union-attr]
                 to_match.convoys_for.setdefault(key, []).append(i)
     return board, to_match
 
@@ -305,7 +318,7 @@ def _match(
     neighbours = game_map.army_moves
     for i in to_match.army_moves:
         unit = board_units[i]
-        order = chosen[i].order  # type: ignore[union-attr]
+        order = chosen[i][_ORDER_FIELD]  # type: ignore[index]
         assert isinstance(order, Move)
         destination = board.destination[i]
         fleets = convoys_for.get((i, destination), []) if convoys_for else []
@@ -321,19 +334,18 @@ def _match(
     for i in to_match.supports_and_convoys:
         entry = chosen[i]
         assert entry is not None
-        if entry.kind == CONVOY:
+        _, order, entry_kind, _, _, _, _, target = entry
+        if entry_kind == CONVOY:
             # A convoy matches when the army is ordered there, even by land: an unwanted convoy
             # is still available, or disrupted (DATC 6.G.2 to 6.G.4, 6.G.7).
-            assert isinstance(entry.order, Convoy)
-            army = entry.target
+            assert isinstance(order, Convoy)
             if not (
-                kind[army] == MOVE
-                and board.destination[army] == province_of(entry.order.destination)
+                kind[target] == MOVE
+                and board.destination[target] == province_of(order.destination)
             ):
                 invalid.add(i)
         else:
-            target = entry.target
-            if _support_matches(chosen[target], entry.order):
+            if _support_matches(chosen[target], order):
                 board.supports[target] += (i,)
             else:
                 invalid.add(i)
@@ -344,54 +356,59 @@ def _match(
 
 
 def _support_matches(supported: _Given | None, order: Order) -> bool:
-    moving = supported is not None and supported.kind == MOVE
+    moving = supported is not None and supported[_KIND_FIELD] == MOVE
     if isinstance(order, SupportHold):
         return not moving
     assert isinstance(order, SupportMove)
-    if not moving or supported is None or supported.arrives is None:
+    arrives = supported[_ARRIVES_FIELD] if supported is not None else None
+    if not moving or arrives is None:
         return False
-    if province_of(supported.arrives) != province_of(order.destination):
+    if province_of(arrives) != province_of(order.destination):
         return False
     coast = coast_of(order.destination)
-    return coast is None or coast_of(supported.arrives) in (None, coast)  # DATC 6.B.9
+    return coast is None or coast_of(arrives) in (None, coast)  # DATC 6.B.9
 
 
-def _result(
-    entry: _Given,
+def _results(
+    given: list[_Given],
     chosen: list[_Given | None],
     decided: list[bool | None],
     invalid: set[int],
     dislodged_by: dict[int, int],
     destroyed: set[int],
-) -> OrderResult:
-    power, order, kind, unit, i, illegal, _, _ = entry  # once an order: taken apart at once
-    message = illegal
-    words: tuple[Word, ...]
-    if message:
-        # An order possible as written, but not for the fleet on the other coast, fails (6.B.11).
-        words = (Word.FAILS,) if _names_other_coast(entry) else _ILLEGAL
-    elif chosen[i] is not entry:
-        words, message = _ILLEGAL, "replaced by a later order for the same unit"
-    elif i in invalid:
-        words, message = _INVALID, _invalid_reason(order)
-    elif kind != HOLD:
-        words = _OUTCOME_WORDS[kind][bool(decided[i])]
-    else:
-        words = () if i in dislodged_by else _STANDS
-    if i in dislodged_by and (illegal or chosen[i] is entry):
-        words += (Word.DESTROYED if i in destroyed else Word.DISLODGED,)
-    return _new(OrderResult, (power, order, unit, words, message))
+) -> list[OrderResult]:
+    """What became of each order given (one loop for all, as ``_check``)."""
+    results: list[OrderResult] = []
+    for entry in given:
+        power, order, kind, unit, i, illegal, _, _ = entry  # once an order: taken apart at once
+        message = illegal
+        words: tuple[Word, ...]
+        if message:
+            # An order possible as written, but not for the fleet on the other coast, fails (6.B.11).
+            words = (Word.FAILS,) if _names_other_coast(entry) else _ILLEGAL
+        elif chosen[i] is not entry:
+            words, message = _ILLEGAL, "replaced by a later order for the same unit"
+        elif i in invalid:
+            words, message = _INVALID, _invalid_reason(order)
+        elif kind != HOLD:
+            words = _OUTCOME_WORDS[kind][bool(decided[i])]
+        else:
+            words = () if i in dislodged_by else _STANDS
+        if i in dislodged_by and (illegal or chosen[i] is entry):
+            words += (Word.DESTROYED if i in destroyed else Word.DISLODGED,)
+        results.append(_new(OrderResult, (power, order, unit, words, message)))
+    return results
 
 
 def _names_other_coast(entry: _Given) -> bool:
-    order = entry.order
+    _, order, _, unit, _, _, _, _ = entry
     if (
-        entry.unit is None
+        unit is None
         or isinstance(order, (Waive, TransferKing))
         or coast_of(order.unit.location) is None
     ):
         return False
-    return entry.unit.location != order.unit.location
+    return unit.location != order.unit.location
 
 
 def _invalid_reason(order: Order) -> str:

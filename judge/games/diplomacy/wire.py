@@ -19,7 +19,7 @@ from .position import Dislodged, Position, Resolution, Word
 from .retreats import retreat_options
 from .rules import rules_for
 from .turns import adjudicate
-from .vocabulary import Location, Phase, PhaseKind, Power, Province, Unit, UnitType, province_of
+from .vocabulary import FLEET, Location, Phase, PhaseKind, Power, Province, Unit, UnitType, province_of
 
 
 class WireError(ValueError):
@@ -38,23 +38,14 @@ def adjudicate_object(
     except MapError as error:
         raise WireError(str(error)) from None
     position = read_position(game_map, data)
-    parsed: list[tuple[Power, Order]] = []
-    texts: list[str] = []  # each order read, as it was given
-    unreadable: dict[int, tuple[Power, str, str]] = {}  # number -> power, text, why
+    items = _list(data, "orders")
     powers = game_map.powers
-    for number, item in enumerate(_list(data, "orders")):
-        try:  # most lines write them as the judge does: taken at once
-            power, text = item["power"], item["order"]
-            if power not in powers or text.__class__ is not str:
-                power, text = _order_item(game_map, item)
-        except (KeyError, TypeError):
-            power, text = _order_item(game_map, item)
-        try:
-            parsed.append((power, parse_order(game_map, text)))
-        except OrderSyntaxError as error:
-            unreadable[number] = (power, text, str(error))
-            continue
-        texts.append(text)
+    unreadable: dict[int, tuple[Power, str, str]] = {}
+    try:  # most lines give every order as the judge writes them: read at once
+        parsed = [(powers[item["power"]].name, parse_order(game_map, item["order"])) for item in items]
+        texts = [item["order"] for item in items]
+    except (KeyError, TypeError, AttributeError, OrderSyntaxError):  # read one by one
+        parsed, texts, unreadable = _read_orders(game_map, items)
     resolution = adjudicate(game_map, position, parsed)
     return {
         "results": _results(parsed, texts, unreadable, resolution),
@@ -71,6 +62,25 @@ def adjudicate_object(
         "winner": _winner(game_map, resolution.position),
         **({"notes": resolution.notes} if resolution.notes else {}),  # a variant's (the King's)
     }
+
+
+def _read_orders(
+    game_map: Map, items: list[Any]
+) -> tuple[list[tuple[Power, Order]], list[str], dict[int, tuple[Power, str, str]]]:
+    """The orders read, each with its text as given, and those that could not be read, by
+    number: their power, text and why. Raises WireError for an item that is no order object."""
+    parsed: list[tuple[Power, Order]] = []
+    texts: list[str] = []
+    unreadable: dict[int, tuple[Power, str, str]] = {}
+    for number, item in enumerate(items):
+        power, text = _order_item(game_map, item)
+        try:
+            parsed.append((power, parse_order(game_map, text)))
+        except OrderSyntaxError as error:
+            unreadable[number] = (power, text, str(error))
+            continue
+        texts.append(text)
+    return parsed, texts, unreadable
 
 
 def _order_item(game_map: Map, item: Any) -> tuple[Power, str]:
@@ -90,6 +100,22 @@ def _winner(game_map: Map, position: Position) -> dict[str, Any] | None:
     return {"powers": list(outcome.winners), "reason": outcome.reason}
 
 
+class _UnitTexts(dict[str, str]):
+    """The text of a unit of one type at each location (``F stp/sc``, as ``str(unit)`` writes
+    it), made when first asked for: the same few units recur in every line."""
+
+    def __init__(self, unit_type: UnitType) -> None:
+        super().__init__()
+        self.unit_type = unit_type
+
+    def __missing__(self, location: str) -> str:
+        text = self[location] = str(Unit(Power(""), self.unit_type, Location(location)))
+        return text
+
+
+_ARMY_TEXTS, _FLEET_TEXTS = _UnitTexts(UnitType.ARMY), _UnitTexts(UnitType.FLEET)
+
+
 def _results(
     parsed: list[tuple[Power, Order]],
     texts: list[str],
@@ -99,14 +125,15 @@ def _results(
     """One answer per order given, in the order given: what became of each order read, and for
     one that could not be read, why."""
     # Each result taken apart at once (an OrderResult is a named tuple: power, order, unit,
-    # resolution, message), and the unit written as ``str(unit)`` writes it, without its call:
-    # this runs for every order of every line.
+    # resolution, message), the unit written as ``str(unit)`` writes it but looked up, and the
+    # words listed by ``[*words]`` (cheaper than a call of ``list``): this runs for every order
+    # of every line.
     answers = [
         {
             "power": power,
             "order": text,
-            "unit": unit.type + " " + unit.location if unit else None,
-            "resolution": list(words),  # Words are strings
+            "unit": (_FLEET_TEXTS if unit.type is FLEET else _ARMY_TEXTS)[unit.location] if unit else None,
+            "resolution": [*words],  # Words are strings
             "message": message,
         }
         for (power, _), text, (_, _, unit, words, message) in zip(parsed, texts, resolution.results)
