@@ -36,7 +36,7 @@ from judge.store import (
     OutboxStatus,
     DueMail,
     Store,
-    claim_due_games,
+    claim_due_game,
     claim_outbox,
     due_game_ids,
     drop_held,
@@ -109,14 +109,14 @@ def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], 
                 return done
             failed: str | None = None
             with store.session() as db:
-                games = claim_due_games(db, now, limit=1, among=[game_id])
-                if not games:  # processed meanwhile by another judge, or locked by it
+                game = claim_due_game(db, now, game_id)
+                if game is None:  # processed meanwhile by another judge, or locked by it
                     continue
                 claimed += 1
-                name = games[0].name
+                name = game.name
                 try:
                     with db.begin_nested():  # a game that cannot be processed rolls back alone
-                        done.append(_deadline(db, config, games[0], now))
+                        done.append(_deadline(db, config, game, now))
                 except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
                     log.exception("game %s could not be processed", name)
                     failed = f"{type(error).__name__}: {error}"
