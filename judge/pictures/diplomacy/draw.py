@@ -63,29 +63,130 @@ def draw(
     layered picture (``layers.py``), the map's ground and board first, then the pieces."""
     position = read_position(game_map, state)
     width, height = shapes.width, shapes.height
+    alike = _alike(game_map, shapes)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height + _STRIP:.0f}" '
         f'viewBox="0 0 {width:.0f} {height + _STRIP:.0f}" font-family="{FONT}" '
         f'data-variant="{game_map.name}" data-phase="{position.phase}" {LAYERED}>',
-        _ground(game_map, shapes, position),
-        _board(game_map, shapes),
+        alike.ground(position),
+        alike.board,
     ]
-    parts += _centres(game_map, shapes, position)
+    parts += alike.centres(position)
     laid_out = panels(game_map, shapes, position)
     parts += panel_marks(game_map, shapes, laid_out)
-    parts += [_unit(shapes, unit, shapes.places[unit.location]) for unit in position.units.values()]
+    parts += [alike.unit(unit, shapes.places[unit.location]) for unit in position.units.values()]
     parts += [
-        _unit(shapes, unit, place, " in-box")
+        alike.unit(unit, place, " in-box")
         for panel in laid_out.values()
         for unit, place in panel.units
     ]
     parts += _dislodged(shapes, position)
     parts += _king(shapes, position)
     parts += order_marks(game_map, shapes, position, results, laid_out)
-    parts += _title(game_map, position, width)
-    parts += _strip(game_map, shapes, position, width, height)
+    parts += alike.title(position)
+    parts += alike.strip(position)
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+class _Alike:
+    """What the pictures of one map draw alike, each drawn once for the process: the board, each
+    land area's outline (its fill aside), and each centre, unit, title and power's count as it
+    was drawn the first time (the same text for the same thing: a thousand pictures of one map
+    share nearly all of it)."""
+
+    def __init__(self, game_map: Map, shapes: Shapes) -> None:
+        self.game_map, self.shapes = game_map, shapes
+        self.board = _board(game_map, shapes)
+        self._areas = _areas(game_map, shapes)
+        self._tints = {power: tint(colour) for power, colour in shapes.colours.items()}
+        self._drawn: dict[tuple[Any, ...], Any] = {}
+
+    def ground(self, position: Position) -> str:
+        """``_ground``: the sea, then each land area filled by its centre's owner."""
+        owners = position.supply_centres
+        parts = [self._areas[0]]
+        for start, fill, centre, end in self._areas[1:]:
+            owner = owners.get(centre) if centre else None
+            parts.append(f"{start}{self._tints[owner] if owner else fill}{end}")
+        return "".join(parts) + "</g>"
+
+    def centres(self, position: Position) -> list[str]:
+        """``_centres``, each centre drawn once for each owner it has."""
+        key = ("centres", tuple(sorted(position.supply_centres.items())))
+        centres = self._drawn.get(key)
+        if centres is None:
+            centres = self._drawn[key] = _centres(self.game_map, self.shapes, position)
+            self._forget_when_full()
+        return list(centres)
+
+    def unit(self, unit: Unit, place: Point, extra: str = "") -> str:
+        """``_unit``, each unit drawn once for each place it stands."""
+        key = (unit, place, extra)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = _unit(self.shapes, unit, place, extra)
+            self._forget_when_full()
+        return drawn  # type: ignore[no-any-return]
+
+    def title(self, position: Position) -> list[str]:
+        """``_title``, once for each phase."""
+        phase = position.phase
+        key = ("title", phase.season, phase.year, phase.kind)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = _title(self.game_map, position, self.shapes.width)
+        return list(drawn)
+
+    def strip(self, position: Position) -> list[str]:
+        """``_strip``, once for each count of centres."""
+        key = ("strip", *(position.centre_count(power) for power in self.game_map.powers))
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = _strip(self.game_map, self.shapes, position, self.shapes.width,
+                                              self.shapes.height)
+            self._forget_when_full()
+        return list(drawn)
+
+    def _forget_when_full(self) -> None:
+        if len(self._drawn) > _MOST_KEPT:
+            self._drawn.clear()
+
+
+_MOST_KEPT = 20_000
+"""Drawn things kept for one map (a unit at each place, each title): about a megabyte."""
+_ALIKE: dict[tuple[int, int], _Alike] = {}
+
+
+def _alike(game_map: Map, shapes: Shapes) -> _Alike:
+    """The map's ``_Alike``, made the first time the map (this very map and shapes) is drawn."""
+    key = (id(game_map), id(shapes))
+    alike = _ALIKE.get(key)
+    if alike is None or alike.game_map is not game_map or alike.shapes is not shapes:
+        if len(_ALIKE) >= 8:  # maps made by tests, one after another: the old ones are gone
+            _ALIKE.clear()
+        alike = _ALIKE[key] = _Alike(game_map, shapes)
+    return alike
+
+
+def _areas(game_map: Map, shapes: Shapes) -> list[Any]:
+    """``_ground`` taken apart: its opening, then for each land area the text before its fill,
+    its fill when no one owns it, the centre that gives it its owner (None: no centre), and the
+    text after its fill."""
+    areas: list[Any] = [f'<g class="ground"><rect width="{shapes.width:.0f}" '
+                        f'height="{shapes.height:.0f}" fill="{SEA}"/>']
+    for key, area in shapes.areas.items():
+        info = game_map.provinces.get(key)  # type: ignore[call-overload]
+        centre = None
+        if info is None:  # a box, or land that is no province
+            fill = OFFBOARD_LAND if key in game_map.boxes else NEUTRAL
+        elif info.kind is ProvinceKind.SEA:
+            continue
+        else:
+            fill, centre = LAND, info.abbreviation
+        areas.append((f'<path class="region" data-area="{escape(key)}" d="{area.path}" fill="', fill,
+                      centre, f'" fill-rule="evenodd" {_CRISP}/>'))
+    return areas
 
 
 def _ground(game_map: Map, shapes: Shapes, position: Position) -> str:

@@ -282,9 +282,10 @@ def _send(transport: Transport, sender: str, claimed: list[_Claimed]) -> list[tu
     given them together; any other, one by one."""
     outcomes: list[tuple[_Claimed, Exception | None]] = []
     written: list[tuple[_Claimed, bytes]] = []
+    linesep = getattr(transport, "linesep", "\r\n")  # the Maildir keeps mail with LF
     for mail in claimed:
         try:
-            written.append((mail, _compose(sender, mail)))
+            written.append((mail, _compose(sender, mail, linesep)))
         except Exception as error:  # noqa: BLE001 - not a mail that can be written: never retried
             outcomes.append((mail, PermanentDeliveryError(f"cannot compose: {error}")))
     if isinstance(transport, BatchTransport):
@@ -297,13 +298,14 @@ def _send(transport: Transport, sender: str, claimed: list[_Claimed]) -> list[tu
     return outcomes + [(mail, error) for (mail, _), error in zip(written, errors, strict=True)]
 
 
-def _compose(sender: str, mail: _Claimed) -> bytes:
+def _compose(sender: str, mail: _Claimed, linesep: str = "\r\n") -> bytes:
     attachments = []
     if mail.picture is not None:
         digest, name, svg = mail.picture
         attachments.append(Attachment(f"{name}.png", "image/png", _png(digest, svg)))
     return compose(mail.to_address, mail.subject, mail.body, sender=sender, message_id=mail.message_id,
-                   in_reply_to=mail.in_reply_to, date=mail.created_at, attachments=attachments)
+                   in_reply_to=mail.in_reply_to, date=mail.created_at, attachments=attachments,
+                   linesep=linesep)
 
 
 def _hand_over(transport: Transport, raw: bytes) -> Exception | None:
