@@ -154,7 +154,9 @@ def _set_aside(store: Store, config: Config, game_id: int, error: str, now: date
 def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
     if game.deadline is None or game.deadline > now:  # claimed for the reminder before it
         return remind_late_players(db, config, game, now)
-    game.remind_at = None  # the deadline has come: late players get the late notice instead
+    # The deadline has come: no reminder is due any more (late players get the late notice
+    # instead). Processing sets the next phase's own (``plan_reminder``), so the game is written
+    # once; the other ways out clear it.
     late = late_powers(db, game)
     if not late:
         return _process(db, config, game, now, "deadline: all orders in")
@@ -166,6 +168,7 @@ def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
     elif game.grace_until is not None and game.grace_until > game.deadline:  # set by SET GRACE
         end_of_grace = game.grace_until
     if end_of_grace is not None:
+        game.remind_at = None
         game.grace_until = game.deadline = end_of_grace
         db.add(game)
         for membership in members(db, game):
@@ -184,7 +187,7 @@ def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
             membership.status = MembershipStatus.ABANDONED
             db.add(membership)
         game.status = GameStatus.PAUSED
-        game.deadline = game.grace_until = None
+        game.deadline = game.grace_until = game.remind_at = None
         game.settings = with_bookkeeping(game.settings, paused_by="abandonment")
         db.add(game)
         send_notice(db, config, game, [
