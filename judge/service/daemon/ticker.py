@@ -15,7 +15,6 @@ civil disorder under either policy: there is no one to abandon it.
 
 from __future__ import annotations
 
-import functools
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -272,11 +271,20 @@ def _draw_ahead(store: Store, now: datetime) -> None:
         _png(digest, svg)
 
 
-@functools.lru_cache(maxsize=SEND_BATCH)
 def _png(digest: str, svg: str) -> bytes:
     """A map picture rendered to PNG once per process, however many mails carry it (``digest``
-    names it; the rendering, about a tenth of a second, is done here, with no transaction open)."""
-    return png(svg)
+    names it; the rendering, about a tenth of a second, is done here, with no transaction open).
+    The last ``SEND_BATCH`` are kept, found by their digest alone (the SVG, read afresh with each
+    batch, is a hundred kilobytes to compare)."""
+    drawn = _DRAWN.get(digest)
+    if drawn is None:
+        drawn = _DRAWN[digest] = png(svg)
+        while len(_DRAWN) > SEND_BATCH:
+            del _DRAWN[next(iter(_DRAWN))]  # the oldest
+    return drawn
+
+
+_DRAWN: dict[str, bytes] = {}
 
 
 def _send(transport: Transport, sender: str, claimed: list[_Claimed]) -> list[tuple[_Claimed, Exception | None]]:
