@@ -1,8 +1,8 @@
 """Writing a mail: the judge's replies and notices as RFC 5322 bytes, ready for any transport.
 
 Plain text in UTF-8 only. Every mail carries ``Auto-Submitted`` (RFC 3834) so that other robots,
-and the judge itself, never answer it. The output uses CR LF line ends (the form SMTP sends);
-``MaildirOutbox.deliver`` stores it with LF, as Maildir expects.
+and the judge itself, never answer it. The output uses CR LF line ends (the form SMTP sends), or
+LF for a transport that keeps mail so (``MaildirOutbox.linesep``: Maildir expects LF).
 """
 
 from __future__ import annotations
@@ -95,9 +95,13 @@ def compose(
     auto_submitted: AutoSubmitted | None = None,
     date: datetime | None = None,
     attachments: Sequence[Attachment] = (),
+    linesep: str = "\r\n",
 ) -> bytes:
     """A plain-text UTF-8 mail as bytes; with ``attachments``, multipart/mixed: the text first,
     then each attachment (a map picture) as a part of its own.
+
+    ``linesep`` ``"\n"`` writes the mail with LF line ends: the same bytes as the CR LF mail with
+    each CR LF made LF, without going over the whole mail (its picture's hundred kilobytes) again.
 
     ``to`` is one address or several (``"Name <a@b.c>"`` forms allowed). When replying, give the
     incoming mail's id as ``in_reply_to`` and its ``references``; the reply's ``References`` is
@@ -132,10 +136,12 @@ def compose(
     text = body.replace("\r\n", "\n").replace("\r", "\n")
     if not text.endswith("\n"):
         text += "\n"
+    if linesep not in _LINE_ENDS:
+        raise ValueError(f"not a line end: {linesep!r}")
     if not attachments:
         msg.set_content(text, charset="utf-8", cte=_transfer_encoding(text))
-        return msg.as_bytes()
-    parts = [_text_part(text), *(_attachment_part(attachment) for attachment in attachments)]
+        return _ends(msg.as_bytes(), linesep)
+    parts = [_text_part(text, linesep), *(_attachment_part(attachment, linesep) for attachment in attachments)]
     boundary = _boundary(parts[0])
     msg.set_payload("")  # the headers alone, ending in an empty line: the body follows
     head = msg.as_bytes()
@@ -143,9 +149,19 @@ def compose(
     # The last two headers put after the others as the package writes them (a raw value, short: never
     # folded), rather than given to it: it would parse the new boundary's Content-Type again in
     # every mail (half the time it took to write one).
-    mime = f'MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="{boundary}"\r\n'.encode()
-    between = b"\r\n--" + boundary.encode() + b"\r\n"
-    return b"".join((head[:-2], mime, b"\r\n", between[2:], between.join(parts), between[:-2], b"--\r\n"))
+    end = linesep.encode()
+    mime = f'MIME-Version: 1.0{linesep}Content-Type: multipart/mixed; boundary="{boundary}"{linesep}'.encode()
+    between = end + b"--" + boundary.encode() + end
+    return b"".join((_ends(head[:-2], linesep), mime, end, between[len(end):], between.join(parts),
+                     between[:-len(end)], b"--", end))
+
+
+_LINE_ENDS = ("\r\n", "\n")
+
+
+def _ends(written: bytes, linesep: str) -> bytes:
+    """Bytes written with CR LF, with ``linesep`` instead."""
+    return written if linesep == "\r\n" else written.replace(b"\r\n", b"\n")
 
 
 # A mail with a map is multipart/mixed: the text, then each picture. Its parts are written here as
@@ -154,20 +170,21 @@ def compose(
 # mail, most of it writing the picture's base64 line by line and searching it for the boundary.
 
 @lru_cache(maxsize=64)
-def _text_part(text: str) -> bytes:
+def _text_part(text: str, linesep: str = "\r\n") -> bytes:
     part = MIMEPart(policy=_POLICY)
     part.set_content(text, charset="utf-8", cte=_transfer_encoding(text))
-    return part.as_bytes()
+    return _ends(part.as_bytes(), linesep)
 
 
 @lru_cache(maxsize=32)
-def _attachment_part(attachment: Attachment) -> bytes:
+def _attachment_part(attachment: Attachment, linesep: str = "\r\n") -> bytes:
     """An attachment's part: its headers, then its bytes in base64 (lines of 76 characters)."""
     maintype, _, subtype = attachment.content_type.partition("/")
     part = EmailMessage(policy=_POLICY)
     part.set_content(b"", maintype=maintype, subtype=subtype, disposition="attachment",
                      filename=attachment.filename)
-    return part.as_bytes() + base64.encodebytes(attachment.data).replace(b"\n", b"\r\n")
+    encoded = base64.encodebytes(attachment.data)
+    return _ends(part.as_bytes(), linesep) + (encoded if linesep == "\n" else encoded.replace(b"\n", b"\r\n"))
 
 
 def _boundary(text_part: bytes) -> str:

@@ -89,6 +89,10 @@ class MaildirOutbox:
     mail the judge records as sent survives a crash of the machine, and a reader never finds half
     of one, even after a crash."""
 
+    linesep = "\n"
+    """The line ends a mail is kept with: a sender that writes them so (``compose``'s ``linesep``)
+    spares the outbox going over the whole mail to change them."""
+
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = _ensure(path)
         self._numbers = itertools.count(1)
@@ -96,7 +100,7 @@ class MaildirOutbox:
         self._syncing: ThreadPoolExecutor | None = None
 
     def deliver(self, raw: bytes) -> None:
-        """Write one mail (with LF line ends); an OSError when it could not be."""
+        """Write one mail (with LF line ends, whichever it was given); an OSError when it could not be."""
         error = self.deliver_all([raw])[0]
         if error is not None:
             raise error
@@ -130,7 +134,7 @@ class MaildirOutbox:
         path = self.path / "tmp" / name
         try:
             with open(path, "xb") as file:
-                file.write(raw.replace(b"\r\n", b"\n"))
+                file.write(raw.replace(b"\r\n", b"\n") if b"\r" in raw else raw)
         except OSError as error:
             path.unlink(missing_ok=True)
             return error

@@ -53,6 +53,7 @@ _LATEST = select(SubmittedOrders).where(
 )
 
 _PLAYER_AT = select(Player).where(Player.address == sa.bindparam("address"))
+_PLAYERS_OF = select(Player).where(col(Player.id).in_(sa.bindparam("ids", expanding=True)))
 
 _MEMBERS = "judge.memberships"  # session.info key: {game id: [Membership, ...] by id}
 _ORDERS = "judge.latest_orders"  # session.info key: {(game id, phase, after id): {power: row}}
@@ -110,7 +111,7 @@ def players_of(session: Session, ids: Iterable[int]) -> dict[int, Player]:
     :func:`player_at` (a game's results go to every member: one query, not two a member)."""
     kept: dict[str, Player | None] = session.info.setdefault(_PLAYERS, {})
     with session.no_autoflush:
-        found = session.exec(select(Player).where(col(Player.id).in_(list(ids)))).all()
+        found = session.exec(_PLAYERS_OF, params={"ids": list(ids)}).all()
     for player in found:
         kept[player.address] = player
     return {player.id: player for player in found if player.id is not None}

@@ -85,17 +85,22 @@ def claim_due_games(session: Session, now: datetime, limit: int = 10,
     return list(session.exec(statement).all())
 
 
+def claim_due_game(session: Session, now: datetime, game_id: int) -> Game | None:
+    """The game of this id if it is still due at ``now`` and not taken (found by
+    :func:`due_game_ids`), locked as :func:`claim_due_games` locks: ``claim_due_games`` for one
+    game, by a statement built once."""
+    return session.exec(_CLAIM_GAME, params={"now": now, "game_id": game_id}).first()
+
+
 def due_game_ids(session: Session, now: datetime, limit: int) -> list[int]:
     """The ids of the next ``limit`` games :func:`claim_due_games` would take, read without
-    locking: one sort of the due games for several, each then claimed by its id (``among``)."""
-    statement = (
-        select(Game.id).where(Game.status == GameStatus.ACTIVE, _due(now))
-        .order_by(_next_attention(), col(Game.id)).limit(limit)
-    )
-    return [game_id for game_id in session.exec(statement).all() if game_id is not None]
+    locking: one sort of the due games for several, each then claimed by its id
+    (:func:`claim_due_game`)."""
+    found = session.exec(_DUE_GAME_IDS, params={"now": now, "limit": limit}).all()
+    return [game_id for game_id in found if game_id is not None]
 
 
-def _due(now: datetime) -> sa.ColumnElement[bool]:
+def _due(now: datetime | sa.BindParameter[datetime]) -> sa.ColumnElement[bool]:
     return sa.or_(
         sa.and_(col(Game.deadline).is_not(None), col(Game.deadline) <= now),
         sa.and_(col(Game.remind_at).is_not(None), col(Game.remind_at) <= now),
@@ -110,6 +115,17 @@ def _next_attention() -> sa.ColumnElement[datetime]:
         (col(Game.remind_at) < col(Game.deadline), col(Game.remind_at)),
         else_=col(Game.deadline),
     )
+
+
+_CLAIM_GAME = (
+    select(Game).where(Game.status == GameStatus.ACTIVE, _due(sa.bindparam("now")),
+                       Game.id == sa.bindparam("game_id"))
+    .with_for_update(skip_locked=True)
+)
+_DUE_GAME_IDS = (
+    select(Game.id).where(Game.status == GameStatus.ACTIVE, _due(sa.bindparam("now")))
+    .order_by(_next_attention(), col(Game.id)).limit(sa.bindparam("limit"))
+)
 
 
 def next_attention(session: Session) -> datetime | None:
@@ -342,6 +358,53 @@ def queue_mail(
     return mail
 
 
+class Letter(NamedTuple):
+    """One of several mails queued together (``queue_mails``): to whom, what, and the map
+    picture it carries, if any."""
+
+    to_address: str
+    subject: str
+    body: str
+    picture_id: int | None = None
+
+
+def queue_mails(
+    session: Session, letters: Sequence[Letter], *, domain: str, game_id: int | None = None,
+    now: datetime | None = None,
+) -> None:
+    """Add several mails that answer none to the outbox, as ``queue_mail`` adds each (held for an
+    address not confirmed, each with its own Message-ID), in one statement: a game's results
+    go to every member at once, and one insert of eight rows costs what one row costs the ORM.
+    What was added before is written first, so the mails queue after it."""
+    if not letters:
+        return
+    now = now or utcnow()
+    rows = []
+    for letter in letters:
+        player = player_at(session, letter.to_address.lower())
+        held = player is not None and not player.confirmed
+        rows.append({
+            "message_id": new_message_id(domain),
+            "to_address": text_value(letter.to_address),
+            "subject": text_value(letter.subject),
+            "body": text_value(letter.body),
+            "in_reply_to": None,
+            "game_id": game_id,
+            "picture_id": letter.picture_id,
+            "created_at": now,
+            "status": OutboxStatus.HELD if held else OutboxStatus.PENDING,
+            "attempts": 0,
+            "next_attempt_at": now,
+            "last_error": "",
+        })
+        queued_to(session).append(letter.to_address)
+    session.flush()  # the mails queued before these (``queue_mail``) keep the lower ids
+    session.execute(_OUTBOX.insert(), rows)
+
+
+_OUTBOX = metadata.tables["outbox"]
+
+
 def queued_to(session: Session) -> list[str]:
     """The addresses of the mails queued in this session so far, oldest first (``queue_mail``
     notes each, whether or not its savepoint is later rolled back): the service counts with it
@@ -400,8 +463,10 @@ _KEEP_PICTURE = {
 
 def next_phase_sequence(session: Session, game_id: int, phase: str) -> int:
     """The ``sequence`` for a new record of ``phase``: 1, or one more than the last after a rollback."""
-    statement = sa.select(sa.func.max(col(PhaseRecord.sequence))).where(
-        col(PhaseRecord.game_id) == game_id, col(PhaseRecord.phase) == phase
-    )
-    last = session.execute(statement).scalar_one_or_none()
+    last = session.execute(_LAST_SEQUENCE, {"game_id": game_id, "phase": phase}).scalar_one_or_none()
     return 1 if last is None else last + 1
+
+
+_LAST_SEQUENCE = sa.select(sa.func.max(col(PhaseRecord.sequence))).where(
+    col(PhaseRecord.game_id) == sa.bindparam("game_id"), col(PhaseRecord.phase) == sa.bindparam("phase")
+)

@@ -169,3 +169,23 @@ def test_a_map_attachment_is_written_as_the_email_package_writes_it() -> None:
     assert raw == whole.as_bytes()
     parts = [part for part in email.message_from_bytes(raw, policy=default).iter_attachments()]
     assert [part.get_content() for part in parts] == [picture, picture[:100]]
+
+
+@pytest.mark.parametrize("pictures", [0, 1, 2])
+def test_a_mail_written_with_lf_is_the_crlf_mail_with_each_line_end_made_lf(
+    pictures: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the Maildir keeps (``linesep="\\n"``): the same bytes as the mail SMTP sends with every
+    CR LF made LF, its picture's parts written once for each line end."""
+    picture = bytes(range(256)) * 300 + b"\x89PNG tail"
+    attachments = [Attachment(f"g1-S1902M-{n}.png", "image/png", picture[: 1000 * (n + 1)]) for n in range(pictures)]
+    monkeypatch.setattr("judge.mail.compose._boundary", lambda text_part: "===============0123456789012345678==")
+    for body in ("Diplomacy results g1 S1902M\n\nA Par -> Bur\r\nGrüße\n", "LIST\n", "x" * 1200 + "\n"):
+        written = {linesep: compose("p1@example.org", "Diplomacy results g1 S1902M", body, sender=JUDGE,
+                                    message_id="<m1@example.net>", in_reply_to="<m0@example.org>",
+                                    date=WHEN, attachments=attachments, linesep=linesep)
+                   for linesep in ("\r\n", "\n")}
+        assert written["\n"] == written["\r\n"].replace(b"\r\n", b"\n")
+        assert b"\r" not in written["\n"]
+    with pytest.raises(ValueError):
+        compose("p1@example.org", "s", "b", sender=JUDGE, message_id="<m1@example.net>", linesep="\r")

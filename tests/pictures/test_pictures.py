@@ -5,6 +5,7 @@ the King where he is, and an arrow or mark for every order, starting at the unit
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import xml.etree.ElementTree as ElementTree
@@ -122,6 +123,22 @@ def test_every_phase_of_a_long_random_game_is_drawn_truly(variant: str, seed: in
     # the game showed every kind of order the random players give
     assert {"order move", "order supportmove", "order supporthold", "order hold", "order convoy",
             "order build", "order disband"} <= kinds
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("standard", 4), ("roses1", 6)])
+def test_a_picture_is_the_same_whatever_was_drawn_before_it(variant: str, seed: int) -> None:
+    """What every picture of a map draws alike is drawn once and kept (``draw._Alike``): each
+    phase's picture, drawn after a whole game's, is the one drawn when nothing was kept."""
+    draw = importlib.import_module("judge.pictures.diplomacy.draw")  # the module, not its function
+    phases = list(_phases(variant, seed))[:40]
+    draw._ALIKE.clear()
+    fresh = []
+    for state, report in phases:
+        fresh.append(picture(variant, state, report["results"]))
+        draw._ALIKE.clear()
+    for state, report in phases:
+        picture(variant, state, report["results"])
+    assert [picture(variant, state, report["results"]) for state, report in phases] == fresh
 
 
 def test_a_picture_renders_to_a_png_of_its_own_size() -> None:

@@ -13,6 +13,7 @@ from sqlmodel import select
 from judge.store import (
     GameStatus,
     InboundMail,
+    Letter,
     MembershipStatus,
     Outbox,
     OutboxStatus,
@@ -33,6 +34,7 @@ from judge.store import (
     due_pictures,
     keep_picture,
     queue_mail,
+    queue_mails,
     record_inbound,
     release_held,
     synthetic_message_id,
@@ -217,6 +219,39 @@ def test_mail_to_an_unconfirmed_player_is_held_but_a_reply_is_not(store: Store) 
     with store.session() as session:
         assert [mail.id for mail in due_outbox(session, NOW + timedelta(days=30))] == [
             mails[2].id, mails[3].id, mails[4].id]
+
+
+def test_mails_queued_together_are_each_queued_as_queue_mail_queues_one(store: Store) -> None:
+    """``queue_mails``: each mail its own Message-ID, held for an address not confirmed, due at
+    once, after the mails queued before it in the transaction (sent in that order)."""
+    with store.session() as session:
+        session.add(Player(address="new@example.org"))
+        session.add(Player(address="old@example.org", confirmed=True))
+        session.flush()
+        picture = keep_picture(session, "g1-S1901M", "<svg>map</svg>")
+        first = queue_mail(session, "old@example.org", "Re: orders", "ok", domain="d", now=NOW,
+                           in_reply_to="<m@t>")
+        queue_mails(session, [Letter("old@example.org", "results", "body one", picture),
+                              Letter("NEW@example.org", "results", "body two"),
+                              Letter("nobody@example.org", "results", "body\0three", picture)],
+                    domain="judge.example.org", game_id=None, now=NOW)
+        queue_mails(session, [], domain="d", now=NOW)  # nothing to queue: nothing queued
+        last = queue_mail(session, "old@example.org", "notice", "x", domain="d", now=NOW)
+    with store.session() as session:
+        rows = list(session.exec(select(Outbox).order_by(Outbox.id)))  # type: ignore[arg-type]
+        assert [(row.to_address, row.body, row.status) for row in rows] == [
+            ("old@example.org", "ok", OutboxStatus.PENDING),
+            ("old@example.org", "body one", OutboxStatus.PENDING),
+            ("NEW@example.org", "body two", OutboxStatus.HELD),
+            ("nobody@example.org", "body\ufffdthree", OutboxStatus.PENDING),  # no NUL in any mail
+            ("old@example.org", "x", OutboxStatus.PENDING)]
+        assert [row.picture_id for row in rows] == [None, picture, None, picture, None]
+        assert rows[0].id == first.id and rows[-1].id == last.id
+        assert len({row.message_id for row in rows}) == 5
+        assert all(row.message_id.endswith("@judge.example.org>") for row in rows[1:4])
+        assert all((row.attempts, row.last_error, row.in_reply_to, row.created_at, row.next_attempt_at)
+                   == (0, "", None, NOW, NOW) for row in rows[1:4])
+        assert [mail.id for mail in due_outbox(session, NOW)] == [rows[0].id, rows[1].id, rows[3].id, rows[4].id]
 
 
 def test_held_mail_is_released_to_the_confirmed_address_or_dropped_when_old(store: Store) -> None:

@@ -10,13 +10,13 @@ the board, everything else pieces, each with the pixels it may touch.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 from judge.games.diplomacy.maps import Map
 from judge.games.diplomacy.position import Position
-from judge.games.diplomacy.vocabulary import PhaseKind, ProvinceKind, Season, Unit, UnitType
+from judge.games.diplomacy.vocabulary import PhaseKind, Province, ProvinceKind, Season, Unit, UnitType
 from judge.games.diplomacy.wire import read_position
 
 from ..layers import LAYERED, advance, around, piece, text_bounds
@@ -63,47 +63,131 @@ def draw(
     layered picture (``layers.py``), the map's ground and board first, then the pieces."""
     position = read_position(game_map, state)
     width, height = shapes.width, shapes.height
+    alike = _alike(game_map, shapes)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height + _STRIP:.0f}" '
         f'viewBox="0 0 {width:.0f} {height + _STRIP:.0f}" font-family="{FONT}" '
         f'data-variant="{game_map.name}" data-phase="{position.phase}" {LAYERED}>',
-        _ground(game_map, shapes, position),
-        _board(game_map, shapes),
+        alike.ground(position),
+        alike.board,
     ]
-    parts += _centres(game_map, shapes, position)
+    parts += alike.centres(position)
     laid_out = panels(game_map, shapes, position)
     parts += panel_marks(game_map, shapes, laid_out)
-    parts += [_unit(shapes, unit, shapes.places[unit.location]) for unit in position.units.values()]
+    parts += [alike.unit(unit, shapes.places[unit.location]) for unit in position.units.values()]
     parts += [
-        _unit(shapes, unit, place, " in-box")
+        alike.unit(unit, place, " in-box")
         for panel in laid_out.values()
         for unit, place in panel.units
     ]
     parts += _dislodged(shapes, position)
     parts += _king(shapes, position)
     parts += order_marks(game_map, shapes, position, results, laid_out)
-    parts += _title(game_map, position, width)
-    parts += _strip(game_map, shapes, position, width, height)
+    parts += alike.title(position)
+    parts += alike.strip(position)
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _ground(game_map: Map, shapes: Shapes, position: Position) -> str:
-    """The sea, and each land area filled: by the owner of its centre (paled), plain land, the
-    land of a box, or land that is no province; seas are left to the background."""
-    parts = [f'<g class="ground"><rect width="{shapes.width:.0f}" height="{shapes.height:.0f}" fill="{SEA}"/>']
+class _Alike:
+    """What the pictures of one map draw alike, each drawn once for the process: the board, each
+    land area's outline (its fill aside), and each centre, unit, title and power's count as it
+    was drawn the first time (the same text for the same thing: a thousand pictures of one map
+    share nearly all of it)."""
+
+    def __init__(self, game_map: Map, shapes: Shapes) -> None:
+        self.game_map, self.shapes = game_map, shapes
+        self.board = _board(game_map, shapes)
+        self.band = _band(game_map, shapes, shapes.width, shapes.height)
+        self._centres = [province for province, info in game_map.provinces.items() if info.supply_centre]
+        self._areas = _areas(game_map, shapes)
+        self._tints = {power: tint(colour) for power, colour in shapes.colours.items()}
+        self._drawn: dict[tuple[Any, ...], Any] = {}
+
+    def ground(self, position: Position) -> str:
+        """The sea, and each land area filled: by the owner of its centre (paled), plain land,
+        the land of a box, or land that is no province; seas are left to the background."""
+        owners = position.supply_centres
+        parts = [self._areas[0]]
+        for start, fill, centre, end in self._areas[1:]:
+            owner = owners.get(centre) if centre else None
+            parts.append(f"{start}{self._tints[owner] if owner else fill}{end}")
+        return "".join(parts) + "</g>"
+
+    def centres(self, position: Position) -> list[str]:
+        """The supply centres, each a dot in its owner's colour, beside its province's name (each
+        centre drawn once for each owner it has)."""
+        owners = position.supply_centres
+        return [self._kept(("centre", province, owners.get(province)), _centre, self.shapes, province,
+                           owners.get(province))
+                for province in self._centres]
+
+    def unit(self, unit: Unit, place: Point, extra: str = "") -> str:
+        """``_unit``, each unit drawn once for each place it stands."""
+        drawn: str = self._kept((unit, place, extra), _unit, self.shapes, unit, place, extra)
+        return drawn
+
+    def title(self, position: Position) -> list[str]:
+        """``_title``, once for each phase."""
+        phase = position.phase
+        return list(self._kept(("title", phase.season, phase.year, phase.kind), _title, self.game_map,
+                               position, self.shapes.width))
+
+    def strip(self, position: Position) -> list[str]:
+        """The band under the map: each power's colour, name and supply centres (the centres of
+        its box, if it has one, counted); the band drawn once, each power's count once for each
+        count."""
+        game_map, width, height = self.game_map, self.shapes.width, self.shapes.height
+        return [self.band] + [
+            self._kept(("count", power, centres), _count, game_map, power, number, centres, width, height)
+            for number, power in enumerate(game_map.powers)
+            for centres in [position.centre_count(power)]]
+
+    def _kept(self, key: tuple[Any, ...], draw: Callable[..., Any], *args: Any) -> Any:
+        """What ``draw(*args)`` drew for ``key`` the first time (kept up to ``_MOST_KEPT``)."""
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            if len(self._drawn) >= _MOST_KEPT:
+                self._drawn.clear()
+            drawn = self._drawn[key] = draw(*args)
+        return drawn
+
+
+_MOST_KEPT = 20_000
+"""Drawn things kept for one map (a unit at each place, a centre for each owner, each title):
+a few thousand in play, a megabyte at most."""
+_ALIKE: dict[tuple[int, int], _Alike] = {}
+
+
+def _alike(game_map: Map, shapes: Shapes) -> _Alike:
+    """The map's ``_Alike``, made the first time the map (this very map and shapes) is drawn."""
+    key = (id(game_map), id(shapes))
+    alike = _ALIKE.get(key)
+    if alike is None or alike.game_map is not game_map or alike.shapes is not shapes:
+        if len(_ALIKE) >= 8:  # maps made by tests, one after another: the old ones are gone
+            _ALIKE.clear()
+        alike = _ALIKE[key] = _Alike(game_map, shapes)
+    return alike
+
+
+def _areas(game_map: Map, shapes: Shapes) -> list[Any]:
+    """The ground (``_Alike.ground``) taken apart: its opening, then for each land area the text
+    before its fill, its fill when no one owns it, the centre that gives it its owner (None: no
+    centre), and the text after its fill."""
+    areas: list[Any] = [f'<g class="ground"><rect width="{shapes.width:.0f}" '
+                        f'height="{shapes.height:.0f}" fill="{SEA}"/>']
     for key, area in shapes.areas.items():
         info = game_map.provinces.get(key)  # type: ignore[call-overload]
+        centre = None
         if info is None:  # a box, or land that is no province
             fill = OFFBOARD_LAND if key in game_map.boxes else NEUTRAL
         elif info.kind is ProvinceKind.SEA:
             continue
         else:
-            owner = position.supply_centres.get(info.abbreviation)
-            fill = tint(shapes.colours[owner]) if owner else LAND
-        parts.append(f'<path class="region" data-area="{escape(key)}" d="{area.path}" fill="{fill}" '
-                     f'fill-rule="evenodd" {_CRISP}/>')
-    return "".join(parts) + "</g>"
+            fill, centre = LAND, info.abbreviation
+        areas.append((f'<path class="region" data-area="{escape(key)}" d="{area.path}" fill="', fill,
+                      centre, f'" fill-rule="evenodd" {_CRISP}/>'))
+    return areas
 
 
 def _board(game_map: Map, shapes: Shapes) -> str:
@@ -126,20 +210,13 @@ def _board(game_map: Map, shapes: Shapes) -> str:
     ])
 
 
-def _centres(game_map: Map, shapes: Shapes, position: Position) -> list[str]:
-    """The supply centres, each a dot in its owner's colour, beside its province's name."""
-    centres = []
-    for province, info in game_map.provinces.items():
-        if not info.supply_centre:
-            continue
-        x, y = shapes.areas[province].label
-        owner = position.supply_centres.get(province)
-        fill = shapes.colours[owner] if owner else "#ffffff"
-        centres.append(piece(
-            f'<circle class="centre" data-province="{province}" data-owner="{escape(owner or "")}" '
-            f'cx="{x - 12.5:.1f}" cy="{y:.1f}" r="3.2" fill="{fill}" stroke="{INK}" stroke-width="1"/>',
-            around([(x - 12.5, y)], 5)))
-    return centres
+def _centre(shapes: Shapes, province: Province, owner: str | None) -> str:
+    x, y = shapes.areas[province].label
+    fill = shapes.colours[owner] if owner else "#ffffff"
+    return piece(
+        f'<circle class="centre" data-province="{province}" data-owner="{escape(owner or "")}" '
+        f'cx="{x - 12.5:.1f}" cy="{y:.1f}" r="3.2" fill="{fill}" stroke="{INK}" stroke-width="1"/>',
+        around([(x - 12.5, y)], 5))
 
 
 def _unit(shapes: Shapes, unit: Unit, place: Point, extra: str = "", scale: float = 1.0) -> str:
@@ -208,22 +285,19 @@ def _title(game_map: Map, position: Position, width: float) -> list[str]:
             for x, words in ((start, name), (after, text))]
 
 
-def _strip(game_map: Map, shapes: Shapes, position: Position, width: float, height: float) -> list[str]:
-    """The band under the map: each power's colour, name and supply centres (the centres of
-    its box, if it has one, counted)."""
+def _band(game_map: Map, shapes: Shapes, width: float, height: float) -> str:
     band = [f'<g class="strip"><rect y="{height:.0f}" width="{width:.0f}" height="{_STRIP}" fill="{OFFBOARD}"/>']
     step = width / len(game_map.powers)
     for number, power in enumerate(game_map.powers):
         band.append(f'<rect x="{number * step + 8:.1f}" y="{height + 6:.1f}" width="11" height="11" rx="2" '
                     f'fill="{shapes.colours[power]}" stroke="{INK}"/>')
-    parts = [piece("".join(band) + "</g>", (0, round(height), round(width), _STRIP))]
-    for number, power in enumerate(game_map.powers):
-        x = number * step + 8
-        count = position.centre_count(power) + sum(
-            len(box.centres) for box in game_map.boxes.values() if box.power == power
-        )
-        text = f"{power} {count}"
-        parts.append(piece(f'<text class="powers" font-size="10.5" fill="{INK}" x="{x + 15:.1f}" '
-                           f'y="{height + 15:.1f}">{escape(text)}</text>',
-                           text_bounds(x + 15, height + 15, text, 10.5)))
-    return parts
+    return piece("".join(band) + "</g>", (0, round(height), round(width), _STRIP))
+
+
+def _count(game_map: Map, power: str, number: int, centres: int, width: float, height: float) -> str:
+    """A power's name and its count of centres (``centres`` on the board, its box's added)."""
+    x = number * width / len(game_map.powers) + 8
+    count = centres + sum(len(box.centres) for box in game_map.boxes.values() if box.power == power)
+    text = f"{power} {count}"
+    return piece(f'<text class="powers" font-size="10.5" fill="{INK}" x="{x + 15:.1f}" '
+                 f'y="{height + 15:.1f}">{escape(text)}</text>', text_bounds(x + 15, height + 15, text, 10.5))

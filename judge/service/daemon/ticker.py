@@ -15,7 +15,6 @@ civil disorder under either policy: there is no one to abandon it.
 
 from __future__ import annotations
 
-import functools
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -36,7 +35,7 @@ from judge.store import (
     OutboxStatus,
     DueMail,
     Store,
-    claim_due_games,
+    claim_due_game,
     claim_outbox,
     due_game_ids,
     drop_held,
@@ -109,14 +108,14 @@ def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], 
                 return done
             failed: str | None = None
             with store.session() as db:
-                games = claim_due_games(db, now, limit=1, among=[game_id])
-                if not games:  # processed meanwhile by another judge, or locked by it
+                game = claim_due_game(db, now, game_id)
+                if game is None:  # processed meanwhile by another judge, or locked by it
                     continue
                 claimed += 1
-                name = games[0].name
+                name = game.name
                 try:
                     with db.begin_nested():  # a game that cannot be processed rolls back alone
-                        done.append(_deadline(db, config, games[0], now))
+                        done.append(_deadline(db, config, game, now))
                 except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
                     log.exception("game %s could not be processed", name)
                     failed = f"{type(error).__name__}: {error}"
@@ -154,7 +153,9 @@ def _set_aside(store: Store, config: Config, game_id: int, error: str, now: date
 def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
     if game.deadline is None or game.deadline > now:  # claimed for the reminder before it
         return remind_late_players(db, config, game, now)
-    game.remind_at = None  # the deadline has come: late players get the late notice instead
+    # The deadline has come: no reminder is due any more (late players get the late notice
+    # instead). Processing sets the next phase's own (``plan_reminder``), so the game is written
+    # once; the other ways out clear it.
     late = late_powers(db, game)
     if not late:
         return _process(db, config, game, now, "deadline: all orders in")
@@ -166,6 +167,7 @@ def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
     elif game.grace_until is not None and game.grace_until > game.deadline:  # set by SET GRACE
         end_of_grace = game.grace_until
     if end_of_grace is not None:
+        game.remind_at = None
         game.grace_until = game.deadline = end_of_grace
         db.add(game)
         for membership in members(db, game):
@@ -184,7 +186,7 @@ def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
             membership.status = MembershipStatus.ABANDONED
             db.add(membership)
         game.status = GameStatus.PAUSED
-        game.deadline = game.grace_until = None
+        game.deadline = game.grace_until = game.remind_at = None
         game.settings = with_bookkeeping(game.settings, paused_by="abandonment")
         db.add(game)
         send_notice(db, config, game, [
@@ -269,11 +271,20 @@ def _draw_ahead(store: Store, now: datetime) -> None:
         _png(digest, svg)
 
 
-@functools.lru_cache(maxsize=SEND_BATCH)
 def _png(digest: str, svg: str) -> bytes:
     """A map picture rendered to PNG once per process, however many mails carry it (``digest``
-    names it; the rendering, about a tenth of a second, is done here, with no transaction open)."""
-    return png(svg)
+    names it; the rendering, about a tenth of a second, is done here, with no transaction open).
+    The last ``SEND_BATCH`` are kept, found by their digest alone (the SVG, read afresh with each
+    batch, is a hundred kilobytes to compare)."""
+    drawn = _DRAWN.get(digest)
+    if drawn is None:
+        drawn = _DRAWN[digest] = png(svg)
+        while len(_DRAWN) > SEND_BATCH:
+            del _DRAWN[next(iter(_DRAWN))]  # the oldest
+    return drawn
+
+
+_DRAWN: dict[str, bytes] = {}
 
 
 def _send(transport: Transport, sender: str, claimed: list[_Claimed]) -> list[tuple[_Claimed, Exception | None]]:
@@ -282,9 +293,10 @@ def _send(transport: Transport, sender: str, claimed: list[_Claimed]) -> list[tu
     given them together; any other, one by one."""
     outcomes: list[tuple[_Claimed, Exception | None]] = []
     written: list[tuple[_Claimed, bytes]] = []
+    linesep = getattr(transport, "linesep", "\r\n")  # the Maildir keeps mail with LF
     for mail in claimed:
         try:
-            written.append((mail, _compose(sender, mail)))
+            written.append((mail, _compose(sender, mail, linesep)))
         except Exception as error:  # noqa: BLE001 - not a mail that can be written: never retried
             outcomes.append((mail, PermanentDeliveryError(f"cannot compose: {error}")))
     if isinstance(transport, BatchTransport):
@@ -297,13 +309,14 @@ def _send(transport: Transport, sender: str, claimed: list[_Claimed]) -> list[tu
     return outcomes + [(mail, error) for (mail, _), error in zip(written, errors, strict=True)]
 
 
-def _compose(sender: str, mail: _Claimed) -> bytes:
+def _compose(sender: str, mail: _Claimed, linesep: str = "\r\n") -> bytes:
     attachments = []
     if mail.picture is not None:
         digest, name, svg = mail.picture
         attachments.append(Attachment(f"{name}.png", "image/png", _png(digest, svg)))
     return compose(mail.to_address, mail.subject, mail.body, sender=sender, message_id=mail.message_id,
-                   in_reply_to=mail.in_reply_to, date=mail.created_at, attachments=attachments)
+                   in_reply_to=mail.in_reply_to, date=mail.created_at, attachments=attachments,
+                   linesep=linesep)
 
 
 def _hand_over(transport: Transport, raw: bytes) -> Exception | None:

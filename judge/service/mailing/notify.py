@@ -10,7 +10,17 @@ from sqlmodel import Session
 
 from judge.games.kind import Choosing, Outcome
 from judge.pictures import kind_picture, position_drawn
-from judge.store import Game, GameStatus, PhaseRecord, Role, keep_picture, players_of, queue_mail
+from judge.store import (
+    Game,
+    GameStatus,
+    Letter,
+    PhaseRecord,
+    Role,
+    keep_picture,
+    players_of,
+    queue_mail,
+    queue_mails,
+)
 
 from ..config import Config
 from ..play.deadlines import utc_to_local
@@ -86,9 +96,10 @@ def send_notice(
         judge_name=config.name,
         judge_address=config.address,
     )
-    for address in to if to is not None else recipients(db, game):
-        queue_mail(db, address, notice_subject(game), body, domain=config.domain,
-                   game_id=game.id, now=now, picture_id=picture)
+    subject = notice_subject(game)
+    queue_mails(db, [Letter(address, subject, body, picture)
+                     for address in (to if to is not None else recipients(db, game))],
+                domain=config.domain, game_id=game.id, now=now)
 
 
 @dataclass(frozen=True)
@@ -129,6 +140,7 @@ def send_results(
     first, last = records[0], records[-1]
     shown = position_drawn(kind, first.state_before, first.state_after)  # a single phase's map
     subject = results_subject(game, first.phase if first is last else f"{first.phase} to {last.phase}")
+    letters: list[Letter] = []
     for address, reader in readers(db, game).items():
         seen = [(kind.report_view(r.resolution, reader.power), kind.view(r.state_after, reader.power))
                 for r in records]
@@ -150,8 +162,8 @@ def send_results(
                 picture = game_picture(db, game, f"{last.phase} now", reader.power, None, seen[-1][1])
             if not known:
                 pictures.append((drawn, picture))
-        queue_mail(db, address, subject, body, domain=config.domain, game_id=game.id, now=now,
-                   picture_id=picture)
+        letters.append(Letter(address, subject, body, picture))
+    queue_mails(db, letters, domain=config.domain, game_id=game.id, now=now)
 
 
 def _results_body(config: Config, game: Game, records: list[PhaseRecord], reader: str | None,

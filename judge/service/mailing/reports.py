@@ -19,9 +19,27 @@ from judge.store import Game
 from ..play.games import kind_of
 
 
+class _Environment(Environment):
+    """Jinja2's environment, finding a plain dict's items (``result.order``) first: the values
+    the templates are given are dicts, whose items Jinja2 looks for only once the attribute of
+    that name was not found, an exception each (a turn report looks up a few hundred). A name that
+    is an attribute of every dict (``items``, ``get``) is still the attribute, as before."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
 @cache
 def environment() -> Environment:
-    return Environment(
+    return _Environment(
         loader=PackageLoader("judge.templates", ""),
         undefined=StrictUndefined,  # a value a template names but was not given is an error
         autoescape=False,  # plain text mail

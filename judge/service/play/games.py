@@ -349,12 +349,8 @@ def _read_kept_orders(db: Session, game: Game, now: datetime) -> tuple[list[Kept
     dropped. A kept row stays as it was sent once read (``orders`` None, its phase played)."""
     kind = kind_of(game)
     now_at = kind.phase_order(game.phase)
-    unread = sa.or_(col(SubmittedOrders.orders).is_(None),  # kept, not read: JSON null
-                    sa.cast(SubmittedOrders.orders, sa.Text) == "null")
-    rows = [row for row in db.exec(select(SubmittedOrders).where(
-        SubmittedOrders.game_id == game.id, unread,
-        col(SubmittedOrders.id) > orders_after(game.settings),
-    ).order_by(col(SubmittedOrders.id))).all() if row.orders is None]
+    found = db.exec(_KEPT, params={"game_id": game.id, "after_id": orders_after(game.settings)})
+    rows = [row for row in found.all() if row.orders is None]
     passed = {row.phase for row in rows
               if row.phase != game.phase and kind.phase_order(row.phase) <= now_at}
     if passed:  # of those, the phases played were read when they began: not dropped
@@ -375,6 +371,14 @@ def _read_kept_orders(db: Session, game: Game, now: datetime) -> tuple[list[Kept
             submission = submit_orders(db, game, membership, row.power, row.text.splitlines(), now)
             read.append(KeptRead(membership, row.power, submission))
     return read, dropped
+
+
+_KEPT = select(SubmittedOrders).where(  # built once: building it cost as much as running it
+    SubmittedOrders.game_id == sa.bindparam("game_id"),
+    sa.or_(col(SubmittedOrders.orders).is_(None),  # kept, not read: JSON null
+           sa.cast(SubmittedOrders.orders, sa.Text) == "null"),
+    col(SubmittedOrders.id) > sa.bindparam("after_id"),
+).order_by(col(SubmittedOrders.id))
 
 
 def fresh_deadline(db: Session, game: Game, start: datetime) -> datetime:
