@@ -9,6 +9,7 @@ spends most of a name's time doing so); otherwise resvg looks through the system
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -41,14 +42,24 @@ def resvg(svg: str, width: int | None = None) -> bytes:
     return bytes(_render(tree, (scale, 0, 0, 0, scale, 0), bg_size=(width, max(1, round(own_height * scale)))))
 
 
-@cache
 def _options() -> usvg.Options:
-    """resvg's options, made once: the font, read into memory."""
-    options = usvg.Options.default()
-    files = font_files()
-    for file in files:
-        options.load_font_data(Path(file).read_bytes())
-    if not files:
-        options.load_system_fonts()
-    options.font_family = FONT
+    """resvg's options, made once in each thread that draws (the binding's options may not pass
+    from one thread to another): the font, read into memory."""
+    options: usvg.Options | None = getattr(_each_thread, "options", None)
+    if options is None:
+        options = _each_thread.options = usvg.Options.default()
+        fonts = _fonts()
+        for data in fonts:
+            options.load_font_data(data)
+        if not fonts:
+            options.load_system_fonts()
+        options.font_family = FONT
     return options
+
+
+_each_thread = threading.local()
+
+
+@cache
+def _fonts() -> tuple[bytes, ...]:
+    return tuple(Path(file).read_bytes() for file in font_files())

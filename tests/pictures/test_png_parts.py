@@ -6,6 +6,7 @@ palette PNG's own rounding keeps every pixel within a few levels of the whole pi
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Iterator
 from random import Random
 from typing import Any
@@ -169,3 +170,17 @@ def test_the_palette_png_written_by_zlib_ng_is_the_palette_picture() -> None:
     assert written.getpalette() == picture_.getpalette()
     svg = next(_diplomacy("roses1", 3, 1))
     assert _far_pixels(svg) == 0 and len(png(svg)) < 50_000
+
+
+def test_pictures_are_rendered_in_any_thread() -> None:
+    """The sender draws in more than one thread, and resvg's options may not pass from one thread
+    to another: each thread that draws has its own, and draws the same PNG as any other."""
+    svgs = list(_diplomacy("standard", 13, 2))
+    here = [resvg(svg) for svg in svgs]
+    drawn: list[list[bytes]] = [[], []]
+    threads = [threading.Thread(target=lambda out=out: out.extend(resvg(svg) for svg in svgs)) for out in drawn]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert drawn == [here, here]
