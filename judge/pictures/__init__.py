@@ -11,7 +11,7 @@ The toolkit the drawings share: ``shapes.py`` (a map as a grid of cells, read an
 the map's own ``Checklist``), ``network.py`` (a map of points joined by ways), ``outline.py``,
 ``style.py``, ``words.py`` (names batched per text style), ``layers.py`` (how a drawing marks
 what changes from one picture to the next) and ``png.py`` (to PNG: from parts drawn once and kept,
-``raster.py``).
+``raster.py``, a picture's new ones drawn together on one sheet, ``sheet.py``).
 
 This package draws; it imports the rules engines (for the maps and positions) but nothing of the
 service, the store, mail or the command line, and the engines never import it.

@@ -1,16 +1,16 @@
 """A layered picture (``layers.py``) rendered to PNG from parts drawn once and kept.
 
 resvg costs from a few hundredths of a microsecond a pixel (an empty picture: its own PNG
-encoding) to a few tenths (strokes and text), so a whole map costs it about 90 ms. Here it draws
+encoding) to a few tenths (strokes and text), so a whole map costs it about 40 ms. Here it draws
 only what it has not drawn before, and Pillow puts the parts together:
 
 - the *base*: the ground's background and the board, drawn once per map (a full picture);
 - each region's *mask* (its pixels: the regions drawn once together, each in its own shade) and
   its *tile* in a fill (the fill with the board over it), made once per outline and fill, then
   pasted through the mask;
-- each *piece*, drawn once (alone, over its bounds, or a tile at a time where it has tiles and
-  that is cheaper) and kept (the most recently used ``PIECES`` of them), laid over the picture in
-  the picture's order.
+- each *piece*, drawn once (over its bounds, or a tile at a time where it has tiles and that is
+  cheaper), together with the picture's other new pieces on one sheet (``sheet.py``), and kept
+  (the most recently used ``PIECES`` of them), laid over the picture in the picture's order.
 
 The finished picture is written as a palette PNG of ``PALETTE`` colours: every colour its SVG
 names (every flat colour, exactly), then its most frequent others (the anti-aliasing between
@@ -26,13 +26,11 @@ parts are kept per process; judges sharing a database share nothing here.
 from __future__ import annotations
 
 import heapq
-import io
 import re
 import struct
 import threading
 import zlib
 from collections import Counter, OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
@@ -41,17 +39,14 @@ from PIL import Image
 from zlib_ng import zlib_ng
 
 from .layers import LAYERED, Bounds
+from .sheet import Draw, Sheeted, draw_sheet, image, sized
 
 PIECES = 8192
 """How many drawn pieces a process keeps (a few kB each)."""
 
-Draw = Callable[[str], bytes]
-"""What draws an SVG's text as PNG bytes (resvg)."""
-
 _ATTRIBUTE = r'\s{}="([^"]*)"'
 _WIDTH = re.compile(_ATTRIBUTE.format("width"))
 _HEIGHT = re.compile(_ATTRIBUTE.format("height"))
-_SIZE = re.compile(r'\s(?:width|height|viewBox)="[^"]*"')
 _BOUNDS = re.compile(r' data-bounds="(-?\d+) (-?\d+) (\d+) (\d+)"')
 _TILES = re.compile(r' data-tiles="([-\d ;]+)"')
 _REGION = re.compile(r'<path class="region"[^>]*? d="([^"]*)" fill="([^"]*)"[^>]*/>')
@@ -97,14 +92,10 @@ def layers(svg: str) -> Layers | None:
         elif line.startswith('<g class="board"'):
             board = line
         else:
-            bounds = _BOUNDS.search(line)
-            if bounds is None:
+            marks = _marks(line)
+            if marks is None:
                 return None  # a part of unknown extent: the picture is drawn whole
-            left, top, w, h = (int(value) for value in bounds.groups())
-            tiles = _TILES.search(line)
-            pieces.append((line, (left, top, w, h), tuple(
-                cast(Bounds, tuple(int(value) for value in tile.split())) for tile in tiles[1].split(";")
-            ) if tiles is not None else ()))
+            pieces.append((line, *marks))
     named.update(_named(lines[0]))
     return Layers(svg_tag, round(float(width[1])), round(float(height[1])), defs, ground, regions,
                   board, tuple(pieces), tuple(colour for colour, _ in named.most_common()))
@@ -114,6 +105,18 @@ def layers(svg: str) -> Layers | None:
 def _regions(ground: str) -> tuple[tuple[tuple[str, str], ...], str]:
     """The ground's regions (outline, fill) and the ground without them, read once per ground."""
     return tuple((d, fill) for d, fill in _REGION.findall(ground)), _REGION.sub("", ground)
+
+
+@lru_cache(maxsize=PIECES)
+def _marks(line: str) -> tuple[Bounds, tuple[Bounds, ...]] | None:
+    """A piece's bounds and tiles, or None for a line without bounds (read once per line)."""
+    bounds = _BOUNDS.search(line)
+    if bounds is None:
+        return None
+    tiles = _TILES.search(line)
+    return cast(Bounds, tuple(int(value) for value in bounds.groups())), tuple(
+        cast(Bounds, tuple(int(value) for value in tile.split())) for tile in tiles[1].split(";")
+    ) if tiles is not None else ()
 
 
 @lru_cache(maxsize=PIECES)
@@ -173,21 +176,10 @@ def _ground(draw: Draw, parts: Layers) -> Image.Image:
         return ground.image.copy()
 
 
-def _image(data: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(data)).convert("RGBA")
-
-
-def _sized(svg_tag: str, width: int, height: int, view: Bounds | None = None) -> str:
-    """The picture's ``<svg>`` tag (its font and namespace) for a drawing of another size."""
-    left, top, w, h = view if view is not None else (0, 0, width, height)
-    return _SIZE.sub("", svg_tag, count=3).replace(
-        "<svg ", f'<svg width="{width}" height="{height}" viewBox="{left} {top} {w} {h}" ', 1)
-
-
 @lru_cache(maxsize=16)
 def _base(draw: Draw, svg_tag: str, defs: str, ground: str, board: str) -> Image.Image:
     """The background with the board over it, drawn once per map (the regions are pasted on it)."""
-    base = _image(draw("\n".join((svg_tag, defs, ground, "</svg>"))))
+    base = image(draw("\n".join((svg_tag, defs, ground, "</svg>"))))
     base.alpha_composite(_board(draw, svg_tag, defs, board))
     return base.convert("RGB")
 
@@ -196,7 +188,7 @@ def _base(draw: Draw, svg_tag: str, defs: str, ground: str, board: str) -> Image
 def _board(draw: Draw, svg_tag: str, defs: str, board: str) -> Image.Image:
     """The board alone, on nothing: laid over the background, and over each region's fill in
     its tiles."""
-    return _image(draw("\n".join((svg_tag, defs, board, "</svg>"))))
+    return image(draw("\n".join((svg_tag, defs, board, "</svg>"))))
 
 
 _Mask = tuple[Bounds, Image.Image | None]
@@ -213,7 +205,7 @@ def _masks(draw: Draw, svg_tag: str, outlines: tuple[str, ...]) -> dict[str, _Ma
         batch = outlines[first:first + 255]
         shapes = [f'<path d="{outline}" fill="#{number + 1:02x}0000" fill-rule="evenodd" '
                   'shape-rendering="crispEdges"/>' for number, outline in enumerate(batch)]
-        shades = _image(draw("\n".join((svg_tag, *shapes, "</svg>")))).getchannel("R")
+        shades = image(draw("\n".join((svg_tag, *shapes, "</svg>")))).getchannel("R")
         for number, outline in enumerate(batch):
             points = [(float(x), float(y)) for x, y in _POINT.findall(outline)]
             left = max(0, int(min((x for x, _ in points), default=0)) - 1)
@@ -252,7 +244,8 @@ def _pieces(draw: Draw, parts: Layers) -> list[_Piece]:
 
 
 def _pieces_held(draw: Draw, parts: Layers) -> list[_Piece]:
-    result = []
+    result: list[_Piece | None] = []
+    new: list[tuple[int, tuple[str, str, str], Sheeted]] = []
     for element, bounds, tiles in parts.pieces:
         key = (parts.svg_tag, parts.defs, element)
         kept = _kept.get(key)
@@ -262,11 +255,15 @@ def _pieces_held(draw: Draw, parts: Layers) -> list[_Piece]:
             continue
         visible = _clip(bounds, parts.width, parts.height)
         if visible is not None:  # None: a piece wholly outside the picture
-            kept = _kept[key] = _draw_piece(draw, parts, element, visible, tiles)
-            result.append(kept)
+            new.append((len(result), key, Sheeted(element, bounds, visible, _windows(parts, visible, tiles))))
+            result.append(None)
+    if new:
+        drawn = draw_sheet(draw, parts.svg_tag, parts.defs, [sheeted for _, _, sheeted in new])
+        for (place, key, sheeted), pixels in zip(new, drawn):
+            _kept[key] = result[place] = (pixels.convert("RGB"), pixels.getchannel("A")), sheeted.visible[:2]
     while len(_kept) > PIECES:
         _kept.popitem(last=False)
-    return result
+    return [piece for piece in result if piece is not None]
 
 
 def _clip(bounds: Bounds, width: int, height: int) -> Bounds | None:
@@ -276,42 +273,30 @@ def _clip(bounds: Bounds, width: int, height: int) -> Bounds | None:
     return (left, top, right - left, bottom - top) if right > left and bottom > top else None
 
 
-def _draw_piece(draw: Draw, parts: Layers, element: str, visible: Bounds, tiles: tuple[Bounds, ...]) -> _Piece:
-    """A piece drawn alone, the picture's ``<svg>`` showing only the part of its bounds inside the
-    picture (one resvg call each: cheaper than a sheet of them, where resvg would draw every pixel
-    between them too): its colours and its opacity, and where they go. A piece with tiles is drawn
-    a tile at a time where that is cheaper (the same pixels: each tile is the piece seen through a
-    window of whole pixels), the pixels between them left empty."""
-    left, top, width, height = visible
-    windows = [window for tile in tiles if (window := _clip(tile, parts.width, parts.height)) is not None]
-    if not windows or sum(w * h + _CALL for _, _, w, h in windows) >= width * height + _CALL:
-        windows = [visible]
-    def seen(window: Bounds) -> Image.Image:
-        return _image(draw("\n".join((_sized(parts.svg_tag, window[2], window[3], window), parts.defs, element,
-                                       "</svg>"))))
-
-    if windows == [visible]:
-        pixels = seen(visible)
-    else:
-        pixels = Image.new("RGBA", (width, height))
-        for window in windows:
-            pixels.paste(seen(window), (window[0] - left, window[1] - top))
-    return (pixels.convert("RGB"), pixels.getchannel("A")), (left, top)
+def _windows(parts: Layers, visible: Bounds, tiles: tuple[Bounds, ...]) -> tuple[Bounds, ...]:
+    """What of a piece is drawn: its visible bounds, or its tiles (inside the picture) where
+    they are cheaper (the same pixels: each tile is the piece seen through a window of whole
+    pixels; the pixels between them are left empty)."""
+    windows = tuple(window for tile in tiles if (window := _clip(tile, parts.width, parts.height)) is not None)
+    if not windows or sum(w * h + WINDOW for _, _, w, h in windows) >= visible[2] * visible[3]:
+        return (visible,)
+    return windows
 
 
-_CALL = 6000
-"""What a call of resvg costs beyond its pixels, in pixels' worth (about 0.3 ms, where a pixel of
-a stroke's bounds costs it about 0.05 to 0.1 µs: its drawing and its PNG, written and read)."""
+WINDOW = 20000
+"""What a window of a piece costs beyond its pixels, in pixels' worth (resvg draws it apart, and
+takes what it draws outside the window away)."""
 
 
 def _palette_png(frame: Image.Image, keys: tuple[str, ...]) -> bytes:
     """The picture as a palette PNG: its own colours (``keys``: every colour its SVG names,
     so every flat colour exactly), then its most frequent others up to ``PALETTE`` (counted on
-    every other pixel of every other line), any other colour given the nearest of them."""
+    one pixel in ``SAMPLE`` of one line in ``SAMPLE``), any other colour given the nearest of them."""
     size = PALETTE
     palette: dict[tuple[int, int, int], None] = dict.fromkeys(
         (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in keys[:size])
-    colours = frame.resize((frame.width // 2, frame.height // 2), Image.Resampling.NEAREST).getcolors(_COLOURS)
+    sample = frame.resize((frame.width // SAMPLE, frame.height // SAMPLE), Image.Resampling.NEAREST)
+    colours = sample.getcolors(_COLOURS)
     for _, colour in heapq.nlargest(size, colours or []):
         if len(palette) >= size:
             break
@@ -345,4 +330,8 @@ to 50 kB; 5 makes files no larger than zlib's 6 (``benchmarks/map_speed.py`` pri
 PALETTE = 96
 """Colours in a picture's PNG: with 128, a Wars of the Roses I picture full of orders came to
 50 kB; with 96 it reads the same (``tests/pictures/test_png_parts.py``)."""
+SAMPLE = 4
+"""The picture's colours are counted on one pixel in 4 of one line in 4: a palette that reads the
+same as one counted on every other pixel of every other line (as close to the picture's own
+colours: 0.2 levels on average, at most about 45, in either), in half the time."""
 _COLOURS = 1 << 14  # a map has a few thousand colours

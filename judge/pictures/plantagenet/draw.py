@@ -35,7 +35,7 @@ from ..style import COAST, FONT, INK, LAND, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_
 from ..words import Words
 from .board import COUNTRIES, ENGLAND, SEAS, TIDES_REACH, Geometry, geometry
 from .layout import (MARK, Box, Label, Room, Segment, around, crowded_first, crosses, gap, label_boxes, meets,
-                     place_names, stack_spots, text_box)
+                     place_names, stack_spots, text_box, touching)
 from .marks import SIDE_INK, WAY_STYLE, battle, depleted, favour, stronghold, way_line
 from .panel import PANEL_SIZE, calendar_panel, title
 
@@ -318,11 +318,19 @@ def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
         x, y = geo.network.points[place]
         anchor = (x, y)
     chosen = None
-    for box in stack_spots(anchor[0], anchor[1], width, height):
-        if room.free(box) and not any(crosses(box, line) for line in hard) \
-                and not any(crosses(name, (anchor, _nearest(box, anchor))) for name in names):
-            if chosen is None or room.crossings(box) < room.crossings(chosen[1]) - 1:
-                chosen = (room.crossings(box), box)
+    spots = stack_spots(anchor[0], anchor[1], width, height)
+    region = (min(anchor[0], *(b[0] for b in spots)), min(anchor[1], *(b[1] for b in spots)),
+              max(anchor[0], *(b[2] for b in spots)), max(anchor[1], *(b[3] for b in spots)))
+    # what lies near: every spot, and its line to the anchor, is inside the region
+    near = room.near(region)
+    near_hard = touching(hard, region)
+    near_names = [name for name in names
+                  if name[0] <= region[2] and region[0] <= name[2] and name[1] <= region[3] and region[1] <= name[3]]
+    for box in spots:
+        if near.free(box) and not any(crosses(box, line) for line in near_hard) \
+                and not any(crosses(name, (anchor, _nearest(box, anchor))) for name in near_names):
+            if chosen is None or near.crossings(box) < near.crossings(chosen[1]) - 1:
+                chosen = (near.crossings(box), box)
             if chosen[0] == 0:
                 break
     box = chosen[1] if chosen is not None else _anywhere(room, hard, anchor, width, height)

@@ -47,6 +47,13 @@ def around(x: float, y: float, reach: float) -> Box:
     return x - reach, y - reach, x + reach, y + reach
 
 
+def touching(lines: Iterable[Segment], region: Box) -> list[Segment]:
+    """The lines whose bounds touch a region's: the only ones that may cross a box inside it."""
+    return [line for line in lines if not (
+        (line[0][0] < region[0] and line[1][0] < region[0]) or (line[0][0] > region[2] and line[1][0] > region[2])
+        or (line[0][1] < region[1] and line[1][1] < region[1]) or (line[0][1] > region[3] and line[1][1] > region[3]))]
+
+
 def crosses(box: Box, segment: Segment) -> bool:
     """Whether a line segment passes through a box (Liang-Barsky clipping)."""
     (x1, y1), (x2, y2) = segment
@@ -81,6 +88,13 @@ class Room:
 
     def copy(self) -> Room:
         return Room(self.width, self.height, self.boxes, self.lines)
+
+    def near(self, region: Box) -> Room:
+        """The room as seen by boxes inside ``region``: only the boxes that meet it, and the
+        lines that may touch it (what ``free`` and ``crossings`` of such a box look at, found
+        once for many spots)."""
+        return Room(self.width, self.height, (box for box in self.boxes if meets(box, region)),
+                    touching(self.lines, region))
 
     def free(self, box: Box) -> bool:
         """Whether a box lies inside the picture and meets no box placed."""

@@ -1,0 +1,108 @@
+"""The new pieces of a picture drawn together, on one sheet, by one call of resvg.
+
+A call of resvg costs beyond the pixels it draws (reading the SVG, its PNG begun and ended, the
+PNG read back by Pillow), so the pieces a picture has not drawn before are laid side by side on
+a sheet, a little apart, each at whole pixels from where the picture has it, and drawn at once;
+each is then cut out of the sheet. A piece is drawn on the sheet as the picture would draw it,
+moved by whole pixels: the same pixels as drawn alone (``tests/pictures/test_png_parts.py``).
+
+A piece shown whole sits on the sheet as it is (it draws nothing outside its bounds: a gap of
+``GAP`` pixels around it takes any stray pixel of its edges, as the picture's own edge would);
+a piece shown through windows (its tiles, or the part of it inside the picture) is drawn once
+for each window, in a nested ``<svg>`` that shows that window only.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from .layers import Bounds
+
+Draw = Callable[[str], bytes]
+"""What draws an SVG's text as PNG bytes (resvg)."""
+
+GAP = 2
+"""Empty pixels between two pieces on a sheet."""
+
+_SIZE = re.compile(r'\s(?:width|height|viewBox)="[^"]*"')
+
+
+@dataclass(frozen=True)
+class Sheeted:
+    """A piece to draw: its SVG element, where it goes in the picture (``visible``: its bounds,
+    or the part of them inside the picture) and the windows it is seen through (``visible``
+    alone, or its tiles)."""
+
+    element: str
+    bounds: Bounds
+    visible: Bounds
+    windows: tuple[Bounds, ...]
+
+
+def draw_sheet(draw: Draw, svg_tag: str, defs: str, pieces: Sequence[Sheeted]) -> list[Image.Image]:
+    """Each piece's pixels (RGBA, over its ``visible`` bounds), all drawn in one call of
+    ``draw``, under the picture's ``<svg>`` tag and ``<defs>``."""
+    windows = [(piece, window) for piece in pieces for window in piece.windows]
+    places = _pack([(w + GAP, h + GAP) for _, (_, _, w, h) in windows])
+    width = max(x + w for (x, _), (_, (_, _, w, _)) in zip(places, windows))
+    height = max(y + h for (_, y), (_, (_, _, _, h)) in zip(places, windows))
+    drawn = [_placed(piece, window, x, y) for (x, y), (piece, window) in zip(places, windows)]
+    sheet = image(draw("\n".join((sized(svg_tag, width, height), defs, *drawn, "</svg>"))))
+    found: list[Image.Image] = []
+    at = 0
+    for piece in pieces:
+        left, top, w, h = piece.visible
+        if piece.windows == (piece.visible,):
+            x, y = places[at]
+            found.append(sheet.crop((x, y, x + w, y + h)))
+        else:
+            pixels = Image.new("RGBA", (w, h))
+            for (x, y), window in zip(places[at:], piece.windows):
+                pixels.paste(sheet.crop((x, y, x + window[2], y + window[3])), (window[0] - left, window[1] - top))
+            found.append(pixels)
+        at += len(piece.windows)
+    return found
+
+
+def _placed(piece: Sheeted, window: Bounds, x: int, y: int) -> str:
+    """A piece's element moved so that ``window`` of it lies at ``x``, ``y`` on the sheet: as it
+    is where the window is all of it, else seen through the window alone."""
+    left, top, width, height = window
+    if window == piece.bounds:
+        return f'<g transform="translate({x - left},{y - top})">{piece.element}</g>'
+    return (f'<svg x="{x}" y="{y}" width="{width}" height="{height}" viewBox="{left} {top} {width} {height}">'
+            f'{piece.element}</svg>')
+
+
+def _pack(sizes: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Where each rectangle goes on a sheet about as wide as high: the tallest first, in rows
+    from left to right."""
+    area = sum(w * h for w, h in sizes)
+    width = max(max(w for w, _ in sizes), math.ceil(math.sqrt(area * 1.2)))
+    places = [(0, 0)] * len(sizes)
+    x = y = row = 0
+    for number in sorted(range(len(sizes)), key=lambda n: -sizes[n][1]):
+        w, h = sizes[number]
+        if x + w > width:
+            x, y, row = 0, y + row, 0
+        places[number] = (x, y)
+        x, row = x + w, max(row, h)
+    return places
+
+
+def image(data: bytes) -> Image.Image:
+    """A PNG's pixels, RGBA."""
+    return Image.open(io.BytesIO(data)).convert("RGBA")
+
+
+def sized(svg_tag: str, width: int, height: int, view: Bounds | None = None) -> str:
+    """The picture's ``<svg>`` tag (its font and namespace) for a drawing of another size."""
+    left, top, w, h = view if view is not None else (0, 0, width, height)
+    return _SIZE.sub("", svg_tag, count=3).replace(
+        "<svg ", f'<svg width="{width}" height="{height}" viewBox="{left} {top} {w} {h}" ', 1)
