@@ -4,7 +4,9 @@ A call of resvg costs beyond the pixels it draws (reading the SVG, its PNG begun
 PNG read back by Pillow), so the pieces a picture has not drawn before are laid side by side on
 a sheet, a little apart, each at whole pixels from where the picture has it, and drawn at once;
 each is then cut out of the sheet. A piece is drawn on the sheet as the picture would draw it,
-moved by whole pixels: the same pixels as drawn alone (``tests/pictures/test_png_parts.py``).
+moved by whole pixels: the pixels it has drawn alone, but for a rare pixel at an edge that resvg's
+single precision rounds a hair differently there, a few levels apart, one pixel in thousands
+(``tests/pictures/test_png_parts.py``).
 
 A piece shown whole sits on the sheet as it is (it draws nothing outside its bounds: a gap of
 ``GAP`` pixels around it takes any stray pixel of its edges, as the picture's own edge would);
