@@ -12,6 +12,18 @@ MASTER = "master@example.org"
 ADDRESSES = ("first@example.org", "second@example.org")
 
 
+def current_game(judge: MailJudge) -> Game:
+    """The judge's one game as it stands."""
+    with judge.store.session() as db:
+        return db.exec(select(Game)).one()
+
+
+def phase_records(judge: MailJudge) -> list[PhaseRecord]:
+    """Every phase the judge has recorded, in order."""
+    with judge.store.session() as db:
+        return list(db.exec(select(PhaseRecord).order_by(col(PhaseRecord.id))).all())
+
+
 class Table:
     """A game of ``kind`` by mail: ``send(side, *lines)`` mails as that side (with its SIGNON)."""
 
@@ -34,12 +46,10 @@ class Table:
         return self.judge.send(self.address[side], "\n".join([self.signon[side], *lines]))
 
     def game(self) -> Game:
-        with self.judge.store.session() as db:
-            return db.exec(select(Game)).one()
+        return current_game(self.judge)
 
     def records(self) -> list[PhaseRecord]:
-        with self.judge.store.session() as db:
-            return list(db.exec(select(PhaseRecord).order_by(col(PhaseRecord.id))).all())
+        return phase_records(self.judge)
 
     def mails_to(self, side: str, after: int = 0) -> list[Outbox]:
         return [mail for mail in self.judge.mail_to(self.address[side]) if (mail.id or 0) > after]

@@ -22,17 +22,17 @@ from typing import Any
 
 import pytest
 from mail_judge import MailJudge
+from plantagenet_mail import current_game
 from sqlmodel import select
 
 from judge.games.plantagenet.data import BOARD, SIDES
-from judge.games.plantagenet.game import PlantagenetGame
 from judge.games.record_check import check_record
 from judge.games.registry import game_kind
 import judge.service.play.games as games_module
 from judge.service.mailing.reports import render
 from judge.service.web.archive import build_archive
 from judge.service.web.records import game_record
-from judge.store import Game, GameStatus, Membership, PhaseRecord, Picture, Player
+from judge.store import GameStatus, Membership, PhaseRecord, Picture, Player
 
 MASTER = "master@example.org"
 ADDRESSES = ("white@example.org", "red@example.org")
@@ -53,9 +53,7 @@ def seed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(games_module.secrets, "token_bytes", lambda n=32: made.randbytes(n))
 
 
-def game(judge: MailJudge) -> Game:
-    with judge.store.session() as db:
-        return db.exec(select(Game)).one()
+game = current_game
 
 
 def start(judge: MailJudge, kind: str, maps: bool = False) -> dict[str, str]:
@@ -112,6 +110,17 @@ def play(judge: MailJudge, kind: str, seed: int, phases: int = MOST_PHASES) -> d
             assert game(judge).phase != current.phase or game(judge).status is GameStatus.FINISHED
         judge.advance(minutes=1)  # the outbox goes out
     return signons
+
+
+def mail_random_orders(judge: MailJudge, engine: Any, signons: dict[str, str], rng: Random) -> None:
+    """One phase by mail: each side due mails the random player's orders; if the phase is still
+    waiting (a side had nothing it could order), its deadline and grace pass."""
+    current = game(judge)
+    for side in sorted(engine.pending(current.state).powers):
+        orders = engine.random_orders(current.state, side, rng)
+        judge.send(address_of(judge, side), "\n".join([signons[side], *orders]))
+    if game(judge).phase == current.phase:
+        judge.advance(hours=49)
 
 
 def finished_record(judge: MailJudge) -> tuple[dict[str, Any], list[PhaseRecord]]:
@@ -255,12 +264,7 @@ def test_a_refused_order_says_why_with_the_rule_and_the_master_may_roll_back(jud
     rng = Random(2)
     first = game(judge).state
     while game(judge).phase != "T1 plan":
-        current = game(judge)
-        for side in sorted(engine.pending(current.state).powers):
-            orders = engine.random_orders(current.state, side, rng)  # type: ignore[attr-defined]
-            judge.send(address_of(judge, side), "\n".join([signons[side], *orders]))
-        if game(judge).phase == current.phase:
-            judge.advance(hours=49)
+        mail_random_orders(judge, engine, signons, rng)
     for plan, why in [("York, York, York, York, York", "a Plan has 4 cards this Turn (4.1), not 5"),
                       ("York, York, York, York", "York has only 3 Command cards (1.9.2)"),
                       ("York, Henry VI, Pass, Pass", "Henry VI is not a Lord of your side in this scenario (1.9.2)")]:
@@ -272,6 +276,14 @@ def test_a_refused_order_says_why_with_the_rule_and_the_master_may_roll_back(jud
     reply = judge.send(MASTER, "SIGNON Mroses secret\nROLLBACK T1 muster York")
     assert "roses is back at the start of Turn 1 (January-February-March 1459) muster York" in reply, reply
     assert game(judge).state == first
+
+
+def turn_report(engine: Any, phase: str, result: Any, reader: str | None) -> str:
+    """The turn report of a resolved phase as ``reader`` (None: an observer) reads it."""
+    return render(f"{engine.templates}/turn_report.txt", game="g", phase_name=phase, powers=list(SIDES),
+                  reader=reader, report=engine.report_view(result.report, reader),
+                  board=engine.view(result.state, reader), outcome=None, next_phase_name="n", deadline="d",
+                  choices=[])
 
 
 def test_every_report_of_random_games_reads_for_every_reader() -> None:
@@ -291,10 +303,7 @@ def test_every_report_of_random_games_reads_for_every_reader() -> None:
                 result = engine.resolve(state, {side: engine.random_orders(state, side, rng)  # type: ignore[attr-defined]
                                                 for side in pending.powers}, rng)
                 for reader in [*SIDES, None]:
-                    text = render(f"{engine.templates}/turn_report.txt", game="g", phase_name=pending.phase,
-                                  powers=list(SIDES), reader=reader, report=engine.report_view(result.report, reader),
-                                  board=engine.view(result.state, reader), outcome=None, next_phase_name="n",
-                                  deadline="d", choices=[])
+                    text = turn_report(engine, pending.phase, result, reader)
                     assert "{" not in text and "None" not in text, text
                     for side in SIDES:
                         plan = result.state.get("plans", {}).get(side)
@@ -321,10 +330,7 @@ def test_a_card_played_without_orders_reads_as_a_lord_doing_nothing_4_2() -> Non
         result = engine.resolve(state, orders, rng)
         cards = [e for e in result.report["events"] if e["type"] == "card"]
         for reader in [*SIDES, None]:
-            text = render(f"{engine.templates}/turn_report.txt", game="g", phase_name=pending.phase,
-                          powers=list(SIDES), reader=reader, report=engine.report_view(result.report, reader),
-                          board=engine.view(result.state, reader), outcome=None, next_phase_name="n",
-                          deadline="d", choices=[])
+            text = turn_report(engine, pending.phase, result, reader)
             for card in cards:
                 told = re.search(rf"reveals {re.escape(card['lord'])}'s card \(4\.2\):\n(.*)\n", text)
                 assert told and told[1].startswith("    "), text
@@ -359,12 +365,7 @@ def test_results_mails_carry_the_map_as_their_reader_sees_it(judge: MailJudge) -
     engine = game_kind("plantagenet-ia")
     rng = Random(4)
     for _ in range(5):
-        current = game(judge)
-        for side in sorted(engine.pending(current.state).powers):
-            orders = engine.random_orders(current.state, side, rng)  # type: ignore[attr-defined]
-            judge.send(address_of(judge, side), "\n".join([signons[side], *orders]))
-        if game(judge).phase == current.phase:
-            judge.advance(hours=49)
+        mail_random_orders(judge, engine, signons, rng)
     with judge.store.session() as db:
         pictures = {p.id: p.svg for p in db.exec(select(Picture))}
     for address, reader in [(address_of(judge, "York"), "York"), (address_of(judge, "Lancaster"), "Lancaster"),

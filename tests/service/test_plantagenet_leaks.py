@@ -34,6 +34,7 @@ from typing import Any
 
 import pytest
 from mail_judge import MailJudge
+from plantagenet_mail import current_game, phase_records
 from sqlmodel import col, select
 
 from judge.games.plantagenet.command import PASS, plan_refusal
@@ -89,12 +90,10 @@ class Played:
         return reply
 
     def game(self) -> Game:
-        with self.judge.store.session() as db:
-            return db.exec(select(Game)).one()
+        return current_game(self.judge)
 
     def records(self) -> list[PhaseRecord]:
-        with self.judge.store.session() as db:
-            return list(db.exec(select(PhaseRecord).order_by(col(PhaseRecord.id))).all())
+        return phase_records(self.judge)
 
     def mails(self, after: int = 0, upto: int | None = None) -> list[Outbox]:
         with self.judge.store.session() as db:
