@@ -132,7 +132,7 @@ def render(parts: Layers, draw: Draw) -> bytes:
     frame = _ground(draw, parts)
     for (image, alpha), (left, top) in _pieces(draw, parts):
         frame.paste(image, (left, top), alpha)
-    return _palette_png(frame, parts.colours)
+    return _palette_png(frame, parts)
 
 
 @dataclass
@@ -288,22 +288,45 @@ WINDOW = 20000
 takes what it draws outside the window away)."""
 
 
-def _palette_png(frame: Image.Image, keys: tuple[str, ...]) -> bytes:
-    """The picture as a palette PNG: its own colours (``keys``: every colour its SVG names,
-    so every flat colour exactly), then its most frequent others up to ``PALETTE`` (counted on
-    one pixel in ``SAMPLE`` of one line in ``SAMPLE``), any other colour given the nearest of them."""
+def _palette_png(frame: Image.Image, parts: Layers) -> bytes:
+    """The picture as a palette PNG, in the palette of its map and colours (``_palette``)."""
+    return _indexed_png(frame.quantize(palette=_palette(frame, parts), dither=Image.Dither.NONE))
+
+
+def _palette(frame: Image.Image, parts: Layers) -> Image.Image:
+    """A palette of ``PALETTE`` colours for a picture: every colour its SVG names (so every flat
+    colour exactly), then the most frequent others (the anti-aliasing between them) of the first
+    picture of its map naming those colours, counted on one pixel in ``SAMPLE`` of one line in
+    ``SAMPLE``; any other colour is given the nearest of them. The same palette is kept for every
+    later picture of the map naming the same colours: the board's edges, which most of the
+    blended colours are, are the same in each, and Pillow keeps on the palette what it has found
+    nearest (half the time of quantizing a picture to a new palette). Kept per thread: Pillow
+    fills that store without a lock."""
+    kept: OrderedDict[tuple[str, str, str, frozenset[str]], Image.Image] | None = getattr(_each_thread, "palettes", None)
+    if kept is None:
+        kept = _each_thread.palettes = OrderedDict()
+    key = (parts.svg_tag, parts.defs, parts.board, frozenset(parts.colours))
+    indexed = kept.get(key)
+    if indexed is not None:
+        kept.move_to_end(key)
+        return indexed
     size = PALETTE
     palette: dict[tuple[int, int, int], None] = dict.fromkeys(
-        (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in keys[:size])
+        (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in parts.colours[:size])
     sample = frame.resize((frame.width // SAMPLE, frame.height // SAMPLE), Image.Resampling.NEAREST)
     colours = sample.getcolors(_COLOURS)
     for _, colour in heapq.nlargest(size, colours or []):
         if len(palette) >= size:
             break
         palette.setdefault(cast(tuple[int, int, int], colour), None)  # an RGB picture's: three levels
-    indexed = Image.new("P", (1, 1))
+    indexed = kept[key] = Image.new("P", (1, 1))
     indexed.putpalette([channel for colour in palette for channel in colour])
-    return _indexed_png(frame.quantize(palette=indexed, dither=Image.Dither.NONE))
+    while len(kept) > PALETTES:
+        kept.popitem(last=False)
+    return indexed
+
+
+_each_thread = threading.local()
 
 
 def _indexed_png(indexed: Image.Image) -> bytes:
@@ -327,6 +350,8 @@ LEVEL = 5
 """zlib-ng's level for the PNG: at 4 or lower a Wars of the Roses I picture full of orders comes
 to 50 kB; 5 makes files no larger than zlib's 6 (``benchmarks/map_speed.py`` prints the sizes)."""
 
+PALETTES = 16
+"""How many palettes a thread keeps (each with Pillow's store of nearest colours: 1 MB)."""
 PALETTE = 96
 """Colours in a picture's PNG: with 128, a Wars of the Roses I picture full of orders came to
 50 kB; with 96 it reads the same (``tests/pictures/test_png_parts.py``)."""
