@@ -13,9 +13,9 @@ only what it has not drawn before, and Pillow puts the parts together:
   (the most recently used ``PIECES`` of them), laid over the picture in the picture's order.
 
 The finished picture is written as a palette PNG of ``PALETTE`` colours: every colour its SVG
-names (every flat colour, exactly), then its most frequent others (the anti-aliasing between
-them), any other colour given the nearest; under half the bytes of a full-colour PNG, and the
-same to the eye.
+names (every flat colour, exactly), then the most frequent others (the anti-aliasing between
+them) of the first picture of its map with those colours, any other colour given the nearest;
+under half the bytes of a full-colour PNG, and the same to the eye.
 
 Every part is kept under the exact text it was drawn from (with the picture's ``<svg>`` tag and
 ``<defs>``), so a part is reused only for the same drawing: a reader's picture can never be made
