@@ -30,7 +30,7 @@ import re
 import struct
 import threading
 import zlib
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
@@ -67,7 +67,7 @@ class Layers:
     regions: tuple[tuple[str, str], ...]  # (outline's path data, fill), in drawing order
     board: str
     pieces: tuple[tuple[str, Bounds, tuple[Bounds, ...]], ...]  # (text, bounds, tiles)
-    colours: tuple[str, ...]  # every colour the picture names, most named first
+    colours: frozenset[str]  # every colour the picture names
 
 
 def layers(svg: str) -> Layers | None:
@@ -82,9 +82,9 @@ def layers(svg: str) -> Layers | None:
     defs = ground = board = ""
     regions: tuple[tuple[str, str], ...] = ()
     pieces: list[tuple[str, Bounds, tuple[Bounds, ...]]] = []
-    named: Counter[str] = Counter()
+    named: set[str] = set()
     for line in lines[1:-1]:
-        named.update(_named(line))
+        named |= _named(line)
         if line.startswith("<defs"):
             defs = line
         elif line.startswith('<g class="ground"'):
@@ -96,9 +96,9 @@ def layers(svg: str) -> Layers | None:
             if marks is None:
                 return None  # a part of unknown extent: the picture is drawn whole
             pieces.append((line, *marks))
-    named.update(_named(lines[0]))
+    named |= _named(lines[0])
     return Layers(svg_tag, round(float(width[1])), round(float(height[1])), defs, ground, regions,
-                  board, tuple(pieces), tuple(colour for colour, _ in named.most_common()))
+                  board, tuple(pieces), frozenset(named))
 
 
 @lru_cache(maxsize=64)
@@ -120,10 +120,10 @@ def _marks(line: str) -> tuple[Bounds, tuple[Bounds, ...]] | None:
 
 
 @lru_cache(maxsize=PIECES)
-def _named(line: str) -> Counter[str]:
-    """How often a line of the picture names each colour (read once per line: the ground and the
-    board are the same in every picture of a map, and most pieces in many)."""
-    return Counter(colour.lower() for colour in _COLOUR.findall(line))
+def _named(line: str) -> frozenset[str]:
+    """The colours a line of the picture names (read once per line: the ground and the board are
+    the same in every picture of a map, and most pieces in many)."""
+    return frozenset(colour.lower() for colour in _COLOUR.findall(line))
 
 
 def render(parts: Layers, draw: Draw) -> bytes:
@@ -305,14 +305,14 @@ def _palette(frame: Image.Image, parts: Layers) -> Image.Image:
     kept: OrderedDict[tuple[str, str, str, frozenset[str]], Image.Image] | None = getattr(_each_thread, "palettes", None)
     if kept is None:
         kept = _each_thread.palettes = OrderedDict()
-    key = (parts.svg_tag, parts.defs, parts.board, frozenset(parts.colours))
+    key = (parts.svg_tag, parts.defs, parts.board, parts.colours)
     indexed = kept.get(key)
     if indexed is not None:
         kept.move_to_end(key)
         return indexed
     size = PALETTE
     palette: dict[tuple[int, int, int], None] = dict.fromkeys(
-        (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in parts.colours[:size])
+        (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in sorted(parts.colours)[:size])
     sample = frame.resize((frame.width // SAMPLE, frame.height // SAMPLE), Image.Resampling.NEAREST)
     colours = sample.getcolors(_COLOURS)
     for _, colour in heapq.nlargest(size, colours or []):
