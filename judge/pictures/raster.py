@@ -130,8 +130,8 @@ def render(parts: Layers, draw: Draw) -> bytes:
     """The PNG of a layered picture, ``draw`` (SVG text to PNG bytes: resvg) drawing the parts
     not drawn before."""
     frame = _ground(draw, parts)
-    for (image, alpha), (left, top) in _pieces(draw, parts):
-        frame.paste(image, (left, top), alpha)
+    for pixels, (left, top) in _pieces(draw, parts):
+        frame.paste(pixels, (left, top), pixels)  # RGBA: its colours through its own opacity
     return _palette_png(frame, parts)
 
 
@@ -144,9 +144,9 @@ class _Ground:
 
 
 _grounds: OrderedDict[tuple[str, str, str, str, tuple[str, ...]], _Ground] = OrderedDict()
-_Piece = tuple[tuple[Image.Image, Image.Image], tuple[int, int]]
+_Piece = tuple[Image.Image, tuple[int, int]]
 _kept: OrderedDict[tuple[str, str, str], _Piece] = OrderedDict()
-"""Each piece drawn: (its colours, its opacity) and where it goes, under (``<svg>``, ``<defs>``,
+"""Each piece drawn: its pixels (RGBA) and where they go, under (``<svg>``, ``<defs>``,
 the piece's text)."""
 _keeping = threading.Lock()  # the sender may draw in more than one thread
 
@@ -260,7 +260,7 @@ def _pieces_held(draw: Draw, parts: Layers) -> list[_Piece]:
     if new:
         drawn = draw_sheet(draw, parts.svg_tag, parts.defs, [sheeted for _, _, sheeted in new])
         for (place, key, sheeted), pixels in zip(new, drawn):
-            _kept[key] = result[place] = (pixels.convert("RGB"), pixels.getchannel("A")), sheeted.visible[:2]
+            _kept[key] = result[place] = pixels, sheeted.visible[:2]
     while len(_kept) > PIECES:
         _kept.popitem(last=False)
     return [piece for piece in result if piece is not None]
