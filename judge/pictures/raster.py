@@ -39,7 +39,7 @@ from PIL import Image
 from zlib_ng import zlib_ng
 
 from .layers import LAYERED, Bounds
-from .sheet import Draw, Sheeted, draw_sheet, image, sized
+from .sheet import Draw, Sheeted, draw_sheet, image
 
 PIECES = 8192
 """How many drawn pieces a process keeps (a few kB each)."""

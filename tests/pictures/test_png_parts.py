@@ -102,6 +102,51 @@ def test_a_part_cut_short_shows() -> None:
     assert _far_pixels(svg.replace(title, narrow)) > 100
 
 
+def _outside(svg: str) -> list[str]:
+    """The pieces of a layered picture that draw a pixel outside their bounds, each drawn alone
+    with room around it."""
+    parts = layers(svg)
+    assert parts is not None
+    room = 12
+    found = []
+    for element, (left, top, width, height), _ in parts.pieces:
+        view = (left - room, top - room, width + 2 * room, height + 2 * room)
+        alone = image(resvg("\n".join((sized(parts.svg_tag, view[2], view[3], view), parts.defs, element, "</svg>"))))
+        alpha = alone.getchannel("A")
+        alpha.paste(0, (room, room, room + width, room + height))
+        if alpha.getbbox() is not None:
+            found.append(element[:80])
+    return found
+
+
+@pytest.mark.parametrize("variant", ["standard", "roses1"])
+def test_no_piece_of_a_diplomacy_picture_draws_outside_its_bounds(variant: str) -> None:
+    """Each piece's bounds hold every pixel it draws, its faintest edge included (an arrow's
+    bounds are its shaft's and head's own extent, with room for their strokes)."""
+    for svg in _diplomacy(variant, 5, 4):
+        assert _outside(svg) == []
+
+
+def test_no_piece_of_a_richard3_picture_draws_outside_its_bounds() -> None:
+    game = Richard3Game("1460")
+    kind = game_kind("richard3")
+    for number, (state, report) in enumerate(_action_phases(game, 2, b"bounds")):
+        svg = kind_picture(kind, game.view(state, "York"), "York", game.report_view(report, "York"))
+        assert svg is not None and _outside(svg) == []
+        if number == 3:
+            break
+
+
+def test_a_piece_drawing_outside_its_bounds_shows() -> None:
+    """The check above finds an arrow whose bounds are two pixels short on every side."""
+    svg = next(_diplomacy("standard", 5, 1))
+    arrow = next(line for line in svg.split("\n") if line.startswith('<g class="order move"'))
+    left, top, width, height = (int(v) for v in arrow.split('data-bounds="')[1].split('"')[0].split())
+    short = arrow.replace(f'data-bounds="{left} {top} {width} {height}"',
+                          f'data-bounds="{left + 2} {top + 2} {width - 4} {height - 4}"')
+    assert _outside(svg.replace(arrow, short)) != []
+
+
 def test_a_long_arrow_drawn_a_tile_at_a_time_is_the_arrow_drawn_whole() -> None:
     """A piece with tiles (a Richard III move by sea across the map) drawn a tile at a time has
     the same pixels as drawn whole over its bounds: nothing it draws lies outside its tiles."""
