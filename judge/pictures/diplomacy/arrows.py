@@ -136,12 +136,11 @@ def _mark(order: Order, unit_text: Any, places: _Places, colour: str, ok: bool) 
         start = places.unit(origin or order.unit.location, order.unit.type)
         helped = places.unit(order.target.location)
         target = places.of(order.destination)
-        bend = ((helped[0] + target[0]) / 2, (helped[1] + target[1]) / 2)
-        return _support(start, helped, target, colour, ok), around([start, bend, target], 5)
+        return _support(start, helped, target, colour, ok)
     if isinstance(order, SupportHold):
         start = places.unit(origin or order.unit.location, order.unit.type)
         target = places.unit(order.target.location)
-        return _support(start, None, target, colour, ok), around([start, target], 5)
+        return _support(start, None, target, colour, ok)
     if isinstance(order, Convoy):
         start = places.unit(origin or order.unit.location, order.unit.type)
         army = places.unit(order.army.location)
@@ -246,18 +245,22 @@ def _head(frm: Point, tip: Point, colour: str, ok: bool, size: float) -> tuple[s
             'stroke-linejoin="round"/>'), [tip, left, right]
 
 
-def _support(start: Point, helped: Point | None, target: Point, colour: str, ok: bool) -> str:
+def _support(start: Point, helped: Point | None, target: Point, colour: str, ok: bool) -> tuple[str, Bounds]:
     """A support: a thin line from the supporter to the place it supports (bent towards the
-    unit it helps, for a support of a move), ending in a small ring."""
+    unit it helps, for a support of a move), ending in a small ring; and the pixels it touches
+    (the line's own extent and the ring's, with room for their strokes)."""
     a, b = _shorten(start, target, UNIT_RADIUS * 0.5, UNIT_RADIUS + 3)
     if helped is None:
         d = f"M{a[0]:.1f},{a[1]:.1f} L{b[0]:.1f},{b[1]:.1f}"
+        line = [a, b]
     else:
         cx, cy = (helped[0] + target[0]) / 2, (helped[1] + target[1]) / 2
         d = f"M{a[0]:.1f},{a[1]:.1f} Q{cx:.1f},{cy:.1f} {b[0]:.1f},{b[1]:.1f}"
+        line = _extent(a, (cx, cy), b)
     ring = (f'<circle cx="{b[0]:.1f}" cy="{b[1]:.1f}" r="2.6" fill="{colour if ok else "#ffffff"}" '
             f'stroke="{INK}" stroke-width="0.9"/>')
-    return _casing(d, 1.5, ok) + f'<path d="{d}" {_style(colour, ok, 1.5)}/>' + ring
+    reach = union(around(line, (1.5 + 1.6) / 2 + 1), around([b], 2.6 + 0.45 + 1))
+    return _casing(d, 1.5, ok) + f'<path d="{d}" {_style(colour, ok, 1.5)}/>' + ring, reach
 
 
 def _convoy(army: Point, fleet: Point, target: Point, colour: str, ok: bool) -> str:
