@@ -13,9 +13,9 @@ only what it has not drawn before, and Pillow puts the parts together:
   (the most recently used ``PIECES`` of them), laid over the picture in the picture's order.
 
 The finished picture is written as a palette PNG of ``PALETTE`` colours: every colour its SVG
-names (every flat colour, exactly), then the most frequent others (the anti-aliasing between
-them) of the first picture of its map with those colours, any other colour given the nearest;
-under half the bytes of a full-colour PNG, and the same to the eye.
+names (every flat colour, exactly), then the most frequent others of its map's ground and board
+(the anti-aliasing between them), any other colour given the nearest; under half the bytes of a
+full-colour PNG, and the same to the eye.
 
 Every part is kept under the exact text it was drawn from (with the picture's ``<svg>`` tag and
 ``<defs>``), so a part is reused only for the same drawing: a reader's picture can never be made
@@ -130,9 +130,10 @@ def render(parts: Layers, draw: Draw) -> bytes:
     """The PNG of a layered picture, ``draw`` (SVG text to PNG bytes: resvg) drawing the parts
     not drawn before."""
     frame = _ground(draw, parts)
+    palette = _palette(frame, parts)  # of the ground alone: what every reader of the map sees
     for pixels, (left, top) in _pieces(draw, parts):
         frame.paste(pixels, (left, top), pixels)  # RGBA: its colours through its own opacity
-    return _palette_png(frame, parts)
+    return _indexed_png(frame.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
 @dataclass
@@ -288,20 +289,15 @@ WINDOW = 20000
 takes what it draws outside the window away)."""
 
 
-def _palette_png(frame: Image.Image, parts: Layers) -> bytes:
-    """The picture as a palette PNG, in the palette of its map and colours (``_palette``)."""
-    return _indexed_png(frame.quantize(palette=_palette(frame, parts), dither=Image.Dither.NONE))
-
-
-def _palette(frame: Image.Image, parts: Layers) -> Image.Image:
+def _palette(ground: Image.Image, parts: Layers) -> Image.Image:
     """A palette of ``PALETTE`` colours for a picture: every colour its SVG names (so every flat
-    colour exactly), then the most frequent others (the anti-aliasing between them) of the first
-    picture of its map naming those colours, counted on one pixel in ``SAMPLE`` of one line in
-    ``SAMPLE``; any other colour is given the nearest of them. The same palette is kept for every
-    later picture of the map naming the same colours: the board's edges, which most of the
-    blended colours are, are the same in each, and Pillow keeps on the palette what it has found
-    nearest (half the time of quantizing a picture to a new palette). Kept per thread: Pillow
-    fills that store without a lock."""
+    colour exactly), then the most frequent others of its map's ground and board (the
+    anti-aliasing of the board's edges and names, most of the blended colours of any picture),
+    counted on one pixel in ``SAMPLE`` of one line in ``SAMPLE``; any other colour is given the
+    nearest of them. Nothing of any reader's pieces goes into it, so that one palette serves every
+    picture of the map naming the same colours: Pillow keeps on the palette what it has found
+    nearest, and quantizing to a palette kept takes half the time. Kept per thread: Pillow fills
+    that store without a lock."""
     kept: OrderedDict[tuple[str, str, str, frozenset[str]], Image.Image] | None = getattr(_each_thread, "palettes", None)
     if kept is None:
         kept = _each_thread.palettes = OrderedDict()
@@ -313,7 +309,7 @@ def _palette(frame: Image.Image, parts: Layers) -> Image.Image:
     size = PALETTE
     palette: dict[tuple[int, int, int], None] = dict.fromkeys(
         (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in sorted(parts.colours)[:size])
-    sample = frame.resize((frame.width // SAMPLE, frame.height // SAMPLE), Image.Resampling.NEAREST)
+    sample = ground.resize((ground.width // SAMPLE, ground.height // SAMPLE), Image.Resampling.NEAREST)
     colours = sample.getcolors(_COLOURS)
     for _, colour in heapq.nlargest(size, colours or []):
         if len(palette) >= size:

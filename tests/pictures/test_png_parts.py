@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from random import Random
 from typing import Any
@@ -18,7 +19,7 @@ from judge.games.diplomacy.game import DiplomacyGame
 from judge.games.registry import game_kind
 from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
-from judge.pictures import kind_picture, picture, png
+from judge.pictures import kind_picture, picture, png, raster
 from judge.pictures.png import resvg
 from judge.pictures.raster import PALETTE, _clip, _indexed_png, _windows, layers
 from judge.pictures.sheet import Sheeted, draw_sheet, image, sized
@@ -145,6 +146,27 @@ def test_a_piece_drawing_outside_its_bounds_shows() -> None:
     short = arrow.replace(f'data-bounds="{left} {top} {width} {height}"',
                           f'data-bounds="{left + 2} {top + 2} {width - 4} {height - 4}"')
     assert _outside(svg.replace(arrow, short)) != []
+
+
+def test_a_readers_palette_owes_nothing_to_another_readers_picture() -> None:
+    """The palette kept for a map is made from what every reader sees (the colours the picture
+    names, the ground and the board), so Lancaster's picture has the palette it has when drawn
+    first, whatever York's picture drawn before it showed."""
+    game = Richard3Game("1460")
+    kind = game_kind("richard3")
+
+    def palette(state: dict[str, Any], report: dict[str, Any], reader: str) -> list[int] | None:
+        svg = kind_picture(kind, game.view(state, reader), reader, game.report_view(report, reader))
+        return Image.open(io.BytesIO(png(svg or ""))).getpalette()
+
+    for number, (state, report) in enumerate(_action_phases(game, 4, b"palette")):
+        if number == 2:
+            break
+    raster._each_thread.palettes = OrderedDict()  # as a new process: no palette kept
+    first = palette(state, report, "Lancaster")
+    raster._each_thread.palettes = OrderedDict()
+    palette(state, report, "York")
+    assert palette(state, report, "Lancaster") == first
 
 
 def test_a_long_arrow_drawn_a_tile_at_a_time_is_the_arrow_drawn_whole() -> None:
