@@ -220,8 +220,8 @@ def _extent(start: Point, control: Point, end: Point) -> list[Point]:
         if bend:
             t = (start[axis] - control[axis]) / bend
             if 0 < t < 1:
-                points.append(tuple((1 - t) ** 2 * a + 2 * (1 - t) * t * b + t * t * c  # type: ignore[misc]
-                                    for a, b, c in zip(start, control, end)))
+                x, y = ((1 - t) ** 2 * a + 2 * (1 - t) * t * b + t * t * c for a, b, c in zip(start, control, end))
+                points.append((x, y))
     return points
 
 
