@@ -75,11 +75,32 @@ def text_bounds(x: float, y: float, text: str, size: float, anchor: str = "start
     return around([(left, y - size), (left + width, y + size / 3)], 2 + halo)
 
 
+@lru_cache(maxsize=4096)
 def advance(text: str, size: float, bold: bool = False) -> float:
     """How far a line of text in DejaVu Sans at ``size`` pixels moves the pen, as the font says
     (without the font, six tenths of the size a character): where the text after it begins."""
     font = _font(size, bold)
     return font.getlength(text) if font is not None else len(text) * size * 0.6
+
+
+def spans(x: float, texts: Sequence[str], size: float, anchor: str = "start",
+          bold: bool = False) -> list[tuple[float, str]]:
+    """Where each of ``texts`` starts (``anchor="start"``) or ends (``"end"``), with the spaces
+    around it taken off (an SVG text drops them), so that together they read as one line
+    beginning, or ending, at ``x``. Drawn as a piece each, the words of a line that changes only
+    in part (a title's phase, say) are drawn once and kept but for the part that changed; with
+    ``"end"``, a part's place depends only on the parts after it, so the parts that change most
+    go first."""
+    placed = []
+    for number, text in enumerate(texts):
+        words = text.strip()
+        if anchor == "end":
+            after = text[len(text.rstrip()):] + "".join(texts[number + 1:])
+            placed.append((x - advance(after, size, bold), words))
+        else:
+            before = "".join(texts[:number]) + text[:len(text) - len(text.lstrip())]
+            placed.append((x + advance(before, size, bold), words))
+    return placed
 
 
 @lru_cache(maxsize=4096)

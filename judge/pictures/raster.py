@@ -13,9 +13,9 @@ only what it has not drawn before, and Pillow puts the parts together:
   (the most recently used ``PIECES`` of them), laid over the picture in the picture's order.
 
 The finished picture is written as a palette PNG of ``PALETTE`` colours: every colour its SVG
-names (every flat colour, exactly), then its most frequent others (the anti-aliasing between
-them), any other colour given the nearest; under half the bytes of a full-colour PNG, and the
-same to the eye.
+names (every flat colour, exactly), then the most frequent others of its map's ground and board
+(the anti-aliasing between them), any other colour given the nearest; under half the bytes of a
+full-colour PNG, and the same to the eye.
 
 Every part is kept under the exact text it was drawn from (with the picture's ``<svg>`` tag and
 ``<defs>``), so a part is reused only for the same drawing: a reader's picture can never be made
@@ -30,7 +30,7 @@ import re
 import struct
 import threading
 import zlib
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
@@ -39,7 +39,7 @@ from PIL import Image
 from zlib_ng import zlib_ng
 
 from .layers import LAYERED, Bounds
-from .sheet import Draw, Sheeted, draw_sheet, image, sized
+from .sheet import Draw, Sheeted, draw_sheet, image
 
 PIECES = 8192
 """How many drawn pieces a process keeps (a few kB each)."""
@@ -67,7 +67,7 @@ class Layers:
     regions: tuple[tuple[str, str], ...]  # (outline's path data, fill), in drawing order
     board: str
     pieces: tuple[tuple[str, Bounds, tuple[Bounds, ...]], ...]  # (text, bounds, tiles)
-    colours: tuple[str, ...]  # every colour the picture names, most named first
+    colours: frozenset[str]  # every colour the picture names
 
 
 def layers(svg: str) -> Layers | None:
@@ -82,9 +82,9 @@ def layers(svg: str) -> Layers | None:
     defs = ground = board = ""
     regions: tuple[tuple[str, str], ...] = ()
     pieces: list[tuple[str, Bounds, tuple[Bounds, ...]]] = []
-    named: Counter[str] = Counter()
+    named: set[str] = set()
     for line in lines[1:-1]:
-        named.update(_named(line))
+        named |= _named(line)
         if line.startswith("<defs"):
             defs = line
         elif line.startswith('<g class="ground"'):
@@ -96,9 +96,9 @@ def layers(svg: str) -> Layers | None:
             if marks is None:
                 return None  # a part of unknown extent: the picture is drawn whole
             pieces.append((line, *marks))
-    named.update(_named(lines[0]))
+    named |= _named(lines[0])
     return Layers(svg_tag, round(float(width[1])), round(float(height[1])), defs, ground, regions,
-                  board, tuple(pieces), tuple(colour for colour, _ in named.most_common()))
+                  board, tuple(pieces), frozenset(named))
 
 
 @lru_cache(maxsize=64)
@@ -120,19 +120,20 @@ def _marks(line: str) -> tuple[Bounds, tuple[Bounds, ...]] | None:
 
 
 @lru_cache(maxsize=PIECES)
-def _named(line: str) -> Counter[str]:
-    """How often a line of the picture names each colour (read once per line: the ground and the
-    board are the same in every picture of a map, and most pieces in many)."""
-    return Counter(colour.lower() for colour in _COLOUR.findall(line))
+def _named(line: str) -> frozenset[str]:
+    """The colours a line of the picture names (read once per line: the ground and the board are
+    the same in every picture of a map, and most pieces in many)."""
+    return frozenset(colour.lower() for colour in _COLOUR.findall(line))
 
 
 def render(parts: Layers, draw: Draw) -> bytes:
     """The PNG of a layered picture, ``draw`` (SVG text to PNG bytes: resvg) drawing the parts
     not drawn before."""
     frame = _ground(draw, parts)
-    for (image, alpha), (left, top) in _pieces(draw, parts):
-        frame.paste(image, (left, top), alpha)
-    return _palette_png(frame, parts.colours)
+    palette = _palette(frame, parts)  # of the ground alone: what every reader of the map sees
+    for pixels, (left, top) in _pieces(draw, parts):
+        frame.paste(pixels, (left, top), pixels)  # RGBA: its colours through its own opacity
+    return _indexed_png(frame.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
 @dataclass
@@ -144,9 +145,9 @@ class _Ground:
 
 
 _grounds: OrderedDict[tuple[str, str, str, str, tuple[str, ...]], _Ground] = OrderedDict()
-_Piece = tuple[tuple[Image.Image, Image.Image], tuple[int, int]]
+_Piece = tuple[Image.Image, tuple[int, int]]
 _kept: OrderedDict[tuple[str, str, str], _Piece] = OrderedDict()
-"""Each piece drawn: (its colours, its opacity) and where it goes, under (``<svg>``, ``<defs>``,
+"""Each piece drawn: its pixels (RGBA) and where they go, under (``<svg>``, ``<defs>``,
 the piece's text)."""
 _keeping = threading.Lock()  # the sender may draw in more than one thread
 
@@ -260,7 +261,7 @@ def _pieces_held(draw: Draw, parts: Layers) -> list[_Piece]:
     if new:
         drawn = draw_sheet(draw, parts.svg_tag, parts.defs, [sheeted for _, _, sheeted in new])
         for (place, key, sheeted), pixels in zip(new, drawn):
-            _kept[key] = result[place] = (pixels.convert("RGB"), pixels.getchannel("A")), sheeted.visible[:2]
+            _kept[key] = result[place] = pixels, sheeted.visible[:2]
     while len(_kept) > PIECES:
         _kept.popitem(last=False)
     return [piece for piece in result if piece is not None]
@@ -288,22 +289,40 @@ WINDOW = 20000
 takes what it draws outside the window away)."""
 
 
-def _palette_png(frame: Image.Image, keys: tuple[str, ...]) -> bytes:
-    """The picture as a palette PNG: its own colours (``keys``: every colour its SVG names,
-    so every flat colour exactly), then its most frequent others up to ``PALETTE`` (counted on
-    one pixel in ``SAMPLE`` of one line in ``SAMPLE``), any other colour given the nearest of them."""
+def _palette(ground: Image.Image, parts: Layers) -> Image.Image:
+    """A palette of ``PALETTE`` colours for a picture: every colour its SVG names (so every flat
+    colour exactly), then the most frequent others of its map's ground and board (the
+    anti-aliasing of the board's edges and names, most of the blended colours of any picture),
+    counted on one pixel in ``SAMPLE`` of one line in ``SAMPLE``; any other colour is given the
+    nearest of them. Nothing of any reader's pieces goes into it, so that one palette serves every
+    picture of the map naming the same colours: Pillow keeps on the palette what it has found
+    nearest, and quantizing to a palette kept takes half the time. Kept per thread: Pillow fills
+    that store without a lock."""
+    kept: OrderedDict[tuple[str, str, str, frozenset[str]], Image.Image] | None = getattr(_each_thread, "palettes", None)
+    if kept is None:
+        kept = _each_thread.palettes = OrderedDict()
+    key = (parts.svg_tag, parts.defs, parts.board, parts.colours)
+    indexed = kept.get(key)
+    if indexed is not None:
+        kept.move_to_end(key)
+        return indexed
     size = PALETTE
     palette: dict[tuple[int, int, int], None] = dict.fromkeys(
-        (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in keys[:size])
-    sample = frame.resize((frame.width // SAMPLE, frame.height // SAMPLE), Image.Resampling.NEAREST)
+        (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16)) for key in sorted(parts.colours)[:size])
+    sample = ground.resize((ground.width // SAMPLE, ground.height // SAMPLE), Image.Resampling.NEAREST)
     colours = sample.getcolors(_COLOURS)
     for _, colour in heapq.nlargest(size, colours or []):
         if len(palette) >= size:
             break
         palette.setdefault(cast(tuple[int, int, int], colour), None)  # an RGB picture's: three levels
-    indexed = Image.new("P", (1, 1))
+    indexed = kept[key] = Image.new("P", (1, 1))
     indexed.putpalette([channel for colour in palette for channel in colour])
-    return _indexed_png(frame.quantize(palette=indexed, dither=Image.Dither.NONE))
+    while len(kept) > PALETTES:
+        kept.popitem(last=False)
+    return indexed
+
+
+_each_thread = threading.local()
 
 
 def _indexed_png(indexed: Image.Image) -> bytes:
@@ -327,6 +346,8 @@ LEVEL = 5
 """zlib-ng's level for the PNG: at 4 or lower a Wars of the Roses I picture full of orders comes
 to 50 kB; 5 makes files no larger than zlib's 6 (``benchmarks/map_speed.py`` prints the sizes)."""
 
+PALETTES = 16
+"""How many palettes a thread keeps (each with Pillow's store of nearest colours: 1 MB)."""
 PALETTE = 96
 """Colours in a picture's PNG: with 128, a Wars of the Roses I picture full of orders came to
 50 kB; with 96 it reads the same (``tests/pictures/test_png_parts.py``)."""

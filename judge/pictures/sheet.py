@@ -29,7 +29,7 @@ from .layers import Bounds
 Draw = Callable[[str], bytes]
 """What draws an SVG's text as PNG bytes (resvg)."""
 
-GAP = 2
+GAP = 1
 """Empty pixels between two pieces on a sheet."""
 
 _SIZE = re.compile(r'\s(?:width|height|viewBox)="[^"]*"')
@@ -83,24 +83,45 @@ def _placed(piece: Sheeted, window: Bounds, x: int, y: int) -> str:
 
 
 def _pack(sizes: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Where each rectangle goes on a sheet about as wide as high: the tallest first, in rows
-    from left to right."""
+    """Where each rectangle goes on a sheet about as wide as high, in shelves: the tallest first,
+    each on the first shelf with room left for it, else on a new shelf below; of a few widths
+    tried, the one making the smallest sheet (resvg's cost goes with the sheet's pixels, empty
+    or not)."""
     area = sum(w * h for w, h in sizes)
-    width = max(max(w for w, _ in sizes), math.ceil(math.sqrt(area * 1.2)))
+    widest = max(w for w, _ in sizes)
+    tallest_first = sorted(range(len(sizes)), key=lambda n: -sizes[n][1])
+    best: tuple[int, list[tuple[int, int]]] | None = None
+    for tenths in range(8, 21, 2):
+        width = max(widest, math.ceil(math.sqrt(area * tenths / 10)))
+        places = _shelved(sizes, tallest_first, width)
+        used = max(x + w for (x, _), (w, _) in zip(places, sizes)) * max(
+            y + h for (_, y), (_, h) in zip(places, sizes))
+        if best is None or used < best[0]:
+            best = (used, places)
+    assert best is not None
+    return best[1]
+
+
+def _shelved(sizes: Sequence[tuple[int, int]], order: list[int], width: int) -> list[tuple[int, int]]:
     places = [(0, 0)] * len(sizes)
-    x = y = row = 0
-    for number in sorted(range(len(sizes)), key=lambda n: -sizes[n][1]):
+    shelves: list[list[int]] = []  # each shelf's top and how much of its width is taken
+    bottom = 0
+    for number in order:
         w, h = sizes[number]
-        if x + w > width:
-            x, y, row = 0, y + row, 0
-        places[number] = (x, y)
-        x, row = x + w, max(row, h)
+        shelf = next((shelf for shelf in shelves if shelf[1] + w <= width), None)
+        if shelf is None:
+            shelf = [bottom, 0]
+            shelves.append(shelf)
+            bottom += h  # the first on a shelf is its tallest
+        places[number] = (shelf[1], shelf[0])
+        shelf[1] += w
     return places
 
 
 def image(data: bytes) -> Image.Image:
     """A PNG's pixels, RGBA."""
-    return Image.open(io.BytesIO(data)).convert("RGBA")
+    pixels = Image.open(io.BytesIO(data))
+    return pixels if pixels.mode == "RGBA" else pixels.convert("RGBA")
 
 
 def sized(svg_tag: str, width: int, height: int, view: Bounds | None = None) -> str:

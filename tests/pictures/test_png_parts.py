@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from random import Random
 from typing import Any
@@ -18,7 +19,7 @@ from judge.games.diplomacy.game import DiplomacyGame
 from judge.games.registry import game_kind
 from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
-from judge.pictures import kind_picture, picture, png
+from judge.pictures import kind_picture, picture, png, raster
 from judge.pictures.png import resvg
 from judge.pictures.raster import PALETTE, _clip, _indexed_png, _windows, layers
 from judge.pictures.sheet import Sheeted, draw_sheet, image, sized
@@ -100,6 +101,72 @@ def test_a_part_cut_short_shows() -> None:
     narrow = title.replace(f'data-bounds="{left} {top} {width} {height}"',
                            f'data-bounds="{left + width - 60} {top} 60 {height}"')
     assert _far_pixels(svg.replace(title, narrow)) > 100
+
+
+def _outside(svg: str) -> list[str]:
+    """The pieces of a layered picture that draw a pixel outside their bounds, each drawn alone
+    with room around it."""
+    parts = layers(svg)
+    assert parts is not None
+    room = 12
+    found = []
+    for element, (left, top, width, height), _ in parts.pieces:
+        view = (left - room, top - room, width + 2 * room, height + 2 * room)
+        alone = image(resvg("\n".join((sized(parts.svg_tag, view[2], view[3], view), parts.defs, element, "</svg>"))))
+        alpha = alone.getchannel("A")
+        alpha.paste(0, (room, room, room + width, room + height))
+        if alpha.getbbox() is not None:
+            found.append(element[:80])
+    return found
+
+
+@pytest.mark.parametrize("variant", ["standard", "roses1"])
+def test_no_piece_of_a_diplomacy_picture_draws_outside_its_bounds(variant: str) -> None:
+    """Each piece's bounds hold every pixel it draws, its faintest edge included (an arrow's
+    bounds are its shaft's and head's own extent, with room for their strokes)."""
+    for svg in _diplomacy(variant, 5, 4):
+        assert _outside(svg) == []
+
+
+def test_no_piece_of_a_richard3_picture_draws_outside_its_bounds() -> None:
+    game = Richard3Game("1460")
+    kind = game_kind("richard3")
+    for number, (state, report) in enumerate(_action_phases(game, 2, b"bounds")):
+        svg = kind_picture(kind, game.view(state, "York"), "York", game.report_view(report, "York"))
+        assert svg is not None and _outside(svg) == []
+        if number == 3:
+            break
+
+
+def test_a_piece_drawing_outside_its_bounds_shows() -> None:
+    """The check above finds an arrow whose bounds are two pixels short on every side."""
+    svg = next(_diplomacy("standard", 5, 1))
+    arrow = next(line for line in svg.split("\n") if line.startswith('<g class="order move"'))
+    left, top, width, height = (int(v) for v in arrow.split('data-bounds="')[1].split('"')[0].split())
+    short = arrow.replace(f'data-bounds="{left} {top} {width} {height}"',
+                          f'data-bounds="{left + 2} {top + 2} {width - 4} {height - 4}"')
+    assert _outside(svg.replace(arrow, short)) != []
+
+
+def test_a_readers_palette_owes_nothing_to_another_readers_picture() -> None:
+    """The palette kept for a map is made from what every reader sees (the colours the picture
+    names, the ground and the board), so Lancaster's picture has the palette it has when drawn
+    first, whatever York's picture drawn before it showed."""
+    game = Richard3Game("1460")
+    kind = game_kind("richard3")
+
+    def palette(state: dict[str, Any], report: dict[str, Any], reader: str) -> list[int] | None:
+        svg = kind_picture(kind, game.view(state, reader), reader, game.report_view(report, reader))
+        return Image.open(io.BytesIO(png(svg or ""))).getpalette()
+
+    for number, (state, report) in enumerate(_action_phases(game, 4, b"palette")):
+        if number == 2:
+            break
+    raster._each_thread.palettes = OrderedDict()  # as a new process: no palette kept
+    first = palette(state, report, "Lancaster")
+    raster._each_thread.palettes = OrderedDict()
+    palette(state, report, "York")
+    assert palette(state, report, "Lancaster") == first
 
 
 def test_a_long_arrow_drawn_a_tile_at_a_time_is_the_arrow_drawn_whole() -> None:

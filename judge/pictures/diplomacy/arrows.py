@@ -31,7 +31,7 @@ from judge.games.diplomacy.parser import OrderSyntaxError, parse_order
 from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import PhaseKind, Unit, province_of
 
-from ..layers import Bounds, around, piece, tiles_along, union
+from ..layers import Bounds, around, piece, union
 from ..outline import Point
 from ..shapes import Shapes
 from ..style import INK, UNIT_RADIUS
@@ -75,13 +75,13 @@ def order_marks(
         power = str(result.get("power", ""))
         colour = shapes.colours.get(power, INK)
         ok = worked(result.get("resolution") or ())
-        body, reach, tiles = _mark(order, result.get("unit"), places, colour, ok)
+        body, reach = _mark(order, result.get("unit"), places, colour, ok)
         if body and reach:
             kind = type(order).__name__.lower()
             marks.append(piece(
                 f'<g class="order {kind}" data-power="{escape(power)}" '
                 f'data-order="{escape(str(result.get("order", "")))}" '
-                f'data-result="{"worked" if ok else "failed"}">{body}</g>', reach, tiles
+                f'data-result="{"worked" if ok else "failed"}">{body}</g>', reach
             ))
     return marks
 
@@ -117,54 +117,45 @@ class _Places:
         return self.of(unit.location if unit is not None else location)
 
 
-def _mark(order: Order, unit_text: Any, places: _Places, colour: str, ok: bool
-          ) -> tuple[str, Bounds | None, tuple[Bounds, ...]]:
-    """An order's mark, the pixels it may touch (None for an order with nothing to draw) and, for
-    a move's arrow, its tiles (``layers.py``: rectangles along it that hold all it draws)."""
+def _mark(order: Order, unit_text: Any, places: _Places, colour: str, ok: bool) -> tuple[str, Bounds | None]:
+    """An order's mark, and the pixels it may touch (None for an order with nothing to draw)."""
     origin = str(unit_text).split(" ", 1)[-1] if unit_text else None
     if isinstance(order, MoveWithKing):
-        move, reach, _ = _mark(order.move, unit_text, places, colour, ok)
+        move, reach = _mark(order.move, unit_text, places, colour, ok)
         x, y = places.of(order.move.destination)
         crown = around([(x, y - UNIT_RADIUS - 4)], 8)
-        return move + _crown_at(order, places), union(reach, crown) if reach else crown, ()
+        return move + _crown_at(order, places), union(reach, crown) if reach else crown
     if isinstance(order, TransferKing):
         start, end = places.of(order.origin), places.of(order.destination)
-        return (_arrow(start, end, "#c99a06", ok, 2.0), around([start, _bow(start, end), end], _ARROW_REACH),
-                tiles_along(_curve(start, end), _ARROW_REACH))
+        return _arrow(start, end, "#c99a06", ok, 2.0)
     if isinstance(order, Move):
         start = places.unit(origin or order.unit.location, order.unit.type)
         end = places.of(order.destination)
-        return (_arrow(start, end, colour, ok, 2.6), around([start, _bow(start, end), end], _ARROW_REACH),
-                tiles_along(_curve(start, end), _ARROW_REACH))
+        return _arrow(start, end, colour, ok, 2.6)
     if isinstance(order, SupportMove):
         start = places.unit(origin or order.unit.location, order.unit.type)
         helped = places.unit(order.target.location)
         target = places.of(order.destination)
-        bend = ((helped[0] + target[0]) / 2, (helped[1] + target[1]) / 2)
-        return _support(start, helped, target, colour, ok), around([start, bend, target], 5), ()
+        return _support(start, helped, target, colour, ok)
     if isinstance(order, SupportHold):
         start = places.unit(origin or order.unit.location, order.unit.type)
         target = places.unit(order.target.location)
-        return _support(start, None, target, colour, ok), around([start, target], 5), ()
+        return _support(start, None, target, colour, ok)
     if isinstance(order, Convoy):
         start = places.unit(origin or order.unit.location, order.unit.type)
         army = places.unit(order.army.location)
         target = places.of(order.destination)
-        return _convoy(army, start, target, colour, ok), around([army, start, target], 3), ()
+        return _convoy(army, start, target, colour, ok), around([army, start, target], 3)
     if isinstance(order, Hold):
         x, y = places.unit(origin or order.unit.location, order.unit.type)
-        return _ring(x, y, colour, ok), around([(x, y)], UNIT_RADIUS + 6), ()
+        return _ring(x, y, colour, ok), around([(x, y)], UNIT_RADIUS + 6)
     if isinstance(order, Disband):
         place = places.unit(origin or order.unit.location, order.unit.type)
-        return _cross(place, ok), around([place], UNIT_RADIUS + 6), ()
+        return _cross(place, ok), around([place], UNIT_RADIUS + 6)
     if isinstance(order, Build):
         place = places.of(order.unit.location)
-        return _build(place, colour, str(order.unit.type or "A"), ok), around([place], UNIT_RADIUS + 6), ()
-    return "", None, ()  # Waive: nothing to draw
-
-
-_ARROW_REACH = 9.0
-"""How far an arrow's strokes and head may reach beyond its ends and bend, in pixels."""
+        return _build(place, colour, str(order.unit.type or "A"), ok), around([place], UNIT_RADIUS + 6)
+    return "", None  # Waive: nothing to draw
 
 
 def _bow(start: Point, end: Point) -> Point:
@@ -173,13 +164,6 @@ def _bow(start: Point, end: Point) -> Point:
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     bow = min(0.12 * length, 14.0)
     return (x1 + x2) / 2 - (y2 - y1) / length * bow, (y1 + y2) / 2 + (x2 - x1) / length * bow
-
-
-def _curve(start: Point, end: Point) -> list[Point]:
-    """A move's arrow's ends and middle: it bows at most 14 pixels, so it strays under 2 pixels
-    from the straight lines between them (well within ``_ARROW_REACH`` of its strokes)."""
-    (x1, y1), (cx, cy), (x2, y2) = start, _bow(start, end), end
-    return [start, ((x1 + 2 * cx + x2) / 4, (y1 + 2 * cy + y2) / 4), end]
 
 
 def _style(colour: str, ok: bool, width: float) -> str:
@@ -206,9 +190,11 @@ def _shorten(start: Point, end: Point, by_start: float, by_end: float) -> tuple[
     )
 
 
-def _arrow(start: Point, end: Point, colour: str, ok: bool, width: float) -> str:
+def _arrow(start: Point, end: Point, colour: str, ok: bool, width: float) -> tuple[str, Bounds]:
     """A move: a line bowed a little to its right (so two units swapping places show two
-    arrows), its head at the destination's unit."""
+    arrows), its head at the destination's unit; the pixels it touches (its shaft's own extent
+    and its head's, each with room for its strokes and no more: the fewer pixels, the less a new
+    arrow costs to draw)."""
     (x1, y1), (x2, y2) = start, end
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     cx, cy = _bow(start, end)
@@ -216,11 +202,27 @@ def _arrow(start: Point, end: Point, colour: str, ok: bool, width: float) -> str
     tx, ty = x2 - (x2 - cx) / (math.hypot(x2 - cx, y2 - cy) or 1.0) * tip_gap, y2 - (y2 - cy) / (
         math.hypot(x2 - cx, y2 - cy) or 1.0
     ) * tip_gap
-    head = _head((cx, cy), (tx, ty), colour, ok, 4.5 + width)
+    head, corners = _head((cx, cy), (tx, ty), colour, ok, 4.5 + width)
     # the shaft stops where the head begins
     hx, hy = _back((cx, cy), (tx, ty), 4.5 + width)
     d = f"M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {hx:.1f},{hy:.1f}"
-    return _casing(d, width, ok) + f'<path d="{d}" {_style(colour, ok, width)}/>' + head
+    shaft = _extent((x1, y1), (cx, cy), (hx, hy))
+    reach = union(around(shaft, (width + 1.6) / 2 + 1), around(corners, 1.5))
+    return _casing(d, width, ok) + f'<path d="{d}" {_style(colour, ok, width)}/>' + head, reach
+
+
+def _extent(start: Point, control: Point, end: Point) -> list[Point]:
+    """The corners of the box holding a quadratic curve: its ends, and where it turns back in
+    x or in y (the curve itself, not its control point, which lies further out)."""
+    points = [start, end]
+    for axis in (0, 1):
+        bend = start[axis] - 2 * control[axis] + end[axis]
+        if bend:
+            t = (start[axis] - control[axis]) / bend
+            if 0 < t < 1:
+                x, y = ((1 - t) ** 2 * a + 2 * (1 - t) * t * b + t * t * c for a, b, c in zip(start, control, end))
+                points.append((x, y))
+    return points
 
 
 def _back(frm: Point, to: Point, by: float) -> Point:
@@ -229,7 +231,8 @@ def _back(frm: Point, to: Point, by: float) -> Point:
     return to[0] - dx / length * by, to[1] - dy / length * by
 
 
-def _head(frm: Point, tip: Point, colour: str, ok: bool, size: float) -> str:
+def _head(frm: Point, tip: Point, colour: str, ok: bool, size: float) -> tuple[str, list[Point]]:
+    """An arrow's head at ``tip``, pointing away from ``frm``, and its corners."""
     dx, dy = tip[0] - frm[0], tip[1] - frm[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
@@ -239,21 +242,25 @@ def _head(frm: Point, tip: Point, colour: str, ok: bool, size: float) -> str:
     fill = colour if ok else "#ffffff"
     return (f'<path class="head" d="M{tip[0]:.1f},{tip[1]:.1f} L{left[0]:.1f},{left[1]:.1f} '
             f'L{right[0]:.1f},{right[1]:.1f} Z" fill="{fill}" stroke="{INK}" stroke-width="0.9" '
-            'stroke-linejoin="round"/>')
+            'stroke-linejoin="round"/>'), [tip, left, right]
 
 
-def _support(start: Point, helped: Point | None, target: Point, colour: str, ok: bool) -> str:
+def _support(start: Point, helped: Point | None, target: Point, colour: str, ok: bool) -> tuple[str, Bounds]:
     """A support: a thin line from the supporter to the place it supports (bent towards the
-    unit it helps, for a support of a move), ending in a small ring."""
+    unit it helps, for a support of a move), ending in a small ring; and the pixels it touches
+    (the line's own extent and the ring's, with room for their strokes)."""
     a, b = _shorten(start, target, UNIT_RADIUS * 0.5, UNIT_RADIUS + 3)
     if helped is None:
         d = f"M{a[0]:.1f},{a[1]:.1f} L{b[0]:.1f},{b[1]:.1f}"
+        line = [a, b]
     else:
         cx, cy = (helped[0] + target[0]) / 2, (helped[1] + target[1]) / 2
         d = f"M{a[0]:.1f},{a[1]:.1f} Q{cx:.1f},{cy:.1f} {b[0]:.1f},{b[1]:.1f}"
+        line = _extent(a, (cx, cy), b)
     ring = (f'<circle cx="{b[0]:.1f}" cy="{b[1]:.1f}" r="2.6" fill="{colour if ok else "#ffffff"}" '
             f'stroke="{INK}" stroke-width="0.9"/>')
-    return _casing(d, 1.5, ok) + f'<path d="{d}" {_style(colour, ok, 1.5)}/>' + ring
+    reach = union(around(line, (1.5 + 1.6) / 2 + 1), around([b], 2.6 + 0.45 + 1))
+    return _casing(d, 1.5, ok) + f'<path d="{d}" {_style(colour, ok, 1.5)}/>' + ring, reach
 
 
 def _convoy(army: Point, fleet: Point, target: Point, colour: str, ok: bool) -> str:

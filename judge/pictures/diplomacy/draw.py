@@ -19,7 +19,7 @@ from judge.games.diplomacy.position import Position
 from judge.games.diplomacy.vocabulary import PhaseKind, Province, ProvinceKind, Season, Unit, UnitType
 from judge.games.diplomacy.wire import read_position
 
-from ..layers import LAYERED, advance, around, piece, text_bounds
+from ..layers import LAYERED, advance, around, piece, spans, text_bounds
 from ..outline import Point
 from ..shapes import Shapes
 from ..style import (
@@ -270,19 +270,19 @@ def _king(shapes: Shapes, position: Position) -> list[str]:
 
 
 def _title(game_map: Map, position: Position, width: float) -> list[str]:
-    """The map's name and the phase in the top right corner, as two pieces: the name, the same
-    in every picture of the map, is drawn once and kept; only the phase is new. The line starts
-    where the map's longest phase name would end at the right margin, so the name never moves."""
+    """The map's name and the phase in the top right corner, as pieces: the name, the same in
+    every picture of the map, and the phase's season, year and kind, each drawn once and kept
+    (only a new year is new). The line starts where the map's longest phase name would end at
+    the right margin, so the name never moves."""
     phase = position.phase
-    name, text = f"{game_map.title}:", f"{_SEASONS[phase.season]} {phase.year}, {_KINDS[phase.kind]}"
+    name, season, kind = f"{game_map.title}:", _SEASONS[phase.season], _KINDS[phase.kind]
     longest = max(advance(f"{season} {phase.year}, {kind}", 12, bold=True)
                   for season in _SEASONS.values() for kind in _KINDS.values())
     start = round(width - 8 - longest - advance(f"{name} ", 12, bold=True))
-    after = start + advance(f"{name} ", 12, bold=True)
     return [piece(f'<text class="title" x="{x:.1f}" y="16" font-size="12" font-weight="bold" '
                   f'fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">{escape(words)}</text>',
                   text_bounds(x, 16, words, 12, "start", 1.5, bold=True))
-            for x, words in ((start, name), (after, text))]
+            for x, words in spans(start, (f"{name} ", f"{season} ", f"{phase.year}, ", kind), 12, bold=True)]
 
 
 def _band(game_map: Map, shapes: Shapes, width: float, height: float) -> str:

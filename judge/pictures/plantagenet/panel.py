@@ -9,7 +9,7 @@ from typing import Any
 
 from judge.games.plantagenet.data import BOARD, LORD_SIDE, SIDES
 
-from ..layers import advance, around, piece, text_bounds
+from ..layers import advance, around, piece, spans, text_bounds
 from ..outline import Point
 from ..style import INK
 from .marks import SIDE_INK, WAY_STYLE, battle, depleted, favour, stronghold
@@ -160,7 +160,9 @@ def _legend(x: float, y: float) -> str:
 
 
 def title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
-    """The scenario, the Turn and step, whose view it is."""
+    """The scenario; then the Turn and step, and whose view it is. A piece each line, the second
+    in two: its end (the reader), seldom new, is drawn once and kept, and only the step before
+    it is new."""
     scenario = BOARD.scenarios.get(str(view.get("scenario", "")))
     name = f"Plantagenet, {scenario.title}" if scenario else "Plantagenet"
     box = int(view.get("box", 0))
@@ -171,13 +173,12 @@ def title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
     seen = f"as {reader} sees it" if reader else "as an observer sees it"
     calendar = BOARD.calendar.get(box)
     year = f", {scenario.base_year + calendar.year_offset}" if scenario and calendar else ""
-    first = f"{name}"
-    second = f"Turn {box}{year}: {doing} \u2014 {seen}"
     outcome = view.get("outcome")
     if outcome:
-        second += f" \u2014 won by {outcome.get('winner')}"
+        seen += f" \u2014 won by {outcome.get('winner')}"
+    lines = ((15, [name]), (31, [f"Turn {box}{year}: {doing} \u2014 ", seen]))
     return [piece(
-        f'<text class="title" x="{width - 8:.0f}" y="{y}" font-size="12" font-weight="bold" '
+        f'<text class="title" x="{x:.1f}" y="{y}" font-size="12" font-weight="bold" '
         f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
-        f'{escape(line)}</text>', text_bounds(width - 8, y, line, 12, "end", 1.5, bold=True))
-        for y, line in ((15, first), (31, second))]
+        f'{escape(words)}</text>', text_bounds(x, y, words, 12, "end", 1.5, bold=True))
+        for y, texts in lines for x, words in spans(width - 8, texts, 12, "end", bold=True)]

@@ -10,7 +10,7 @@ from typing import Any
 from judge.games.richard3.data import BOARD, SIDES
 from judge.games.richard3.state import ROMAN
 
-from ..layers import around, piece, text_bounds
+from ..layers import around, piece, spans, text_bounds
 from ..shapes import Shapes
 from ..style import INK
 from .marks import LIMIT_COLOURS, MOVE_DASHES, battle_mark, crown, recruit_badge
@@ -102,18 +102,20 @@ def _legend(x: float, y: float) -> list[str]:
 
 
 def title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
-    """The scenario, the campaign and turn, the phase, who is King, whose view it is."""
+    """The scenario; then the campaign, turn and phase, who is King, whose view it is. A piece
+    each line, the second in two: its end (the King and the reader), seldom new, is drawn once
+    and kept, and only the phase before it is new."""
     scenario = BOARD.scenarios.get(str(view.get("scenario", "")))
     name = f"Richard III, {scenario.title}" if scenario else "Richard III"
     campaign = ROMAN[int(view["campaign"])]
     phase = str(view.get("phase", ""))
     seen = f"as {reader} sees it" if reader else "as an observer sees it"
-    first = f"{name}: campaign {campaign}, turn {view.get('turn')} ({phase})"
-    second = f"King: {view.get('king')} \u2014 {seen}"
+    king = f"King: {view.get('king')} \u2014 {seen}"
     if view.get("outcome"):
-        second += f" \u2014 won by {view['outcome'].get('winner')}"
-    return [piece(  # a piece each line: the second, seldom new, is drawn once and kept
-        f'<text class="title" x="{width - 8:.0f}" y="{y}" font-size="13" font-weight="bold" '
+        king += f" \u2014 won by {view['outcome'].get('winner')}"
+    lines = ((17, [name]), (33, [f"Campaign {campaign}, turn {view.get('turn')} ({phase}) \u2014 ", king]))
+    return [piece(
+        f'<text class="title" x="{x:.1f}" y="{y}" font-size="13" font-weight="bold" '
         f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'
-        f'{escape(line)}</text>', text_bounds(width - 8, y, line, 13, "end", 1.5, bold=True))
-        for y, line in ((17, first), (33, second))]
+        f'{escape(words)}</text>', text_bounds(x, y, words, 13, "end", 1.5, bold=True))
+        for y, texts in lines for x, words in spans(width - 8, texts, 13, "end", bold=True)]
