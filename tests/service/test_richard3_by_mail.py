@@ -436,3 +436,26 @@ def test_board_carries_the_current_map_to_a_player_who_reads_maps(judge: MailJud
     reply = judge.send(york, f"{signons['York']}\nSET MAP OFF\nBOARD")
     assert "The map attached" not in reply
     assert "The map attached" not in judge.send("stranger@example.org", "BOARD roses")
+
+
+def test_a_house_that_gave_no_actions_gets_no_empty_list_of_its_orders() -> None:
+    """1.1: a house that missed its actions' deadline is told it gave no orders, once; its
+    results carry no heading "Your orders" with nothing under it."""
+    engine = Richard3Game("1460")
+    state = engine.new_game(b"no orders")
+    report = {"events": [{"type": "no orders", "side": "Lancaster", "default": "it makes no move (1.1)"}],
+              "orders": {"Lancaster": []}, "refused": {"Lancaster": []}}
+    text = render("richard3/turn_report.txt", game="roses", phase_name="Campaign I, turn 1",
+                  powers=list(SIDES), reader="Lancaster", report=engine.report_view(report, "Lancaster"),
+                  board=engine.view(state, "Lancaster"), outcome=None, next_phase_name="the next",
+                  deadline=None, choices=[])
+    assert "Lancaster gave no orders: it makes no move (1.1)." in text
+    assert "Your orders" not in text, text
+
+
+def test_a_new_campaign_is_named_as_the_phases_name_it() -> None:
+    """8.5: the campaign that begins after the political turn is numbered as the phases are
+    (Campaign II), not with a figure."""
+    engine = Richard3Game("1460")
+    report = engine.report_view({"events": [{"type": "campaign", "campaign": 2}]}, None)
+    assert render("richard3/events.txt", report=report).strip() == "Campaign II begins."
