@@ -24,6 +24,7 @@ player's orders.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from collections.abc import Callable, Iterable
@@ -215,8 +216,12 @@ FORMS = {
 
 def _syntax_error(text: str, error: UnexpectedInput) -> OrderError:
     first = text.split(maxsplit=1)[0].upper()
+    meant = difflib.get_close_matches(first, list(FORMS), n=1, cutoff=0.75)  # PLAY for PLAI
     if first in FORMS:
         expected = FORMS[first]
+    elif meant:
+        return OrderError(f"cannot read {text!r}: {first} is no order (did you mean {meant[0]}?): "
+                          f"expected {FORMS[meant[0]]}")
     else:
         listed = dict.fromkeys(f for k, f in FORMS.items() if k != "MOVE")
         expected = "an order such as 'Warwick - Kent' or one of: " + "; ".join(listed)

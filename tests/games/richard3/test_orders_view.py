@@ -115,6 +115,15 @@ REFUSALS = [
 ]
 
 
+def test_a_misspelt_keyword_is_told_the_keyword_meant_not_every_form() -> None:
+    """A keyword misspelt (PLAI for PLAY) is answered with the keyword it is nearest and that
+    order's form, a line a phone shows whole, not the list of every order of the game."""
+    with pytest.raises(OrderError) as refused:
+        read_order("plai ap 4", OWN, ENEMY)
+    assert str(refused.value) == ("cannot read 'plai ap 4': PLAI is no order (did you mean PLAY?): "
+                                  "expected PLAY <card> (PLAY 4, PLAY Force March)")
+
+
 @pytest.mark.parametrize(("text", "reason"), REFUSALS)
 def test_orders_refused_say_why(text: str, reason: str) -> None:
     """A refused order gets the reason: the form the order should have, or the legal choices."""
