@@ -68,6 +68,8 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
         side = event.get("side") or (_side(event["lord"]) if isinstance(event.get("lord"), str) else None)
         if event["type"] in HIDDEN_DRAWS and side != power:
             continue
+        if event["type"] == "discard held" and side != power:  # back to the deck unseen (3.1.3)
+            event = {k: v for k, v in event.items() if k != "card"}
         if event["type"] == "aspielles" and side != power:  # what the spies saw (Y13, L13)
             event = {k: v for k, v in event.items() if k not in SPIED}
         if report.get("hidden_mats") and side != power and event["type"] in MAT_EVENTS:

@@ -285,3 +285,44 @@ def test_each_lord_completes_his_levy_before_the_next_3_4() -> None:
     refused = levy(state, "York", "York LEVY CARTS", "March LEVY CARTS", "York LEVY CARTS")
     assert refused[0][0] == read_order("York LEVY CARTS", "Ia") and "completes" in refused[0][1]
     assert mat(state, "York")["assets"]["carts"] == 2 + 2
+
+
+def told(state: dict, events: list, reader: str | None = None) -> list[str]:
+    """The lines a results mail tells of these events, as ``reader`` reads them."""
+    from judge.games.plantagenet.view import report_for
+    from judge.service.mailing.reports import render
+
+    text = render("plantagenet/events.txt", report=report_for({"events": events}, reader))
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def test_a_pillage_tells_the_influence_it_costs_and_the_favour_it_turns_3_2_1() -> None:
+    """3.2.1 PILLAGE, by mail: the mail tells the Influence the Pillage costs (twice the Assets
+    added) and each Stronghold whose Favour it changes, so that a reader can follow the
+    Influence track and the Favour list from one mail to the next."""
+    state = board(York="Ely", box=2)
+    mat(state, "York")["assets"]["coin"] = 0
+    state["favour"]["Cambridge"] = "York"
+    state["favour"].pop("Ely", None)
+    events: list = []
+    pay(state, {}, events)
+    lines = told(state, events, "Lancaster")
+    assert "York Pillages Ely: 2 Coin, 2 Provender; York loses 8 Influence (3.2.1)." in lines, lines
+    assert "Ely is now Friendly to Lancaster." in lines
+    assert "Cambridge is now Neutral." in lines and "Lynn is now Friendly to Lancaster." in lines
+
+
+def test_an_unpaid_disband_tells_the_influence_it_costs_3_2_1() -> None:
+    """3.2.1 UNPAID/UNFED DISBAND, by mail: the Influence lost is told with the Disband (the
+    rule's example: Salisbury 3 and his Vassal 1, Rutland 2 and his Vassal 1)."""
+    state = board(Salisbury="Ely", Rutland="Ely", box=2)
+    state["depleted"]["Ely"] = 2
+    for lord, vassal in (("Salisbury", "Stanley"), ("Rutland", "Dudley")):
+        mat(state, lord)["assets"]["coin"] = 0
+        mat(state, lord)["vassals"].append(vassal)
+        state["vassals"][vassal] = {"lord": lord, "box": 9}
+    events: list = []
+    pay(state, {}, events)
+    lines = told(state, events)
+    assert "Salisbury Disbands, to Calendar box 5: unpaid (3.2.1); York loses 4 Influence." in lines, lines
+    assert "Rutland Disbands, to Calendar box 6: unpaid (3.2.1); York loses 3 Influence." in lines, lines
