@@ -481,4 +481,4 @@ def test_a_held_event_discarded_at_reset_is_not_named_to_the_enemy() -> None:
         text = render("plantagenet/events.txt", report=report_for(report, reader))
         assert text.strip() == "York discards a held Event (4.8.6).", text
     text = render("plantagenet/events.txt", report=report_for(report, "York"))
-    assert text.strip() == "York discards the held Event Y20 (4.8.6).", text
+    assert text.strip() == "York discards the held Event Y20 (Yorkist Parade) (4.8.6).", text
