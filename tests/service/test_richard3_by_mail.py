@@ -460,3 +460,17 @@ def test_a_new_campaign_is_named_as_the_phases_name_it() -> None:
     engine = Richard3Game("1460")
     report = engine.report_view({"events": [{"type": "campaign", "campaign": 2}]}, None)
     assert render("richard3/events.txt", report=report).strip() == "Campaign II begins."
+
+
+def test_a_results_mail_has_one_blank_line_between_its_parts_for_every_reader() -> None:
+    """The position and the next phase are one blank line apart, for a house (whose hand ends
+    the position) as for an observer (who sees no hand)."""
+    engine = Richard3Game("1460")
+    state = engine.new_game(b"spacing")
+    for reader in [*SIDES, None]:
+        text = render("richard3/turn_report.txt", game="roses", phase_name="Campaign I, turn 1",
+                      powers=list(SIDES), reader=reader, report=engine.report_view({"events": []}, reader),
+                      board=engine.view(state, reader), outcome=None, next_phase_name="the next",
+                      deadline=None, choices=[])
+        assert "\n\n\n" not in text, (reader, text)
+        assert "\n\nThe next phase of roses is the next." in text, text
