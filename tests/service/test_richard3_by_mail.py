@@ -474,3 +474,24 @@ def test_a_results_mail_has_one_blank_line_between_its_parts_for_every_reader() 
                       deadline=None, choices=[])
         assert "\n\n\n" not in text, (reader, text)
         assert "\n\nThe next phase of roses is the next." in text, text
+
+
+def test_a_late_card_from_the_house_that_does_not_act_is_refused_without_talk_of_its_orders(
+    judge: MailJudge,
+) -> None:
+    """A card sent after the card phase was processed, by the house that is not player 1 (1.2:
+    it has nothing to order in player 1's actions): the reply says so, and says nothing of its
+    orders being held or complete, which it has none of in this phase."""
+    signons = start(judge, "richard3-1483")
+    engine = Richard3Game("1483")
+    while not game(judge).phase.endswith("cards"):  # a redeal first, for a weak hand (5.1)
+        for house in sorted(engine.pending(game(judge).state).powers):
+            judge.send(address_of(judge, house), f"{signons[house]}\nKEEP")
+    for house in SIDES:
+        card = engine.legal_orders(game(judge).state, house)[0]
+        judge.send(address_of(judge, house), f"{signons[house]}\n{card}")
+    (acting,) = engine.pending(game(judge).state).powers
+    idle = other(acting)
+    reply = judge.send(address_of(judge, idle), f"{signons[idle]}\nPLAY AP 2")
+    assert f"Error: PLAY AP 2: {idle} has nothing to order in" in reply, reply
+    assert "Your orders for" not in reply and "on hold" not in reply, reply
