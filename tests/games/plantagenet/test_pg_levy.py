@@ -8,6 +8,8 @@ from judge.games.plantagenet.levy import draw_arts_of_war, pay, ready_vassals
 from judge.games.plantagenet.muster import muster
 from judge.games.plantagenet.orders import Order, read_order
 from judge.games.plantagenet.state import influence_of
+from judge.games.plantagenet.view import report_for
+from judge.service.mailing.reports import render
 
 from pg_helpers import Dice, board, mat
 
@@ -161,15 +163,20 @@ def test_unpaid_lords_pillage_3_2_1() -> None:
 
 def test_unpaid_disband_example_3_2_1() -> None:
     """3.2.1 EXAMPLE: Salisbury and Rutland, each with a Vassal, still unpaid, Disband; the
-    Yorkists lose seven: five for their Influence ratings and two for the Vassals."""
+    Yorkists lose seven: five for their Influence ratings and two for the Vassals. By mail, the
+    Influence each Disband costs is told with it."""
     state = board(Salisbury="Ely", Rutland="Ely", box=2)
     state["depleted"]["Ely"] = 2
     for lord, vassal in (("Salisbury", "Stanley"), ("Rutland", "Dudley")):
         mat(state, lord)["assets"]["coin"] = 0
         mat(state, lord)["vassals"].append(vassal)
         state["vassals"][vassal] = {"lord": lord, "box": 9}
-    pay(state, {}, [])
+    events: list = []
+    pay(state, {}, events)
     assert influence_of(state, "York") == -7
+    lines = told(state, events)
+    assert "Salisbury Disbands, to Calendar box 5: unpaid (3.2.1); York loses 4 Influence." in lines, lines
+    assert "Rutland Disbands, to Calendar box 6: unpaid (3.2.1); York loses 3 Influence." in lines, lines
     assert state["lords"]["Salisbury"] == {"box": 2 + 6 - 3, "exile": False}
     assert state["vassals"]["Stanley"] == {"box": 2 + 6 - 1}
 
@@ -289,9 +296,6 @@ def test_each_lord_completes_his_levy_before_the_next_3_4() -> None:
 
 def told(state: dict, events: list, reader: str | None = None) -> list[str]:
     """The lines a results mail tells of these events, as ``reader`` reads them."""
-    from judge.games.plantagenet.view import report_for
-    from judge.service.mailing.reports import render
-
     text = render("plantagenet/events.txt", report=report_for({"events": events}, reader))
     return [line.strip() for line in text.splitlines() if line.strip()]
 
@@ -311,18 +315,3 @@ def test_a_pillage_tells_the_influence_it_costs_and_the_favour_it_turns_3_2_1() 
     assert "Ely is now Friendly to Lancaster." in lines
     assert "Cambridge is now Neutral." in lines and "Lynn is now Friendly to Lancaster." in lines
 
-
-def test_an_unpaid_disband_tells_the_influence_it_costs_3_2_1() -> None:
-    """3.2.1 UNPAID/UNFED DISBAND, by mail: the Influence lost is told with the Disband (the
-    rule's example: Salisbury 3 and his Vassal 1, Rutland 2 and his Vassal 1)."""
-    state = board(Salisbury="Ely", Rutland="Ely", box=2)
-    state["depleted"]["Ely"] = 2
-    for lord, vassal in (("Salisbury", "Stanley"), ("Rutland", "Dudley")):
-        mat(state, lord)["assets"]["coin"] = 0
-        mat(state, lord)["vassals"].append(vassal)
-        state["vassals"][vassal] = {"lord": lord, "box": 9}
-    events: list = []
-    pay(state, {}, events)
-    lines = told(state, events)
-    assert "Salisbury Disbands, to Calendar box 5: unpaid (3.2.1); York loses 4 Influence." in lines, lines
-    assert "Rutland Disbands, to Calendar box 6: unpaid (3.2.1); York loses 3 Influence." in lines, lines
