@@ -174,7 +174,7 @@ def test_unpaid_disband_example_3_2_1() -> None:
     events: list = []
     pay(state, {}, events)
     assert influence_of(state, "York") == -7
-    lines = told(state, events)
+    lines = told(events)
     assert "Salisbury Disbands, to Calendar box 5: unpaid (3.2.1); York loses 4 Influence." in lines, lines
     assert "Rutland Disbands, to Calendar box 6: unpaid (3.2.1); York loses 3 Influence." in lines, lines
     assert state["lords"]["Salisbury"] == {"box": 2 + 6 - 3, "exile": False}
@@ -294,7 +294,7 @@ def test_each_lord_completes_his_levy_before_the_next_3_4() -> None:
     assert mat(state, "York")["assets"]["carts"] == 2 + 2
 
 
-def told(state: dict, events: list, reader: str | None = None) -> list[str]:
+def told(events: list, reader: str | None = None) -> list[str]:
     """The lines a results mail tells of these events, as ``reader`` reads them."""
     text = render("plantagenet/events.txt", report=report_for({"events": events}, reader))
     return [line.strip() for line in text.splitlines() if line.strip()]
@@ -310,7 +310,7 @@ def test_a_pillage_tells_the_influence_it_costs_and_the_favour_it_turns_3_2_1() 
     state["favour"].pop("Ely", None)
     events: list = []
     pay(state, {}, events)
-    lines = told(state, events, "Lancaster")
+    lines = told(events, "Lancaster")
     assert "York Pillages Ely: 2 Coin, 2 Provender; York loses 8 Influence (3.2.1)." in lines, lines
     assert "Ely is now Friendly to Lancaster." in lines
     assert "Cambridge is now Neutral." in lines and "Lynn is now Friendly to Lancaster." in lines
