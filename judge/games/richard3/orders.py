@@ -24,7 +24,6 @@ player's orders.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from collections.abc import Callable, Iterable
@@ -35,7 +34,7 @@ from typing import Any, NamedTuple, cast
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..nearest import normal
+from ..nearest import meant, normal
 from . import names
 from .data import BOARD, REBEL, other
 from .names import NameError_
@@ -216,12 +215,12 @@ FORMS = {
 
 def _syntax_error(text: str, error: UnexpectedInput) -> OrderError:
     first = text.split(maxsplit=1)[0].upper()
-    meant = difflib.get_close_matches(first, list(FORMS), n=1, cutoff=0.75)  # PLAY for PLAI
+    keyword = meant([first], FORMS)  # PLAY for PLAI
     if first in FORMS:
         expected = FORMS[first]
-    elif meant:
-        return OrderError(f"cannot read {text!r}: {first} is no order (did you mean {meant[0]}?): "
-                          f"expected {FORMS[meant[0]]}")
+    elif keyword:
+        return OrderError(f"cannot read {text!r}: {first} is no order (did you mean {keyword}?): "
+                          f"expected {FORMS[keyword]}")
     else:
         listed = dict.fromkeys(f for k, f in FORMS.items() if k != "MOVE")
         expected = "an order such as 'Warwick - Kent' or one of: " + "; ".join(listed)
