@@ -315,3 +315,12 @@ def test_a_pillage_tells_the_influence_it_costs_and_the_favour_it_turns_3_2_1() 
     assert "Ely is now Friendly to Lancaster." in lines
     assert "Cambridge is now Neutral." in lines and "Lynn is now Friendly to Lancaster." in lines
 
+
+
+def test_a_parley_at_a_stronghold_already_friendly_says_so_3_4_1() -> None:
+    """3.4.1: Parley makes a Stronghold Friendly; one that is Friendly already (a second Parley
+    after a first that succeeded) is refused with that reason, not for want of a Route."""
+    state = board(Salisbury="Ely")
+    state["favour"]["Cambridge"] = "York"
+    refused = levy(state, "York", "Salisbury PARLEY Cambridge")
+    assert [why for _, why in refused] == ["Cambridge is Friendly already (3.4.1)"], refused
