@@ -54,20 +54,27 @@ def area(text: str) -> str:
     return resolve(text, ((a.name, (a.name, *a.aliases)) for a in BOARD.areas.values()), "area")
 
 
-def block_among(text: str, ids: Iterable[str], what: str = "block") -> str:
+def block_among(text: str, ids: Iterable[str], what: str = "block", dead: Iterable[str] = ()) -> str:
     """The block among ``ids`` that ``text`` names (a two-house block answers to its name);
     ``what`` the blocks are, for the message when none or several match. A name of a block that
-    is not among them is told so (``Somerset is not a block of yours``)."""
+    is not among them is told so (``Somerset is not a block of yours``), or, among the heirs
+    killed (``dead``, their names), that he is dead (6.82): his name never reads as another's
+    by its prefix (``York`` for York Church once the Duke is dead)."""
     among = list(ids)
-    exact = set(_CALLED.get(normal(text), ())).intersection(among)
+    called = _CALLED.get(normal(text), ())
+    exact = set(called).intersection(among)
     if len(exact) == 1:  # what ``resolve`` would find first, found at once
         return exact.pop()
+    if not exact and any(BOARD.blocks[b].name in dead for b in called):
+        raise NameError_(f"{BOARD.blocks[called[0]].name} is dead (6.82)")
     try:
         return resolve(text, _named(among), what)
     except NameError_ as error:
         other = _block_named(text, [b for b in BOARD.blocks if b not in among])
         if other is None:
             raise error
+        if BOARD.blocks[other].name in dead:
+            raise NameError_(f"{BOARD.blocks[other].name} is dead (6.82)") from None
         article = "an" if what[:1] in "aeiou" or what.startswith("heir") else "a"
         raise NameError_(f"{BOARD.blocks[other].name} is not {article} {what}") from None
 

@@ -212,3 +212,26 @@ def test_an_illegal_order_replaced_in_the_same_mail_is_refused_and_a_replacement
     again = GAME.read_orders(state, "Lancaster", ["Henry VI - Sussex"],
                              {other.slot or "": other.canonical or ""})[0]
     assert again.error is None and again.replaces == other.canonical
+
+
+def test_an_order_for_a_dead_heir_says_he_is_dead() -> None:
+    """6.82: an heir killed is out of the game for good, as every reader is told (the heirs
+    killed); an order that names him says he is dead, not that he is not the player's."""
+    from r3_setup import GAME, actions, position
+
+    state = actions(position({"March": "Kent", "York": "Ireland", "Henry VI": "Middlesex"}), "York")
+    state["blocks"]["Rutland"]["at"] = "dead"
+    read = GAME.read_orders(state, "York", ["CHARGE Rutland", "RETREAT Rutland AFTER ROUND 1"])
+    assert [line.error for line in read] == ["Rutland is dead (6.82)", "Rutland is dead (6.82)"], read
+
+
+def test_an_order_for_a_dead_duke_of_york_is_not_read_as_one_for_york_church() -> None:
+    """6.82: with the Duke of York killed, ``York`` in an order of the Yorkist player still
+    names the Duke, who is dead, never York Church by the prefix of its name."""
+    from r3_setup import GAME, actions, position
+
+    blocks = {"March": "Kent", "York (church)/Y": "North Yorks", "Henry VI": "Middlesex"}
+    state = actions(position(blocks), "York")
+    state["blocks"]["York"]["at"] = "dead"
+    (line,) = GAME.read_orders(state, "York", ["RETREAT York AFTER ROUND 1"])
+    assert line.error == "York is dead (6.82)", line
