@@ -235,3 +235,14 @@ def test_an_order_for_a_dead_duke_of_york_is_not_read_as_one_for_york_church() -
     state["blocks"]["York"]["at"] = "dead"
     (line,) = GAME.read_orders(state, "York", ["RETREAT York AFTER ROUND 1"])
     assert line.error == "York is dead (6.82)", line
+
+
+def test_a_blocks_full_name_never_reads_as_another_block_by_its_prefix() -> None:
+    """A block's name in full names that block alone: with Salisbury out of play (killed, 6.83),
+    ``Salisbury`` in a Yorkist order is refused, not read as the Salisbury Levy."""
+    from r3_setup import GAME, actions, position
+
+    state = actions(position({"March": "Kent", "York": "Ireland", "Henry VI": "Middlesex"}), "York")
+    state["blocks"]["Salisbury/Y"]["at"] = "dead"
+    (line,) = GAME.read_orders(state, "York", ["RETREAT Salisbury AFTER ROUND 1"])
+    assert line.error == "Salisbury is not a block of yours", line
