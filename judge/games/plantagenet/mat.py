@@ -45,13 +45,14 @@ def discard(state: State, card: str) -> None:
 
 
 def disband_lord(state: State, lord: str, events: Events, exile: bool = False, why: str = "",
-                 penalty: bool = False) -> None:
+                 penalty: bool = False, gone: bool = False) -> None:
     """3.2.4: the Lord's Vassals Disband, his Troops and Assets go back to the pools, his
     Capabilities are discarded (1.5.1), and his cylinder goes on the Calendar six minus his
     printed Influence boxes right of the current Turn, with an Exile marker if he Disbands from
     an Exile box or chooses Exile (4.3.5). With ``penalty`` his side first loses the Influence
     an Unpaid or Unfed Disband, an Exile or a Shipwreck costs (``disband_penalty``), and the
-    event tells how much."""
+    event tells how much; ``gone``: he leaves the game for good (``remove_lord``), as the event
+    tells instead of his Calendar box."""
     lost = disband_penalty(state, lord) if penalty else 0
     gain(state, BOARD.lords[lord].side, -lost)
     mat = state["lords"][lord]
@@ -63,7 +64,8 @@ def disband_lord(state: State, lord: str, events: Events, exile: bool = False, w
     box = shift(state["box"], 6 - BOARD.lords[lord].influence)
     state["lords"][lord] = {"box": box, "exile": exile}
     events.append({"type": "disband", "lord": lord, "box": box, "exile": exile, "why": why,
-                   **({"side": BOARD.lords[lord].side, "influence": lost} if lost else {})})
+                   **({"side": BOARD.lords[lord].side, "influence": lost} if lost else {}),
+                   **({"gone": True} if gone else {})})
     for prisoner, entry in state["lords"].items():
         if entry.get("prisoner_of") == lord:
             release(state, prisoner, events)
@@ -82,7 +84,7 @@ def release(state: State, prisoner: str, events: Events) -> None:
 def remove_lord(state: State, lord: str, events: Events, why: str, penalty: bool = False) -> None:
     """Death or Shipwreck (4.4.3, 4.8.2): Disband (with ``penalty``, its Influence lost: a
     Shipwreck), then the Lord leaves the game for good; in a War, Succession follows (6.2.2)."""
-    disband_lord(state, lord, events, why=why, penalty=penalty)
+    disband_lord(state, lord, events, why=why, penalty=penalty, gone=True)
     state["lords"][lord] = {"gone": why}
     on_removal(state, lord, events)
 

@@ -324,3 +324,16 @@ def test_a_parley_at_a_stronghold_already_friendly_says_so_3_4_1() -> None:
     state["favour"]["Cambridge"] = "York"
     refused = levy(state, "York", "Salisbury PARLEY Cambridge")
     assert [why for _, why in refused] == ["Cambridge is Friendly already (3.4.1)"], refused
+
+
+def test_a_lord_removed_for_good_is_not_told_as_going_to_the_calendar_4_8_2() -> None:
+    """4.4.3, 4.8.2: a Lord who dies or is Shipwrecked leaves the game for good; the mail says
+    so (with a Shipwreck's Influence lost), not that he Disbands to a Calendar box."""
+    from judge.games.plantagenet.mat import remove_lord
+
+    state = board(York="Ely", box=2)
+    events: list = []
+    remove_lord(state, "York", events, "shipwreck", penalty=True)
+    lines = told(events)
+    assert "York is removed from the game (shipwreck); York loses 5 Influence." in lines, lines
+    assert not [line for line in lines if "Calendar" in line], lines
