@@ -18,6 +18,8 @@ def normal(text: str) -> str:
 
 SHORT_LIST = 10
 """The most names an error lists in full; past it, only the nearest to what was written."""
+LIKENESS = 0.75
+"""How alike a misspelt name must be to a name to be offered for it (difflib's ratio)."""
 
 
 def choices(names: Iterable[str]) -> str:
@@ -32,9 +34,21 @@ def nearest(text: str, names: Iterable[str], listed: bool = True) -> str:
     error."""
     options = sorted(set(names))
     by_normal = {normal(name): name for name in options}
-    close = difflib.get_close_matches(normal(text), list(by_normal), n=3, cutoff=0.75)
+    close = difflib.get_close_matches(normal(text), list(by_normal), n=3, cutoff=LIKENESS)
     if close:
         return f" (did you mean {' or '.join(by_normal[c] for c in close)}?)"
     if listed and len(options) <= SHORT_LIST:
         return choices(options)
     return ""
+
+
+def meant(words: Iterable[str], keywords: Iterable[str]) -> str | None:
+    """The keyword the first of ``words`` that is near one was meant to be (``MARCH`` for
+    ``MRCH``), or None: for an order whose keyword is misspelt."""
+    listed = list(keywords)
+    for word in words:
+        close = difflib.get_close_matches(word, listed, n=1, cutoff=LIKENESS)
+        if close:
+            return close[0]
+    return None
+

@@ -373,3 +373,58 @@ def test_results_mails_carry_the_map_as_their_reader_sees_it(judge: MailJudge) -
         mails = judge.mail_to(address, "Plantagenet results roses")
         assert mails and all(mail.picture_id in pictures for mail in mails), address
         assert all(f'data-reader="{reader}"' in pictures[mail.picture_id] for mail in mails), address
+
+
+def test_held_and_drawn_events_are_named_for_a_reader_who_may_know_them_3_1_3() -> None:
+    """3.1.3: a side reads its held Events with their names (``Y20 (Yorkist Parade)``), as
+    the cards it holds show them, and each Event drawn with its name; the enemy and an observer
+    read the count of held Events only, and no name of a held one."""
+    engine = game_kind("plantagenet-ia")
+    state = engine.new_game(b"named")
+    state["held"]["York"] = ["Y20"]
+    report = {"events": [{"type": "event held", "side": "York", "card": "Y20"},
+                         {"type": "event", "side": "York", "card": "Y15", "implemented": True}]}
+    result = type("Result", (), {"report": report, "state": state})()
+    mine = turn_report(engine, "T1", result, "York")
+    assert "Held Events: Y20 (Yorkist Parade)" in mine, mine
+    assert "York draws Y20 (Yorkist Parade) and holds it." in mine
+    assert "York draws the Event Y15 (London for York)." in mine
+    for reader in ("Lancaster", None):
+        theirs = turn_report(engine, "T1", result, reader)
+        assert "Held Events: 1" in theirs and "Yorkist Parade" not in theirs, theirs
+        assert "York draws the Event Y15 (London for York)." in theirs
+
+
+def test_a_held_event_played_is_told_as_played_not_drawn_3_1_3() -> None:
+    """3.1.3: a held Event played from the hand is revealed as played; the mail does not say it
+    was drawn (it was drawn, and held, turns before)."""
+    from judge.games.plantagenet.held import use
+
+    engine = game_kind("plantagenet-ia")
+    state = engine.new_game(b"played")
+    state["held"]["Lancaster"] = ["L13"]
+    events: list = []
+    use(state, "Lancaster", "L13", events)
+    for reader in [*SIDES, None]:
+        text = render("plantagenet/events.txt", report=engine.report_view({"events": events}, reader))
+        assert text.strip() == "Lancaster plays the held Event L13 (Aspielles).", text
+
+
+def test_a_held_event_played_in_the_levy_is_told_once_then_what_it_did() -> None:
+    """Y13 Aspielles and Y24 Sun in Splendour played in the Muster: one line says the card is
+    played, the next what it did, without saying the card is played a second time."""
+    engine = game_kind("plantagenet-ia")
+    events = [{"type": "event", "side": "York", "card": "Y13", "implemented": True, "held": True},
+              {"type": "aspielles", "side": "York", "card": "Y13", "held": ["L1"], "inspected": "Somerset 1",
+               "mat": {"troops": {"men_at_arms": 2}, "assets": {}, "vassals": [], "caps": []}},
+              {"type": "event", "side": "York", "card": "Y24", "implemented": True, "held": True},
+              {"type": "muster", "side": "York", "lord": "Edward IV", "at": "London", "card": "Y24"}]
+    text = render("plantagenet/events.txt", report=engine.report_view({"events": events}, "York"))
+    assert [line.strip() for line in text.splitlines() if line.strip()] == [
+        "York plays the held Event Y13 (Aspielles).",
+        "Aspielles looks at Somerset 1: he has 2 men-at-arms; the enemy holds L1.",
+        "York plays the held Event Y24 (Sun in Splendour).",
+        "Edward IV Musters at London (Y24).",
+    ], text
+    text = render("plantagenet/events.txt", report=engine.report_view({"events": events}, "Lancaster"))
+    assert "Aspielles looks at Somerset 1." in text and "L1" not in text, text

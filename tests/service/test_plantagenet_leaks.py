@@ -468,3 +468,17 @@ def test_other_held_events_change_nothing_the_enemy_reads_until_one_is_played(
                     if other_game.states[later]["held"] != other_game.states[index + 1]["held"]
                     or other_game.states[later]["decks"] != other_game.states[index + 1]["decks"]), len(other_game.states))
     assert same_until(played, other_game, str(other(side)), min(cut, changed)) >= 1
+
+
+def test_a_held_event_discarded_at_reset_is_not_named_to_the_enemy() -> None:
+    """3.1.3, 4.8.6: a held Event goes back into its deck unseen, as it was held: the enemy
+    and an observer read that a held Event was discarded, not which; its side reads which."""
+    from judge.games.plantagenet.view import report_for
+    from judge.service.mailing.reports import render
+
+    report = {"events": [{"type": "discard held", "side": "York", "card": "Y20"}]}
+    for reader in ("Lancaster", None):
+        text = render("plantagenet/events.txt", report=report_for(report, reader))
+        assert text.strip() == "York discards a held Event (4.8.6).", text
+    text = render("plantagenet/events.txt", report=report_for(report, "York"))
+    assert text.strip() == "York discards the held Event Y20 (Yorkist Parade) (4.8.6).", text

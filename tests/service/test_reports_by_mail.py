@@ -60,7 +60,7 @@ def test_the_start_notice_gives_each_player_his_power_letter_and_the_position(
             f"SIGNON {power}@alpha <password>), with the password you joined with.\n")
         units = ", ".join(f"{u['type']} {u['loc']}" for u in game(judge).state["units"]
                           if u["power"] == power)
-        assert f"For Spring 1901 Movement you are to order: {units} (HELP ORDERS" in notice.body
+        assert f"For Spring 1901 Movement, you are to order: {units} (HELP ORDERS" in notice.body
         assert "alpha has started. The first phase is Spring 1901 Movement" in notice.body
         assert "The starting position:\n  Austria  3 units: A bud, F tri, A vie\n" in notice.body
         assert "  France   3 units: F bre, A mar, A par\n           3 centres: bre, mar, par\n" in (

@@ -154,6 +154,7 @@ def test_the_start_notice_names_the_house_the_commitment_and_only_the_houses_own
         assert ("you are to order: REDEAL or KEEP" in notice.body  # a weak hand (5.1)
                 or "You have nothing to order in Campaign I, turn 1: the redeal" in notice.body
                 or "you are to order: a card (PLAY)" in notice.body), notice.body
+        assert "the cards you are to order" not in notice.body  # the phase's name, then what is due
     (watching,) = judge.mail_to(WATCHER, "Richard III notice: roses")
     assert "Ireland (3 blocks)" in watching.body  # 4.4: York's exiles, counted for an observer
     assert not re.search(r"\b(Warwick|York|Somerset|Henry VI) [1-4]\b", watching.body)
@@ -436,3 +437,61 @@ def test_board_carries_the_current_map_to_a_player_who_reads_maps(judge: MailJud
     reply = judge.send(york, f"{signons['York']}\nSET MAP OFF\nBOARD")
     assert "The map attached" not in reply
     assert "The map attached" not in judge.send("stranger@example.org", "BOARD roses")
+
+
+def test_a_house_that_gave_no_actions_gets_no_empty_list_of_its_orders() -> None:
+    """1.1: a house that missed its actions' deadline is told it gave no orders, once; its
+    results carry no heading "Your orders" with nothing under it."""
+    engine = Richard3Game("1460")
+    state = engine.new_game(b"no orders")
+    report = {"events": [{"type": "no orders", "side": "Lancaster", "default": "it makes no move (1.1)"}],
+              "orders": {"Lancaster": []}, "refused": {"Lancaster": []}}
+    text = render("richard3/turn_report.txt", game="roses", phase_name="Campaign I, turn 1",
+                  powers=list(SIDES), reader="Lancaster", report=engine.report_view(report, "Lancaster"),
+                  board=engine.view(state, "Lancaster"), outcome=None, next_phase_name="the next",
+                  deadline=None, choices=[])
+    assert "Lancaster gave no orders: it makes no move (1.1)." in text
+    assert "Your orders" not in text, text
+
+
+def test_a_new_campaign_is_named_as_the_phases_name_it() -> None:
+    """8.5: the campaign that begins after the political turn is numbered as the phases are
+    (Campaign II), not with a figure."""
+    engine = Richard3Game("1460")
+    report = engine.report_view({"events": [{"type": "campaign", "campaign": 2}]}, None)
+    assert render("richard3/events.txt", report=report).strip() == "Campaign II begins."
+
+
+def test_a_results_mail_has_one_blank_line_between_its_parts_for_every_reader() -> None:
+    """The position and the next phase are one blank line apart, for a house (whose hand ends
+    the position) as for an observer (who sees no hand)."""
+    engine = Richard3Game("1460")
+    state = engine.new_game(b"spacing")
+    for reader in [*SIDES, None]:
+        text = render("richard3/turn_report.txt", game="roses", phase_name="Campaign I, turn 1",
+                      powers=list(SIDES), reader=reader, report=engine.report_view({"events": []}, reader),
+                      board=engine.view(state, reader), outcome=None, next_phase_name="the next",
+                      deadline=None, choices=[])
+        assert "\n\n\n" not in text, (reader, text)
+        assert "\n\nThe next phase of roses is the next." in text, text
+
+
+def test_a_late_card_from_the_house_that_does_not_act_is_refused_without_talk_of_its_orders(
+    judge: MailJudge,
+) -> None:
+    """A card sent after the card phase was processed, by the house that is not player 1 (1.2:
+    it has nothing to order in player 1's actions): the reply says so, and says nothing of its
+    orders being held or complete, which it has none of in this phase."""
+    signons = start(judge, "richard3-1483")
+    engine = Richard3Game("1483")
+    while not game(judge).phase.endswith("cards"):  # a redeal first, for a weak hand (5.1)
+        for house in sorted(engine.pending(game(judge).state).powers):
+            judge.send(address_of(judge, house), f"{signons[house]}\nKEEP")
+    for house in SIDES:
+        card = engine.legal_orders(game(judge).state, house)[0]
+        judge.send(address_of(judge, house), f"{signons[house]}\n{card}")
+    (acting,) = engine.pending(game(judge).state).powers
+    idle = other(acting)
+    reply = judge.send(address_of(judge, idle), f"{signons[idle]}\nPLAY AP 2")
+    assert f"Error: PLAY AP 2: {idle} has nothing to order in" in reply, reply
+    assert "Your orders for" not in reply and "on hold" not in reply, reply

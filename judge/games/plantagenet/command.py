@@ -291,6 +291,8 @@ def target_refusal(state: State, lord: str, order: Order) -> str | None:
         return f"{here} cannot be Foraged (4.6.2)"
     if verb == "TAX" and order.target not in actions.tax_targets(state, lord):
         return f"{lord} cannot Tax {order.target} (4.6.3)"
+    if verb == "PARLEY" and is_friendly(state, order.target or "", BOARD.lords[lord].side):
+        return f"{order.target} is Friendly already (4.6.4)"
     if verb == "PARLEY" and order.target not in parley_targets(state, lord, campaign=True):
         return f"{lord} cannot Parley {order.target} (4.6.4)"
     if verb == "AGITATE" and order.target not in actions.agitate_targets(state, lord):

@@ -10,7 +10,7 @@ from typing import Any
 from . import capabilities
 from .data import BOARD, SIDES, TROOPS, other
 from .levy import end_lasting
-from .mat import Events, disband_lord, disband_penalty, pay_or_feed, remove_lord
+from .mat import Events, disband_lord, pay_or_feed, remove_lord
 from .state import (
     State, gain, in_order, influence_of, lords_on_map, mats, occupied, pool, scenario_of,
 )
@@ -82,8 +82,7 @@ def disembark(state: State, rng: Random, events: Events) -> None:
             sea = mat["at"]
             events.append({"type": "disembark", "lord": lord, "roll": roll})
             if roll <= 4:
-                gain(state, side, -disband_penalty(state, lord))
-                remove_lord(state, lord, events, "shipwreck")
+                remove_lord(state, lord, events, "shipwreck", penalty=True)
                 continue
             held = occupied(state)
             ports = [p for p in BOARD.seas[sea].ports if other(side) not in held.get(p, ())]

@@ -28,7 +28,7 @@ def use(state: State, side: str, card: str, events: Events, lasting: bool = Fals
     (``lasting``) kept in effect until its end (``levy.end_lasting``)."""
     state["held"][side].remove(card)
     (state["lasting"] if lasting else state["decks"][side]).append(card)
-    events.append({"type": "event", "side": side, "card": card, "implemented": True})
+    events.append({"type": "event", "side": side, "card": card, "implemented": True, "held": True})
 
 
 def standing_refusal(card: str, side: str) -> str | None:

@@ -8,11 +8,11 @@ from typing import Any
 
 from . import capabilities
 from .data import BOARD, other
-from .mat import Events, disband_lord, disband_penalty, discard
+from .mat import Events, disband_lord, discard
 from .orders import Order
 from .fighting import foreign_haven
 from .held import use
-from .state import State, forces_units, gain, is_enemy, is_friendly, lords_at, occupied, scenario_of, shift
+from .state import State, forces_units, is_enemy, is_friendly, lords_at, occupied, scenario_of, shift
 
 
 def group_refusal(state: State, lord: str, group: tuple[str, ...]) -> str | None:
@@ -177,13 +177,12 @@ def approach(state: State, side: str, to: str, marching: list[str], standing: li
         if lord not in leaving:
             fighting.append(lord)
             continue
-        gain(state, enemy, -disband_penalty(state, lord))
         spoils(state, lord, marching[0], to)
         if capabilities.has(state, lord, "home_not_exile"):  # England is my Home (Y8)
-            disband_lord(state, lord, events, why="England is my Home (Y8)")
+            disband_lord(state, lord, events, why="England is my Home (Y8)", penalty=True)
             state["lords"][lord]["box"] = shift(state["box"], 1)
         else:
-            disband_lord(state, lord, events, exile=True, why="Exile on Approach (4.3.5)")
+            disband_lord(state, lord, events, exile=True, why="Exile on Approach (4.3.5)", penalty=True)
         if lord == "Warwick L" and "Foreign Haven" in scenario_of(state).special_rules:
             foreign_haven(state, events)
     return fighting

@@ -44,11 +44,17 @@ def discard(state: State, card: str) -> None:
         state["decks"][BOARD.cards[card].side].append(card)
 
 
-def disband_lord(state: State, lord: str, events: Events, exile: bool = False, why: str = "") -> None:
+def disband_lord(state: State, lord: str, events: Events, exile: bool = False, why: str = "",
+                 penalty: bool = False, gone: bool = False) -> None:
     """3.2.4: the Lord's Vassals Disband, his Troops and Assets go back to the pools, his
     Capabilities are discarded (1.5.1), and his cylinder goes on the Calendar six minus his
     printed Influence boxes right of the current Turn, with an Exile marker if he Disbands from
-    an Exile box or chooses Exile (4.3.5)."""
+    an Exile box or chooses Exile (4.3.5). With ``penalty`` his side first loses the Influence
+    an Unpaid or Unfed Disband, an Exile or a Shipwreck costs (``disband_penalty``), and the
+    event tells how much; ``gone``: he leaves the game for good (``remove_lord``), as the event
+    tells instead of his Calendar box."""
+    lost = disband_penalty(state, lord) if penalty else 0
+    gain(state, BOARD.lords[lord].side, -lost)
     mat = state["lords"][lord]
     for vassal in list(mat["vassals"]):
         disband_vassal(state, vassal, events)
@@ -57,7 +63,9 @@ def disband_lord(state: State, lord: str, events: Events, exile: bool = False, w
     exile = exile or mat["at"] in BOARD.exile_boxes
     box = shift(state["box"], 6 - BOARD.lords[lord].influence)
     state["lords"][lord] = {"box": box, "exile": exile}
-    events.append({"type": "disband", "lord": lord, "box": box, "exile": exile, "why": why})
+    events.append({"type": "disband", "lord": lord, "box": box, "exile": exile, "why": why,
+                   **({"side": BOARD.lords[lord].side, "influence": lost} if lost else {}),
+                   **({"gone": True} if gone else {})})
     for prisoner, entry in state["lords"].items():
         if entry.get("prisoner_of") == lord:
             release(state, prisoner, events)
@@ -73,10 +81,10 @@ def release(state: State, prisoner: str, events: Events) -> None:
     events.append({"type": "released", "lord": prisoner, "box": box, "influence": points})
 
 
-def remove_lord(state: State, lord: str, events: Events, why: str) -> None:
-    """Death or Shipwreck (4.4.3, 4.8.2): Disband, then the Lord leaves the game for good; in a
-    War, Succession follows (6.2.2)."""
-    disband_lord(state, lord, events, why=why)
+def remove_lord(state: State, lord: str, events: Events, why: str, penalty: bool = False) -> None:
+    """Death or Shipwreck (4.4.3, 4.8.2): Disband (with ``penalty``, its Influence lost: a
+    Shipwreck), then the Lord leaves the game for good; in a War, Succession follows (6.2.2)."""
+    disband_lord(state, lord, events, why=why, penalty=penalty, gone=True)
     state["lords"][lord] = {"gone": why}
     on_removal(state, lord, events)
 
@@ -116,10 +124,11 @@ def settle(state: State, lords: list[str], asset: str) -> list[str]:
     return [lord for lord in lords if owed[lord] > 0]
 
 
-def pillage(state: State, lord: str, events: Events) -> None:
+def pillage(state: State, lord: str, events: Events, rule: str) -> None:
     """3.2.1 PROCEDURE: Coin and Provender from the Strongholds table, the side loses twice the
     Assets added, the Stronghold is Exhausted and turns to Enemy Favour, and each Stronghold next
-    to it by Way shifts one level toward the Enemy."""
+    to it by Way shifts one level toward the Enemy. The events tell the Influence lost and each
+    Favour changed (``rule``: the Pay's, 3.2.1, or the Feed's, 4.7)."""
     place = where(state, lord) or ""
     side = BOARD.lords[lord].side
     enemy = "Lancaster" if side == "York" else "York"
@@ -129,10 +138,14 @@ def pillage(state: State, lord: str, events: Events) -> None:
     mat["assets"]["provender"] += amount
     gain(state, side, -2 * 2 * amount)
     state["depleted"][place] = 2
+    was = {p: state["favour"].get(p) for p in (place, *BOARD.locales[place].ways)}
     set_favour(state, place, enemy)
     for near in BOARD.locales[place].ways:
         shift_favour(state, near, enemy)
-    events.append({"type": "pillage", "lord": lord, "at": place, "coin": amount, "provender": amount})
+    events.append({"type": "pillage", "lord": lord, "side": side, "at": place, "coin": amount,
+                   "provender": amount, "influence": 2 * 2 * amount, "rule": rule})
+    events.extend({"type": "favour", "at": p, "now": state["favour"].get(p)}
+                  for p, before in was.items() if state["favour"].get(p) != before)
 
 
 def pay_or_feed(state: State, lords: list[str], asset: str, events: Events, why: str) -> None:
@@ -149,11 +162,10 @@ def pay_or_feed(state: State, lords: list[str], asset: str, events: Events, why:
         place = where(state, lord) or ""
         if place in BOARD.locales and not is_exhausted(state, place) and place not in pillaged:
             pillaged.add(place)
-            pillage(state, lord, events)
+            pillage(state, lord, events, "3.2.1" if asset == "coin" else "4.7")
     still = settle(state, [lord for lord in short if where(state, lord) in pillaged], asset) if pillaged else []
     for lord in [lord for lord in short if where(state, lord) not in pillaged] + still:
-        gain(state, BOARD.lords[lord].side, -disband_penalty(state, lord))
-        disband_lord(state, lord, events, why=why)
+        disband_lord(state, lord, events, why=why, penalty=True)
 
 
 def disband_troopless(state: State, events: Events) -> None:

@@ -90,6 +90,8 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
     here = mat["at"]
     friendly = is_friendly(state, here, side)
     if order.verb == "PARLEY":
+        if is_friendly(state, order.target or "", side):
+            return f"{order.target} is Friendly already (3.4.1)"
         if order.target not in parley_targets(state, lord):
             return f"{lord} cannot Parley {order.target}: no Route to a Stronghold not yet Friendly (3.4.1)"
         return None

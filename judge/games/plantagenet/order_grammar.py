@@ -13,6 +13,7 @@ from typing import Any, cast
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..nearest import meant
 from .order import Order, OrderError
 
 class _Shaper(Transformer[Token, Order]):
@@ -150,6 +151,9 @@ FORMS["CENTRE"], FORMS["VALOR"] = FORMS["CENTER"], FORMS["VALOUR"]
 def _syntax_error(text: str, error: UnexpectedInput) -> OrderError:
     word = next((w for w in text.upper().split() if w in FORMS), None)
     if word is None:
+        keyword = meant(text.upper().split(), LISTED)  # MARCH for MRCH
+        if keyword:
+            return OrderError(f"no order word in {text!r} (did you mean {keyword}?): expected {FORMS[keyword]}")
         return OrderError(f"no order word in {text!r}: expected one of {', '.join(LISTED)}")
     if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
         where = "it ends too soon"

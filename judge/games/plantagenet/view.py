@@ -49,11 +49,14 @@ def view(state: State, power: str | None) -> dict[str, Any]:
                 if "lord" in entry and _side(entry["lord"]) == side:
                     seen["vassals"][vassal] = {"mustered": True, **({"box": entry["box"]} if "box" in entry else {})}
     seen["sides"] = {side: [lord for lord in state["lords"] if _side(lord) == side] for side in SIDES}
+    seen["event_names"] = {card: BOARD.cards[card].event for card in state["held"].get(power or "", [])}
     return seen
 
 
 
 HIDDEN_DRAWS = ("event held", "capability", "capability discarded")
+NAMED_EVENTS = ("event", "event held", "discard held")
+"""The events that tell an Event card its reader may know: its name is told with its number."""
 SPIED = ("held", "mat")
 """What Aspielles (Y13, L13) shows its side alone: the enemy's held cards and a Lord's mat."""
 MAT_FIGURES = ("troops", "provender", "coin")
@@ -68,12 +71,16 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
         side = event.get("side") or (_side(event["lord"]) if isinstance(event.get("lord"), str) else None)
         if event["type"] in HIDDEN_DRAWS and side != power:
             continue
+        if event["type"] == "discard held" and side != power:  # back to the deck unseen (3.1.3)
+            event = {k: v for k, v in event.items() if k != "card"}
         if event["type"] == "aspielles" and side != power:  # what the spies saw (Y13, L13)
             event = {k: v for k, v in event.items() if k not in SPIED}
         if report.get("hidden_mats") and side != power and event["type"] in MAT_EVENTS:
             event = {k: v for k, v in event.items() if k not in MAT_FIGURES}
             if event.get("what") == "CAPABILITY" or (event["type"] == "capability effect" and "cancels" not in event):
                 event.pop("target" if event["type"] == "levy" else "card", None)
+        if event["type"] in NAMED_EVENTS and event.get("card"):  # as the card shows it (3.1.3)
+            event = {**event, "name": BOARD.cards[event["card"]].event}
         events.append(event)
     refused = {s: r for s, r in report.get("refused", {}).items() if s == power}
     orders = {s: o for s, o in report.get("orders", {}).items() if s == power}  # a Plan is secret (4.1.2)

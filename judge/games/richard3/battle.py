@@ -191,14 +191,22 @@ def _treason(state: State, battle: Battle, rng: Random, events: Events) -> None:
 
 def _wants_retreat(state: State, battle: Battle, side: str, block: str, number: int) -> Order | None:
     """The RETREAT standing order that applies to the block in this round, if one does: its round
-    is past, and its condition, if it has one, holds (``IF OUTNUMBERED``: ``outnumbered``)."""
-    for order in standing(state, side, "RETREAT"):
-        if order.block not in (None, block) or number <= (order.number or 0):
+    is past, and its condition, if it has one, holds (``IF OUTNUMBERED``: ``outnumbered``). The
+    block's own order, if it has one, is the player's choice for it: RETREAT ALL is for the
+    blocks he gave none."""
+    orders = standing(state, side, "RETREAT")
+    own = [o for o in orders if o.block == block]
+    for order in own or [o for o in orders if o.block is None]:
+        if number <= (order.number or 0):
             continue
         if order.condition == "OUTNUMBERED" and not outnumbered(state, battle, side):
             why_not(state, side, order, "your blocks were never outnumbered when it could apply")
             continue
         return order
+    if own:
+        for order in orders:
+            if order.block is None and number > (order.number or 0):
+                why_not(state, side, order, "the blocks it could move had RETREAT orders of their own")
     return None
 
 

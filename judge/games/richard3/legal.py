@@ -157,7 +157,16 @@ def legal_orders(state: State, side: str, given: Any = ()) -> list[str]:
     orders = read_players_orders(state, side, given)
     _, _, budget = apply_actions(scratch, side, orders)
     found = [str(o) for o in candidates(scratch, side, budget) if _works(scratch, side, budget, o)]
+    if budget.event == "treason":
+        found += [str(o) for o in _treasons(scratch, side)]
     return found + [str(o) for o in _standing_choices(scratch, side)] + ["DONE"]
+
+
+def _treasons(state: State, side: str) -> list[Order]:
+    """The Treason card's roll, for a battle where the house may fight this turn: an area where
+    its blocks stand (one it attacks, or one the enemy may attack), never an exile area (2.7)."""
+    places = {at(state, b) for b in state["blocks"] if side_of(state, b) == side and on_board(state, b)}
+    return [Order("TREASON", areas=(a,)) for a in sorted(places) if BOARD.areas[a].kind != "exile"]
 
 
 def _standing_choices(state: State, side: str) -> list[Order]:

@@ -54,22 +54,36 @@ def area(text: str) -> str:
     return resolve(text, ((a.name, (a.name, *a.aliases)) for a in BOARD.areas.values()), "area")
 
 
-def block_among(text: str, ids: Iterable[str], what: str = "block") -> str:
+def block_among(text: str, ids: Iterable[str], what: str = "block", dead: Iterable[str] = ()) -> str:
     """The block among ``ids`` that ``text`` names (a two-house block answers to its name);
     ``what`` the blocks are, for the message when none or several match. A name of a block that
-    is not among them is told so (``Somerset is not a block of yours``)."""
+    is not among them is told so (``Somerset is not a block of yours``), or, among the heirs
+    killed (``dead``, their names), that he is dead (6.82). A block's name in full names it
+    alone, never another by the prefix of its name (``York`` is not York Church, nor
+    ``Salisbury`` the Salisbury Levy, when the Duke or the Earl is out of play)."""
     among = list(ids)
-    exact = set(_CALLED.get(normal(text), ())).intersection(among)
+    called = _CALLED.get(normal(text), ())
+    exact = set(called).intersection(among)
     if len(exact) == 1:  # what ``resolve`` would find first, found at once
         return exact.pop()
+    if not exact and called:
+        raise _not_among(called[0], what, dead)
     try:
         return resolve(text, _named(among), what)
     except NameError_ as error:
         other = _block_named(text, [b for b in BOARD.blocks if b not in among])
         if other is None:
             raise error
-        article = "an" if what[:1] in "aeiou" or what.startswith("heir") else "a"
-        raise NameError_(f"{BOARD.blocks[other].name} is not {article} {what}") from None
+        raise _not_among(other, what, dead) from None
+
+
+def _not_among(block: str, what: str, dead: Iterable[str]) -> NameError_:
+    """The error for a block named that is not among those an order may name."""
+    name = BOARD.blocks[block].name
+    if name in dead:
+        return NameError_(f"{name} is dead (6.82)")
+    article = "an" if what[:1] in "aeiou" or what.startswith("heir") else "a"
+    return NameError_(f"{name} is not {article} {what}")
 
 
 def _named(ids: Iterable[str]) -> list[tuple[str, tuple[str, ...]]]:

@@ -46,6 +46,7 @@ def tell_unused(state: State, events: Events) -> None:
     fought_in = {e["area"]: [b[0] for blocks in e["blocks"].values() for b in blocks]
                  for e in events if e["type"] == "battle"}
     fighters = {b for blocks in fought_in.values() for b in blocks}
+    sides_fought = {side for e in events if e["type"] == "battle" for side, blocks in e["blocks"].items() if blocks}
     for side in SIDES:
         notes = _notes(state, side)
         unused: dict[str, list[str]] = {}  # reason -> the orders it answers, in the order given
@@ -54,7 +55,8 @@ def tell_unused(state: State, events: Events) -> None:
             text = str(order)
             if order.keyword in QUIET or text in notes["used"]:
                 continue
-            reason = notes["why_not"].get(text) or _reason(state, order, fought_in, fighters)
+            reason = notes["why_not"].get(text) or _reason(state, order, fought_in, fighters,
+                                                           side in sides_fought)
             if reason is not None:
                 unused.setdefault(reason, []).append(text)
         if unused:
@@ -62,9 +64,11 @@ def tell_unused(state: State, events: Events) -> None:
                            "groups": [{"why": why, "orders": texts} for why, texts in unused.items()]})
 
 
-def _reason(state: State, order: Order, fought_in: dict[str, list[str]], fighters: set[str]) -> str | None:
+def _reason(state: State, order: Order, fought_in: dict[str, list[str]], fighters: set[str],
+            fought: bool) -> str | None:
     """The plainest reason an order did nothing, or None where it did its part (an order of the
-    battles whose battles were fought, a MAIN attack whose battle was fought)."""
+    battles whose battles were fought, a MAIN attack whose battle was fought); ``fought``: whether
+    any block of the order's house fought a battle."""
     keyword = order.keyword
     if keyword == "MAIN":
         return None if order.areas[0] in fought_in else f"no battle was fought in {order.areas[0]}"
@@ -83,7 +87,7 @@ def _reason(state: State, order: Order, fought_in: dict[str, list[str]], fighter
         if entry["at"] not in BOARD.areas:
             return f"{name} was eliminated before it applied"
     if keyword == "RETREAT":
-        return "the battle ended before it applied"
+        return "the battle ended before it applied" if fought else "none of your blocks fought a battle"
     if keyword == "CHARGE":
         return "the battle ended before his turn"
     if keyword == "REGROUP":

@@ -34,7 +34,7 @@ from typing import Any, NamedTuple, cast
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..nearest import normal
+from ..nearest import meant, normal
 from . import names
 from .data import BOARD, REBEL, other
 from .names import NameError_
@@ -215,8 +215,12 @@ FORMS = {
 
 def _syntax_error(text: str, error: UnexpectedInput) -> OrderError:
     first = text.split(maxsplit=1)[0].upper()
+    keyword = meant([first], FORMS)  # PLAY for PLAI
     if first in FORMS:
         expected = FORMS[first]
+    elif keyword:
+        return OrderError(f"cannot read {text!r}: {first} is no order (did you mean {keyword}?): "
+                          f"expected {FORMS[keyword]}")
     else:
         listed = dict.fromkeys(f for k, f in FORMS.items() if k != "MOVE")
         expected = "an order such as 'Warwick - Kent' or one of: " + "; ".join(listed)
@@ -254,13 +258,14 @@ def read_shape(text: str) -> Shape:
 # --- names resolved: the order --------------------------------------------------------------------
 
 
-def read_order(text: str, own: list[str], enemy: list[str]) -> Order:
+def read_order(text: str, own: list[str], enemy: list[str], dead: tuple[str, ...] = ()) -> Order:
     """Read one order. ``own``: the ids of the player's blocks it may name; ``enemy``: the ids of
-    the enemy's blocks (both versions of a two-house block), which targets name."""
+    the enemy's blocks (both versions of a two-house block), which targets name; ``dead``: the
+    names of the heirs killed, whom an order of the player's may name only to be told so."""
     text = text.strip()
     shape = read_shape(text)
     try:
-        return _resolve(text, shape, own, enemy)
+        return _resolve(text, shape, own, enemy, dead)
     except NameError_ as error:
         raise OrderError(str(error)) from None
 
@@ -279,7 +284,9 @@ def read_players_orders(state: State, side: str, texts: Iterable[str]) -> list[O
         if e["at"] not in ("out", "dead") and side_of(state, b) == side
     )
     enemy = _enemy_blocks(other(side), pretender(state))
-    return [_read_among(text, own, enemy) for text in texts]
+    dead = tuple(sorted({BOARD.blocks[b].name for b, e in state["blocks"].items()
+                         if e["at"] == "dead" and BOARD.blocks[b].heir}))
+    return [_read_among(text, own, enemy, dead) for text in texts]
 
 
 @functools.cache
@@ -289,9 +296,9 @@ def _enemy_blocks(enemy: str, pretender: str) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _read_among(text: str, own: tuple[str, ...], enemy: tuple[str, ...]) -> Order:
+def _read_among(text: str, own: tuple[str, ...], enemy: tuple[str, ...], dead: tuple[str, ...]) -> Order:
     """``read_order`` memoised: the playouts read the same orders among the same blocks often."""
-    return read_order(text, list(own), list(enemy))
+    return read_order(text, list(own), list(enemy), dead)
 
 
 def _area_or(*words: str) -> Callable[[str], str]:
@@ -310,13 +317,13 @@ _FROM = _area_or("sea")  # 6.3: a main attack may come from the sea
 
 
 def _block_and_area(
-    text: str, spans: tuple[str, ...], own: list[str], area: Callable[[str], str]
+    text: str, spans: tuple[str, ...], own: list[str], area: Callable[[str], str], dead: tuple[str, ...]
 ) -> tuple[str, str]:
     """A block and an area (``Norfolk - East Anglia``), or written as one span of words with no
     separator (``Norfolk East Anglia``): then cut where the tail is an area, preferring a cut whose
     head is one of the player's blocks."""
     if len(spans) == 2:
-        return names.block_among(spans[0], own, "block of yours"), area(spans[1])
+        return names.block_among(spans[0], own, "block of yours", dead), area(spans[1])
     words = spans[0].split()
     cuts: list[tuple[str, str]] = []
     for cut in range(1, len(words)):
@@ -327,17 +334,17 @@ def _block_and_area(
             continue
     for head, place in cuts:
         try:
-            return names.block_among(head, own, "block of yours"), place
+            return names.block_among(head, own, "block of yours", dead), place
         except NameError_:
             continue
     if cuts:
         head, place = cuts[0]
-        return names.block_among(head, own, "block of yours"), place
+        return names.block_among(head, own, "block of yours", dead), place
     form = FORMS.get(text.split(maxsplit=1)[0].upper(), FORMS["MOVE"])
     raise OrderError(f"cannot read {text!r}: expected a block and then an area, {form}")
 
 
-def _resolve(text: str, shape: Shape, own: list[str], enemy: list[str]) -> Order:
+def _resolve(text: str, shape: Shape, own: list[str], enemy: list[str], dead: tuple[str, ...]) -> Order:
     form, key, spans = shape.form, shape.keyword, shape.spans
     if form == "word":
         return Order(key)
@@ -345,12 +352,12 @@ def _resolve(text: str, shape: Shape, own: list[str], enemy: list[str]) -> Order
         return Order("PLAY", card=names.card_kind(spans[0]))
     if form == "move":
         if len(spans) == 1:
-            block, place = _block_and_area(text, spans, own, _AREA)
+            block, place = _block_and_area(text, spans, own, _AREA, dead)
             return Order("MOVE", block, (place,))
-        block = names.block_among(spans[0], own, "block of yours")
+        block = names.block_among(spans[0], own, "block of yours", dead)
         return Order("MOVE", block, tuple(names.area(s) for s in spans[1:]))
     if form == "placing":
-        block, place = _block_and_area(text, spans, own, _HOME if key == "HOME" else _AREA)
+        block, place = _block_and_area(text, spans, own, _HOME if key == "HOME" else _AREA, dead)
         return Order(key, block, (place,))
     if form == "event":
         return Order(key, areas=(names.area(spans[0]),))
@@ -362,15 +369,15 @@ def _resolve(text: str, shape: Shape, own: list[str], enemy: list[str]) -> Order
     if form == "battles":
         return Order("BATTLES", areas=tuple(names.area(s) for s in spans))
     if form == "retreat":
-        who = None if spans[0] == "ALL" else names.block_among(spans[0], own, "block of yours")
+        who = None if spans[0] == "ALL" else names.block_among(spans[0], own, "block of yours", dead)
         to = (names.area(spans[1]),) if len(spans) > 1 else ()
         return Order("RETREAT", who, to, number=shape.number, condition=shape.condition)
     if form == "charge":
         heirs = [b for b in own if BOARD.blocks[b].heir is not None]
         target = names.block_among(spans[1], enemy, "enemy block") if len(spans) > 1 else None
-        return Order("CHARGE", names.block_among(spans[0], heirs, "heir of yours"), target=target)
+        return Order("CHARGE", names.block_among(spans[0], heirs, "heir of yours", dead), target=target)
     if form == "treachery":
         return Order("TREACHERY", target=names.block_among(spans[0], enemy, "enemy block"))
     if form == "execute":
-        return Order("EXECUTE", names.block_among(spans[0], own, "block of yours"))
+        return Order("EXECUTE", names.block_among(spans[0], own, "block of yours", dead))
     raise AssertionError(form)

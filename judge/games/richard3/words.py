@@ -196,6 +196,8 @@ def named_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             shown["blocks"] = {side: [[block_name(b) if b in BOARD.blocks else b, *rest]
                                       for b, *rest in blocks]
                                for side, blocks in shown["blocks"].items()}
+        if shown["type"] == "campaign":  # numbered as the phases are (II-1)
+            shown["campaign"] = ROMAN[int(shown["campaign"])]
         if "taken" in shown:
             shown["taken"] = [[block_name(b) if b in BOARD.blocks else b, *rest]
                               for b, *rest in shown["taken"]]

@@ -113,7 +113,7 @@ def start_and_announce(ctx: Context, game: Game) -> None:
             you = (f"You play {membership.power}: sign on with {signon}, with the password you "
                    "joined with.")
             due = kind.waiting(game.state, membership.power, [])
-            to_order = (f"For {phase_name(game)} you are to order: {', '.join(due)} (HELP ORDERS "
+            to_order = (f"For {phase_name(game)}, you are to order: {', '.join(due)} (HELP ORDERS "
                         "shows how)." if due else f"You have nothing to order in {phase_name(game)}.")
             send_notice(ctx.db, ctx.config, game, [you, to_order, *paragraphs(membership.power)],
                         ctx.now, to=[player.address],

@@ -253,10 +253,9 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
     if errors > MAX_ERRORS:
         ctx.say(f"... and {errors - MAX_ERRORS} more orders could not be read (not answered one "
                 "by one).")
-    standing = any(read.standing for read in submission.lines)
-    if standing:
+    if any(read.standing for read in submission.lines):
         ctx.say(f"Your standing orders: {'; '.join(submission.standing.values()) or 'none'}.")
-    if not standing or ctx.power in kind_of(game).pending(game.state).powers:
+    if ctx.power in kind_of(game).pending(game.state).powers:  # a power not due has none to hold
         late = " (late: after the deadline, in the grace period)" if game.grace_until else ""
         ctx.say(f"Your orders for {game.phase} are {orders_status(submission)}{late}.")
     process_if_ready(ctx, game)

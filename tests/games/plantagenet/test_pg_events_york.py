@@ -106,7 +106,7 @@ def test_y15_london_for_york_only_event_or_pillage_changes_london() -> None:
     events: list = []
     EVENTS["Y15"](state, Dice(), events)
     assert events == [{"type": "second favour", "at": "London", "side": "York"}]
-    pillage(state, "York", [])
+    pillage(state, "York", [], "3.2.1")
     assert state["favour"]["London"] == "Lancaster" and "london_for_york" not in state
     state = board()
     EVENTS["Y15"](state, Dice(), [])  # London not Yorkist: no effect

@@ -167,7 +167,8 @@ def test_hidden_mats_in_reports_1_5_3() -> None:
     assert seen == [{"type": "levy", "side": "York", "lord": "York", "what": "TROOPS", "target": None},
                     {"type": "levy", "side": "York", "lord": "York", "what": "CAPABILITY"},
                     {"type": "supply", "lord": "York", "from": "Ely"}]
-    assert game.report_view(report, "York")["events"] == report["events"]
+    drawn = {**report["events"][3], "name": "Leeward Battle Line"}  # its own card, named (3.1.3)
+    assert game.report_view(report, "York")["events"] == [*report["events"][:3], drawn]
     summary = selfplay(game, games=4, seed=7)
     assert summary.violations == []
 

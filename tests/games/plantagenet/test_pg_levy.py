@@ -8,6 +8,8 @@ from judge.games.plantagenet.levy import draw_arts_of_war, pay, ready_vassals
 from judge.games.plantagenet.muster import muster
 from judge.games.plantagenet.orders import Order, read_order
 from judge.games.plantagenet.state import influence_of
+from judge.games.plantagenet.view import report_for
+from judge.service.mailing.reports import render
 
 from pg_helpers import Dice, board, mat
 
@@ -161,15 +163,20 @@ def test_unpaid_lords_pillage_3_2_1() -> None:
 
 def test_unpaid_disband_example_3_2_1() -> None:
     """3.2.1 EXAMPLE: Salisbury and Rutland, each with a Vassal, still unpaid, Disband; the
-    Yorkists lose seven: five for their Influence ratings and two for the Vassals."""
+    Yorkists lose seven: five for their Influence ratings and two for the Vassals. By mail, the
+    Influence each Disband costs is told with it."""
     state = board(Salisbury="Ely", Rutland="Ely", box=2)
     state["depleted"]["Ely"] = 2
     for lord, vassal in (("Salisbury", "Stanley"), ("Rutland", "Dudley")):
         mat(state, lord)["assets"]["coin"] = 0
         mat(state, lord)["vassals"].append(vassal)
         state["vassals"][vassal] = {"lord": lord, "box": 9}
-    pay(state, {}, [])
+    events: list = []
+    pay(state, {}, events)
     assert influence_of(state, "York") == -7
+    lines = told(events)
+    assert "Salisbury Disbands, to Calendar box 5: unpaid (3.2.1); York loses 4 Influence." in lines, lines
+    assert "Rutland Disbands, to Calendar box 6: unpaid (3.2.1); York loses 3 Influence." in lines, lines
     assert state["lords"]["Salisbury"] == {"box": 2 + 6 - 3, "exile": False}
     assert state["vassals"]["Stanley"] == {"box": 2 + 6 - 1}
 
@@ -285,3 +292,48 @@ def test_each_lord_completes_his_levy_before_the_next_3_4() -> None:
     refused = levy(state, "York", "York LEVY CARTS", "March LEVY CARTS", "York LEVY CARTS")
     assert refused[0][0] == read_order("York LEVY CARTS", "Ia") and "completes" in refused[0][1]
     assert mat(state, "York")["assets"]["carts"] == 2 + 2
+
+
+def told(events: list, reader: str | None = None) -> list[str]:
+    """The lines a results mail tells of these events, as ``reader`` reads them."""
+    text = render("plantagenet/events.txt", report=report_for({"events": events}, reader))
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def test_a_pillage_tells_the_influence_it_costs_and_the_favour_it_turns_3_2_1() -> None:
+    """3.2.1 PILLAGE, by mail: the mail tells the Influence the Pillage costs (twice the Assets
+    added) and each Stronghold whose Favour it changes, so that a reader can follow the
+    Influence track and the Favour list from one mail to the next."""
+    state = board(York="Ely", box=2)
+    mat(state, "York")["assets"]["coin"] = 0
+    state["favour"]["Cambridge"] = "York"
+    state["favour"].pop("Ely", None)
+    events: list = []
+    pay(state, {}, events)
+    lines = told(events, "Lancaster")
+    assert "York Pillages Ely: 2 Coin, 2 Provender; York loses 8 Influence (3.2.1)." in lines, lines
+    assert "Ely is now Friendly to Lancaster." in lines
+    assert "Cambridge is now Neutral." in lines and "Lynn is now Friendly to Lancaster." in lines
+
+
+
+def test_a_parley_at_a_stronghold_already_friendly_says_so_3_4_1() -> None:
+    """3.4.1: Parley makes a Stronghold Friendly; one that is Friendly already (a second Parley
+    after a first that succeeded) is refused with that reason, not for want of a Route."""
+    state = board(Salisbury="Ely")
+    state["favour"]["Cambridge"] = "York"
+    refused = levy(state, "York", "Salisbury PARLEY Cambridge")
+    assert [why for _, why in refused] == ["Cambridge is Friendly already (3.4.1)"], refused
+
+
+def test_a_lord_removed_for_good_is_not_told_as_going_to_the_calendar_4_8_2() -> None:
+    """4.4.3, 4.8.2: a Lord who dies or is Shipwrecked leaves the game for good; the mail says
+    so (with a Shipwreck's Influence lost), not that he Disbands to a Calendar box."""
+    from judge.games.plantagenet.mat import remove_lord
+
+    state = board(York="Ely", box=2)
+    events: list = []
+    remove_lord(state, "York", events, "shipwreck", penalty=True)
+    lines = told(events)
+    assert "York is removed from the game (shipwreck); York loses 5 Influence." in lines, lines
+    assert not [line for line in lines if "Calendar" in line], lines

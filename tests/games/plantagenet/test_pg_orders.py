@@ -115,6 +115,18 @@ def test_grammar_errors_say_what_was_expected_or_the_nearest_names(text: str, to
     assert told in str(error.value)
 
 
+@pytest.mark.parametrize(("text", "told"), [
+    ("MRCH Harlech", "no order word in 'MRCH Harlech' (did you mean MARCH?): expected MARCH <Locale> [WITH <Lord>, ...]"),
+    ("Pembroke LEVVY SHIP", "no order word in 'Pembroke LEVVY SHIP' (did you mean LEVY?): expected <Lord> LEVY LORD"),
+])
+def test_a_misspelt_order_word_is_told_the_word_meant_not_every_word(text: str, told: str) -> None:
+    """An order word misspelt (MRCH for MARCH) is answered with the word it is nearest and that
+    order's form, a line a phone shows whole, not the list of every order word."""
+    with pytest.raises(OrderError) as error:
+        read_order(text, "Ia")
+    assert str(error.value).startswith(told) and "DISBAND" not in str(error.value), error.value
+
+
 # --- the standing Battle orders -----------------------------------------------------------------
 
 CHOICES = [

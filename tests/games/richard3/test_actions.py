@@ -191,6 +191,20 @@ def test_event_piracy_attacks_by_sea() -> None:
     assert after["turn_record"]["battles"]["Essex"]["entries"][0]["border"] == "sea"
 
 
+def test_event_treason_is_among_the_choices_of_the_player_who_played_it() -> None:
+    """Treason: its roll may be made in any battle, one the player starts or one the enemy
+    starts against him, so his choices list TREASON at each area where his blocks stand (the
+    enemy may fight him only there), and the judge reads each one listed."""
+    blocks = {"Warwick/Y": "Kent", "York": "Ireland", "Oxford": "Essex", "Henry VI": "Middlesex"}
+    state = actions(position(blocks), "York", "Treason")
+    listed = GAME.legal_orders(state, "York")
+    assert "TREASON Kent" in listed and "TREASON Ireland" not in listed, listed  # exile: no battle
+    for order in [o for o in listed if o.startswith("TREASON")]:
+        assert refusal(state, order) is None, order
+    state = actions(position(blocks), "York", "AP 4")
+    assert not [o for o in GAME.legal_orders(state, "York") if o.startswith("TREASON")]
+
+
 def test_2_7_enemy_exile_is_never_entered() -> None:
     """2.7, 2.72: Scotland only for Lancaster."""
     state = actions(position({"March": "Cumbria", "York": "Ireland", "Henry VI": "Middlesex"}), "York")

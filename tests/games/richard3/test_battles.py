@@ -277,3 +277,25 @@ def test_what_became_of_standing_orders_is_told_to_their_owner_alone() -> None:
     assert "orders unused" in kinds["York"]
     assert "orders unused" not in kinds["Lancaster"] and "orders unused" not in kinds[None]
     assert all("private" not in e for e in report_for(result.report, "York")["events"])
+
+
+def test_6_6_a_blocks_own_retreat_order_wins_over_retreat_all() -> None:
+    """6.6: the retreat a player orders for a block is his choice for that block; RETREAT ALL
+    is for the blocks he gave none. Rivers, told to stay until after round 2, stays through
+    round 2 although RETREAT ALL AFTER ROUND 1 is given, and nobody is told his order did
+    nothing."""
+    blocks = {"Herbert": "Warwick", "York": "Ireland", "Rivers/L": ("Derby", 4), "Henry VI": "Middlesex"}
+    result = battle(blocks, ["Herbert - Derby"],
+                    ["RETREAT ALL AFTER ROUND 1", "RETREAT Rivers AFTER ROUND 2"], [MISS] * 40)
+    assert [e["round"] for e in events(result, "retreat") if e["block"] == "Rivers/L"] == [3]
+    assert unused(result, "Lancaster") == {
+        "the blocks it could move had RETREAT orders of their own": ["RETREAT ALL AFTER ROUND 1"]}
+
+
+def test_6_6_retreat_all_without_a_battle_says_no_block_of_the_house_fought() -> None:
+    """6.6: a RETREAT ALL of a house none of whose blocks fought is told so, not that a battle
+    ended before it applied."""
+    blocks = {"Herbert": "Warwick", "York": "Ireland", "Rivers/L": ("Derby", 4), "Henry VI": "Middlesex"}
+    result = battle(blocks, ["Herbert - Leicester", "RETREAT ALL AFTER ROUND 1"], ["DONE"], [MISS] * 40)
+    assert events(result, "battle") == []
+    assert unused(result, "York") == {"none of your blocks fought a battle": ["RETREAT ALL AFTER ROUND 1"]}

@@ -115,6 +115,15 @@ REFUSALS = [
 ]
 
 
+def test_a_misspelt_keyword_is_told_the_keyword_meant_not_every_form() -> None:
+    """A keyword misspelt (PLAI for PLAY) is answered with the keyword it is nearest and that
+    order's form, a line a phone shows whole, not the list of every order of the game."""
+    with pytest.raises(OrderError) as refused:
+        read_order("plai ap 4", OWN, ENEMY)
+    assert str(refused.value) == ("cannot read 'plai ap 4': PLAI is no order (did you mean PLAY?): "
+                                  "expected PLAY <card> (PLAY 4, PLAY Force March)")
+
+
 @pytest.mark.parametrize(("text", "reason"), REFUSALS)
 def test_orders_refused_say_why(text: str, reason: str) -> None:
     """A refused order gets the reason: the form the order should have, or the legal choices."""
@@ -203,3 +212,37 @@ def test_an_illegal_order_replaced_in_the_same_mail_is_refused_and_a_replacement
     again = GAME.read_orders(state, "Lancaster", ["Henry VI - Sussex"],
                              {other.slot or "": other.canonical or ""})[0]
     assert again.error is None and again.replaces == other.canonical
+
+
+def test_an_order_for_a_dead_heir_says_he_is_dead() -> None:
+    """6.82: an heir killed is out of the game for good, as every reader is told (the heirs
+    killed); an order that names him says he is dead, not that he is not the player's."""
+    from r3_setup import GAME, actions, position
+
+    state = actions(position({"March": "Kent", "York": "Ireland", "Henry VI": "Middlesex"}), "York")
+    state["blocks"]["Rutland"]["at"] = "dead"
+    read = GAME.read_orders(state, "York", ["CHARGE Rutland", "RETREAT Rutland AFTER ROUND 1"])
+    assert [line.error for line in read] == ["Rutland is dead (6.82)", "Rutland is dead (6.82)"], read
+
+
+def test_an_order_for_a_dead_duke_of_york_is_not_read_as_one_for_york_church() -> None:
+    """6.82: with the Duke of York killed, ``York`` in an order of the Yorkist player still
+    names the Duke, who is dead, never York Church by the prefix of its name."""
+    from r3_setup import GAME, actions, position
+
+    blocks = {"March": "Kent", "York (church)/Y": "North Yorks", "Henry VI": "Middlesex"}
+    state = actions(position(blocks), "York")
+    state["blocks"]["York"]["at"] = "dead"
+    (line,) = GAME.read_orders(state, "York", ["RETREAT York AFTER ROUND 1"])
+    assert line.error == "York is dead (6.82)", line
+
+
+def test_a_blocks_full_name_never_reads_as_another_block_by_its_prefix() -> None:
+    """A block's name in full names that block alone: with Salisbury out of play (killed, 6.83),
+    ``Salisbury`` in a Yorkist order is refused, not read as the Salisbury Levy."""
+    from r3_setup import GAME, actions, position
+
+    state = actions(position({"March": "Kent", "York": "Ireland", "Henry VI": "Middlesex"}), "York")
+    state["blocks"]["Salisbury/Y"]["at"] = "dead"
+    (line,) = GAME.read_orders(state, "York", ["RETREAT Salisbury AFTER ROUND 1"])
+    assert line.error == "Salisbury is not a block of yours", line
