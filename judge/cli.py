@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import json
 import sys
 import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import TYPE_CHECKING, BinaryIO, NoReturn, TextIO
 
 import orjson
 
@@ -77,10 +78,28 @@ def _adjudicate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     # A line's objects die with its answer, by reference counting: the collector need look for
     # cycles only now and then, not each few hundred objects a line makes.
     gc.set_threshold(100_000, 50, 50)
-    for answer in adjudicate_lines(stdin.buffer, args.variant, args.svg):
-        output.write(answer + b"\n")
+    for lines in _arrived_lines(stdin.buffer):
+        # The answers to all the lines that have arrived, in one write: then waiting for more
+        # input, the command has answered every line it was given (a peer may wait for them).
+        answers = list(adjudicate_lines(lines, args.variant, args.svg))
+        answers.append(b"")
+        output.write(b"\n".join(answers))
         output.flush()
     return 0
+
+
+def _arrived_lines(stream: BinaryIO) -> Iterator[list[bytes]]:
+    """The input's lines, in batches: each batch the whole lines that have arrived so far, read
+    in one call that waits only when nothing has. (A line at a time would cost a read and a
+    write a line, most of what a short line costs beyond its adjudication.)"""
+    rest = b""
+    while chunk := stream.read1(1 << 16):
+        lines = io.BytesIO(rest + chunk).readlines()  # found by memchr: bytes.split goes byte by byte
+        rest = b"" if lines[-1].endswith(b"\n") else lines.pop()  # a line not yet ended
+        if lines:
+            yield lines
+    if rest:  # the last line, with no newline after it
+        yield [rest]
 
 
 def _example(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
