@@ -85,9 +85,12 @@ class AutomaticAction:
     action: str  # "disband" | "remove"
 
 
-@dataclass(frozen=True)
+@dataclass
 class Resolution:
-    """The outcome of a phase: one result per order, the judge's own actions, and the next position."""
+    """The outcome of a phase: one result per order, the judge's own actions, and the next position.
+    Not frozen: it holds lists, so it could not be hashed anyway, and every phase makes one, which
+    a frozen dataclass would build field by field through ``object.__setattr__`` (with
+    ``MovementOutcome``, also not frozen, 1% of what ``judge adjudicate`` spends a phase)."""
 
     results: list[OrderResult]
     automatic: list[AutomaticAction]
