@@ -259,13 +259,15 @@ def _king(game_map: Map, data: dict[str, Any]) -> Province | None:
 
 
 def write_position(position: Position) -> dict[str, Any]:
+    owners = position.supply_centres
     data: dict[str, Any] = {
         "phase": str(position.phase),
         "units": [
             {"power": u.power, "type": u.type, "loc": u.location}
             for u in position.units.values()
         ],
-        "supply_centers": dict(sorted(position.supply_centres.items())),
+        # sorted by the names alone: cheaper than sorting the (name, owner) pairs
+        "supply_centers": {centre: owners[centre] for centre in sorted(owners)},
     }
     if position.off_board:  # units in off-board boxes, the box's key as their place
         data["units"] += [
