@@ -90,16 +90,18 @@ def _adjudicate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 
 def _arrived_lines(stream: BinaryIO) -> Iterator[list[bytes]]:
     """The input's lines, in batches: each batch the whole lines that have arrived so far, read
-    in one call that waits only when nothing has. (A line at a time would cost a read and a
-    write a line, most of what a short line costs beyond its adjudication.)"""
-    rest = b""
+    in one call that waits only when nothing has. (A line at a time would cost a write, and
+    often a read, for every line.)"""
+    started: list[bytes] = []  # the reads since the last newline: a line not yet ended
     while chunk := stream.read1(1 << 16):
-        lines = io.BytesIO(rest + chunk).readlines()  # found by memchr: bytes.split goes byte by byte
-        rest = b"" if lines[-1].endswith(b"\n") else lines.pop()  # a line not yet ended
-        if lines:
-            yield lines
-    if rest:  # the last line, with no newline after it
-        yield [rest]
+        started.append(chunk)
+        if b"\n" not in chunk:  # a long line: joined once it ends, not at every read
+            continue
+        lines = io.BytesIO(b"".join(started)).readlines()  # by memchr: bytes.split goes byte by byte
+        started = [] if lines[-1].endswith(b"\n") else [lines.pop()]
+        yield lines
+    if started:  # the last line, with no newline after it
+        yield [b"".join(started)]
 
 
 def _example(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
