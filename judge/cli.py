@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import orjson
 
@@ -78,7 +78,9 @@ def _adjudicate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     # A line's objects die with its answer, by reference counting: the collector need look for
     # cycles only now and then, not each few hundred objects a line makes.
     gc.set_threshold(100_000, 50, 50)
-    for lines in _arrived_lines(stdin.buffer):
+    source = stdin.buffer
+    assert isinstance(source, io.BufferedIOBase)  # as sys.stdin's is: typing's BinaryIO has no read1
+    for lines in _arrived_lines(source):
         # The answers to all the lines that have arrived, in one write: then waiting for more
         # input, the command has answered every line it was given (a peer may wait for them).
         answers = list(adjudicate_lines(lines, args.variant, args.svg))
@@ -88,7 +90,7 @@ def _adjudicate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
-def _arrived_lines(stream: BinaryIO) -> Iterator[list[bytes]]:
+def _arrived_lines(stream: io.BufferedIOBase) -> Iterator[list[bytes]]:
     """The input's lines, in batches: each batch the whole lines that have arrived so far, read
     in one call that waits only when nothing has. (A line at a time would cost a write, and
     often a read, for every line.)"""
