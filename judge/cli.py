@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import json
 import sys
 import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import orjson
 
@@ -77,10 +78,32 @@ def _adjudicate(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     # A line's objects die with its answer, by reference counting: the collector need look for
     # cycles only now and then, not each few hundred objects a line makes.
     gc.set_threshold(100_000, 50, 50)
-    for answer in adjudicate_lines(stdin.buffer, args.variant, args.svg):
-        output.write(answer + b"\n")
+    source = stdin.buffer
+    assert isinstance(source, io.BufferedIOBase)  # as sys.stdin's is: typing's BinaryIO has no read1
+    for lines in _arrived_lines(source):
+        # The answers to all the lines that have arrived, in one write: then waiting for more
+        # input, the command has answered every line it was given (a peer may wait for them).
+        answers = list(adjudicate_lines(lines, args.variant, args.svg))
+        answers.append(b"")
+        output.write(b"\n".join(answers))
         output.flush()
     return 0
+
+
+def _arrived_lines(stream: io.BufferedIOBase) -> Iterator[list[bytes]]:
+    """The input's lines, in batches: each batch the whole lines that have arrived so far, read
+    in one call that waits only when nothing has. (A line at a time would cost a write, and
+    often a read, for every line.)"""
+    started: list[bytes] = []  # the reads since the last newline: a line not yet ended
+    while chunk := stream.read1(1 << 16):
+        started.append(chunk)
+        if b"\n" not in chunk:  # a long line: joined once it ends, not at every read
+            continue
+        lines = io.BytesIO(b"".join(started)).readlines()  # by memchr: bytes.split goes byte by byte
+        started = [] if lines[-1].endswith(b"\n") else [lines.pop()]
+        yield lines
+    if started:  # the last line, with no newline after it
+        yield [b"".join(started)]
 
 
 def _example(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -295,18 +318,13 @@ def _instant(text: str) -> datetime:
     return moment.astimezone(timezone.utc)
 
 
-def build_parser(
-    only: str | None = None, parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser
-) -> argparse.ArgumentParser:
-    """The parser of the command line; with ``only="adjudicate"``, of that command alone (see
-    ``parse_arguments``)."""
-    parser = parser_class(prog="judge", description="The play-by-email judge.")
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the command line (``parse_arguments`` reads most ``judge adjudicate`` lines
+    without it)."""
+    parser = argparse.ArgumentParser(prog="judge", description="The play-by-email judge.")
     parser.add_argument("--version", action="version", version=f"judge {__version__}")
     parser.add_argument("--config", help="the judge's settings file (judge.toml)")
     commands = parser.add_subparsers(dest="command", required=True)
-    if only == "adjudicate":
-        _add_adjudicate(commands)
-        return parser
     init = commands.add_parser("init", help="make a new judge in a folder (settings, database, Maildirs)")
     init.add_argument("directory")
     init.set_defaults(run=_init)
@@ -356,7 +374,17 @@ def build_parser(
     drawn.add_argument("phase", nargs="?", help="a processed phase (S1901M): its position and orders")
     drawn.add_argument("--out", required=True, metavar="FILE", help="FILE.svg or FILE.png")
     drawn.set_defaults(run=_map)
-    _add_adjudicate(commands)
+    adjudicate = commands.add_parser(
+        "adjudicate",
+        help="adjudicate positions: JSON Lines in on standard input, one JSON line out per line",
+    )
+    adjudicate.add_argument(
+        "--variant", default="standard", help="the variant of lines that name none"
+    )
+    adjudicate.add_argument(
+        "--svg", action="store_true", help="add the picture of each next position (SVG) as \"svg\""
+    )
+    adjudicate.set_defaults(run=_adjudicate)
     example = commands.add_parser("example", help="print a sample position for judge adjudicate")
     example.set_defaults(run=_example)
     variants = commands.add_parser("variants", help="list the variants, or show one's map")
@@ -390,42 +418,36 @@ def build_parser(
     return parser
 
 
-def _add_adjudicate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    adjudicate = commands.add_parser(
-        "adjudicate",
-        help="adjudicate positions: JSON Lines in on standard input, one JSON line out per line",
-    )
-    adjudicate.add_argument(
-        "--variant", default="standard", help="the variant of lines that name none"
-    )
-    adjudicate.add_argument(
-        "--svg", action="store_true", help="add the picture of each next position (SVG) as \"svg\""
-    )
-    adjudicate.set_defaults(run=_adjudicate)
-
-
-class _Unread(Exception):
-    """The command line is not one ``_ParserOfOne`` reads."""
-
-
-class _ParserOfOne(argparse.ArgumentParser):
-    """A parser that says nothing of an error, but raises ``_Unread``: the whole parser then
-    reads the command line again, and says what is wrong as it always does."""
-
-    def error(self, message: str) -> NoReturn:
-        raise _Unread(message)
-
-
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     """The arguments of a command line. ``judge adjudicate``, which other programs start for each
-    batch, is read by a parser of that command alone: making the whole parser, every command's
-    arguments and help, would cost it a tenth of its start-up."""
+    batch, is read without a parser when it says no more than ``--variant NAME`` and ``--svg``:
+    making a parser, even of that command alone, would cost it a twentieth of its start-up. Any
+    other command line, or a mistake, goes to the whole parser, which says what is wrong."""
     if argv[:1] == ["adjudicate"]:
-        try:
-            return build_parser("adjudicate", _ParserOfOne).parse_args(argv)
-        except _Unread:
-            pass
+        args = _plain_adjudicate_arguments(argv[1:])
+        if args is not None:
+            return args
     return build_parser().parse_args(argv)
+
+
+def _plain_adjudicate_arguments(words: list[str]) -> argparse.Namespace | None:
+    """The arguments after ``adjudicate``, as the parser would read them; None for anything but
+    ``--variant NAME`` (or ``--variant=NAME``) and ``--svg``."""
+    variant, svg = "standard", False
+    rest = iter(words)
+    for word in rest:
+        if word == "--svg":
+            svg = True
+        elif word == "--variant":
+            given = next(rest, None)
+            if given is None or given.startswith("-"):
+                return None
+            variant = given
+        elif word.startswith("--variant="):
+            variant = word.removeprefix("--variant=")
+        else:
+            return None
+    return argparse.Namespace(config=None, command="adjudicate", variant=variant, svg=svg, run=_adjudicate)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -80,11 +80,12 @@ _Given = tuple[Power, Order, int, Unit | None, int, str, Location | None, int]
 _new = tuple.__new__  # builds an OrderResult from its fields, at C speed
 
 
-@dataclass(frozen=True)
+@dataclass
 class MovementOutcome:
     """The resolved phase. ``board``, ``decided`` and ``chosen`` are the resolver's own working
     (each unit's decision, and the order it followed) for variant hooks that act on the outcome,
-    as the King's does; ``off_board`` and ``king`` are passed on unchanged (see ``position.py``)."""
+    as the King's does; ``off_board`` and ``king`` are passed on unchanged (see ``position.py``).
+    Not frozen, as ``Resolution`` is not: a hook changes it by ``replace``, never in place."""
 
     results: list[OrderResult]
     units: dict[Province, Unit]

@@ -31,8 +31,12 @@ class Dislodged:
     retreats: tuple[Location, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass
 class Position:
+    """Not frozen, though never changed (see above): its dicts make it unhashable anyway, and a
+    phase makes two or three positions, which a frozen dataclass would build field by field
+    through ``object.__setattr__`` (1% of what ``judge adjudicate`` spends a phase)."""
+
     phase: Phase
     units: Mapping[Province, Unit]
     supply_centres: Mapping[Province, Power]
@@ -85,9 +89,12 @@ class AutomaticAction:
     action: str  # "disband" | "remove"
 
 
-@dataclass(frozen=True)
+@dataclass
 class Resolution:
-    """The outcome of a phase: one result per order, the judge's own actions, and the next position."""
+    """The outcome of a phase: one result per order, the judge's own actions, and the next position.
+    Not frozen: it holds lists, so it could not be hashed anyway, and every phase makes one, which
+    a frozen dataclass would build field by field through ``object.__setattr__`` (with
+    ``MovementOutcome``, also not frozen, 1% of what ``judge adjudicate`` spends a phase)."""
 
     results: list[OrderResult]
     automatic: list[AutomaticAction]

@@ -41,8 +41,9 @@ def adjudicate_object(
     items = _list(data, "orders")
     powers = game_map.powers
     unreadable: dict[int, tuple[Power, str, str]] = {}
+    orders_read = _orders_read(game_map)
     try:  # most lines give every order as the judge writes them: read at once
-        parsed = [(powers[item["power"]].name, parse_order(game_map, item["order"])) for item in items]
+        parsed = [(powers[item["power"]].name, orders_read[item["order"]]) for item in items]
         texts = [item["order"] for item in items]
     except (KeyError, TypeError, AttributeError, OrderSyntaxError):  # read one by one
         parsed, texts, unreadable = _read_orders(game_map, items)
@@ -62,6 +63,32 @@ def adjudicate_object(
         "winner": _winner(game_map, resolution.position),
         **({"notes": resolution.notes} if resolution.notes else {}),  # a variant's (the King's)
     }
+
+
+class _OrdersRead(dict[str, Order]):
+    """The orders of one map read so far, by their text as given: the same orders recur from
+    line to line. (``parse_order`` remembers them too, but asking it costs more: its key pairs
+    the map with the text, and it keeps its entries in the order of their use.)"""
+
+    def __init__(self, game_map: Map) -> None:
+        super().__init__()
+        self.game_map = game_map
+
+    def __missing__(self, text: str) -> Order:
+        if len(self) > 65_536:  # as many as parse_order keeps
+            self.clear()
+        order = self[text] = parse_order(self.game_map, text)
+        return order
+
+
+_ORDERS_READ: dict[Map, _OrdersRead] = {}  # by map: maps compare by identity
+
+
+def _orders_read(game_map: Map) -> _OrdersRead:
+    try:
+        return _ORDERS_READ[game_map]
+    except KeyError:
+        return _ORDERS_READ.setdefault(game_map, _OrdersRead(game_map))
 
 
 def _read_orders(
@@ -232,13 +259,15 @@ def _king(game_map: Map, data: dict[str, Any]) -> Province | None:
 
 
 def write_position(position: Position) -> dict[str, Any]:
+    owners = position.supply_centres
     data: dict[str, Any] = {
         "phase": str(position.phase),
         "units": [
             {"power": u.power, "type": u.type, "loc": u.location}
             for u in position.units.values()
         ],
-        "supply_centers": dict(sorted(position.supply_centres.items())),
+        # sorted by the names alone: cheaper than sorting the (name, owner) pairs
+        "supply_centers": {centre: owners[centre] for centre in sorted(owners)},
     }
     if position.off_board:  # units in off-board boxes, the box's key as their place
         data["units"] += [

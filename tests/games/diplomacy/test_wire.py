@@ -287,3 +287,36 @@ def test_canonical_orders_need_neither_lark_nor_the_settings() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.splitlines() == ["[]", "True"]
+
+
+def test_adjudicate_command_lines_read_as_the_parser_reads_them() -> None:
+    from judge.cli import build_parser, parse_arguments
+
+    for argv in (
+        ["adjudicate"],
+        ["adjudicate", "--svg"],
+        ["adjudicate", "--variant", "roses1"],
+        ["adjudicate", "--variant=roses1", "--svg"],
+        ["adjudicate", "--svg", "--variant", "roses1", "--variant", "standard"],
+        ["adjudicate", "--var", "roses1"],  # an abbreviation: the parser's own reading
+    ):
+        assert vars(parse_arguments(argv)) == vars(build_parser().parse_args(argv)), argv
+
+
+class _Trickle:
+    """A stream that gives a few bytes a read, as a pipe may."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def read1(self, size: int) -> bytes:
+        chunk, self.data = self.data[:5], self.data[5:]
+        return chunk
+
+
+def test_lines_are_read_whole_in_the_batches_they_arrive_in() -> None:
+    from judge.cli import _arrived_lines
+
+    batches = list(_arrived_lines(_Trickle(b'{"a": 1}\n\n{"b": 2}\nlast')))
+    assert [line for batch in batches for line in batch] == [b'{"a": 1}\n', b"\n", b'{"b": 2}\n', b"last"]
+    assert all(batches)
