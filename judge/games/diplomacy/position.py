@@ -31,12 +31,8 @@ class Dislodged:
     retreats: tuple[Location, ...] = ()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Position:
-    """Not frozen, though never changed (see above): its dicts make it unhashable anyway, and a
-    phase makes two or three positions, which a frozen dataclass would build field by field
-    through ``object.__setattr__`` (1% of what ``judge adjudicate`` spends a phase)."""
-
     phase: Phase
     units: Mapping[Province, Unit]
     supply_centres: Mapping[Province, Power]
