@@ -79,6 +79,8 @@ def test_the_reports_of_a_year_tell_the_board_the_centres_and_the_adjustments(
     assert "Units after Spring 1901 Movement:\n" in spring
     assert "  France   3 units: A bur, F mao, A spa\n" in spring
     assert "Supply centres that changed hands" not in spring  # only after the fall
+    assert "  A par - bur\n" in spring  # the order's column padded only where a word follows it
+    assert [line for line in spring.splitlines() if line.endswith(" ") and line != "-- "] == []
 
     play(judge, seats, FALL)
     fall = report(judge, "F1901M")

@@ -203,6 +203,20 @@ def test_pay_vassals_3_2_3() -> None:
     assert influence_of(state, "York") == -(1 + 1)
 
 
+def test_a_vassal_dismissed_is_told_as_disbanding_3_2_4() -> None:
+    """3.2.3, 3.2.4: the mail tells the pay of a Vassal kept under 3.2.3 and, of one left
+    unpaid, his Disband under 3.2.4 (the rule that says where he goes)."""
+    state = board(York="Ely", box=4)
+    for vassal in ("Stanley", "Worcester"):
+        mat(state, "York")["vassals"].append(vassal)
+        state["vassals"][vassal] = {"lord": "York", "box": 4}
+    events: list = []
+    pay(state, {"York": [Order("DISMISS", target="Worcester")]}, events)
+    lines = told(events, "York")
+    assert "York pays the Vassal Stanley (3.2.3)." in lines, lines
+    assert "The Vassal Worcester leaves York: he Disbands (3.2.4)." in lines, lines
+
+
 def test_ready_vassals_3_3_2() -> None:
     """3.3.2: Disbanded Vassals in the current box go back to their Seats."""
     state = board(box=6)
