@@ -4,14 +4,19 @@ across the land between them (issue 18, point 10: Kent to Sussex by the Channel,
 A lane leaves the first area at the coast cell nearest its own spot, follows the sea's cells as
 far from any land as the sea allows (the cheapest way where a cell near land costs more), and
 lands at the coast cell of the other area nearest its spot; the way is then straightened wherever
-a straight line stays on the sea. Found from the map's grid of cells, once per pair of areas.
+a straight line stays on the sea. Found from the map's grid of cells, once per pair of areas;
+the lanes of every pair are kept found in ``richard3.lanes.json`` beside the shapes (a search
+costs milliseconds: a picture's first sea move would cost more than the rest of the picture),
+which ``tests/pictures/test_richard3_lanes.py`` checks against the search and writes again.
 """
 
 from __future__ import annotations
 
 import heapq
+import json
 import math
 from functools import cache
+from importlib import resources
 
 from judge.games.richard3.data import BOARD
 
@@ -34,6 +39,36 @@ def sea_lane(origin: str, dest: str) -> tuple[Point, ...]:
 
 @cache
 def _sea_lane(origin: str, dest: str) -> tuple[Point, ...]:
+    found = prebuilt_lanes().get(lane_key(origin, dest))
+    return found if found is not None else found_lane(origin, dest)
+
+
+def lane_key(origin: str, dest: str) -> str:
+    """A pair of areas (in order) as the prebuilt lanes name it."""
+    return f"{origin} / {dest}"
+
+
+@cache
+def prebuilt_lanes() -> dict[str, tuple[Point, ...]]:
+    """The lanes kept found, by pair of areas (none where the file is missing)."""
+    folder = resources.files("judge.games.richard3")
+    if not folder.joinpath(LANES_FILE).is_file():
+        return {}
+    lanes = json.loads(folder.joinpath(LANES_FILE).read_text(encoding="utf-8"))
+    return {pair: tuple((x, y) for x, y in points) for pair, points in lanes.items()}
+
+
+LANES_FILE = "richard3.lanes.json"
+
+
+def lane_pairs() -> list[tuple[str, str]]:
+    """Every pair of areas (in order) that share a sea zone: each may have a lane."""
+    areas = sorted(BOARD.areas)
+    return [(a, b) for a in areas for b in areas if a < b and set(BOARD.areas[a].seas) & set(BOARD.areas[b].seas)]
+
+
+def found_lane(origin: str, dest: str) -> tuple[Point, ...]:
+    """The lane from ``origin`` to ``dest`` (in order), searched for on the map's grid."""
     cells = richard3_cells()
     seas = sorted(set(BOARD.areas[origin].seas) & set(BOARD.areas[dest].seas))
     lanes = [lane for sea in seas if (lane := _lane(cells, origin, dest, sea))]
