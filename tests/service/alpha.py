@@ -4,9 +4,10 @@ the tests of reminders, kept orders, draws and the inbound path)."""
 from __future__ import annotations
 
 from mail_judge import MailJudge
+from mail_judge import current_game as game
 from sqlmodel import select
 
-from judge.store import Game, GameStatus, Membership, Outbox, Player
+from judge.store import GameStatus, Membership, Outbox, Player
 
 MASTER = "master@example.org"
 PLAYERS = [f"player{n}@example.org" for n in range(1, 8)]
@@ -36,11 +37,6 @@ def master(judge: MailJudge, *lines: str) -> str:
 def as_power(judge: MailJudge, seats: Seats, power: str, *lines: str) -> str:
     address, password = seats[power]
     return judge.send(address, "\n".join([f"SIGNON {power}@alpha {password}", *lines]))
-
-
-def game(judge: MailJudge) -> Game:
-    with judge.store.session() as db:
-        return db.exec(select(Game)).one()
 
 
 def holds(judge: MailJudge, power: str) -> list[str]:

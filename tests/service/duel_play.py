@@ -18,7 +18,7 @@ from judge.service.commands import command_grammar
 from judge.service.mailing import reports
 from judge.service.config import load_config
 from judge.service.daemon.operate import init_judge
-from judge.store import Game, Membership, Outbox, Player, open_store
+from judge.store import Membership, Outbox, Player, open_store
 
 MASTER = "master@example.org"
 SIDES = {"North": "", "South": ""}  # filled by ``started``: each side's player's address
@@ -47,11 +47,6 @@ def _forget_timing_words() -> None:
     command_grammar.timing_words.cache_clear()
     command_grammar._parser.cache_clear()
     command_grammar.read_line.cache_clear()
-
-
-def game(judge: MailJudge) -> Game:
-    with judge.store.session() as db:
-        return db.exec(select(Game)).one()
 
 
 def started(judge: MailJudge, *setup: str) -> dict[str, str]:

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from judge.service.config import Config
 from judge.service.intake.mailroom import ingest
 from judge.service.daemon.ticker import tick
-from judge.store import Outbox, Store
+from judge.store import Game, Outbox, PhaseRecord, Store
 
 START = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)  # a Monday
 CODE = re.compile(r"^(?!> ).*\bCONFIRM ([a-z0-9]{8})\b", re.MULTILINE)
@@ -78,3 +78,15 @@ class MailJudge:
     def advance(self, **delta: float) -> list[str]:
         self.now += timedelta(**delta)
         return tick(self.store, self.config, self.transport, self.now)
+
+
+def current_game(judge: MailJudge) -> Game:
+    """The judge's one game as it stands."""
+    with judge.store.session() as db:
+        return db.exec(select(Game)).one()
+
+
+def phase_records(judge: MailJudge) -> list[PhaseRecord]:
+    """Every phase the judge has recorded, in order."""
+    with judge.store.session() as db:
+        return list(db.exec(select(PhaseRecord).order_by(col(PhaseRecord.id))).all())

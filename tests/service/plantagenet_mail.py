@@ -3,25 +3,13 @@ sent with its SIGNON, and what the judge holds of it read back."""
 
 from __future__ import annotations
 
-from mail_judge import MailJudge
+from mail_judge import MailJudge, current_game, phase_records
 from sqlmodel import col, select
 
 from judge.store import Game, Membership, Outbox, PhaseRecord, Player
 
 MASTER = "master@example.org"
 ADDRESSES = ("first@example.org", "second@example.org")
-
-
-def current_game(judge: MailJudge) -> Game:
-    """The judge's one game as it stands."""
-    with judge.store.session() as db:
-        return db.exec(select(Game)).one()
-
-
-def phase_records(judge: MailJudge) -> list[PhaseRecord]:
-    """Every phase the judge has recorded, in order."""
-    with judge.store.session() as db:
-        return list(db.exec(select(PhaseRecord).order_by(col(PhaseRecord.id))).all())
 
 
 class Table:

@@ -25,7 +25,9 @@ import pytest
 from duel import Duel
 from duel_play import duel_judge, order, started
 from mail_judge import MailJudge
-from sqlmodel import col, select
+from mail_judge import current_game as game
+from mail_judge import phase_records as records
+from sqlmodel import select
 
 from judge.games.kind import PhaseResult, State
 from judge.games.richard3.data import BOARD, SIDES
@@ -34,7 +36,7 @@ from judge.games.richard3.political import usurpation_count
 from judge.service.config import load_config
 from judge.service.daemon.operate import init_judge
 from judge.service.web.archive import build_archive
-from judge.store import Game, GameStatus, Membership, PhaseRecord, Player, open_store
+from judge.store import GameStatus, Membership, Player, open_store
 
 MASTER = "master@example.org"
 RIVAL = "rival@example.org"
@@ -46,16 +48,6 @@ OUTSIDER = "outsider@example.org"
 def judge(judge_on_each_backend: MailJudge) -> MailJudge:
     """A judge on SQLite, then on PostgreSQL (``conftest``)."""
     return judge_on_each_backend
-
-
-def game(judge: MailJudge) -> Game:
-    with judge.store.session() as db:
-        return db.exec(select(Game)).one()
-
-
-def records(judge: MailJudge) -> list[PhaseRecord]:
-    with judge.store.session() as db:
-        return list(db.exec(select(PhaseRecord).order_by(col(PhaseRecord.id))).all())
 
 
 def houses(judge: MailJudge) -> dict[str, tuple[str, str]]:

@@ -12,7 +12,7 @@ from email.message import Message
 from pathlib import Path
 
 import pytest
-from alpha import MASTER, PLAYERS, as_power, game, holds, master, new_game
+from alpha import MASTER, PLAYERS, as_power, holds, master, new_game
 from duel_play import duel_judge, order, started
 from mail_judge import MailJudge
 from sqlmodel import select

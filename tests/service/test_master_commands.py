@@ -9,13 +9,13 @@ from datetime import UTC, datetime, timedelta
 
 from alpha import MASTER, NOTICE, PLAYERS, Seats, as_power, game, holds, master
 from mail_judge import MailJudge
+from mail_judge import phase_records as records
 from sqlmodel import col, select
 
 from judge.store import (
     GameStatus,
     Membership,
     MembershipStatus,
-    PhaseRecord,
     Player,
     Role,
     SubmittedOrders,
@@ -34,11 +34,6 @@ def new_game(judge: MailJudge, *setup: str, start: bool = True) -> Seats:
     seats = {m.power: (p.address, f"pw{PLAYERS.index(p.address) + 1}") for m, p in rows if m.power}
     assert len(seats) == 7 and game(judge).status is GameStatus.ACTIVE
     return seats
-
-
-def records(judge: MailJudge) -> list[PhaseRecord]:
-    with judge.store.session() as db:
-        return list(db.exec(select(PhaseRecord).order_by(col(PhaseRecord.id))).all())
 
 
 def membership_of(judge: MailJudge, power: str) -> list[Membership]:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from mail_judge import START, MailJudge
+from mail_judge import current_game as game
 from serve_support import master_of, new_game
 from sqlmodel import select
 
@@ -14,7 +15,7 @@ from judge.service.intake.mailroom import ingest
 from judge.service.daemon.outage import guard_outage
 from judge.service.serve_config import ServeSettings
 from judge.service.daemon.ticker import tick
-from judge.store import Game, JudgeClock, PhaseRecord
+from judge.store import JudgeClock, PhaseRecord
 
 NOTICE = "Diplomacy notice: alpha"
 MASTER = master_of("alpha")
@@ -24,11 +25,6 @@ def started(judge: MailJudge, *setup: str) -> dict[str, tuple[str, str]]:
     seats = new_game(lambda raw: ingest(judge.store, judge.config, raw, judge.now), judge.store, "alpha", *setup)
     assert guard_outage(judge.store, judge.config, judge.now) == []  # the first tick, on record
     return seats
-
-
-def game(judge: MailJudge) -> Game:
-    with judge.store.session() as db:
-        return db.exec(select(Game)).one()
 
 
 def tick_at(judge: MailJudge, **delta: float) -> tuple[list[str], list[str]]:

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from alpha import master, new_game
-from duel_play import duel_judge, game, order, started
+from duel_play import duel_judge, order, started
 from mail_judge import MailJudge
+from mail_judge import current_game as game
 
 from judge.cli import main
 from judge.games.dice import commitment

@@ -22,6 +22,7 @@ from random import Random
 
 import pytest
 from mail_judge import MailJudge
+from mail_judge import current_game as game
 from sqlmodel import col, select
 
 from judge.games.dice import commitment
@@ -32,16 +33,11 @@ from judge.games.richard3.game import Richard3Game
 from judge.service.mailing.reports import render
 from judge.service.web.archive import build_archive
 from judge.service.web.records import game_record
-from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Picture, Player
+from judge.store import GameStatus, Membership, Outbox, PhaseRecord, Picture, Player
 
 MASTER = "master@example.org"
 ADDRESSES = ("white@example.org", "red@example.org")
 WATCHER = "watcher@example.org"
-
-
-def game(judge: MailJudge) -> Game:
-    with judge.store.session() as db:
-        return db.exec(select(Game)).one()
 
 
 def start(judge: MailJudge, kind: str, maps: bool = False) -> dict[str, str]:

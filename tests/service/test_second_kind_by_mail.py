@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from duel_play import MASTER, SIDES, duel_judge, game, order, results, started
+from duel_play import MASTER, SIDES, duel_judge, order, results, started
 from mail_judge import MailJudge
+from mail_judge import current_game as game
 from sqlmodel import select
 
 from judge.store import GameStatus, PhaseRecord
