@@ -33,13 +33,16 @@ import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from PIL import Image
 from zlib_ng import zlib_ng
 
 from .layers import LAYERED, Bounds
 from .sheet import Draw, Sheeted, draw_sheet, image
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 PIECES = 8192
 """How many drawn pieces a process keeps (a few kB each)."""
@@ -131,8 +134,9 @@ def render(parts: Layers, draw: Draw) -> bytes:
     not drawn before."""
     frame = _ground(draw, parts)
     palette = _palette(frame, parts)  # of the ground alone: what every reader of the map sees
-    for pixels, (left, top) in _pieces(draw, parts):
-        frame.paste(pixels, (left, top), pixels)  # RGBA: its colours through its own opacity
+    target = frame.im  # Pillow's own paste, without the checks Image.paste makes of each piece
+    for pixels, box in _pieces(draw, parts):
+        target.paste(pixels, box, pixels)  # RGBA: its colours through its own opacity
     return _indexed_png(frame.quantize(palette=palette, dither=Image.Dither.NONE))
 
 
@@ -145,10 +149,10 @@ class _Ground:
 
 
 _grounds: OrderedDict[tuple[str, str, str, str, tuple[str, ...]], _Ground] = OrderedDict()
-_Piece = tuple[Image.Image, tuple[int, int]]
+_Piece = tuple["ImagingCore", tuple[int, int, int, int]]
 _kept: OrderedDict[tuple[str, str, str], _Piece] = OrderedDict()
-"""Each piece drawn: its pixels (RGBA) and where they go, under (``<svg>``, ``<defs>``,
-the piece's text)."""
+"""Each piece drawn: its pixels (RGBA, as Pillow's core holds them) and the box they go in
+(left, top, right, bottom), under (``<svg>``, ``<defs>``, the piece's text)."""
 _keeping = threading.Lock()  # the sender may draw in more than one thread
 
 
@@ -261,7 +265,8 @@ def _pieces_held(draw: Draw, parts: Layers) -> list[_Piece]:
     if new:
         drawn = draw_sheet(draw, parts.svg_tag, parts.defs, [sheeted for _, _, sheeted in new])
         for (place, key, sheeted), pixels in zip(new, drawn):
-            _kept[key] = result[place] = pixels, sheeted.visible[:2]
+            left, top, width, height = sheeted.visible
+            _kept[key] = result[place] = pixels.im, (left, top, left + width, top + height)
     while len(_kept) > PIECES:
         _kept.popitem(last=False)
     return [piece for piece in result if piece is not None]
@@ -330,8 +335,7 @@ def _indexed_png(indexed: Image.Image) -> bytes:
     colours), compressed by zlib-ng at ``LEVEL``, a third of the time zlib takes at level 6
     for a file a little smaller; the same pixels as Pillow's PNG of it."""
     width, height = indexed.size
-    rows = Image.new("P", (width + 1, height))  # each row led by its filter type, 0 (none)
-    rows.paste(indexed, (1, 0))
+    rows = indexed.crop((-1, 0, width, height))  # each row led by its filter type, 0 (none)
     palette = indexed.palette.tobytes() if indexed.palette is not None else b""
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, an index a pixel
     return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", palette),

@@ -83,17 +83,18 @@ def _placed(piece: Sheeted, window: Bounds, x: int, y: int) -> str:
 
 
 def _pack(sizes: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Where each rectangle goes on a sheet about as wide as high, in shelves: the tallest first,
-    each on the first shelf with room left for it, else on a new shelf below; of a few widths
-    tried, the one making the smallest sheet (resvg's cost goes with the sheet's pixels, empty
-    or not)."""
+    """Where each rectangle goes on a sheet about as wide as high: the tallest first, each as low
+    as it fits on the skyline of those placed before it (the leftmost of the lowest places); of
+    two widths tried, the one making the smaller sheet. Every pixel of the sheet costs resvg and
+    Pillow, empty or not (its PNG written and read back): on pictures of new orders this leaves
+    a tenth of the sheet empty where shelves left a fifth."""
     area = sum(w * h for w, h in sizes)
     widest = max(w for w, _ in sizes)
     tallest_first = sorted(range(len(sizes)), key=lambda n: -sizes[n][1])
     best: tuple[int, list[tuple[int, int]]] | None = None
-    for tenths in range(8, 21, 2):
+    for tenths in (8, 14):
         width = max(widest, math.ceil(math.sqrt(area * tenths / 10)))
-        places = _shelved(sizes, tallest_first, width)
+        places = _skyline(sizes, tallest_first, width)
         used = max(x + w for (x, _), (w, _) in zip(places, sizes)) * max(
             y + h for (_, y), (_, h) in zip(places, sizes))
         if best is None or used < best[0]:
@@ -102,19 +103,33 @@ def _pack(sizes: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     return best[1]
 
 
-def _shelved(sizes: Sequence[tuple[int, int]], order: list[int], width: int) -> list[tuple[int, int]]:
+def _skyline(sizes: Sequence[tuple[int, int]], order: list[int], width: int) -> list[tuple[int, int]]:
     places = [(0, 0)] * len(sizes)
-    shelves: list[list[int]] = []  # each shelf's top and how much of its width is taken
-    bottom = 0
+    skyline = [(0, 0, width)]  # the top of what is placed: (left, height, width) from left to right
     for number in order:
         w, h = sizes[number]
-        shelf = next((shelf for shelf in shelves if shelf[1] + w <= width), None)
-        if shelf is None:
-            shelf = [bottom, 0]
-            shelves.append(shelf)
-            bottom += h  # the first on a shelf is its tallest
-        places[number] = (shelf[1], shelf[0])
-        shelf[1] += w
+        lowest: tuple[int, int, int] | None = None  # (top, left, first segment under it)
+        for first, (left, _, _) in enumerate(skyline):
+            if left + w > width:
+                break
+            top, covered, segment = 0, 0, first
+            while covered < w:  # the segments under it, from this one rightwards
+                _, height, across = skyline[segment]
+                top, covered, segment = max(top, height), covered + across, segment + 1
+            if lowest is None or top < lowest[0]:
+                lowest = (top, left, first)
+        assert lowest is not None  # the first segment always fits: the sheet is as wide as the widest
+        top, left, first = lowest
+        places[number] = (left, top)
+        right, after = left + w, first
+        while after < len(skyline) and skyline[after][0] + skyline[after][2] <= right:
+            after += 1  # the segments wholly under it
+        rest = []
+        if after < len(skyline) and skyline[after][0] < right:  # a segment partly under it
+            _, height, across = skyline[after]
+            rest.append((right, height, skyline[after][0] + across - right))
+            after += 1
+        skyline[first:after] = [(left, top + h, w), *rest]
     return places
 
 
