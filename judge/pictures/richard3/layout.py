@@ -140,20 +140,26 @@ def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     tries += [(spot, layout) for layout in layouts for spot in spots]
     shapes = {layout: _shape(label, tile, blocks, others, *layout) for layout in layouts}
     best: tuple[float, Point, Layout] | None = None
+    room, inside = cells.room, cells.inside(key, _MARGIN)
     for narrow, whole in ((False, True), (False, False), (True, True), (True, False)):
+        # each layout of this pass: its box about the spot, the box's middle, and the room it needs
+        boxes: dict[Layout, tuple[Box, float, float, float]] = {}
+        for layout in layouts:
+            if (layout[2] is not None) == narrow:
+                left, top, right, bottom = box = shapes[layout][0 if whole else 1]
+                boxes[layout] = box, (left + right) / 2, (top + bottom) / 2, min(right - left, bottom - top) / 2 + _MARGIN
         for (x, y), layout in tries:
-            if (layout[2] is not None) != narrow:
+            shape = boxes.get(layout)
+            if shape is None:
                 continue
-            left, top, right, bottom = shapes[layout][0 if whole else 1]
-            box = (x + left, y + top, x + right, y + bottom)
-            room = cells.room(x + (left + right) / 2, y + (top + bottom) / 2)
-            if room < min(right - left, bottom - top) / 2 + _MARGIN:
+            (left, top, right, bottom), middle_x, middle_y, needed = shape
+            if room(x + middle_x, y + middle_y) < needed:
                 continue  # land of another area within the box: it cannot fit here
-            inside = cells.inside(key, box, _MARGIN)
-            if inside >= 1.0:
+            share = inside(x + left, y + top, x + right, y + bottom)
+            if share >= 1.0:
                 return stack_at(x, y, label, tile, blocks, others, *layout)
-            if layout[0] <= 0.75 and (best is None or inside > best[0]):
-                best = (inside, (x, y), layout)  # where nothing fits, a small one, where most of it is in
+            if layout[0] <= 0.75 and (best is None or share > best[0]):
+                best = (share, (x, y), layout)  # where nothing fits, a small one, where most of it is in
         if not blocks and not others:
             return stack_at(*spots[0], label, tile, 0, 0)  # a name wider than its area: at its spot
     (x, y), layout = (best[1], best[2]) if best else (spots[0], _LAYOUTS[-1])

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 from judge.games.richard3.data import BOARD, SIDES
@@ -84,32 +84,43 @@ class Cells:
             return self.rows[row][column]
         return ""
 
-    def inside(self, key: str, box: tuple[float, float, float, float], margin: float) -> float:
+    def inside(self, key: str, margin: float) -> Callable[[float, float, float, float], float]:
         """How much of a box (left, top, right, bottom, in pixels), grown by ``margin``, lies on
-        an area's cells: the share of the cells it touches that are the area's (1.0: inside)."""
-        size = self.size
-        return self._share(key, math.floor((box[0] - margin) / size), math.floor((box[1] - margin) / size),
-                           math.floor((box[2] + margin) / size), math.floor((box[3] + margin) / size))
-
-    def room(self, x: float, y: float) -> float:
-        """At most how far a point in pixels lies from the edge of the area under it."""
-        column, row = math.floor(x / self.size), math.floor(y / self.size)
-        if 0 <= row < len(self.rows) and 0 <= column < len(self.rows[0]):
-            return (self.depth[row][column] + 0.71) * self.size
-        return 0.0
-
-    def _share(self, key: str, left: int, top: int, right: int, bottom: int) -> float:
-        """The share of the cells from (left, top) to (right, bottom), in columns and rows, that
-        are the area's (1.0 for none at all: nothing to say against it)."""
-        if right < left or bottom < top:
-            return 1.0
-        total = (right - left + 1) * (bottom - top + 1)
+        an area's cells: the share of the cells it touches that are the area's (1.0: inside; 1.0
+        too for a box touching no cell at all: nothing to say against it). Made once for an area
+        and asked of many boxes (``layout.fit`` asks hundreds)."""
         x0, y0, sums = self._summed(key)
-        l, t = max(left - x0, 0), max(top - y0, 0)
-        r, b = min(right - x0, len(sums[0]) - 2), min(bottom - y0, len(sums) - 2)
-        if r < l or b < t:
-            return 0.0
-        return (sums[b + 1][r + 1] - sums[t][r + 1] - sums[b + 1][l] + sums[t][l]) / total
+        size, floor = self.size, math.floor
+        last_column, last_row = len(sums[0]) - 2, len(sums) - 2
+
+        def share(left: float, top: float, right: float, bottom: float) -> float:
+            first_column, first_row = floor((left - margin) / size), floor((top - margin) / size)
+            end_column, end_row = floor((right + margin) / size), floor((bottom + margin) / size)
+            if end_column < first_column or end_row < first_row:
+                return 1.0
+            total = (end_column - first_column + 1) * (end_row - first_row + 1)
+            l, t, r, b = first_column - x0, first_row - y0, end_column - x0, end_row - y0
+            l, t = l if l > 0 else 0, t if t > 0 else 0  # the box's cells within the area's rectangle
+            r, b = r if r < last_column else last_column, b if b < last_row else last_row
+            if r < l or b < t:
+                return 0.0
+            return (sums[b + 1][r + 1] - sums[t][r + 1] - sums[b + 1][l] + sums[t][l]) / total
+
+        return share
+
+    @cached_property
+    def room(self) -> Callable[[float, float], float]:
+        """At most how far a point in pixels lies from the edge of the area under it (0 beyond
+        the map): ``room(x, y)``, asked of hundreds of points by each ``layout.fit``."""
+        size, floor = self.size, math.floor
+        rooms = [[(depth + 0.71) * size for depth in row] for row in self.depth]
+        columns, rows = len(self.rows[0]), len(self.rows)
+
+        def room(x: float, y: float) -> float:
+            column, row = floor(x / size), floor(y / size)
+            return rooms[row][column] if 0 <= row < rows and 0 <= column < columns else 0.0
+
+        return room
 
     def _summed(self, key: str) -> tuple[int, int, list[list[int]]]:
         """How many cells of an area lie above and left of each corner of the rectangle that
