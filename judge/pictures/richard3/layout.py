@@ -136,30 +136,25 @@ def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     layouts = [(size, columns, widest) for size, columns, widest in _LAYOUTS
                if columns <= max(1, blocks) and (widest is None or widest < tile)] if blocks else [(1.0, 1, None)]
     near = [spot for spot in spots if math.dist(spot, spots[0]) <= _NEAR]
-    tries = [(spot, layout) for layout in layouts if layout[0] >= 0.85 for spot in near]
-    tries += [(spot, layout) for layout in layouts for spot in spots]
     shapes = {layout: _shape(label, tile, blocks, others, *layout) for layout in layouts}
     best: tuple[float, Point, Layout] | None = None
     room, inside = cells.room, cells.inside(key, _MARGIN)
     for narrow, whole in ((False, True), (False, False), (True, True), (True, False)):
-        # each layout of this pass: its box about the spot, the box's middle, and the room it needs
-        boxes: dict[Layout, tuple[Box, float, float, float]] = {}
-        for layout in layouts:
-            if (layout[2] is not None) == narrow:
-                left, top, right, bottom = box = shapes[layout][0 if whole else 1]
-                boxes[layout] = box, (left + right) / 2, (top + bottom) / 2, min(right - left, bottom - top) / 2 + _MARGIN
-        for (x, y), layout in tries:
-            shape = boxes.get(layout)
-            if shape is None:
-                continue
-            (left, top, right, bottom), middle_x, middle_y, needed = shape
-            if room(x + middle_x, y + middle_y) < needed:
-                continue  # land of another area within the box: it cannot fit here
-            share = inside(x + left, y + top, x + right, y + bottom)
-            if share >= 1.0:
-                return stack_at(x, y, label, tile, blocks, others, *layout)
-            if layout[0] <= 0.75 and (best is None or share > best[0]):
-                best = (share, (x, y), layout)  # where nothing fits, a small one, where most of it is in
+        mine = [layout for layout in layouts if (layout[2] is not None) == narrow]
+        # tried in turn: each layout at 0.85 of full size or more near the spot, then each anywhere
+        for places, tried in ((near, [layout for layout in mine if layout[0] >= 0.85]), (spots, mine)):
+            for layout in tried:
+                left, top, right, bottom = shapes[layout][0 if whole else 1]
+                middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+                needed = min(right - left, bottom - top) / 2 + _MARGIN
+                for x, y in places:
+                    if room(x + middle_x, y + middle_y) < needed:
+                        continue  # land of another area within the box: it cannot fit here
+                    share = inside(x + left, y + top, x + right, y + bottom)
+                    if share >= 1.0:
+                        return stack_at(x, y, label, tile, blocks, others, *layout)
+                    if layout[0] <= 0.75 and (best is None or share > best[0]):
+                        best = (share, (x, y), layout)  # where nothing fits, a small one, where most of it is in
         if not blocks and not others:
             return stack_at(*spots[0], label, tile, 0, 0)  # a name wider than its area: at its spot
     (x, y), layout = (best[1], best[2]) if best else (spots[0], _LAYOUTS[-1])
