@@ -395,6 +395,45 @@ def test_held_and_drawn_events_are_named_for_a_reader_who_may_know_them_3_1_3() 
         assert "York draws the Event Y15 (London for York)." in theirs
 
 
+def test_capabilities_are_named_for_every_reader_who_may_see_them_1_9_2() -> None:
+    """1.9.2: a Capability is read by its number and name (``Y11 (Yorkists Never Wait)``) on the
+    mats, in a Levy and when one stops an Approach, by every reader; with Hidden Mats the enemy
+    reads neither of a Capability on a mat or Levied."""
+    engine = game_kind("plantagenet-ia")
+    state = engine.new_game(b"named")
+    report = {"events": [{"type": "levy", "side": "York", "lord": "York", "what": "CAPABILITY", "target": "Y9"},
+                         {"type": "capability effect", "side": "Lancaster", "lord": "Henry VI", "card": "L15",
+                          "cancels": "approach"}]}
+    result = type("Result", (), {"report": report, "state": state})()
+    for reader in [*SIDES, None]:
+        text = turn_report(engine, "T1", result, reader)
+        assert "York at Ely: 2 men-at-arms, 2 longbowmen, 2 militia; 2 Carts, 2 Prov, 2 Coin; Y11 (Yorkists Never Wait)" \
+            in text, text
+        assert "York Levies capability Y9 (Barricades)." in text
+        assert "Henry VI (L15 King's Parley) stops the Approach." in text
+    hidden = game_kind("plantagenet-ii-hidden")
+    state = hidden.new_game(b"named")
+    report = {"hidden_mats": True, "events": [
+        {"type": "levy", "side": "York", "lord": "Edward IV", "what": "CAPABILITY", "target": "Y9"}]}
+    result = type("Result", (), {"report": report, "state": state})()
+    card = state["lords"]["Edward IV"]["caps"][0]
+    named = f"{card} ({BOARD.cards[card].capability})"
+    mine, theirs = (turn_report(hidden, "T1", result, reader) for reader in SIDES)
+    assert named in mine and "Edward IV Levies capability Y9 (Barricades)." in mine, mine
+    assert named not in theirs and "Barricades" not in theirs and "Edward IV Levies capability." in theirs, theirs
+    bosworth = game_kind("plantagenet-bosworth")  # III(B): the deck to choose from, the mats after
+    state = bosworth.new_game(b"named")
+    card = state["decks"]["York"][0]
+    assert f"{card} ({BOARD.cards[card].capability})" in bosworth.choices(state, "York")[1]  # type: ignore[attr-defined]
+    state["lords"]["Norfolk"]["caps"] = [card]
+    assert f"Norfolk: {card} ({BOARD.cards[card].capability})" in bosworth.holdings(state, "York")["lords"]
+    steps = [{"round": 1, "step": "capability", "side": "York", "lord": "Norfolk", "outcome": card}]
+    text = render("plantagenet/battle.txt", e={"at": "Bosworth Field", "attacker": "Lancaster",
+                                               "report": bosworth.report_view({"events": [], "battle": {"report": steps}},
+                                                                              None)["battle"]["report"]})
+    assert f"Norfolk (York) uses {card} ({BOARD.cards[card].capability})." in text, text
+
+
 def test_a_held_event_played_is_told_as_played_not_drawn_3_1_3() -> None:
     """3.1.3: a held Event played from the hand is revealed as played; the mail does not say it
     was drawn (it was drawn, and held, turns before)."""
