@@ -26,6 +26,7 @@ from plantagenet_mail import current_game
 from sqlmodel import select
 
 from judge.games.plantagenet.data import BOARD, SIDES
+from judge.games.plantagenet.game import PlantagenetGame
 from judge.games.record_check import check_record
 from judge.games.registry import game_kind
 import judge.service.play.games as games_module
@@ -432,6 +433,39 @@ def test_capabilities_are_named_for_every_reader_who_may_see_them_1_9_2() -> Non
                                                "report": bosworth.report_view({"events": [], "battle": {"report": steps}},
                                                                               None)["battle"]["report"]})
     assert f"Norfolk (York) uses {card} ({BOARD.cards[card].capability})." in text, text
+
+
+def test_one_troop_is_counted_by_its_singular_and_a_parley_tells_the_favour_it_leaves_3_4_1() -> None:
+    """One of a Troop type reads by its singular (1 man-at-arms, 1 longbowman; militia has none),
+    on the mats, in a Levy and in a Battle; a Parley that succeeds says the Favour it leaves, one
+    level toward its side (3.4.1, 4.6.4), and one The King's Name cancels says so."""
+    engine = game_kind("plantagenet-ia")
+    state = engine.new_game(b"one")
+    state["lords"]["York"]["troops"] = {"men_at_arms": 1, "longbowmen": 1, "militia": 1, "mercenaries": 0,
+                                        "burgundians": 0}
+    state["lords"]["York"]["assets"].update(carts=1, ships=1)
+    report = {"events": [
+        {"type": "levy", "side": "York", "lord": "March", "what": "TROOPS", "target": None,
+         "troops": {"men_at_arms": 1, "longbowmen": 2, "militia": 1}},
+        {"type": "parley", "side": "York", "lord": "York", "target": "Cambridge", "success": True, "roll": 2,
+         "now": "York"},
+        {"type": "parley", "side": "Lancaster", "lord": "Henry VI", "target": "Ely", "success": True, "roll": 1,
+         "cancelled": True},
+        {"type": "parley", "lord": "Henry VI", "target": "Oxford", "success": True, "roll": 3, "now": None},
+        {"type": "battle", "at": "Ely", "attacker": "York", "report": [
+            {"round": 1, "step": "protection", "side": "York", "lord": "York", "unit": "men_at_arms", "die": 4},
+            {"round": 1, "step": "spoils", "side": "York", "unit": "carts", "amount": 1}]}]}
+    result = type("Result", (), {"report": report, "state": state})()
+    text = turn_report(engine, "T1", result, "York")
+    assert "York at Ely: 1 man-at-arms, 1 longbowman, 1 militia; 1 Cart, 2 Prov, 2 Coin, 1 Ship;" in text, text
+    assert "March Levies troops: 1 man-at-arms, 2 longbowmen, 1 militia." in text
+    assert "York Parleys with Cambridge: succeeds (rolls 2); Cambridge is now Friendly to York (3.4.1)." in text
+    assert "Henry VI Parleys with Ely: succeeds (rolls 1), cancelled (3.4.1)." in text
+    assert "Henry VI Parleys with Oxford: succeeds (rolls 3); Oxford is now Neutral (4.6.4)." in text
+    assert "York (York): man-at-arms 4" in text and "York takes 1 Cart as spoils (4.4.3)." in text
+    played = PlantagenetGame("Ia").resolve(state, {"York": ["York PARLEY Cambridge SPEND 3"]}, Random(1))
+    parley = next(e for e in played.report["events"] if e["type"] == "parley")
+    assert parley["success"] and parley["now"] == played.state["favour"].get("Cambridge") == "York", parley
 
 
 def test_a_held_event_played_is_told_as_played_not_drawn_3_1_3() -> None:
