@@ -99,7 +99,7 @@ class BosworthGame(TwoSides):
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         """Nothing on Bosworth Field is hidden but the choices, which are orders until the
-        Battle reveals them."""
+        Battle reveals them: the whole state, with the names of the Capabilities on its mats."""
         seen = copy_state(state)
         seen["capability_names"] = capability_names(seen)
         return seen
