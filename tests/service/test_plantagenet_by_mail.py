@@ -468,6 +468,20 @@ def test_one_troop_is_counted_by_its_singular_and_a_parley_tells_the_favour_it_l
     assert parley["success"] and parley["now"] == played.state["favour"].get("Cambridge") == "York", parley
 
 
+def test_the_end_of_the_game_is_told_once_and_first() -> None:
+    """5.2: the report of the phase that ends the game says so under its heading, and its own
+    line for the victory is not said again; a War won in the grand scenario is still told."""
+    engine = game_kind("plantagenet-ia")
+    state = engine.new_game(b"the end")
+    reason = "York reaches the Victory threshold (5.2)"
+    report = {"events": [{"type": "victory", "winner": "York", "reason": reason}]}
+    text = render("plantagenet/turn_report.txt", game="g", phase_name="T3 card 2 York", powers=list(SIDES),
+                  reader="York", report=engine.report_view(report, "York"), board=engine.view(state, "York"),
+                  outcome=reason, next_phase_name="n", deadline="d", choices=[])
+    assert text.count(reason) == 1 and f"The game is over: {reason}." in text.splitlines()[1], text
+    assert "York wins: " in render("plantagenet/events.txt", report=report, outcome=None)
+
+
 def test_a_held_event_played_is_told_as_played_not_drawn_3_1_3() -> None:
     """3.1.3: a held Event played from the hand is revealed as played; the mail does not say it
     was drawn (it was drawn, and held, turns before)."""
