@@ -205,7 +205,8 @@ class GameKind(Protocol):
         (civil disorder). ``rng`` is the only source of chance. ``orders`` holds each power's
         orders for the phase and its standing orders (``OrderLine.standing``), the latter for
         every power that has any, whether or not it is due to act: the kind uses a standing
-        order when the decision it answers comes up, and its documented default otherwise."""
+        order when the decision it answers comes up, and its documented default otherwise, and
+        names in ``PhaseResult.lapsed`` those that have done their work."""
         ...
 
     def survivors(self, state: State) -> Sequence[str]:
