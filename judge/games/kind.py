@@ -14,7 +14,7 @@ an error saying exactly why it was refused.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Protocol, runtime_checkable
 
@@ -26,11 +26,15 @@ class OrderLine:
     """One order as read: its canonical text and slot, or why it was refused.
 
     A ``standing`` order is not for the current phase alone: it holds from phase to phase until
-    its player gives another for the same slot (a kind gives each standing order a form that
-    cancels it: Richard III's ``NO TREACHERY``). It answers a decision the rules may ask of a
-    player at any time, even in a phase in which he is not due to act (a reaction to the other
-    side's move), so a kind reads standing orders from any power, due or not, and refuses the
-    rest from a power not due. Its slot must differ from every slot of a phase's orders."""
+    its player gives another for the same slot, or the kind says it has done its work
+    (``PhaseResult.lapsed``). It answers a decision the rules may ask of a player at any time,
+    even in a phase in which he is not due to act (a reaction to the other side's move), so a
+    kind reads standing orders from any power, due or not, and refuses the rest from a power not
+    due. Its slot must differ from every slot of a phase's orders.
+
+    A standing line that ``cancels`` withdraws the order standing in its slot (Plantagenet's
+    ``CANCEL INTERCEPT Henry VI``): the slot is emptied at once, and the line itself joins the
+    power's orders for the current phase, so that ``resolve`` is told of it once."""
 
     text: str  # as written
     canonical: str | None = None
@@ -38,6 +42,7 @@ class OrderLine:
     error: str | None = None
     replaces: str | None = None  # the order that stood in its slot before, if another
     standing: bool = False  # it holds from phase to phase (above)
+    cancels: bool = False  # a standing line that empties its slot (above)
 
 
 @dataclass(frozen=True)
@@ -97,10 +102,13 @@ class Outcome:
 class PhaseResult:
     """A resolved phase: the state after it and the report of what happened (a JSON value that
     the report templates render, from each reader's view). Whether the game is over is asked of
-    the state after it (``GameKind.outcome``), the one source of a game's end."""
+    the state after it (``GameKind.outcome``), the one source of a game's end. ``lapsed``: the
+    standing orders, by power and as given, that have done their work in it (Plantagenet's
+    ``DISCARD``, spent at the Reset): the service keeps them no longer."""
 
     state: State
     report: dict[str, Any]
+    lapsed: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -197,7 +205,8 @@ class GameKind(Protocol):
         (civil disorder). ``rng`` is the only source of chance. ``orders`` holds each power's
         orders for the phase and its standing orders (``OrderLine.standing``), the latter for
         every power that has any, whether or not it is due to act: the kind uses a standing
-        order when the decision it answers comes up, and its documented default otherwise."""
+        order when the decision it answers comes up, and its documented default otherwise, and
+        names in ``PhaseResult.lapsed`` those that have done their work."""
         ...
 
     def survivors(self, state: State) -> Sequence[str]:

@@ -11,7 +11,8 @@ reserve of tokens (``BID 2``); the higher bid leads the round (a tie: South). ``
 The first to 3 points wins; after round 9, the game is drawn.
 
 A standing order (``OrderLine.standing``), given by either side in any phase, due or not:
-``SHIELD`` holds until ``NO SHIELD``; an attack on a shielded side scores one point less.
+``SHIELD`` holds until ``NO SHIELD`` cancels it (``OrderLine.cancels``); an attack on a shielded
+side scores one point less.
 """
 
 from __future__ import annotations
@@ -109,6 +110,7 @@ class Duel:
             if words in (["SHIELD"], ["NO", "SHIELD"]):
                 canonical = " ".join(words)
                 read.append(OrderLine(line, canonical=canonical, slot="shield", standing=True,
+                                      cancels=canonical == "NO SHIELD",
                                       replaces=shield if shield not in (None, canonical) else None))
                 shield = canonical
             elif state["step"] == "bid" and len(words) == 2 and words[0] == "BID":

@@ -26,6 +26,7 @@ from plantagenet_mail import current_game
 from sqlmodel import select
 
 from judge.games.plantagenet.data import BOARD, SIDES
+from judge.games.plantagenet.game import PlantagenetGame
 from judge.games.record_check import check_record
 from judge.games.registry import game_kind
 import judge.service.play.games as games_module
@@ -393,6 +394,92 @@ def test_held_and_drawn_events_are_named_for_a_reader_who_may_know_them_3_1_3() 
         theirs = turn_report(engine, "T1", result, reader)
         assert "Held Events: 1" in theirs and "Yorkist Parade" not in theirs, theirs
         assert "York draws the Event Y15 (London for York)." in theirs
+
+
+def test_capabilities_are_named_for_every_reader_who_may_see_them_1_9_2() -> None:
+    """1.9.2: a Capability is read by its number and name (``Y11 (Yorkists Never Wait)``) on the
+    mats, in a Levy and when one stops an Approach, by every reader; with Hidden Mats the enemy
+    reads neither of a Capability on a mat or Levied."""
+    engine = game_kind("plantagenet-ia")
+    state = engine.new_game(b"named")
+    report = {"events": [{"type": "levy", "side": "York", "lord": "York", "what": "CAPABILITY", "target": "Y9"},
+                         {"type": "capability effect", "side": "Lancaster", "lord": "Henry VI", "card": "L15",
+                          "cancels": "approach"}]}
+    result = type("Result", (), {"report": report, "state": state})()
+    for reader in [*SIDES, None]:
+        text = turn_report(engine, "T1", result, reader)
+        assert "York at Ely: 2 men-at-arms, 2 longbowmen, 2 militia; 2 Carts, 2 Prov, 2 Coin; Y11 (Yorkists Never Wait)" \
+            in text, text
+        assert "York Levies capability Y9 (Barricades)." in text
+        assert "Henry VI (L15 King's Parley) stops the Approach." in text
+    hidden = game_kind("plantagenet-ii-hidden")
+    state = hidden.new_game(b"named")
+    report = {"hidden_mats": True, "events": [
+        {"type": "levy", "side": "York", "lord": "Edward IV", "what": "CAPABILITY", "target": "Y9"}]}
+    result = type("Result", (), {"report": report, "state": state})()
+    card = state["lords"]["Edward IV"]["caps"][0]
+    named = f"{card} ({BOARD.cards[card].capability})"
+    mine, theirs = (turn_report(hidden, "T1", result, reader) for reader in SIDES)
+    assert named in mine and "Edward IV Levies capability Y9 (Barricades)." in mine, mine
+    assert named not in theirs and "Barricades" not in theirs and "Edward IV Levies capability." in theirs, theirs
+    bosworth = game_kind("plantagenet-bosworth")  # III(B): the deck to choose from, the mats after
+    state = bosworth.new_game(b"named")
+    card = state["decks"]["York"][0]
+    assert f"{card} ({BOARD.cards[card].capability})" in bosworth.choices(state, "York")[1]  # type: ignore[attr-defined]
+    state["lords"]["Norfolk"]["caps"] = [card]
+    assert f"Norfolk: {card} ({BOARD.cards[card].capability})" in bosworth.holdings(state, "York")["lords"]
+    steps = [{"round": 1, "step": "capability", "side": "York", "lord": "Norfolk", "outcome": card}]
+    text = render("plantagenet/battle.txt", e={"at": "Bosworth Field", "attacker": "Lancaster",
+                                               "report": bosworth.report_view({"events": [], "battle": {"report": steps}},
+                                                                              None)["battle"]["report"]})
+    assert f"Norfolk (York) uses {card} ({BOARD.cards[card].capability})." in text, text
+
+
+def test_one_troop_is_counted_by_its_singular_and_a_parley_tells_the_favour_it_leaves_3_4_1() -> None:
+    """One of a Troop type reads by its singular (1 man-at-arms, 1 longbowman; militia has none),
+    on the mats, in a Levy and in a Battle; a Parley that succeeds says the Favour it leaves, one
+    level toward its side (3.4.1, 4.6.4), and one The King's Name cancels says so."""
+    engine = game_kind("plantagenet-ia")
+    state = engine.new_game(b"one")
+    state["lords"]["York"]["troops"] = {"men_at_arms": 1, "longbowmen": 1, "militia": 1, "mercenaries": 0,
+                                        "burgundians": 0}
+    state["lords"]["York"]["assets"].update(carts=1, ships=1)
+    report = {"events": [
+        {"type": "levy", "side": "York", "lord": "March", "what": "TROOPS", "target": None,
+         "troops": {"men_at_arms": 1, "longbowmen": 2, "militia": 1}},
+        {"type": "parley", "side": "York", "lord": "York", "target": "Cambridge", "success": True, "roll": 2,
+         "now": "York"},
+        {"type": "parley", "side": "Lancaster", "lord": "Henry VI", "target": "Ely", "success": True, "roll": 1,
+         "cancelled": True},
+        {"type": "parley", "lord": "Henry VI", "target": "Oxford", "success": True, "roll": 3, "now": None},
+        {"type": "battle", "at": "Ely", "attacker": "York", "report": [
+            {"round": 1, "step": "protection", "side": "York", "lord": "York", "unit": "men_at_arms", "die": 4},
+            {"round": 1, "step": "spoils", "side": "York", "unit": "carts", "amount": 1}]}]}
+    result = type("Result", (), {"report": report, "state": state})()
+    text = turn_report(engine, "T1", result, "York")
+    assert "York at Ely: 1 man-at-arms, 1 longbowman, 1 militia; 1 Cart, 2 Prov, 2 Coin, 1 Ship;" in text, text
+    assert "March Levies troops: 1 man-at-arms, 2 longbowmen, 1 militia." in text
+    assert "York Parleys with Cambridge: succeeds (rolls 2); Cambridge is now Friendly to York (3.4.1)." in text
+    assert "Henry VI Parleys with Ely: succeeds (rolls 1), cancelled (3.4.1)." in text
+    assert "Henry VI Parleys with Oxford: succeeds (rolls 3); Oxford is now Neutral (4.6.4)." in text
+    assert "York (York): man-at-arms 4" in text and "York takes 1 Cart as spoils (4.4.3)." in text
+    played = PlantagenetGame("Ia").resolve(state, {"York": ["York PARLEY Cambridge SPEND 3"]}, Random(1))
+    parley = next(e for e in played.report["events"] if e["type"] == "parley")
+    assert parley["success"] and parley["now"] == played.state["favour"].get("Cambridge") == "York", parley
+
+
+def test_the_end_of_the_game_is_told_once_and_first() -> None:
+    """5.2: the report of the phase that ends the game says so under its heading, and its own
+    line for the victory is not said again; a War won in the grand scenario is still told."""
+    engine = game_kind("plantagenet-ia")
+    state = engine.new_game(b"the end")
+    reason = "York reaches the Victory threshold (5.2)"
+    report = {"events": [{"type": "victory", "winner": "York", "reason": reason}]}
+    text = render("plantagenet/turn_report.txt", game="g", phase_name="T3 card 2 York", powers=list(SIDES),
+                  reader="York", report=engine.report_view(report, "York"), board=engine.view(state, "York"),
+                  outcome=reason, next_phase_name="n", deadline="d", choices=[])
+    assert text.count(reason) == 1 and f"The game is over: {reason}." in text.splitlines()[1], text
+    assert "York wins: " in render("plantagenet/events.txt", report=report, outcome=None)
 
 
 def test_a_held_event_played_is_told_as_played_not_drawn_3_1_3() -> None:

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from sqlmodel import select
 
 from mail_judge import MailJudge
 from plantagenet_mail import Table
@@ -18,6 +19,7 @@ from judge.games.dice import phase_random
 from judge.games.plantagenet.data import BOARD, SIDES
 from judge.games.plantagenet.game import MOST_ACTIONS, PlantagenetGame
 from judge.games.registry import game_kind
+from judge.store import Game
 
 
 @pytest.fixture(autouse=True)
@@ -115,7 +117,8 @@ def test_standing_orders_set_while_not_due_are_replaced_cancelled_and_used_cards
     reply = table.send("Lancaster", "INTERCEPT Henry VI WITH Somerset")
     assert "(replaces INTERCEPT Henry VI)" in reply
     reply = table.send("Lancaster", "CANCEL INTERCEPT Henry VI WITH Somerset")
-    assert "Your standing orders: EXILE Somerset 1; CANCEL INTERCEPT Henry VI WITH Somerset 1." in reply
+    assert ("Accepted: CANCEL INTERCEPT Henry VI WITH Somerset 1 (INTERCEPT Henry VI WITH Somerset 1 stands "
+            "no longer)\nYour standing orders: EXILE Somerset 1.\n") in reply, reply  # the CANCEL does not stand
     table.send("York", "York LEVY TROOPS")
     assert table.game().phase == "T1 plan"  # Lancaster's Muster, sent ahead, ran as it began
     table.send("York", "PLAN York, Pass, Pass, Pass", "PHASE T1 card 1 York",
@@ -125,8 +128,10 @@ def test_standing_orders_set_while_not_due_are_replaced_cancelled_and_used_cards
     assert table.game().phase == "T2 pay"
     assert table.sent == {"York": sent["York"], "Lancaster": sent["Lancaster"] + 1}
     card = next(r for r in table.records() if r.phase == "T1 card 1 York")
-    assert card.orders["Lancaster"] == {"exile Somerset 1": "EXILE Somerset 1",
-                                        "intercept Henry VI": "CANCEL INTERCEPT Henry VI WITH Somerset 1"}
+    muster = next(r for r in table.records() if r.phase == "T1 muster York")  # told once, then gone
+    assert muster.orders["Lancaster"] == {"exile Somerset 1": "EXILE Somerset 1",
+                                          "intercept Henry VI": "CANCEL INTERCEPT Henry VI WITH Somerset 1"}
+    assert card.orders["Lancaster"] == {"exile Somerset 1": "EXILE Somerset 1"}
     events = card.resolution["events"]
     assert any(e["type"] == "disband" and e["lord"] == "Somerset 1" and e["why"] == "Exile on Approach (4.3.5)"
                for e in events), events
@@ -138,6 +143,54 @@ def test_standing_orders_set_while_not_due_are_replaced_cancelled_and_used_cards
         orders = {side: list(given.values()) for side, given in record.orders.items()}
         again = kind.resolve(record.state_before, orders, phase_random(secret, record.phase))
         assert json.loads(json.dumps(again.state)) == record.state_after, record.phase
+
+
+def test_a_side_that_cancels_its_only_standing_order_has_none_even_after_clear(judge: MailJudge) -> None:
+    """A CANCEL empties its slot at once and is told to the game with the phase's orders; CLEAR,
+    which withdraws those, keeps it: Lancaster's one Intercept is gone from what he is told stands
+    and from the game, though nothing of his stands any more to be given."""
+    table = Table(judge)
+    table.send("Lancaster", "INTERCEPT Henry VI")
+    reply = table.send("Lancaster", "CANCEL INTERCEPT Henry VI")
+    assert "Your standing orders: none." in reply, reply
+    assert "withdrawn" in table.send("Lancaster", "CLEAR")
+    table.send("York", "PASS")
+    muster = table.records()[-1]
+    assert muster.orders["Lancaster"] == {"intercept Henry VI": "CANCEL INTERCEPT Henry VI"}
+    assert muster.state_after["standing"]["Lancaster"] == []
+    table.send("Lancaster", "PASS")
+    assert table.records()[-1].orders["Lancaster"] == {"action 1": "PASS"}  # nothing stands: nothing given
+
+
+def test_a_discard_is_spent_at_the_reset_and_stands_no_longer(judge: MailJudge) -> None:
+    """4.8.6: York holds Y20 and orders DISCARD Y20; at the Reset ending Turn 1 it goes back to
+    his deck, and the order has done its work: it is neither kept nor shown after, and was given
+    to no phase after the Reset."""
+    table = Table(judge)
+    with judge.store.session() as db:
+        game = db.exec(select(Game)).one()
+        state = json.loads(json.dumps(game.state))
+        state["held"]["York"] = ["Y20"]
+        state["decks"]["York"] = [card for card in state["decks"]["York"] if card != "Y20"]
+        game.state = state
+        db.add(game)
+        db.commit()
+    reply = table.send("York", "DISCARD Y20", "PASS")
+    assert "Your standing orders: DISCARD Y20." in reply, reply
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN Pass, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    assert table.game().phase == "T2 pay"
+    reset = table.records()[-1]  # the Plans, every card a Pass, then the end of the campaign
+    assert {"type": "discard held", "side": "York", "card": "Y20"} in reset.resolution["events"]
+    assert reset.orders["York"]["discard Y20"] == "DISCARD Y20"
+    assert reset.state_after["standing"]["York"] == []
+    results = table.mails_to("York")[-1].body
+    assert "Your orders (York):\n  DISCARD Y20\n" in results and "Standing orders" not in results, results
+    reply = table.send("York", "TRUCE", "PASS")
+    assert "Your standing orders: TRUCE." in reply, reply
+    table.send("Lancaster", "PASS")
+    assert table.records()[-1].orders["York"] == {"truce": "TRUCE", "pass": "PASS"}
 
 
 def test_a_mail_of_thousands_of_order_lines_costs_no_more_than_a_full_muster(

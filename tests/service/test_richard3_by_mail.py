@@ -472,6 +472,29 @@ def test_a_results_mail_has_one_blank_line_between_its_parts_for_every_reader() 
         assert "\n\nThe next phase of roses is the next." in text, text
 
 
+def test_the_last_results_mail_tells_the_end_once_and_first(judge: MailJudge) -> None:
+    """9.0: the results mail of the phase that ends the game says so right under its heading,
+    once (the report's own line for the victory is not said again), with one blank line before
+    the signature; SUMMARY names the usurpation count once, over its table."""
+    engine = Richard3Game("1460")
+    state = engine.new_game(b"the end")
+    reason = "York holds the throne after the last campaign's usurpation (9.0)"
+    report = {"events": [{"type": "usurpation", "counts": {"York": 7, "Lancaster": 4}, "usurped": False,
+                          "king": "York"},
+                         {"type": "victory", "winner": "York", "reason": reason}]}
+    for reader in [*SIDES, None]:
+        text = render("richard3/results.txt", game="roses", phase_name="Campaign III, turn 7",
+                      powers=list(SIDES), reader=reader, report=engine.report_view(report, reader),
+                      board=engine.view(state, reader), outcome=reason, next_phase_name="the next",
+                      deadline=None, choices=[], judge_name="The Judge", judge_address="judge@localhost")
+        assert text.count("holds the throne after") == 1, text
+        assert text.startswith(f"Richard III results for roses, Campaign III, turn 7.\nThe game is over: {reason}.\n")
+        assert "\n\n\n" not in text, text
+    start(judge, "richard3")
+    summary = judge.send(WATCHER, "SUMMARY roses")
+    assert len(re.findall(r"usurpation count\b", summary, re.I)) == 1, summary
+
+
 def test_a_late_card_from_the_house_that_does_not_act_is_refused_without_talk_of_its_orders(
     judge: MailJudge,
 ) -> None:

@@ -154,7 +154,7 @@ def test_a_standing_order_set_once_by_mail_is_used_phases_later(judge: MailJudge
         (2 if r.resolution["roll"] == 6 else 1) - 1 for r in rolls[1:]]
 
     reply = order(judge, signons, "South", "NO SHIELD", "BID 0")
-    assert "Your standing orders: NO SHIELD." in reply and "(replaces SHIELD)" in reply, reply
+    assert "Accepted: NO SHIELD (SHIELD stands no longer)\n" in reply and "Your standing orders: none." in reply, reply
     order(judge, signons, "North", "BID 1")
     order(judge, signons, "North", "ATTACK")
     with judge.store.session() as db:

@@ -176,6 +176,7 @@ def parley(state: State, lord: str, target: str, extra: int, rng: Random, events
         event["success"], event["roll"] = check(state, lord, rng, extra, ways=ways, parley=True)
     if event["success"]:
         shift_favour(state, target, BOARD.lords[lord].side)
+        event["now"] = state["favour"].get(target)  # the Favour it leaves: a side's, or None (Neutral)
     events.append(event)
 
 

@@ -16,6 +16,7 @@ from .data import BOARD, SIDES
 from .game import TwoSides
 from .orders import Order, OrderError, split_orders
 from .state import State, copy_state
+from .view import capability_names, named, named_steps
 
 PHASES = ("array", "end")
 
@@ -98,12 +99,16 @@ class BosworthGame(TwoSides):
 
     def view(self, state: State, power: str | None) -> dict[str, Any]:
         """Nothing on Bosworth Field is hidden but the choices, which are orders until the
-        Battle reveals them."""
-        return copy_state(state)
+        Battle reveals them: the whole state, with the names of the Capabilities on its mats."""
+        seen = copy_state(state)
+        seen["capability_names"] = capability_names(seen)
+        return seen
 
     def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
-        """The Battle is told in full (its choices are revealed as it begins)."""
-        return report
+        """The Battle is told in full (its choices are revealed as it begins), each card by name."""
+        battle = report.get("battle")
+        return {**report, "events": [named(event) for event in report["events"]],
+                **({"battle": {**battle, "report": named_steps(battle["report"])}} if battle else {})}
 
     def standing(self, state: State) -> Standing:
         return Standing(1, {side: _standing(state, side) for side in SIDES})
@@ -115,7 +120,7 @@ class BosworthGame(TwoSides):
         return {side: sum(1 for lord in lords if lord["side"] == side and lord["fate"] == "fought") for side in SIDES}
 
     def holdings(self, state: State, power: str) -> dict[str, list[str]]:
-        lords = [f"{lord}: {', '.join(mat['caps']) or 'no Capability'}" + (f" ({mat['fate']})" if "fate" in mat else "")
+        lords = [f"{lord}: {', '.join(map(_named, mat['caps'])) or 'no Capability'}" + (f" ({mat['fate']})" if "fate" in mat else "")
                  for lord, mat in state["lords"].items() if BOARD.lords[lord].side == power]
         return {"lords": lords}
 
@@ -124,7 +129,7 @@ class BosworthGame(TwoSides):
             return []
         cards = [c for c in state["decks"][power]]
         return [f"ARRAY {', '.join(lords_of(power))}",
-                f"<Lord> LEVY CAPABILITY <card>: {CAPABILITIES} of " + ", ".join(cards),
+                f"<Lord> LEVY CAPABILITY <card>: {CAPABILITIES} of " + ", ".join(map(_named, cards)),
                 "FLEE <Lord> ROUND <n>"]
 
     # --- random playouts -----------------------------------------------------------------------
@@ -179,6 +184,11 @@ class BosworthGame(TwoSides):
         if orjson.loads(orjson.dumps(after)) != after:
             found.append("the state is not a plain JSON value")
         return found
+
+
+def _named(card: str) -> str:
+    """A Capability as players read it: its number, then its name (1.9.2)."""
+    return f"{card} ({BOARD.cards[card].capability})"
 
 
 def _standing(state: State, side: str) -> int:

@@ -151,14 +151,18 @@ def waste(state: State) -> None:
 
 def discard_held(state: State, events: Events) -> None:
     """4.8.6 Reset: the Rebel then the King's side may discard held Events back into their decks:
-    those their standing ``DISCARD`` orders name (by default none)."""
+    those their standing ``DISCARD`` orders name (by default none). The orders are then spent:
+    each is for the next Reset."""
     for side in in_order(state):
-        for text in state.get("standing", {}).get(side, []):
+        standing = state.get("standing", {}).get(side, [])
+        for text in standing:
             card = text.split()[-1] if text.startswith("DISCARD ") else ""
             if card in state["held"][side]:
                 state["held"][side].remove(card)
                 state["decks"][side].append(card)
                 events.append({"type": "discard held", "side": side, "card": card})
+        if standing:
+            state["standing"][side] = [text for text in standing if not text.startswith("DISCARD ")]
 
 
 def end_campaign(state: State, rng: Random, events: Events) -> None:

@@ -7,9 +7,10 @@ Calendar box and step: ``T1 muster York``, ``T1 plan``, ``T1 card 3 Lancaster``,
 Standing orders (``INTERCEPT``, ``EXILE``, ``TRUCE``, the Battle's ``BATTLE_VERBS``) answer what
 the inactive side decides in the middle of the active side's card (4.3.4, 4.3.5, 4.4). They are
 the seam's standing orders (``OrderLine.standing``), read from either side at any step: each
-holds until another for its slot or ``CANCEL`` with it. ``resolve`` keeps in ``state["standing"]``
-those of each side that gave any (the service gives them every step), and of a side that gives a
-Plan without any, none (the random players give them with their Plans).
+holds until another for its slot or ``CANCEL`` with it (a line that ``cancels``), a ``DISCARD``
+until the Reset it is for (4.8.6), when ``resolve`` says it ``lapsed``. ``resolve`` keeps in
+``state["standing"]`` those of each side that gave any (the service gives them every step), and of
+a side that gives a Plan without any, none (the random players give them with their Plans).
 """
 
 from __future__ import annotations
@@ -295,7 +296,7 @@ class PlantagenetGame(TwoSides):
             canonical = f"CANCEL {order}" if cancel else str(order)
             before = held_now.get(slot)
             held_now[slot] = canonical
-            out.append((OrderLine(text, canonical=canonical, slot=slot, standing=standing,
+            out.append((OrderLine(text, canonical=canonical, slot=slot, standing=standing, cancels=bool(cancel),
                                   replaces=before if before not in (None, canonical) else None), order))
         return out
 
@@ -452,7 +453,9 @@ class PlantagenetGame(TwoSides):
             self._on(new, rng, events, report["refused"])
         report["influence"] = new["influence"]
         report["hidden_mats"] = new["hidden_mats"]
-        return PhaseResult(new, report)
+        lapsed = {side: spent for side, orders in standing.items()
+                  if (spent := [o for o in orders if o not in new.get("standing", {}).get(side, [])])}
+        return PhaseResult(new, report, lapsed)
 
     def _on(self, new: State, rng: Random, events: list[dict[str, Any]], refused: dict[str, list[list[str]]]) -> None:
         """Play on every step that asks nobody, up to the next that asks a side or the end."""

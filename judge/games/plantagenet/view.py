@@ -50,13 +50,21 @@ def view(state: State, power: str | None) -> dict[str, Any]:
                     seen["vassals"][vassal] = {"mustered": True, **({"box": entry["box"]} if "box" in entry else {})}
     seen["sides"] = {side: [lord for lord in state["lords"] if _side(lord) == side] for side in SIDES}
     seen["event_names"] = {card: BOARD.cards[card].event for card in state["held"].get(power or "", [])}
+    seen["capability_names"] = capability_names(seen)
     return seen
+
+
+def capability_names(seen: State) -> dict[str, str]:
+    """The name of each Capability on the mats a reader sees (1.9.2), by card."""
+    return {card: BOARD.cards[card].capability for entry in seen["lords"].values() for card in entry.get("caps", ())}
 
 
 
 HIDDEN_DRAWS = ("event held", "capability", "capability discarded")
 NAMED_EVENTS = ("event", "event held", "discard held")
 """The events that tell an Event card its reader may know: its name is told with its number."""
+CAPABILITY_EVENTS = ("capability", "capability discarded", "capability effect")
+"""The events that tell a Capability card: its name is told with its number."""
 SPIED = ("held", "mat")
 """What Aspielles (Y13, L13) shows its side alone: the enemy's held cards and a Lord's mat."""
 MAT_FIGURES = ("troops", "provender", "coin")
@@ -79,12 +87,30 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
             event = {k: v for k, v in event.items() if k not in MAT_FIGURES}
             if event.get("what") == "CAPABILITY" or (event["type"] == "capability effect" and "cancels" not in event):
                 event.pop("target" if event["type"] == "levy" else "card", None)
-        if event["type"] in NAMED_EVENTS and event.get("card"):  # as the card shows it (3.1.3)
-            event = {**event, "name": BOARD.cards[event["card"]].event}
-        events.append(event)
+        events.append(named(event))
     refused = {s: r for s, r in report.get("refused", {}).items() if s == power}
     orders = {s: o for s, o in report.get("orders", {}).items() if s == power}  # a Plan is secret (4.1.2)
     return {**report, "events": events, "refused": refused, "orders": orders}
+
+
+def named(event: dict[str, Any]) -> dict[str, Any]:
+    """An event with the name of the card it tells, as the card shows it: an Event's (3.1.3) or
+    a Capability's (1.9.2), the Capabilities a Battle's Lords use included."""
+    if event["type"] in NAMED_EVENTS and event.get("card"):
+        return {**event, "name": BOARD.cards[event["card"]].event}
+    if event["type"] in CAPABILITY_EVENTS and event.get("card"):
+        return {**event, "name": BOARD.cards[event["card"]].capability}
+    if event["type"] == "levy" and event.get("what") == "CAPABILITY" and event.get("target"):
+        return {**event, "name": BOARD.cards[event["target"]].capability}
+    if event["type"] == "battle":
+        return {**event, "report": named_steps(event["report"])}
+    return event
+
+
+def named_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A Battle's steps, each Capability a Lord uses with its name."""
+    return [{**step, "name": BOARD.cards[step["outcome"]].capability} if step["step"] == "capability" else step
+            for step in steps]
 
 
 def _side(lord: str) -> str:

@@ -89,10 +89,9 @@ class Richard3Game:
                             "(1.1); at the political turn its blocks go home as the judge chooses "
                             "(8.3, 8.4)"),
             score="usurpation count (8.2)",
-            score_note=("The usurpation count (8.2): nobles, heirs and church blocks on the map "
-                        "(not in exile or on the Isle of Man), one more for London. It is "
-                        "counted openly at the political turn only: in between, recruits need "
-                        "not be revealed (5.4), so it stays hidden."),
+            score_note=("Usurpation counts nobles, heirs and church blocks on the map (not in "
+                        "exile or on the Isle of Man), and London once more; recruits need not "
+                        "be revealed (5.4), so it stays hidden between political turns."),
             period="turn",
         )
 

@@ -245,6 +245,9 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
             errors += 1
             if errors <= MAX_ERRORS:
                 ctx.say(f"Error: {quote_line(read.text)}: {read.error}")
+        elif read.cancels:
+            ctx.say(f"Accepted: {read.canonical}"
+                    + (f" ({read.replaces} stands no longer)" if read.replaces else " (no such order stood)"))
         else:
             ctx.say(f"Accepted: {read.canonical}"
                     + (" (a standing order: it holds from phase to phase until you change it)"

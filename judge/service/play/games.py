@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from datetime import date, datetime
@@ -460,19 +461,26 @@ def submit_orders(
 ) -> Submission:
     """Read order lines for the current phase; the orders that read well join (or replace, slot by
     slot) the power's orders taken for the phase, or its standing orders (those the kind reads as
-    ``standing``: they hold from phase to phase). ``clear`` withdraws the phase's orders first
-    (standing orders stay: a kind gives each a way to be cancelled). Orders from a mail with a
+    ``standing``: they hold from phase to phase; one that ``cancels`` empties its slot and joins
+    the phase's orders, for ``resolve`` to be told). ``clear`` withdraws the phase's orders first
+    (standing orders stay, and the cancels of the phase with them). Orders from a mail with a
     refused line (here, or ``refused``: earlier in the mail) never complete the phase: the player
     may still correct them, and a later mail without a refused line completes them."""
     if game.status not in (GameStatus.ACTIVE, GameStatus.PAUSED):  # paused: kept for resuming
         raise GameError(f"{game.name} is not running: no orders are taken")
     kind = kind_of(game)
-    taken = {} if clear else taken_orders(db, game, power)
+    taken = taken_orders(db, game, power)
+    if clear:
+        taken = {line.slot: line.canonical for line in kind.read_orders(game.state, power, list(taken.values()))
+                 if line.cancels and line.slot is not None and line.canonical is not None}
     standing = standing_orders(db, game).get(power, {})
     read = kind.read_orders(game.state, power, lines, {**standing, **taken})
     for line in read:
         if line.slot is not None and line.canonical is not None:
-            (standing if line.standing else taken)[line.slot] = line.canonical
+            if line.standing:  # a cancel of the phase in the same slot is over
+                taken.pop(line.slot, None)
+                standing.pop(line.slot, None)
+            (taken if line.cancels or not line.standing else standing)[line.slot] = line.canonical
     waiting = kind.waiting(game.state, power, [*standing.values(), *taken.values()])
     held = not waiting and (refused or any(line.error for line in read))
     complete = not waiting and not held
@@ -554,6 +562,7 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
         reason=reason,
     )
     db.add(record)
+    drop_lapsed(db, game, result.lapsed, now)
     for membership in members(db, game):
         if membership.wait:
             membership.wait = False  # SET WAIT holds one phase
@@ -569,6 +578,21 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
         kept, dropped = _enter_phase(db, game, now)
     db.add(game)
     return Processed(record, kept, dropped)
+
+
+def drop_lapsed(db: Session, game: Game, lapsed: Mapping[str, Sequence[str]], now: datetime) -> None:
+    """The standing orders that have done their work in the phase just resolved
+    (``PhaseResult.lapsed``) kept no longer: each power's kept again without them."""
+    rows = latest_orders(db, game.id, STANDING, orders_after(game.settings))  # type: ignore[arg-type]
+    for power, spent in lapsed.items():
+        row = rows.get(power)
+        if row is None:
+            continue
+        left = {slot: order for slot, order in row.orders.items() if order not in spent}
+        if left != row.orders:
+            db.add(SubmittedOrders(game_id=game.id, phase=STANDING, power=power, text="",  # type: ignore[arg-type]
+                                   orders=left, complete=True, received_at=now,
+                                   membership_id=row.membership_id))
 
 
 def end_game(game: Game, status: GameStatus, now: datetime, *, by: str, winners: list[str]) -> None:

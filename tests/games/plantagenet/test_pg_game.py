@@ -168,7 +168,8 @@ def test_hidden_mats_in_reports_1_5_3() -> None:
                     {"type": "levy", "side": "York", "lord": "York", "what": "CAPABILITY"},
                     {"type": "supply", "lord": "York", "from": "Ely"}]
     drawn = {**report["events"][3], "name": "Leeward Battle Line"}  # its own card, named (3.1.3)
-    assert game.report_view(report, "York")["events"] == [*report["events"][:3], drawn]
+    levied = {**report["events"][1], "name": "We done deeds of charity"}  # and its Capability (1.9.2)
+    assert game.report_view(report, "York")["events"] == [report["events"][0], levied, report["events"][2], drawn]
     summary = selfplay(game, games=4, seed=7)
     assert summary.violations == []
 
