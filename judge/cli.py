@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import io
 import json
+import os
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -473,7 +474,7 @@ def _plain_adjudicate_arguments(words: list[str]) -> SimpleNamespace | None:
 def main(argv: list[str] | None = None) -> int:
     args = parse_arguments(sys.argv[1:] if argv is None else argv)
     try:
-        return int(args.run(args, sys.stdin, sys.stdout))
+        status = int(args.run(args, sys.stdin, sys.stdout))
     except BrokenPipeError:
         return 0
     except Exception as error:
@@ -489,6 +490,13 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"judge: {error}\n(back it up: judge --config FILE backup COPY, or pg_dump; then: "
                          "judge --config FILE upgrade)\n")
         return 2
+    if argv is None and args.command == "adjudicate":
+        # Every answer is written and flushed, and the command opened no file and started no
+        # thread: the process ends here, without the interpreter's tear-down, which frees every
+        # object one by one (the map, the orders read) and costs a run of 3,000 lines 2% of its time.
+        sys.stdout.flush()
+        os._exit(status)
+    return status
 
 
 if __name__ == "__main__":
