@@ -188,9 +188,11 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     for item in _list(data, "units"):
         try:  # most lines write their units as the judge does: the one last read there, if the same
             unit = last[item["loc"]]
+            if unit.power != item["power"] or unit.type != item["type"]:
+                unit = None
         except (KeyError, TypeError):
             unit = None
-        if unit is None or unit.power != item["power"] or unit.type != item["type"]:
+        if unit is None:
             unit = _unit(game_map, item)
             if len(last) > 20_000:  # spellings are many; the places few
                 last.clear()
