@@ -224,11 +224,19 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     return Position(phase, units, centres, tuple(dislodged), standoffs, tuple(off_board), king)
 
 
+# For each map, by name: the last centres taken as written (comparing a line's to them costs less
+# than checking every name: the owners' names are new strings in each line, hashed to be looked up)
+_LAST_CENTRES: dict[str, dict[Province, Power]] = {}
+
+
 def _centres(game_map: Map, raw: Any) -> dict[Province, Power]:
     if not isinstance(raw, dict):
         raise WireError("supply_centers must be an object: province -> power")
+    if raw == _LAST_CENTRES.get(game_map.name):  # as the line before: a game's lines repeat them
+        return dict(raw)
     try:  # most lines name them as the judge writes them: taken as they are, not read
         if raw.keys() <= game_map.centres and game_map.powers.keys() >= set(raw.values()):
+            _LAST_CENTRES[game_map.name] = dict(raw)
             return dict(raw)
     except TypeError:  # an unhashable owner: read one by one below, which says what is wrong
         pass
