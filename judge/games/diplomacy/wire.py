@@ -186,6 +186,7 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     boxes = game_map.boxes
     last = _last_units(game_map)
     for item in _list(data, "units"):
+        unit: Unit | None
         try:  # most lines write their units as the judge does: the one last read there, if the same
             unit = last[item["loc"]]
             if unit.power != item["power"] or unit.type != item["type"]:
