@@ -1,7 +1,7 @@
 """How fast ``judge adjudicate`` resolves movement phases, whole process, against MILA's engine.
 
 Usage (from the top of the tree, after ``pip install -e '.[test]'``, which brings MILA's
-``diplomacy`` package):
+``diplomacy`` package, whose version the benchmark installs for MILA's own run):
 
     python benchmarks/adjudicate_speed.py [--phases 3000] [--repeat 5] [--vs OTHER_TREE]
     python benchmarks/adjudicate_speed.py --source random --units 34   # crowded random positions
@@ -14,28 +14,38 @@ ordered, a third of them supporting and many convoys.
 
 Each figure is a whole process, start-up included, fed every phase as JSON Lines on standard
 input, its answers written to /dev/null; the processes take turns (judge, MILA, the other tree's
-judge, then again) and each figure is the median of ``--repeat`` rounds, wall and CPU seconds:
+judge, then again) and each figure is the median of ``--repeat`` rounds, wall and CPU seconds.
+Each runs as it is installed for use, not from the development environment, whose editable
+install of the judge puts an import hook into every process's start-up: the benchmark first makes
+a virtual environment for each, in a temporary folder, with this interpreter's ``python -m venv``
+and ``pip install`` (about 15 s each, offline from pip's configured index and wheels):
 
-- the judge: ``python -m judge.cli adjudicate`` of this tree;
-- ``--vs OTHER_TREE``: the same command from another checkout (say ``git worktree add /tmp/before
+- the judge: ``judge adjudicate``, the command that ``pip install TREE`` writes, as an operator
+  installs the judge (docs/operators.md), of a copy of this tree (copied, because pip builds in
+  the tree given, where setuptools keeps a build/ folder whose stale files it would install);
+- ``--vs OTHER_TREE``: the same from another checkout (say ``git worktree add /tmp/before
   main``), the code before a change, paired round by round (the ratio is the median of the
   rounds' ratios);
-- MILA: a script that, for each phase, makes a ``diplomacy.Game``, sets its units, centres, phase
-  and orders, processes it and writes the units and centres after it as a JSON line.
+- MILA: ``pip install diplomacy`` at the version of this environment's, and a script run by that
+  environment's ``python`` that, for each phase, makes a ``diplomacy.Game``, sets its units,
+  centres, phase and orders, processes it and writes the units and centres after it as a JSON
+  line.
 
-Bytecode is compiled by a first, uncounted round of each (as an installed package has it). The
-last line compares the positions after each phase, the judge's and MILA's, as a check that both
-resolved the same thing (MILA keeps a dislodged unit for its retreat phase; those are left out).
+A first, uncounted round of each keeps its answers. The last line compares the positions after
+each phase, the judge's and MILA's, as a check that both resolved the same thing (MILA keeps a
+dislodged unit for its retreat phase; those are left out).
 In process: ``adjudicate_lines`` alone over all the lines, without start-up.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -205,6 +215,39 @@ def timed(command: list[str], feed: Path, cwd: Path, env: dict[str, str], out: P
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
+# What a checkout holds beside its source: environments, caches, build and test output.
+_NOT_SOURCE = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis",
+               "test-output")
+
+
+def installed(tree: Path, folder: Path) -> Path:
+    """The ``judge`` command of ``tree``, installed as an operator installs it: ``pip install`` of
+    a copy of the tree into a new virtual environment in ``folder``."""
+    source = folder / "source"
+    shutil.copytree(tree, source, ignore=shutil.ignore_patterns(*_NOT_SOURCE))
+    python = environment(folder / "venv")
+    pip_install(python, str(source))
+    return python.parent / "judge"
+
+
+def environment(folder: Path) -> Path:
+    """A new virtual environment of this interpreter (with pip, as ``python -m venv`` makes it);
+    its ``python``."""
+    run_quietly([sys.executable, "-m", "venv", str(folder)])
+    return folder / "bin" / "python"
+
+
+def pip_install(python: Path, *requirements: str) -> None:
+    run_quietly([str(python), "-m", "pip", "install", "--quiet", *requirements])
+
+
+def run_quietly(command: list[str]) -> None:
+    """Runs a set-up command, its output shown only should it fail."""
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"{' '.join(command)} failed:\n{done.stdout}{done.stderr}")
+
+
 def agreement(judge_out: Path, mila_out: Path) -> tuple[int, int]:
     """In how many phases the judge's next units are MILA's (dislodged units aside), of how many."""
     same = total = 0
@@ -250,25 +293,27 @@ def main() -> None:
         in_process.append(time.perf_counter() - started)
 
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
-    judge = [sys.executable, "-m", "judge.cli", "adjudicate"]
     runs: dict[str, Callable[[Path | None], tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory() as folder:
+        print("installing the judge" + (", MILA" if not args.no_mila else "")
+              + (" and the other tree's judge" if args.vs else "") + " in new environments ...")
         feed = Path(folder) / "phases.jsonl"
         feed.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        runs["judge"] = lambda out: timed(judge, feed, TREE, {**env, "PYTHONPATH": str(TREE)}, out)
+        judge = installed(TREE, Path(folder) / "judge")
+        runs["judge"] = lambda out: timed([str(judge), "adjudicate"], feed, Path(folder), env, out)
         if not args.no_mila:
             mila_feed = Path(folder) / "mila.jsonl"
             mila_feed.write_text("\n".join(mila_line(p, game_map) for p in phases) + "\n")
-            runs["MILA"] = lambda out: timed(
-                [sys.executable, "-c", MILA], mila_feed, Path(folder), env, out
-            )
+            mila = environment(Path(folder) / "mila")
+            pip_install(mila, f"diplomacy=={importlib.metadata.version('diplomacy')}")
+            runs["MILA"] = lambda out: timed([str(mila), "-c", MILA], mila_feed, Path(folder), env, out)
         if args.vs:
-            other = args.vs.resolve()
+            other = installed(args.vs.resolve(), Path(folder) / "other")
             runs["judge --vs"] = lambda out: timed(
-                judge, feed, other, {**env, "PYTHONPATH": str(other)}, out
+                [str(other), "adjudicate"], feed, Path(folder), env, out
             )
         outputs = {name: Path(folder) / f"{name}.out" for name in runs}
-        for name, run in runs.items():  # uncounted: bytecode compiled, outputs kept for the check
+        for name, run in runs.items():  # uncounted: outputs kept for the check
             run(outputs[name])
         figures: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}
         for _ in range(args.repeat):

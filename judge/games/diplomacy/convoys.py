@@ -69,4 +69,9 @@ def on_some_route(
                 route.pop()
         return False
 
-    return any(search([first]) for first in starts if first in fleets)
+    # A loop, not ``any`` of a generator: one left unfinished is closed by raising an exception
+    # into it.
+    for first in starts:
+        if first in fleets and search([first]):
+            return True
+    return False

@@ -145,7 +145,7 @@ def resolve_movement(
     standoffs = frozenset(
         province
         for province, movers in board.moves_into.items()
-        if province not in after and any(_bounced(game_map, board, decided, m) for m in movers)
+        if province not in after and _stood_off(game_map, board, decided, movers)
     )
     dislodged: list[Dislodged] = []
     destroyed: set[int] = set()
@@ -181,6 +181,15 @@ def _moved(unit: Unit, arrives: Location) -> Unit:
         _MOVED.clear()
     moved = _MOVED[unit.power, unit.type, arrives] = Unit(unit.power, unit.type, arrives)
     return moved
+
+
+def _stood_off(game_map: Map, board: Board, decided: list[bool | None], movers: list[int]) -> bool:
+    """Whether one of the moves into a province failed in a standoff (``_bounced``). A loop, not
+    ``any`` of a generator: one left unfinished is closed by raising an exception into it."""
+    for i in movers:
+        if _bounced(game_map, board, decided, i):
+            return True
+    return False
 
 
 def _bounced(game_map: Map, board: Board, decided: list[bool | None], i: int) -> bool:
@@ -323,7 +332,8 @@ def _match(
         assert isinstance(order, Move)
         destination = board.destination[i]
         fleets = convoys_for.get((i, destination), []) if convoys_for else []
-        own_fleet = bool(fleets) and any(board.power[f] == unit.power for f in fleets)
+        # a list, not ``any`` of a generator (see ``_stood_off``)
+        own_fleet = bool(fleets) and unit.power in [board.power[f] for f in fleets]
         if not order.via_convoy and not own_fleet and destination in neighbours[unit.province]:
             continue
         board.convoyed[i] = True

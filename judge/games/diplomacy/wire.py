@@ -184,12 +184,20 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     units: dict[Province, Unit] = {}
     off_board: list[Unit] = []
     boxes = game_map.boxes
-    known = _known_units(game_map)
+    last = _last_units(game_map)
     for item in _list(data, "units"):
-        try:  # most lines write their units as the judge does: looked up at once, not read
-            unit = known[item["power"], item["type"], item["loc"]]
+        unit: Unit | None
+        try:  # most lines write their units as the judge does: the one last read there, if the same
+            unit = last[item["loc"]]
+            if unit.power != item["power"] or unit.type != item["type"]:
+                unit = None
         except (KeyError, TypeError):
+            unit = None
+        if unit is None:
             unit = _unit(game_map, item)
+            if len(last) > 20_000:  # spellings are many; the places few
+                last.clear()
+            last[item["loc"]] = unit
         province = unit.province
         if province in units:
             raise WireError(f"two units in {province}")
@@ -217,11 +225,19 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     return Position(phase, units, centres, tuple(dislodged), standoffs, tuple(off_board), king)
 
 
+# For each map, by name: the last centres taken as written (comparing a line's to them costs less
+# than checking every name: the owners' names are new strings in each line, hashed to be looked up)
+_LAST_CENTRES: dict[str, dict[Province, Power]] = {}
+
+
 def _centres(game_map: Map, raw: Any) -> dict[Province, Power]:
     if not isinstance(raw, dict):
         raise WireError("supply_centers must be an object: province -> power")
+    if raw == _LAST_CENTRES.get(game_map.name):  # as the line before: a game's lines repeat them
+        return dict(raw)
     try:  # most lines name them as the judge writes them: taken as they are, not read
         if raw.keys() <= game_map.centres and game_map.powers.keys() >= set(raw.values()):
+            _LAST_CENTRES[game_map.name] = dict(raw)
             return dict(raw)
     except TypeError:  # an unhashable owner: read one by one below, which says what is wrong
         pass
@@ -345,6 +361,19 @@ def _known_units(game_map: Map) -> dict[tuple[Any, Any, Any], Unit]:
         return _UNITS[game_map.name]
     except KeyError:
         return _UNITS.setdefault(game_map.name, {})
+
+
+# For each map, by name: loc as given -> the unit last read there. A unit's power and type, as
+# the judge writes them, read as themselves: where they are the same, so is the unit. (Cheaper
+# than a look-up by power, type and loc, which hashes the three and compares them.)
+_LAST_UNITS: dict[str, dict[str, Unit]] = {}
+
+
+def _last_units(game_map: Map) -> dict[str, Unit]:
+    try:
+        return _LAST_UNITS[game_map.name]
+    except KeyError:
+        return _LAST_UNITS.setdefault(game_map.name, {})
 
 
 def _unit(game_map: Map, item: Any) -> Unit:

@@ -108,6 +108,20 @@ def test_bad_lines_get_an_error_and_the_rest_are_answered() -> None:
     assert answers[-1]["next"]["phase"] == "F1901M"
 
 
+def test_a_unit_at_a_place_read_before_is_read_again_when_it_is_not_the_same() -> None:
+    """Units are looked up by their place as given; another power, another type, or a field
+    missing is read as on its own."""
+    assert answer({"phase": "S1901M", "units": units("England F lon"), "orders": []})["next"]
+    for unit, error in (
+        ({"type": "F", "loc": "lon"}, "unknown power None"),
+        ({"power": "England", "loc": "lon"}, "unit type must be A or F"),
+        ({"power": "Narnia", "type": "F", "loc": "lon"}, "unknown power 'Narnia'"),
+    ):
+        assert error in answer({"phase": "S1901M", "units": [unit]})["error"]
+    again = answer({"phase": "S1901M", "units": units("France A lon"), "orders": []})
+    assert again["next"]["units"] == [{"power": "France", "type": "A", "loc": "lon"}]
+
+
 def test_a_year_round_trip_through_retreats_and_adjustments() -> None:
     spring = answer(
         {
