@@ -582,7 +582,10 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
 
 def drop_lapsed(db: Session, game: Game, lapsed: Mapping[str, Sequence[str]], now: datetime) -> None:
     """The standing orders that have done their work in the phase just resolved
-    (``PhaseResult.lapsed``) kept no longer: each power's kept again without them."""
+    (``PhaseResult.lapsed``) kept no longer: each power's kept again without them. (Most phases
+    have none: then nothing is read.)"""
+    if not any(lapsed.values()):
+        return
     rows = latest_orders(db, game.id, STANDING, orders_after(game.settings))  # type: ignore[arg-type]
     for power, spent in lapsed.items():
         row = rows.get(power)
