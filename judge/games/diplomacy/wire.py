@@ -9,6 +9,7 @@ problem with one order is reported in that order's result, and the rest are stil
 from __future__ import annotations
 
 import functools
+from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
@@ -184,7 +185,7 @@ def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     units: dict[Province, Unit] = {}
     off_board: list[Unit] = []
     boxes = game_map.boxes
-    last = _last_units(game_map)
+    last = _LAST_UNITS[game_map.name]
     for item in _list(data, "units"):
         unit: Unit | None
         try:  # most lines write their units as the judge does: the one last read there, if the same
@@ -351,36 +352,19 @@ def _location(game_map: Map, name: Any) -> Location:
 _UNIT_TYPES = {"A": UnitType.ARMY, "ARMY": UnitType.ARMY, "F": UnitType.FLEET, "FLEET": UnitType.FLEET}
 
 
-# For each map, by name: (power, type, loc) as given -> the unit
-_UNITS: dict[str, dict[tuple[Any, Any, Any], Unit]] = {}
-
-
-def _known_units(game_map: Map) -> dict[tuple[Any, Any, Any], Unit]:
-    """The units of this map read so far, by (power, type, loc) as given."""
-    try:
-        return _UNITS[game_map.name]
-    except KeyError:
-        return _UNITS.setdefault(game_map.name, {})
-
-
+# For each map, by name: the units read so far, by (power, type, loc) as given
+_UNITS: defaultdict[str, dict[tuple[Any, Any, Any], Unit]] = defaultdict(dict)
 # For each map, by name: loc as given -> the unit last read there. A unit's power and type, as
 # the judge writes them, read as themselves: where they are the same, so is the unit. (Cheaper
 # than a look-up by power, type and loc, which hashes the three and compares them.)
-_LAST_UNITS: dict[str, dict[str, Unit]] = {}
-
-
-def _last_units(game_map: Map) -> dict[str, Unit]:
-    try:
-        return _LAST_UNITS[game_map.name]
-    except KeyError:
-        return _LAST_UNITS.setdefault(game_map.name, {})
+_LAST_UNITS: defaultdict[str, dict[str, Unit]] = defaultdict(dict)
 
 
 def _unit(game_map: Map, item: Any) -> Unit:
     """The unit an input object describes (remembered: the same few units recur in every line)."""
     if not isinstance(item, dict):
         raise WireError(f"a unit must be an object with power, type and loc: got {item!r}")
-    known = _known_units(game_map)
+    known = _UNITS[game_map.name]
     key = (item.get("power"), item.get("type"), item.get("loc"))
     try:
         return known[key]
