@@ -154,14 +154,14 @@ def _results(
     one that could not be read, why."""
     # Each result taken apart at once (an OrderResult is a named tuple: power, order, unit,
     # resolution, message), the unit written as ``str(unit)`` writes it but looked up, and the
-    # words listed by ``[*words]`` (cheaper than a call of ``list``): this runs for every order
-    # of every line.
+    # words given as the resolution's own tuple (written as a JSON array like a list, without
+    # making one): this runs for every order of every line.
     answers = [
         {
             "power": power,
             "order": text,
             "unit": (_FLEET_TEXTS if unit.type is FLEET else _ARMY_TEXTS)[unit.location] if unit else None,
-            "resolution": [*words],  # Words are strings
+            "resolution": words,  # Words are strings: a tuple of them is read back as a list
             "message": message,
         }
         for (power, _), text, (_, _, unit, words, message) in zip(parsed, texts, resolution.results)
@@ -169,7 +169,7 @@ def _results(
     for number, (power, text, why) in sorted(unreadable.items()):
         answers.insert(
             number,
-            {"power": power, "order": text, "unit": None, "resolution": [Word.ILLEGAL], "message": why},
+            {"power": power, "order": text, "unit": None, "resolution": (Word.ILLEGAL,), "message": why},
         )
     return answers
 

@@ -3,6 +3,7 @@ JSON form (``wire.py``), with positions written the short way."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from judge.games.diplomacy.wire import adjudicate_object
@@ -34,12 +35,12 @@ def play(
         "orders": [{"power": power, "order": text} for power, text in orders],
         **extra,
     }
-    return adjudicate_object(data, load_variant)
+    return json.loads(json.dumps(adjudicate_object(data, load_variant)))  # as the command writes it
 
 
 def words(answer: dict[str, Any]) -> list[list[str]]:
     """Each order's resolution, in order."""
-    return [result["resolution"] for result in answer["results"]]
+    return [list(result["resolution"]) for result in answer["results"]]
 
 
 def messages(answer: dict[str, Any]) -> list[str]:
