@@ -45,6 +45,10 @@ class UnitType(StrEnum):
     ARMY = "A"
     FLEET = "F"
 
+    # Hashed as its letter, by str's own hash (in C), as it compares: Enum's hash is a method in
+    # Python, and the resolvers' memos hash a unit's type with every unit that moves.
+    __hash__ = str.__hash__
+
 
 # The unit types as plain names, for the resolvers' inner loops: in Python 3.11 each look-up of a
 # member on an Enum class (``UnitType.ARMY``) passes through its metaclass's ``__getattr__`` hook.
