@@ -189,7 +189,7 @@ class Decisions:
             if board.province[attacker] == aimed_at:
                 if self.resolve(attacker, pessimistic):
                     return False
-            elif self.has_path(attacker, pessimistic):
+            elif not board.convoyed[attacker] or self.has_path(attacker, pessimistic):
                 return False
         return True
 
@@ -202,11 +202,11 @@ class Decisions:
         return True
 
     def has_path(self, i: int, optimistic: bool) -> bool:
-        """5.B.4: a move by land always has its path (legality was checked before); a convoyed
-        move needs a chain of fleets whose convoys succeed (any one route suffices, DATC 4.A.1)."""
+        """5.B.4: a convoyed move needs a chain of fleets whose convoys succeed (any one route
+        suffices, DATC 4.A.1). A move by land always has its path (legality was checked before):
+        the callers ask only of a convoyed move (most moves go by land, and a call costs more
+        than the look)."""
         board = self.board
-        if not board.convoyed[i]:
-            return True
         fleets = {board.province[f]: f for f in board.convoy_fleets[i]}
         if not fleets:
             return False
@@ -248,7 +248,7 @@ class Decisions:
 
     def attack_strength(self, i: int, high: bool) -> int:
         board = self.board
-        if not self.has_path(i, high):
+        if board.convoyed[i] and not self.has_path(i, high):
             return 0
         other = board.unit_at.get(board.destination[i])
         if other is None or (
@@ -275,7 +275,7 @@ class Decisions:
 
     def prevent_strength(self, i: int, high: bool) -> int:
         board = self.board
-        if not self.has_path(i, high):
+        if board.convoyed[i] and not self.has_path(i, high):
             return 0
         other = board.unit_at.get(board.destination[i])
         if other is not None and self.head_to_head(i, other) and self.resolve(other, not high):
