@@ -95,7 +95,8 @@ class Phase:
         return cls(int(match[2]), season, kind)
 
     def __str__(self) -> str:
-        return f"{self.season.value}{self.year}{self.kind.value}"
+        # each letter as the member's own attribute: ``value`` is a property, in Python, of Enum's
+        return f"{self.season._value_}{self.year}{self.kind._value_}"
 
     def following(self) -> Phase:
         """The phase after this one in the full cycle, whether or not it has anything to do."""
