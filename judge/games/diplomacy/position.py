@@ -31,8 +31,11 @@ class Dislodged:
     retreats: tuple[Location, ...] = ()
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
+    """A position between phases (see above). A named tuple, as ``OrderResult``, and so a value
+    that cannot be changed: every phase makes two or three, and a frozen dataclass would build
+    each field by field through ``object.__setattr__``, in twice the time."""
+
     phase: Phase
     units: Mapping[Province, Unit]
     supply_centres: Mapping[Province, Power]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from random import Random
 
 import pytest
@@ -61,7 +60,7 @@ def test_armies_on_a_coast_sometimes_go_by_convoy_and_land() -> None:
         Province(p): Unit(england, kind, Location(p))
         for p, kind in [("lon", UnitType.ARMY), ("nth", UnitType.FLEET), ("eng", UnitType.FLEET)]
     }
-    position = replace(starting_position(STANDARD), units=units)
+    position = starting_position(STANDARD)._replace(units=units)
     landed: Counter[str] = Counter()
     for seed in range(60):
         texts = random_orders(STANDARD, position, england, Random(seed))
