@@ -392,4 +392,5 @@ class DiplomacyGame:
     def outcome(self, state: State) -> Outcome | None:
         """Whether the game is won: by the standard rules, a power owning the variant's number of
         supply centres (centres change hands only after the fall); a variant's own (hooks.py)."""
-        return self.rules.outcome(self.map, self.position(state))
+        won = self.rules.outcome(self.map, self.position(state))
+        return None if won is None else Outcome(won.winners, won.reason)

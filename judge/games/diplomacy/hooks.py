@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from operator import eq
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .adjustments import AdjustmentOutcome, resolve_adjustments
 from .boxes import (
@@ -42,8 +42,12 @@ from .orders import Build, Disband, MoveWithKing, Order, TransferKing, UnitRef
 from .position import Position
 from .vocabulary import PhaseKind, Power, Province, Unit
 
-if TYPE_CHECKING:  # made only when a game is won: its module need not load before
-    from ..kind import Outcome
+class Victory(NamedTuple):
+    """Who has won (``outcome``), and in words why: the engine's own (``judge adjudicate``'s
+    ``winner``), which ``game.py`` gives the service as the game kinds' ``Outcome``."""
+
+    winners: tuple[Power, ...]
+    reason: str
 
 
 class VariantRules(Protocol):
@@ -78,7 +82,7 @@ class VariantRules(Protocol):
         """Why a power may not build this many fleets in one winter, or "" if it may."""
         ...
 
-    def outcome(self, game_map: Map, position: Position) -> Outcome | None: ...
+    def outcome(self, game_map: Map, position: Position) -> Victory | None: ...
 
     def report(self, game_map: Map, position: Position) -> dict[str, Any]: ...
 
@@ -119,7 +123,7 @@ class StandardRules:
     def too_many_fleets(self, power: Power, fleets: int) -> str:
         return ""
 
-    def outcome(self, game_map: Map, position: Position) -> Outcome | None:
+    def outcome(self, game_map: Map, position: Position) -> Victory | None:
         """A power owning the variant's number of supply centres wins (checked after every phase;
         centres change hands only after the fall)."""
         # Asked after every phase, and most phases have no winner: the owners sorted, each power's
@@ -133,9 +137,7 @@ class StandardRules:
         for power in game_map.powers:
             count = owners.count(power)
             if count >= need:
-                from ..kind import Outcome  # here: most phases have no winner
-
-                return Outcome((power,), f"{power} owns {count} supply centres")
+                return Victory((power,), f"{power} owns {count} supply centres")
         return None
 
     def report(self, game_map: Map, position: Position) -> dict[str, Any]:

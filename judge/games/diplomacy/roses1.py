@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .adjustments import AdjustmentOutcome, resolve_adjustments
-from .hooks import StandardRules
+from .hooks import StandardRules, Victory
 from .king import (
     KING,
     check_carry,
@@ -48,8 +48,6 @@ from .orders import MoveWithKing, Order, TransferKing
 from .position import Position
 from .vocabulary import PhaseKind, Power, Province, Season, Unit, UnitType
 
-if TYPE_CHECKING:  # made only when a game is won: its module need not load before
-    from ..kind import Outcome
 
 ENGLISH = (
     Power("Red Rose"),
@@ -126,7 +124,7 @@ class Roses1Rules(StandardRules):
             king_after_removals(game_map, adjusted.king, adjusted.units),
         )
 
-    def outcome(self, game_map: Map, position: Position) -> Outcome | None:
+    def outcome(self, game_map: Map, position: Position) -> Victory | None:
         phase = position.phase
         if not (
             phase.season is Season.WINTER
@@ -136,7 +134,7 @@ class Roses1Rules(StandardRules):
             return None  # rule 3: only at the end of a year
         counts = Counter(position.supply_centres.values())
         held_by = holder(position)
-        winners: list[str] = []
+        winners: list[Power] = []
         reasons: list[str] = []
         for power in game_map.powers:
             count = counts[power]
@@ -158,9 +156,7 @@ class Roses1Rules(StandardRules):
             winners.append(power)
         if not winners:
             return None
-        from ..kind import Outcome  # here: most phases have no winner
-
-        return Outcome(tuple(winners), "; ".join(reasons) + " (rule 3)")
+        return Victory(tuple(winners), "; ".join(reasons) + " (rule 3)")
 
     def report(self, game_map: Map, position: Position) -> dict[str, Any]:
         extra = super().report(game_map, position)
