@@ -42,6 +42,7 @@ from .orders import Build, Disband, MoveWithKing, Order, TransferKing, UnitRef
 from .position import Position
 from .vocabulary import PhaseKind, Power, Province, Unit
 
+
 class Victory(NamedTuple):
     """Who has won (``outcome``), and in words why: the engine's own (``judge adjudicate``'s
     ``winner``), which ``game.py`` gives the service as the game kinds' ``Outcome``."""

@@ -48,7 +48,6 @@ from .orders import MoveWithKing, Order, TransferKing
 from .position import Position
 from .vocabulary import PhaseKind, Power, Province, Season, Unit, UnitType
 
-
 ENGLISH = (
     Power("Red Rose"),
     Power("White Rose"),

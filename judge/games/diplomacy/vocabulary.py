@@ -95,7 +95,7 @@ class Phase:
         return cls(int(match[2]), season, kind)
 
     def __str__(self) -> str:
-        # each letter as the member's own attribute: ``value`` is a property, in Python, of Enum's
+        # the members' own attributes: Enum's ``value`` is a property, run in Python at each call
         return f"{self.season._value_}{self.year}{self.kind._value_}"
 
     def following(self) -> Phase:
