@@ -175,8 +175,7 @@ def parley(state: State, lord: str, target: str, extra: int, rng: Random, events
         ways = parley_targets(state, lord, campaign=True)[target]
         event["success"], event["roll"] = check(state, lord, rng, extra, ways=ways, parley=True)
     if event["success"]:
-        shift_favour(state, target, BOARD.lords[lord].side)
-        event["now"] = state["favour"].get(target)  # the Favour it leaves: a side's, or None (Neutral)
+        event["now"] = shift_favour(state, target, BOARD.lords[lord].side)
     events.append(event)
 
 

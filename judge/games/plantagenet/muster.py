@@ -166,8 +166,7 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
         else:
             event["success"], event["roll"] = check(state, lord, rng, order.extra, ways=ways, parley=True)
         if event["success"] and not cancelled(state, lord, "PARLEY", event):
-            shift_favour(state, order.target or "", side)
-            event["now"] = state["favour"].get(order.target or "")  # the Favour it leaves (None: Neutral)
+            event["now"] = shift_favour(state, order.target or "", side)
     elif order.what == "LORD":
         event["success"], event["roll"] = check(state, lord, rng, order.extra)
         if event["success"] and not cancelled(state, lord, "LORD", event):

@@ -283,12 +283,15 @@ def favour_locked(state: State, place: str) -> bool:
     return place == "London" and bool(state.get("london_for_york"))
 
 
-def shift_favour(state: State, place: str, toward: str) -> None:
-    """One level toward a side's Favour: Enemy to Neutral, Neutral to Friendly (3.4.1)."""
-    now = state["favour"].get(place)
+def shift_favour(state: State, place: str, toward: str) -> str | None:
+    """One level toward a side's Favour: Enemy to Neutral, Neutral to Friendly (3.4.1). Returns
+    the Favour it leaves: a side's, or None (Neutral)."""
+    now: str | None = state["favour"].get(place)
     if now == toward:
-        return
-    set_favour(state, place, None if now == other(toward) else toward)
+        return now
+    after = None if now == other(toward) else toward
+    set_favour(state, place, after)
+    return after
 
 
 # --- Influence (1.4) -----------------------------------------------------------------------------

@@ -59,7 +59,6 @@ def capability_names(seen: State) -> dict[str, str]:
     return {card: BOARD.cards[card].capability for entry in seen["lords"].values() for card in entry.get("caps", ())}
 
 
-
 HIDDEN_DRAWS = ("event held", "capability", "capability discarded")
 NAMED_EVENTS = ("event", "event held", "discard held")
 """The events that tell an Event card its reader may know: its name is told with its number."""
