@@ -3,6 +3,7 @@ position they make, then kept as the standing orders his battles will follow (6.
 
 from __future__ import annotations
 
+from itertools import accumulate
 from typing import Any, Callable
 
 from .actions import Budget, Refused, land_move, muster, plague, recruit, sea_move, turn_record
@@ -24,13 +25,16 @@ def apply_actions(
 ) -> tuple[list[dict[str, Any]], list[str | None], Budget]:
     """Apply a player's orders to ``state`` (which the caller owns): the events, and for each
     order why it was refused, or None. Event orders come first, then moves and sea moves as
-    written, then recruits (1.2), then the standing orders are checked and kept."""
+    written, then recruits (1.2), then the standing orders are checked and kept. A move or sea
+    move leaves the points of the recruits written before it to them: the order refused for want
+    of points is the one that overspends in the order written."""
     card = BOARD.cards[state["cards"]["played"][side]]
     budget = Budget(card)
     events: list[dict[str, Any]] = []
     refused: list[str | None] = [None] * len(orders)
     order_of = sorted(range(len(orders)), key=lambda i: _rank(orders[i].keyword))
     kept: list[dict[str, Any]] = []
+    recruits_before = list(accumulate((o.keyword == "RECRUIT" for o in orders), initial=0))
     for index in order_of:
         order = orders[index]
         try:
@@ -45,6 +49,7 @@ def apply_actions(
                     raise Refused("TREASON needs the Treason card")
                 kept.append(_keep(order))
             elif order.keyword in _STEPS:
+                budget.reserved = recruits_before[index] if order.keyword != "RECRUIT" else 0
                 events.append(_STEPS[order.keyword](state, side, budget, order))
             elif order.keyword in STANDING:
                 _check_standing(state, side, order)

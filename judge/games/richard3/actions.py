@@ -35,6 +35,7 @@ class Budget:
     sea_groups: list[list[Any]] = field(default_factory=list)  # [from, to, blocks]
     recruits: int = 0
     muster: str | None = None
+    reserved: int = 0  # points of the recruits written before the order now applied (1.2)
 
     @property
     def event(self) -> str | None:
@@ -42,6 +43,18 @@ class Budget:
 
     def spent(self) -> int:
         return len(self.land_groups) + len(self.sea_groups) + self.recruits
+
+    def pay(self) -> None:
+        """Refuse an order that costs one more point than the card has left, counting first
+        those its orders written before it spend (1.2, 5.1): the one that overspends is the
+        one refused, whatever the order in which the phase applies them."""
+        needed = self.spent() + self.reserved + 1
+        if needed > self.card.ap:
+            raise Refused(f"it needs a {_nth(needed)} action point and the card has {self.card.ap} (1.2)")
+
+
+def _nth(number: int) -> str:
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }"
 
 
 def turn_record(state: State) -> dict[str, Any]:
@@ -150,8 +163,8 @@ def land_move(state: State, side: str, budget: Budget, order: Order) -> dict[str
             raise Refused(f"under Muster every move ends in {budget.muster}")
     elif origin not in budget.land_groups:
         groups = 1 if event in ("force_march", "surprise", "treason") else budget.card.ap
-        if event in (None,) and budget.spent() + 1 > budget.card.ap:
-            raise Refused(f"the card's {budget.card.ap} action points are spent")
+        if event is None:
+            budget.pay()
         if event is not None and len(budget.land_groups) + len(budget.sea_groups) >= groups:
             raise Refused(f"the {budget.card.name} card moves one group")
     _pinning(state, side, block, path[0])
@@ -231,8 +244,8 @@ def sea_move(state: State, side: str, budget: Budget, order: Order) -> dict[str,
     if shared is not None:
         shared[2] = 2
     else:
-        if event is None and budget.spent() + 1 > budget.card.ap:
-            raise Refused(f"the card's {budget.card.ap} action points are spent")
+        if event is None:
+            budget.pay()
         if event == "surprise" and budget.land_groups + budget.sea_groups:
             raise Refused("the Surprise card moves one group")
         if event == "piracy" and len(budget.sea_groups) >= budget.card.ap:
@@ -301,8 +314,7 @@ def recruit(state: State, side: str, budget: Budget, order: Order) -> dict[str, 
         raise Refused("that block is not in your pool ready to be recruited (5.4, 6.83)")
     if budget.event is not None:
         raise Refused(f"the {budget.card.name} card gives no recruits")
-    if budget.spent() + 1 > budget.card.ap:
-        raise Refused(f"the card's {budget.card.ap} action points are spent")
+    budget.pay()
     if dest not in recruit_areas(state, side, block):
         raise Refused(f"{BOARD.blocks[block].name} cannot be recruited in {dest} (5.4)")
     budget.recruits += 1

@@ -1,0 +1,78 @@
+"""Richard III by mail as a new player meets it (issue 37): an order accepted is carried out, the
+results say what happened to whom, and a card is asked for with the hand in sight.
+
+Each test plays its case through ``ingest`` and ``tick``; where the case needs a position the
+dealt cards would seldom give, the test sets the game's state in the store first, as a position
+the rules allow, and the players then act by mail.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from mail_judge import MailJudge
+from mail_judge import current_game as game
+from sqlmodel import select
+from test_richard3_by_mail import address_of, start
+
+from judge.games.richard3.data import BOARD
+from judge.games.richard3.game import Richard3Game
+from judge.games.richard3.legal import points_left
+from judge.store import Game
+
+ENGINE = Richard3Game("1483")
+AP4 = next(n for n, card in BOARD.cards.items() if card.ap == 4 and card.event is None)
+
+
+def edit_state(judge: MailJudge, change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """Change the game's state in the store (a position the rules allow) and return it."""
+    with judge.store.session() as db:
+        row = db.exec(select(Game)).one()
+        state = json.loads(json.dumps(row.state))
+        change(state)
+        row.state = state
+        db.add(row)
+        db.commit()
+    return state
+
+
+def to_actions(judge: MailJudge, signons: dict[str, str]) -> str:
+    """Play the redeal and card phases by mail (each house its first choice); the house whose
+    actions come first."""
+    while not game(judge).phase.split(" ", 1)[1].startswith("actions"):
+        for house in sorted(ENGINE.pending(game(judge).state).powers):
+            first = ENGINE.legal_orders(game(judge).state, house)[0]
+            judge.send(address_of(judge, house), f"{signons[house]}\n{first}")
+    (acting,) = ENGINE.pending(game(judge).state).powers
+    return str(acting)
+
+
+def test_an_order_that_would_overspend_the_card_is_refused_on_arrival_not_dropped_after(
+    judge: MailJudge,
+) -> None:
+    """1.2, 5.1, 5.4: each action point allows one move (of one area's blocks) or one recruit. A
+    RECRUIT is accepted in one mail; the next mail's moves spend the card's other points, and the
+    move that would need a fifth is refused then, with what it would cost, so the orders are not
+    called complete; the recruit is carried out at the phase, nothing "Not carried out"."""
+    signons = start(judge, "richard3-1483")
+    house = to_actions(judge, signons)
+    state = edit_state(judge, lambda s: s["cards"]["played"].update({house: AP4}))
+    recruit = next(o for o in ENGINE.legal_orders(state, house) if o.startswith("RECRUIT "))
+    moves: list[str] = []
+    while len(moves) < 4:  # four moves (by land or sea), a point each
+        left = points_left(state, house, moves)
+        moves.append(next(o for o in ENGINE.legal_orders(state, house, moves) if o.startswith(
+            ("MOVE ", "SEA ")) and points_left(state, house, [*moves, o]) == left - 1))
+    address = address_of(judge, house)
+    reply = judge.send(address, f"{signons[house]}\n{recruit}")
+    assert "Error" not in reply and "not complete yet" in reply, reply
+    reply = judge.send(address, "\n".join([signons[house], *moves]))
+    assert f"Error: {moves[-1]}: it needs a 5th action point and the card has 4 (1.2)" in reply, reply
+    assert reply.count("Error") == 1, reply
+    assert "Your orders for" in reply and " complete." not in reply, reply
+    judge.send(address, f"{signons[house]}\nDONE")
+    results = judge.mail_to(address, "Richard III results")[-1].body
+    assert "Not carried out" not in results, results
+    assert recruit in results and all(move in results for move in moves[:3]), results
