@@ -190,6 +190,8 @@ def test_a_whole_game_by_mail_keeps_the_fog_of_war_and_its_dice_check(
     for address in [*ADDRESSES, WATCHER]:
         revealing = [m for m in mails_to(judge, address) if finished.secret.hex() in m.body]
         assert len(revealing) == 1 and "is over" in revealing[0].subject + revealing[0].body
+        winner = game_kind(kind).outcome(finished.state).winners[0]  # type: ignore[union-attr]
+        assert f"The game is over: {winner} " in revealing[0].body, revealing[0].body  # 9.0
     with judge.store.session() as db:
         record = game_record(db, finished)
         phases = db.exec(select(PhaseRecord).order_by(PhaseRecord.id)).all()

@@ -76,3 +76,48 @@ def test_an_order_that_would_overspend_the_card_is_refused_on_arrival_not_droppe
     results = judge.mail_to(address, "Richard III results")[-1].body
     assert "Not carried out" not in results, results
     assert recruit in results and all(move in results for move in moves[:3]), results
+
+
+def to_cards(judge: MailJudge, signons: dict[str, str]) -> None:
+    """Past a redeal, if a hand allows one (5.1): every house keeps its hand."""
+    while game(judge).phase.endswith(("redeal", "redeal answer")):
+        for house in sorted(ENGINE.pending(game(judge).state).powers):
+            judge.send(address_of(judge, house), f"{signons[house]}\nKEEP")
+
+
+def hand(judge: MailJudge, house: str) -> list[str]:
+    return sorted({BOARD.cards[n].name for n in game(judge).state["cards"]["hands"][house]})
+
+
+def test_the_reminder_and_the_late_notice_show_the_hand_the_card_is_played_from(
+    judge: MailJudge,
+) -> None:
+    """1.1: each house plays a card from its hand. A house that has sent none is reminded before
+    the deadline, and told after it that it is late, with its own hand in the mail, written as
+    the order it may send (PLAY <AP 2 | ...>); never the other house's hand."""
+    signons = start(judge, "richard3-1483")
+    judge.send("master@example.org", "SIGNON Mroses secret\nSET REMINDER 12h")
+    to_cards(judge, signons)
+    judge.advance(hours=13)
+    for mails in ("Reminder:", "were not complete at the deadline"):
+        for house in ("York", "Lancaster"):
+            body = next(m.body for m in reversed(judge.mail_to(address_of(judge, house)))
+                        if mails in m.body)
+            written = f"PLAY <{' | '.join(hand(judge, house))}>"
+            assert f"Still to order: a card ({written})." in body, body
+        judge.advance(hours=12)  # the deadline passes: the grace period begins
+
+
+def test_a_misspelt_card_is_likened_only_to_the_cards_in_the_hand(judge: MailJudge) -> None:
+    """1.1: a card is played from the hand, so a card named wrongly is likened to the cards the
+    player holds, never to one he does not hold (which would tell him nothing he may play)."""
+    signons = start(judge, "richard3-1483")
+    to_cards(judge, signons)
+    house = "York"
+    held = hand(judge, house)
+    missing = next(c.name for c in BOARD.cards.values() if c.event and c.name not in held)
+    misspelt = missing[:-2] + missing[-1] + missing[-2]  # Plauge for Plague
+    reply = judge.send(address_of(judge, house), f"{signons[house]}\nPLAY {misspelt}")
+    assert f"no card is called '{misspelt.lower()}'" in reply, reply
+    assert missing not in reply, reply
+    assert f"You may write: PLAY <{' | '.join(held)}>" in reply, reply

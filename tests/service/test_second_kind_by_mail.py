@@ -104,7 +104,7 @@ def test_deadlines_rollback_history_and_the_end(judge: MailJudge) -> None:
         order(judge, signons, "North", "ATTACK")
     assert game(judge).status is GameStatus.FINISHED
     over = judge.mail_to(SIDES["South"], "Duel notice: duel")[-1].body
-    assert "The game is over." in over and "secret was (hexadecimal)" in over
+    assert "The game is over: North" in over and "secret was (hexadecimal)" in over
     assert "North wins the duel" in results(judge, SIDES["South"])[-1].body
 
     reply = judge.send(MASTER, "SIGNON Mduel secret\nROLLBACK Round 1 choice")

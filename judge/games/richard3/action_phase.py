@@ -10,7 +10,7 @@ from .actions import Budget, Refused, land_move, muster, plague, recruit, sea_mo
 from .data import BOARD, border_key
 from .losses import lose_steps
 from .orders import Order
-from .state import State, blocks_in
+from .state import State, blocks_in, side_of
 
 EVENT_ORDERS = ("MUSTER", "PLAGUE", "TREASON")
 STANDING = ("MAIN", "BATTLES", "RETREAT", "CHARGE", "NO TREACHERY", "TREACHERY", "REGROUP", "EXECUTE")
@@ -42,7 +42,9 @@ def apply_actions(
                 events.append(muster(state, side, budget, order))
             elif order.keyword == "PLAGUE":
                 events.append(plague(state, side, budget, order))
-                for block in blocks_in(state, order.areas[0]):
+                for block in blocks_in(state, order.areas[0]):  # named to its owner alone
+                    events.append({"type": "plague loss", "side": side_of(state, block),
+                                   "block": block, "area": order.areas[0], "hidden": ["block"]})
                     lose_steps(state, block, 1, events, "plague")
             elif order.keyword == "TREASON":
                 if card.event != "treason":

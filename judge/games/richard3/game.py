@@ -259,8 +259,8 @@ class Richard3Game:
         if power not in state["step"]["powers"] or self._complete(state, power, orders):
             return []
         label = state["step"]["label"]
-        if label == "cards":
-            return ["a card (PLAY)"]
+        if label == "cards":  # the hand it is played from, where the card is asked for
+            return [f"a card ({'; '.join(self.choices(state, power))})"]
         if label.startswith("redeal"):
             return ["REDEAL or KEEP"]
         if label == "political":

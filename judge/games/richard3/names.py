@@ -114,15 +114,21 @@ def _called() -> dict[str, list[str]]:
 _CALLED = _called()
 
 
-def card_kind(text: str) -> str:
-    """A card as written (``4``, ``AP 4``, ``force march``): its name in the data."""
+def card_kind(text: str, held: Iterable[str] | None = None) -> str:
+    """A card as written (``4``, ``AP 4``, ``force march``): its name in the data. A name that
+    names no card is likened only to the cards ``held`` (the player's hand), where given."""
     query = normal(text)
     if query.isdigit():
         query = f"ap {query}"
     if query.startswith("ap") and query[2:].strip().isdigit():
         query = f"ap {query[2:].strip()}"
     names = sorted({c.name for c in BOARD.cards.values()})
-    return resolve(query, ((n, (n,)) for n in names), "card", listed=False)  # the hand is listed
+    try:
+        return resolve(query, ((n, (n,)) for n in names), "card", listed=False)  # the hand is listed
+    except NameError_ as error:
+        if held is None or not str(error).startswith("no card is called"):
+            raise
+        raise NameError_(f"no card is called {query!r}{nearest(query, held, listed=False)}") from None
 
 
 def block_name(block_id: str) -> str:

@@ -82,6 +82,8 @@ def _reason(state: State, order: Order, fought_in: dict[str, list[str]], fighter
         entry = state["blocks"][block]
         if keyword == "EXECUTE":
             return f"{name} is not on the map (9.1)"
+        if entry["at"] == "out" and state["blocks"][BOARD.blocks[block].twin or block]["at"] in BOARD.areas:
+            return f"{name} changed sides (6.9)"
         if block not in fighters:
             return "no battle for the block named"
         if entry["at"] not in BOARD.areas:

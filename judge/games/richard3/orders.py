@@ -258,14 +258,16 @@ def read_shape(text: str) -> Shape:
 # --- names resolved: the order --------------------------------------------------------------------
 
 
-def read_order(text: str, own: list[str], enemy: list[str], dead: tuple[str, ...] = ()) -> Order:
+def read_order(text: str, own: list[str], enemy: list[str], dead: tuple[str, ...] = (),
+               held: tuple[str, ...] | None = None) -> Order:
     """Read one order. ``own``: the ids of the player's blocks it may name; ``enemy``: the ids of
     the enemy's blocks (both versions of a two-house block), which targets name; ``dead``: the
-    names of the heirs killed, whom an order of the player's may name only to be told so."""
+    names of the heirs killed, whom an order of the player's may name only to be told so;
+    ``held``: the names of the cards in his hand, the only ones a misspelt card is likened to."""
     text = text.strip()
     shape = read_shape(text)
     try:
-        return _resolve(text, shape, own, enemy, dead)
+        return _resolve(text, shape, own, enemy, dead, held)
     except NameError_ as error:
         raise OrderError(str(error)) from None
 
@@ -286,7 +288,8 @@ def read_players_orders(state: State, side: str, texts: Iterable[str]) -> list[O
     enemy = _enemy_blocks(other(side), pretender(state))
     dead = tuple(sorted({BOARD.blocks[b].name for b, e in state["blocks"].items()
                          if e["at"] == "dead" and BOARD.blocks[b].heir}))
-    return [_read_among(text, own, enemy, dead) for text in texts]
+    held = tuple(sorted({BOARD.cards[n].name for n in state["cards"].get("hands", {}).get(side, ())}))
+    return [_read_among(text, own, enemy, dead, held) for text in texts]
 
 
 @functools.cache
@@ -296,9 +299,10 @@ def _enemy_blocks(enemy: str, pretender: str) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _read_among(text: str, own: tuple[str, ...], enemy: tuple[str, ...], dead: tuple[str, ...]) -> Order:
+def _read_among(text: str, own: tuple[str, ...], enemy: tuple[str, ...], dead: tuple[str, ...],
+                held: tuple[str, ...]) -> Order:
     """``read_order`` memoised: the playouts read the same orders among the same blocks often."""
-    return read_order(text, list(own), list(enemy), dead)
+    return read_order(text, list(own), list(enemy), dead, held)
 
 
 def _area_or(*words: str) -> Callable[[str], str]:
@@ -344,12 +348,13 @@ def _block_and_area(
     raise OrderError(f"cannot read {text!r}: expected a block and then an area, {form}")
 
 
-def _resolve(text: str, shape: Shape, own: list[str], enemy: list[str], dead: tuple[str, ...]) -> Order:
+def _resolve(text: str, shape: Shape, own: list[str], enemy: list[str], dead: tuple[str, ...],
+             held: tuple[str, ...] | None) -> Order:
     form, key, spans = shape.form, shape.keyword, shape.spans
     if form == "word":
         return Order(key)
     if form == "play":
-        return Order("PLAY", card=names.card_kind(spans[0]))
+        return Order("PLAY", card=names.card_kind(spans[0], held))
     if form == "move":
         if len(spans) == 1:
             block, place = _block_and_area(text, spans, own, _AREA, dead)

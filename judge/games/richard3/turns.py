@@ -71,13 +71,13 @@ def after_actions(state: State, rng: Random, events: Events) -> None:
     rescue_henry(state, events)
     fight_battles(state, rng, events)
     rescue_henry(state, events)
-    if decided(state, events):
+    if not decided(state, events):
+        events.append({"type": "supply phase"})
+        supply_phase(state, events)
+        decided(state, events)
+    tell_unused(state, events)  # the game ended mid-turn too (9.0): its unused orders are told
+    if state.get("outcome"):
         return
-    events.append({"type": "supply phase"})
-    supply_phase(state, events)
-    if decided(state, events):
-        return
-    tell_unused(state, events)
     state["turn_record"] = new_turn_record()
     state["standing"] = {"York": [], "Lancaster": []}
     state["player1"] = None

@@ -45,7 +45,7 @@ from judge.store import (
 from ..commands.command_values import NmrPolicy
 from ..config import Config
 from ..mailing.notify import masters, phase_name, report_processed, send_notice, when
-from ..mailing.reminders import remind_late_players
+from ..mailing.reminders import remind_late_players, still_to_order
 from ..play.deadlines import grace_end
 from ..play.games import (
     address_of,
@@ -175,7 +175,8 @@ def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
                 send_notice(db, config, game, [
                     f"Your orders for {phase_name(game)} were not complete at the deadline. "
                     f"You have until {when(game, game.grace_until)} (the grace period); after that "
-                    f"{_policy_words(game)}."], now, to=[address_of(db, membership)])
+                    f"{_policy_words(game)}.{still_to_order(db, game, membership.power or '')}"],
+                    now, to=[address_of(db, membership)])
         send_notice(db, config, game, [f"Late for {phase_name(game)}: {', '.join(late)}."],
                     now, to=masters(db, game))
         return f"{game.name}: late {', '.join(late)}; grace until {game.grace_until}"

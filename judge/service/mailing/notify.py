@@ -211,7 +211,9 @@ def report_processed(
         _report_kept(db, config, game, processed, now)
         _report_dropped(db, config, game, processed, now)
     if game.status is GameStatus.FINISHED:
-        send_notice(db, config, game, ["The game is over.", secret_revealed(game)], now)
+        ended = kind_of(game).outcome(game.state)
+        over = f"The game is over: {ended.reason}." if ended is not None else "The game is over."
+        send_notice(db, config, game, [over, secret_revealed(game)], now)
 
 
 def _report_kept(db: Session, config: Config, game: Game, processed: Processed, now: datetime) -> None:

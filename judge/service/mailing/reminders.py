@@ -28,7 +28,8 @@ from judge.store import Game, Membership
 
 from ..config import Config
 from ..play.deadlines import utc_to_local
-from ..play.games import address_of, current_orders, game_settings, late_powers, members
+from ..play.games import (address_of, current_orders, game_settings, kind_of, late_powers, members,
+                          orders_to_resolve)
 from ..play.settings import with_bookkeeping
 from .notify import phase_name, send_notice, when
 
@@ -51,10 +52,19 @@ def remind_late_players(db: Session, config: Config, game: Game, now: datetime) 
                   "The judge has no orders from you yet")
         send_notice(db, config, game, [
             f"Reminder: {status} for {phase_name(game)} ({power}). The deadline is "
-            f"{when(game, game.deadline)}; a power without complete orders then is late."],
+            f"{when(game, game.deadline)}; a power without complete orders then is late."
+            f"{still_to_order(db, game, power)}"],
             now, to=[address_of(db, membership)])
         told.append(power)
     return f"{game.name}: reminded {', '.join(sorted(told)) or 'nobody'} of the {game.phase} deadline"
+
+
+def still_to_order(db: Session, game: Game, power: str) -> str:
+    """What the power's orders in leave to order, as the kind says it (for a card, the hand it
+    is played from), as a sentence to end a reminder or a late notice; empty if nothing."""
+    given = orders_to_resolve(db, game).get(power, {})
+    due = kind_of(game).waiting(game.state, power, list(given.values()))
+    return f" Still to order: {'; '.join(due)}." if due else ""
 
 
 def _away(membership: Membership, day: date) -> bool:

@@ -107,7 +107,7 @@ def test_5_31_two_blocks_port_to_port_for_one_point() -> None:
     result = act(state, ["SEA Warwick - Kent", "SEA Salisbury - Kent", "SEA Kent - Sussex"])
     assert [where(result.state, b) for b in ("Warwick/Y", "Salisbury/Y", "Kent/Y")] == ["Kent", "Kent", "Sussex"]
     read = GAME.read_orders(state, "York", ["SEA Warwick - Kent", "SEA Salisbury - Dorset", "SEA Kent - Sussex"])
-    assert "spent" in (read[2].error or "")  # Dorset is no major port: three points
+    assert "needs a 3rd action point" in (read[2].error or "")  # Dorset is no major port: three
 
 
 def test_5_4_recruits_where_their_type_deploys() -> None:
