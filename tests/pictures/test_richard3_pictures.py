@@ -245,7 +245,8 @@ def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_dra
     """The title names the King (1.0) and the reader; the moves of the phase are arrows along
     their paths, the reader's own named and the other house's as his view shows them (face down:
     no names), blocks that went the same way one arrow with their count, the moves home of the
-    political turn (8.3, 8.4) too (issue 18, point 9); each battle of the turn (6.1) is marked."""
+    political turn (8.3, 8.4) too (issue 18, point 9), and the retreats (6.6) and regroups (6.7)
+    like them (issue 37); each battle of the turn (6.1) is marked."""
     moves = battles = 0
     for state, report, game in phases("1460", seed=11, limit=250):
         for reader in READERS:
@@ -254,12 +255,12 @@ def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_dra
             root = ElementTree.fromstring(richard3_picture(view, reader, seen))
             title = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text") if t.get("class") == "title")
             assert f"as {reader} sees it" in title if reader else "as an observer sees it" in title
-            assert f"King: {view['king']}" in title
+            assert f"King: {'none' if view['king_dead'] else view['king']}" in title  # 6.81
             arrows = list(root.iter(f"{SVG}polyline"))
             drawn = sorted((p.get("data-side"), p.get("data-path"), int(p.get("data-count", 0)))
                            for p in arrows)
             went = Counter((e["side"], e["type"], " / ".join(_way(e))) for e in seen["events"]
-                           if e["type"] in ("move", "sea move", "home") and _way(e))
+                           if e["type"] in ("move", "sea move", "home", "retreat", "regroup") and _way(e))
             assert drawn == sorted((side, path, n) for (side, _, path), n in went.items())
             assert all(p.get("data-block") == "" for p in arrows if p.get("data-side") != reader)
             moves += len(drawn)
@@ -272,7 +273,10 @@ def test_the_title_says_whose_view_and_the_readers_moves_and_the_battles_are_dra
 
 def _way(event: dict[str, Any]) -> list[str]:
     """The areas a move went through; for a block sent home (8.3, 8.4), where it stood and
-    where it went, none where it stayed or went to the pool."""
+    where it went, none where it stayed or went to the pool; for a retreat (6.6) or a regroup
+    (6.7), the battle's area and where the block went."""
+    if event["type"] in ("retreat", "regroup"):
+        return [event["area"], event["to"]]
     if event["type"] != "home":
         return list(event["path"])
     return [event["from"], event["to"]] if event["to"] in BOARD.areas and event["from"] != event["to"] else []

@@ -25,6 +25,7 @@ def view(state: State, power: str | None, phase: str) -> dict[str, Any]:
         "campaign": state["campaign"],
         "turn": state["turn"],
         "king": state["king"],
+        "king_dead": bool(state.get("king_dead")),  # 6.81: no King until the next supply phase
         "player1": state["player1"],
         "to_act": list(state["step"]["powers"]),
         "crown": {side: _name(senior_heir(state, side)) for side in SIDES},

@@ -41,6 +41,8 @@ _LAYOUTS: tuple[Layout, ...] = (
 )
 """(size, columns, widest tile) tried in turn: full size in one column first, smaller and wider
 after, then with names cut short (the tiles no wider than ``NARROW``)."""
+_SQUARES: tuple[Layout, ...] = ((1.0, 1, None), (0.85, 1, None), (0.75, 1, None))
+"""The sizes tried for a stack of the enemy's squares alone (no tiles of the reader's)."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,7 @@ def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     cells = richard3_cells()
     spots = cells.spots(key)
     layouts = [(size, columns, widest) for size, columns, widest in _LAYOUTS
-               if columns <= max(1, blocks) and (widest is None or widest < tile)] if blocks else [(1.0, 1, None)]
+               if columns <= max(1, blocks) and (widest is None or widest < tile)] if blocks else _SQUARES
     near = [spot for spot in spots if math.dist(spot, spots[0]) <= _NEAR]
     shapes = {layout: _shape(label, tile, blocks, others, *layout) for layout in layouts}
     best: tuple[float, Point, Layout] | None = None
@@ -258,3 +260,69 @@ def _leave(point: Point, towards: Point, box: Box) -> Point:
             t = min(t, (low - start) / delta)
     t = min(t, 0.8)
     return (x + (tx - x) * t, y + (ty - y) * t)
+
+
+def around_boxes(points: list[Point], avoid: Sequence[Box], margin: float = 3.0) -> list[Point]:
+    """A line's points with turns added where a leg would cross one of ``avoid`` (the names):
+    it goes round the box by one corner, or two, ``margin`` pixels off, the shortest way that
+    crosses the fewest other boxes; a box holding a leg's end is not gone round."""
+    way = [points[0]]
+    for target in points[1:]:
+        for _ in range(4):  # a few turns a leg at most
+            here = way[-1]
+            hit = _first_crossed(here, target, avoid)
+            turns = _round(here, target, hit, margin, avoid) if hit is not None else []
+            if not turns:
+                break
+            way += turns
+        way.append(target)
+    return way
+
+
+def _first_crossed(a: Point, b: Point, avoid: Sequence[Box]) -> Box | None:
+    """The box the leg from ``a`` to ``b`` enters first, of those holding neither end."""
+    found = [(t, box) for box in avoid if (t := _entry(a, b, box)) is not None
+             and not _holds(box, a) and not _holds(box, b)]
+    return min(found)[1] if found else None
+
+
+def _holds(box: Box, point: Point) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def _entry(a: Point, b: Point, box: Box) -> float | None:
+    """Where along the leg from ``a`` to ``b`` (0 to 1) it enters ``box``, or None if it
+    misses it (Liang-Barsky clipping)."""
+    (x, y), (dx, dy) = a, (b[0] - a[0], b[1] - a[1])
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x - box[0]), (dx, box[2] - x), (-dy, y - box[1]), (dy, box[3] - y)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return None
+    return low if high - low > 1e-9 else None
+
+
+def _round(a: Point, b: Point, box: Box, margin: float, avoid: Sequence[Box]) -> list[Point]:
+    """The turns that take the leg from ``a`` to ``b`` round ``box``: one corner of it, or two
+    beside each other, ``margin`` pixels off."""
+    left, top, right, bottom = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+    corners = [(left, top), (right, top), (right, bottom), (left, bottom)]
+    ways = [[c] for c in corners] + [[corners[i], corners[(i + s) % 4]] for i in range(4) for s in (1, 3)]
+
+    def cost(turns: list[Point]) -> tuple[int, float]:
+        legs = list(zip([a, *turns], [*turns, b]))
+        if any(_entry(p, q, box) is not None for p, q in legs):
+            return (1000, 0.0)
+        others = sum(1 for p, q in legs for other in avoid if other != box and _entry(p, q, other) is not None)
+        return (others, sum(math.dist(p, q) for p, q in legs))
+
+    best = min(ways, key=cost)
+    return best if cost(best)[0] < 1000 else []

@@ -10,8 +10,10 @@ LIMIT_COLOURS = {"red": "#c0392b", "blue": "#2c5aa0", "yellow": "#d9a514"}  # 5.
 ENEMY_INK = "#7b241c"
 RECRUIT = "#2e7d32"
 BATTLE_REACH = 8.0  # the battle mark's ring and stroke, from its middle
-MOVE_DASHES = {"move": "", "sea move": ' stroke-dasharray="6 3"', "home": ' stroke-dasharray="1.5 3.5"'}
-"""How each kind of move is drawn: by land a plain line, by sea dashed, home dotted."""
+MOVE_DASHES = {"move": "", "sea move": ' stroke-dasharray="6 3"', "home": ' stroke-dasharray="1.5 3.5"',
+               "retreat": "", "regroup": ""}
+"""How each kind of move is drawn: by land a plain line (a retreat, 6.6, and a regroup, 6.7, too),
+by sea dashed, home dotted."""
 
 
 def crown(x: float, y: float, size: float, name: str | None, rank: int | None) -> str:

@@ -1,5 +1,6 @@
 """What a phase's report draws on the Richard III map (issue 18, point 9): the moves just made,
-by land, by sea (along a sea lane, ``lanes.py``) and home at the end of a campaign (8.3, 8.4),
+by land (turning beside every name it would cross), by sea (along a sea lane, ``lanes.py``),
+retreats (6.6) and regroups (6.7) as moves by land, and home at the end of a campaign (8.3, 8.4),
 the reader's named and the enemy's as far as his view shows them; and the blocks recruited
 (5.4), as a mark on the area they were put in. Every arrow starts from the blocks of the area it
 leaves (or beside its name) and stops short of the stack it reaches, its head and its count where
@@ -19,7 +20,7 @@ from ..layers import around, piece, tiles_along
 from ..outline import Point
 from ..style import INK
 from .lanes import sea_lane
-from .layout import Box, Stack, around_point, arrow_ends, head, spot_for
+from .layout import Box, Stack, around_boxes, around_point, arrow_ends, head, spot_for
 from .marks import ENEMY_INK, MOVE_DASHES, recruit_badge
 
 
@@ -58,7 +59,7 @@ def _moves(stacks: Mapping[str, Stack], events: list[dict[str, Any]]
         kind = event.get("type")
         if kind not in MOVE_DASHES:
             continue
-        way = event.get("path") or [event.get("from"), event.get("to")]
+        way = event.get("path") or [event.get("from") or event.get("area"), event.get("to")]
         path = tuple(str(area) for area in way if area in stacks)
         if len(path) < 2 or path[0] == path[-1]:
             continue  # a block that stayed, or went to the pool
@@ -83,7 +84,9 @@ def _arrow(drawn: Drawn, stacks: Mapping[str, Stack], names: Sequence[Box], own:
         middle = list(sea_lane(path[0], path[-1]))
     end = stacks[path[-1]].passing()
     start = stacks[path[0]].passing((middle or [end])[0])
-    points = arrow_ends([start, *middle, end], stacks[path[-1]].box(), [*names, *drawn.marks])
+    way = [start, *middle, end] if kind == "sea move" else around_boxes(
+        [start, *middle, end], [box for box in names if box != stacks[path[-1]].name])
+    points = arrow_ends(way, stacks[path[-1]].box(), [*names, *drawn.marks])
     drawn.marks.append(head(points[-1], points[-2]))
     colour = INK if own else ENEMY_INK
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)

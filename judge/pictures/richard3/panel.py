@@ -110,7 +110,7 @@ def title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
     campaign = ROMAN[int(view["campaign"])]
     phase = str(view.get("phase", ""))
     seen = f"as {reader} sees it" if reader else "as an observer sees it"
-    king = f"King: {view.get('king')} \u2014 {seen}"
+    king = f"King: {'none' if view.get('king_dead') else view.get('king')} \u2014 {seen}"  # 6.81
     if view.get("outcome"):
         king += f" \u2014 won by {view['outcome'].get('winner')}"
     lines = ((17, [name]), (33, [f"Campaign {campaign}, turn {view.get('turn')} ({phase}) \u2014 ", king]))

@@ -1,0 +1,127 @@
+"""The Richard III map as a player reads it (issue 37, item 2): no arrow runs through an area's
+name, Glamorgan's name stays inside Glamorgan under a stack, the retreats (6.6) and regroups
+(6.7) of a battle are drawn like the other moves, and after the King's death (6.81) the title
+names no King."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ElementTree
+from random import Random
+from typing import Any
+
+from judge.games.richard3.data import BOARD
+from judge.games.richard3.game import Richard3Game
+from judge.games.richard3.turns import new_state
+from judge.pictures import richard3_picture
+from judge.pictures.layers import text_bounds
+from judge.pictures.richard3.layout import NAME_SIZE, Box
+from judge.pictures.richard3.shapes import richard3_cells
+
+SVG = "{http://www.w3.org/2000/svg}"
+GAME = Richard3Game("1460")
+
+
+def _view(blocks: dict[str, str], reader: str, king: str = "York") -> dict[str, Any]:
+    """The full game's view with only ``blocks`` on the map (id -> area)."""
+    state = new_state("1460", Random(0))
+    for block, entry in state["blocks"].items():
+        if entry["at"] in BOARD.areas or entry["at"] == "prisoner":
+            entry["at"] = "minor" if BOARD.blocks[block].heir else "pool"
+    for block, area in blocks.items():
+        state["blocks"][block] = {"at": area, "strength": BOARD.blocks[block].strength}
+    state["king"] = king
+    return GAME.view(state, reader)
+
+
+def _names(root: ElementTree.Element) -> dict[str, Box]:
+    """The box of each area's name as drawn."""
+    boxes = {}
+    for span in root.iter(f"{SVG}tspan"):
+        if span.get("data-area"):
+            x, y, text = float(span.get("x", 0)), float(span.get("y", 0)), span.text or ""
+            left, top, width, height = text_bounds(x, y, text, NAME_SIZE, "middle", bold=True)
+            boxes[span.get("data-area", "")] = (left + 3, top + 2, left + width - 3, top + height - 1)
+    return boxes
+
+
+def _crosses(a: tuple[float, float], b: tuple[float, float], box: Box) -> bool:
+    """Whether the segment from ``a`` to ``b`` passes through ``box``, looked at every half pixel."""
+    steps = max(1, int(2 * ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5))
+    return any(box[0] < a[0] + (b[0] - a[0]) * n / steps < box[2]
+               and box[1] < a[1] + (b[1] - a[1]) * n / steps < box[3] for n in range(steps + 1))
+
+
+def _arrows(root: ElementTree.Element) -> list[ElementTree.Element]:
+    return list(root.iter(f"{SVG}polyline"))
+
+
+def _points(polyline: ElementTree.Element) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in (p.split(",") for p in polyline.get("points", "").split())]
+
+
+def test_5_2_an_arrow_never_runs_through_an_areas_name() -> None:
+    """5.2: a move of two areas is drawn through the area between; it turns beside that area's
+    name (and any other) rather than run through it: Stanley from Lancaster by Chester to
+    Warwick, Essex from Kent by Middlesex (where Norfolk stands) to Leicester."""
+    view = _view({"Stanley/Y": "Warwick", "Essex": "Leicester", "Norfolk": "Middlesex",
+                  "March": "Ireland"}, "York")
+    report = {"events": [
+        {"type": "move", "side": "York", "block": "Stanley", "path": ["Lancaster", "Chester", "Warwick"]},
+        {"type": "move", "side": "York", "block": "Essex", "path": ["Kent", "Middlesex", "Leicester"]},
+    ]}
+    root = ElementTree.fromstring(richard3_picture(view, "York", report))
+    names = _names(root)
+    arrows = _arrows(root)
+    assert len(arrows) == 2
+    for arrow in arrows:
+        dest = arrow.get("data-path", "").split(" / ")[-1]
+        points = _points(arrow)
+        crossed = {area for area, box in names.items() if area != dest
+                   for a, b in zip(points, points[1:]) if _crosses(a, b, box)}
+        assert crossed == set(), (arrow.get("data-path"), crossed)
+
+
+def test_glamorgans_name_stays_inside_glamorgan_under_a_stack() -> None:
+    """2.1: an area's name is drawn inside the area; Glamorgan, small on the map, keeps its name
+    inside with Lancaster's blocks there, as Lancaster sees them (named) and as York does
+    (counted)."""
+    inside = richard3_cells().inside("Glamorgan", 0.0)
+    for blocks, reader in (({"Buckingham/L": "Glamorgan"}, "Lancaster"),
+                           ({"Buckingham/L": "Glamorgan"}, "York"),
+                           ({"Buckingham/L": "Glamorgan", "Pembroke": "Glamorgan", "Oxford": "Glamorgan"},
+                            "York"),
+                           ({"Buckingham/L": "Glamorgan", "Pembroke": "Glamorgan", "Oxford": "Glamorgan"},
+                            "Lancaster")):
+        root = ElementTree.fromstring(richard3_picture(_view({**blocks, "March": "Ireland"}, reader), reader))
+        assert inside(*_names(root)["Glamorgan"]) == 1.0, (blocks, reader)
+
+
+def test_6_6_6_7_retreats_and_regroups_are_drawn_as_moves() -> None:
+    """6.6, 6.7: a block that retreats or regroups after a battle moves; its arrow is drawn as a
+    move's, by land, from the battle's area: the reader's named, the enemy's counted."""
+    view = _view({"Herbert": "Warwick", "Essex": "Warwick", "Rivers/L": "Lincoln", "March": "Ireland"}, "York")
+    report = {"events": [
+        {"type": "retreat", "area": "Derby", "round": 2, "side": "York", "block": "Essex", "to": "Warwick"},
+        {"type": "retreat", "area": "Derby", "round": 4, "side": "York", "block": "Herbert", "to": "Warwick"},
+        {"type": "regroup", "area": "Leicester", "side": "Lancaster", "block": None, "to": "Lincoln"},
+    ]}
+    root = ElementTree.fromstring(richard3_picture(view, "York", report))
+    drawn = sorted((a.get("data-kind"), a.get("data-path"), a.get("data-block"), a.get("data-count"),
+                    a.get("stroke-dasharray")) for a in _arrows(root))
+    assert drawn == [("regroup", "Leicester / Lincoln", "", "1", None),
+                     ("retreat", "Derby / Warwick", "Essex, Herbert", "2", None)]
+
+
+def test_6_81_after_the_kings_death_the_title_names_no_king() -> None:
+    """6.81: from the King's death to the next supply phase his house has no King; when that
+    death ends the game (9.0: no heir left), the last map's title says there is none, not the
+    dead King's house."""
+    state = new_state("1483", Random(0))
+    state["blocks"]["Gloucester"] = {"at": "dead", "strength": 0}
+    state["king_dead"] = True
+    state["outcome"] = {"winner": "Lancaster", "reason": "Lancaster has eliminated every heir of York (9.0)"}
+    game = Richard3Game("1483")
+    root = ElementTree.fromstring(richard3_picture(game.view(state, "York"), "York"))
+    title = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text") if t.get("class") == "title")
+    assert "King: none" in title and "King: York" not in title, title
+    assert "won by Lancaster" in title
