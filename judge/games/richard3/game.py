@@ -9,6 +9,7 @@ value (``state.py``); ``resolve`` never changes the state it is given.
 from __future__ import annotations
 
 import hashlib
+from functools import partial
 from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
@@ -16,13 +17,13 @@ from typing import Any
 from ..houses import house_named
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
 from .action_phase import apply_actions
-from .cards import card_of, lowest_card, play, redeal
+from .cards import card_of, lowest_card, play
 from .data import BOARD, SIDES, other
 from .names import block_name
 from .orders import Order, OrderError, read_players_order, read_players_orders, split_orders
 from .political import go_home_and_reset, must_go_home, usurpation_count
 from .state import ROMAN, State, copy_state, current_phase, heirs_left
-from .turns import TURNS, after_actions, new_state, rescue_henry, set_step, start_campaign
+from .turns import TURNS, after_actions, new_state, redeal_phase, rescue_henry, set_step, start_campaign
 from . import legal, invariants, view as views, words
 
 TIMING = {
@@ -160,6 +161,7 @@ class Richard3Game:
         for text in (taken or {}).values():
             order = self.parse(state, power, text)
             ordered[order.slot] = order
+        before_these = dict(ordered)
         accepted = {slot: str(order) for slot, order in ordered.items()}  # slot -> text, in turn
         read: list[OrderLine | Order] = []
         for text in texts:
@@ -171,6 +173,7 @@ class Richard3Game:
             ordered.pop(order.slot, None)
             ordered[order.slot] = order
             read.append(order)
+        blocked = legal.blocked_orders(partial(self._refusals, state, power), ordered, before_these, read)
         refusals = self._refusals(state, power, list(ordered.values()))
         out = []
         for text, item in zip(texts, read):
@@ -178,7 +181,9 @@ class Richard3Game:
                 out.append(OrderLine(text, error=self._choices(state, power, text, item.error or "")))
                 continue
             order = item
-            if ordered.get(order.slot) is order:
+            if id(order) in blocked:
+                refused = blocked[id(order)]
+            elif ordered.get(order.slot) is order:
                 refused = refusals.get(order.slot)
             else:  # replaced later in these lines: checked as it stood, with the others
                 others = [o for o in ordered.values() if o.slot != order.slot]
@@ -301,7 +306,7 @@ class Richard3Game:
             events.append({"type": "player 1", "side": new["player1"]})
             set_step(new, "actions 1", [new["player1"]])
         elif label in ("redeal", "redeal answer"):
-            self._redeal(new, given, rng, events)
+            redeal_phase(new, given, rng, events)
         elif label.startswith("actions"):
             side = step["powers"][0]
             moves = [o for o in given[side] if o.keyword != "DONE"]
@@ -324,27 +329,6 @@ class Richard3Game:
         else:
             raise ValueError("the game is over")
         return PhaseResult(new, report)
-
-    def _redeal(self, state: State, given: dict[str, list[Order]], rng: Random, events: list[dict[str, Any]]) -> None:
-        """5.1: the players holding a mulligan may ask for a redeal; if one does, the other may
-        give back his hand too (``redeal answer``); the cards given back and the unused ones are
-        reshuffled and dealt."""
-        label = state["step"]["label"]
-        asked = [s for s in state["step"]["powers"] if any(o.keyword == "REDEAL" for o in given.get(s, []))]
-        if label == "redeal":
-            for side in asked:
-                events.append({"type": "mulligan", "side": side, "hand": [BOARD.cards[n].name for n in state["cards"]["hands"][side]]})
-            if len(asked) == 1 and other(asked[0]) not in asked:
-                state["cards"]["asked"] = asked[0]
-                set_step(state, "redeal answer", [other(asked[0])])
-                return
-        else:
-            asked = [state["cards"].pop("asked")] + asked
-        if asked:
-            redeal(state, sorted(asked), rng)
-            events.append({"type": "redeal", "sides": sorted(asked)})
-        state["cards"]["redealt"] = True
-        set_step(state, "cards", list(SIDES))
 
     # --- what players see, and the end -------------------------------------------------------
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import functools
 from random import Random
+from collections.abc import Sequence
 from typing import Any, Callable
 
 from . import actions as act
@@ -22,6 +23,8 @@ ACTION_KEYWORDS = {
     "MOVE", "SEA", "RECRUIT", "MUSTER", "PLAGUE", "TREASON", "MAIN", "BATTLES", "RETREAT",
     "CHARGE", "NO TREACHERY", "TREACHERY", "REGROUP", "EXECUTE", "DONE",
 }
+POSITIONAL = ("MOVE", "SEA", "RECRUIT", "MUSTER", "PLAGUE")
+"""The action orders that change the position the others are checked against."""
 KEYWORDS: dict[str, set[str]] = {
     "cards": {"PLAY"},
     "redeal": {"REDEAL", "KEEP"},
@@ -251,3 +254,38 @@ def random_orders(state: State, side: str, rng: Random) -> list[str]:
             texts.append(str(order))
     return texts
 
+
+
+def blocked_orders(refusals: Callable[[list[Order]], dict[str, str]], ordered: dict[str, Order],
+                   taken: dict[str, Order], read: Sequence[object]) -> dict[int, str]:
+    """The orders just read (``read``) refused for making one already ``taken`` impossible (a
+    move out of the city a bombard was to be recruited in), the last written first, each taken
+    out of ``ordered`` (slot -> order, the taken and the new) until every order taken stands:
+    an accepted order is never dropped later. ``refusals``: why each of some orders is refused,
+    by slot. Returns id(order) -> why."""
+    fresh = [o for o in read if isinstance(o, Order) and ordered.get(o.slot) is o and o.keyword in POSITIONAL]
+    if not taken or not fresh:
+        return {}
+    already = set(refusals(list(taken.values())))
+
+    def broken(orders: dict[str, Order]) -> list[tuple[str, str]]:
+        return [(slot, why) for slot, why in refusals(list(orders.values())).items()
+                if slot in taken and slot not in already and orders.get(slot) is taken[slot]]
+
+    blocked: dict[int, str] = {}
+    now = broken(ordered)
+    while now:
+        for last in reversed(fresh):
+            trial = {slot: o for slot, o in ordered.items() if slot != last.slot}
+            if last.slot in taken:
+                trial[last.slot] = taken[last.slot]
+            if len(after := broken(trial)) < len(now):
+                blocked[id(last)] = f"it would make {taken[now[0][0]]} impossible ({now[0][1]})"
+                ordered.clear()
+                ordered.update(trial)
+                fresh.remove(last)
+                now = after
+                break
+        else:
+            break
+    return blocked

@@ -14,10 +14,11 @@ from random import Random
 
 from .actions import new_turn_record
 from .battle import fight_battles
-from .cards import deal, may_redeal
+from .cards import deal, may_redeal, redeal
 from .data import BOARD, SIDES, other
 from .losses import Events
 from .order_notes import tell_unused
+from .orders import Order
 from .political import disband_and_usurp
 from .state import State, blocks_in, heirs_left, king
 from .supply import supply_phase
@@ -64,6 +65,28 @@ def start_campaign(state: State) -> None:
         set_step(state, "redeal", asking)
     else:
         set_step(state, "cards", list(SIDES))
+
+
+def redeal_phase(state: State, given: dict[str, list[Order]], rng: Random, events: Events) -> None:
+    """5.1: the players holding a mulligan may ask for a redeal; if one does, the other may
+    give back his hand too (``redeal answer``); the cards given back and the unused ones are
+    reshuffled and dealt."""
+    label = state["step"]["label"]
+    asked = [s for s in state["step"]["powers"] if any(o.keyword == "REDEAL" for o in given.get(s, []))]
+    if label == "redeal":
+        for side in asked:
+            events.append({"type": "mulligan", "side": side, "hand": [BOARD.cards[n].name for n in state["cards"]["hands"][side]]})
+        if len(asked) == 1 and other(asked[0]) not in asked:
+            state["cards"]["asked"] = asked[0]
+            set_step(state, "redeal answer", [other(asked[0])])
+            return
+    else:
+        asked = [state["cards"].pop("asked")] + asked
+    if asked:
+        redeal(state, sorted(asked), rng)
+        events.append({"type": "redeal", "sides": sorted(asked)})
+    state["cards"]["redealt"] = True
+    set_step(state, "cards", list(SIDES))
 
 
 def after_actions(state: State, rng: Random, events: Events) -> None:

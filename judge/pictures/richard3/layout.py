@@ -281,7 +281,9 @@ def around_boxes(points: list[Point], avoid: Sequence[Box], margin: float = 3.0)
 
 def _first_crossed(a: Point, b: Point, avoid: Sequence[Box]) -> Box | None:
     """The box the leg from ``a`` to ``b`` enters first, of those holding neither end."""
-    found = [(t, box) for box in avoid if (t := _entry(a, b, box)) is not None
+    region = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+    found = [(t, box) for box in avoid if box[0] <= region[2] and region[0] <= box[2] and box[1] <= region[3]
+             and region[1] <= box[3] and (t := _entry(a, b, box)) is not None
              and not _holds(box, a) and not _holds(box, b)]
     return min(found)[1] if found else None
 
@@ -316,6 +318,8 @@ def _round(a: Point, b: Point, box: Box, margin: float, avoid: Sequence[Box]) ->
     left, top, right, bottom = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
     corners = [(left, top), (right, top), (right, bottom), (left, bottom)]
     ways = [[c] for c in corners] + [[corners[i], corners[(i + s) % 4]] for i in range(4) for s in (1, 3)]
+    region = merge((a[0], a[1], a[0], a[1]), (b[0], b[1], b[0], b[1]), (left, top, right, bottom))
+    avoid = [other for other in avoid if meets(other, region)]  # no way round leaves it
 
     def cost(turns: list[Point]) -> tuple[int, float]:
         legs = list(zip([a, *turns], [*turns, b]))

@@ -273,3 +273,20 @@ def test_event_muster_in_a_friendly_scotland() -> None:
     york = actions(position({"March": "Cumbria", "Henry VI": "Middlesex", "York": "Ireland"}), "York", "Muster")
     assert refusal(york, "MUSTER Scotland")
     assert refusal(york, "MUSTER North Yorks") is None
+
+
+def test_5_4_a_later_order_that_would_undo_an_accepted_recruit_is_refused_not_the_recruit() -> None:
+    """5.4: a bombard deploys in a friendly city area. York's RECRUIT Bombard - Middlesex is
+    accepted while March holds London; a later mail moving March out would leave Middlesex
+    vacant and the recruit impossible: that move is refused, with why, and the recruit stands
+    (1.2: recruits are placed after the moves, so the judge checks them together)."""
+    state = actions(position({"March": "Middlesex", "York": "Ireland", "Henry VI": "Kent"}), "York", "AP 4")
+    first = GAME.read_orders(state, "York", ["RECRUIT Bombard - Middlesex"])
+    assert first[0].error is None
+    taken = {line.slot or "": line.canonical or "" for line in first}
+    later = GAME.read_orders(state, "York", ["March - Oxford", "DONE"], taken)
+    assert later[0].error and later[0].error.startswith(
+        "it would make RECRUIT Bombard - Middlesex impossible (Bombard cannot be recruited in Middlesex (5.4))"), later
+    assert later[1].error is None
+    result = act(state, [*taken.values()])
+    assert where(result.state, "Bombard/Y") == "Middlesex"
