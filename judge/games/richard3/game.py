@@ -181,11 +181,10 @@ class Richard3Game:
                 out.append(OrderLine(text, error=self._choices(state, power, text, item.error or "")))
                 continue
             order = item
-            if id(order) in blocked:
-                refused = blocked[id(order)]
-            elif ordered.get(order.slot) is order:
+            refused: str | None = blocked.get(id(order))
+            if refused is None and ordered.get(order.slot) is order:
                 refused = refusals.get(order.slot)
-            else:  # replaced later in these lines: checked as it stood, with the others
+            elif refused is None:  # replaced later in these lines: checked as it stood, with the others
                 others = [o for o in ordered.values() if o.slot != order.slot]
                 refused = self._refusals(state, power, [*others, order]).get(order.slot)
             if refused:
