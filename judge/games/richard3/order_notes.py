@@ -81,7 +81,7 @@ def _reason(state: State, order: Order, fought_in: dict[str, list[str]], fighter
         name = block_name(block)
         entry = state["blocks"][block]
         if keyword == "EXECUTE":
-            return f"{name} is not on the map (9.1)"
+            return "the game ended first (9.0)" if state.get("outcome") else f"{name} is not on the map (9.1)"
         if entry["at"] == "out" and state["blocks"][BOARD.blocks[block].twin or block]["at"] in BOARD.areas:
             return f"{name} changed sides (6.9)"
         if block not in fighters:

@@ -26,16 +26,19 @@ def told(result: PhaseResult, reader: str | None) -> str:
 def test_9_0_the_orders_that_did_nothing_are_told_when_the_game_ends_mid_turn() -> None:
     """9.0: Richmond, Lancaster's last heir (1483), dies in battle and York wins at once, before
     the supply phase; York's retreat for round 3 never applied, and York is told so, as in any
-    other turn."""
-    blocks = {"Gloucester": "Warwick", "Norfolk": "Warwick", "Richmond": ("Derby", 1)}
+    other turn; Lancaster's execution of the defected Clarence (9.1), due at the supply phase,
+    never came."""
+    blocks = {"Gloucester": "Warwick", "Norfolk": "Warwick", "Richmond": ("Derby", 1), "Clarence/L": "Kent"}
     state = actions(position(blocks, king="York", scenario="1483"), "York", "AP 4")
     after = act(state, ["Gloucester - Derby", "Norfolk - Derby", "NO TREACHERY",
                         "RETREAT Norfolk AFTER ROUND 3"]).state
-    result = act(after, ["NO TREACHERY"], Dice(*[MISS] * 2, *[1] * 20))
+    result = act(after, ["NO TREACHERY", "EXECUTE Clarence"], Dice(*[MISS] * 2, *[1] * 20))
     assert result.state["outcome"]["winner"] == "York"
     assert unused(result, "York") == {"the battle ended before it applied": ["RETREAT Norfolk AFTER ROUND 3"]}
+    assert unused(result, "Lancaster") == {"the game ended first (9.0)": ["EXECUTE Clarence"]}  # 9.1
     assert "Your orders that did nothing this turn:" in told(result, "York")
-    assert "did nothing" not in told(result, "Lancaster") + told(result, None)
+    assert "RETREAT Norfolk" not in told(result, "Lancaster") + told(result, None)  # York's alone
+    assert "EXECUTE" not in told(result, "York") + told(result, None)
 
 
 def test_6_9_a_block_that_changed_sides_is_told_so_not_eliminated() -> None:
