@@ -149,7 +149,7 @@ def test_the_start_notice_names_the_house_the_commitment_and_only_the_houses_own
         assert "The starting position:" in notice.body
         assert ("you are to order: REDEAL or KEEP" in notice.body  # a weak hand (5.1)
                 or "You have nothing to order in Campaign I, turn 1: the redeal" in notice.body
-                or "you are to order: a card (PLAY)" in notice.body), notice.body
+                or "you are to order: a card (PLAY <" in notice.body), notice.body  # the hand
         assert "the cards you are to order" not in notice.body  # the phase's name, then what is due
     (watching,) = judge.mail_to(WATCHER, "Richard III notice: roses")
     assert "Ireland (3 blocks)" in watching.body  # 4.4: York's exiles, counted for an observer
