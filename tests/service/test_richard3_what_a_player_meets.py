@@ -121,3 +121,33 @@ def test_a_misspelt_card_is_likened_only_to_the_cards_in_the_hand(judge: MailJud
     assert f"no card is called '{misspelt.lower()}'" in reply, reply
     assert missing not in reply, reply
     assert f"You may write: PLAY <{' | '.join(held)}>" in reply, reply
+
+
+def test_the_plague_names_the_block_that_lost_a_step_to_its_owner_alone_by_mail(
+    judge: MailJudge,
+) -> None:
+    """The Plague card: every block in one enemy city area loses a step. Played by mail, the
+    results tell the blocks' owner which of his blocks lost one, and the player of the Plague
+    only that a block did (the blocks stand face down to him)."""
+    signons = start(judge, "richard3-1483")
+    house = to_actions(judge, signons)
+    enemy = "Lancaster" if house == "York" else "York"
+    plague = next(n for n, card in BOARD.cards.items() if card.event == "plague")
+    city = next(a for a, area in BOARD.areas.items() if area.city and area.kind != "exile"
+                and not any(e["at"] == a for e in game(judge).state["blocks"].values()))
+    struck = next(b for b, e in game(judge).state["blocks"].items()
+                  if e["at"] in BOARD.areas and BOARD.blocks[b].side == enemy and not BOARD.blocks[b].heir)
+
+    def set_up(state: dict[str, Any]) -> None:
+        state["cards"]["played"][house] = plague
+        state["blocks"][struck]["at"] = city  # the enemy block alone in a city area
+
+    edit_state(judge, set_up)
+    judge.send(address_of(judge, house), f"{signons[house]}\nPLAGUE {city}\nDONE")
+    judge.send(address_of(judge, enemy), f"{signons[enemy]}\nDONE")
+    name = BOARD.blocks[struck].name
+    owner = "".join(m.body for m in judge.mail_to(address_of(judge, enemy), "Richard III results"))
+    assert f"{enemy}: {name} in {city} loses a step to the Plague." in owner, owner
+    player = "".join(m.body for m in judge.mail_to(address_of(judge, house), "Richard III results"))
+    assert f"{enemy}: a block in {city} loses a step to the Plague." in player, player
+    assert f"{name} in {city}" not in player, player
