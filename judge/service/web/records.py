@@ -2,7 +2,8 @@
 
 The record is the game's line of play (``history.line_of_play``) in the form
 ``judge.games.record_check`` reads: every phase's state before, orders, report and state after,
-with the game's kind and the commitment to its secret published at the start. The secret itself
+with the game's kind, the commitment to its secret published at the start, and the state the
+game stands in (so that a record cut short at its end does not pass ``judge verify``). The secret itself
 is in it only once the game has ended and its final notice revealed it: while a game runs, the
 record would tell every later roll. The record holds the whole state: it is the keeper's, or the
 players' once the game is over, not for a running game's players.
@@ -48,6 +49,7 @@ def game_record(db: Session, game: Game) -> dict[str, Any]:
             }
             for record in line
         ],
+        "state": game.state,  # where the game stands (has ended): the last phase must end here
     }
 
 
@@ -70,6 +72,7 @@ def public_record(db: Session, game: Game) -> dict[str, Any]:
         }
         for phase in record["phases"]
     ]
+    record["state"] = kind.view(game.state, None) if game.state is not None else None
     record["from_start"] = None  # nothing here can be checked until the secret is revealed
     return record
 
