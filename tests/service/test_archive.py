@@ -79,12 +79,47 @@ def test_an_anonymous_game_shows_no_address_until_it_ends(judge: MailJudge, tmp_
     text = _everything(out)
     assert "(hidden until the game ends)" in text
     assert not any(address in text for address, _ in seats.values())
+    as_power(judge, seats, "France", "SET ADDRESS PUBLIC")
     master(judge, "TERMINATE")
     update_archive(judge.store, out)
     text = _everything(out)
-    assert all(address in text for address, _ in seats.values())
+    assert "(hidden until the game ends)" not in text and "England: a player" in text
+    assert [address for address, _ in seats.values() if address in text] == [seats["France"][0]]
     record = json.loads((out / "games" / "alpha.json").read_text())
     assert record["secret"] == game(judge).secret.hex() and record["phases"][0]["orders"]
+
+
+def test_the_archive_names_players_as_they_chose_and_shows_no_address_unless_allowed(
+    judge: MailJudge, tmp_path: Path,
+) -> None:
+    """Issue 36, item 11: every game's page listed each player's address, for any crawler."""
+    seats = new_game(judge)
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))
+    england, france, germany = (seats[power][0] for power in ("England", "France", "Germany"))
+    assert "The web archive names you Anna K." in as_power(judge, seats, "England", "SET NAME Anna K.")
+    reply = as_power(judge, seats, "France", "SET NAME Bob", "SET ADDRESS PUBLIC")
+    assert f"The web archive shows your address ({france}) beside your name" in reply
+    # A forged mail from Germany's address, not signed on, publishes nothing:
+    assert "sign on to a game first" in judge.send(germany, "SET ADDRESS PUBLIC\nSET NAME Mallory")
+    out = tmp_path / "site"
+    build_archive(judge.store, out)
+    site = _site(out)
+    page, index = site["games/alpha.html"], site["index.html"]
+    assert "England: Anna K." in page and "England: Anna K." in index
+    assert f"France: Bob &lt;{france}&gt;" in page and f"France: Bob &lt;{france}&gt;" in index
+    assert "Germany: a player" in page and "Mallory" not in page
+    shown = [address for address, _ in seats.values() if address in _everything(out)]
+    assert shown == [france]  # no page, record or file of the archive has any other address
+    assert england not in site["games/alpha.json"] and germany not in site["games/alpha.json"]
+
+    as_power(judge, seats, "France", "SET ADDRESS PRIVATE")
+    as_power(judge, seats, "England", "SET NAME")
+    assert update_archive(judge.store, out).games == ["alpha"]  # a name changed: written again
+    text = _everything(out)
+    assert france not in text and "France: Bob" in text and "England: a player" in text
+    # Mail keeps the judges' conventions: SUMMARY and LIST name the players by their addresses.
+    assert england in judge.send("someone@example.org", "SUMMARY alpha")
 
 
 @pytest.fixture

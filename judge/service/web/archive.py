@@ -12,7 +12,9 @@ Nothing a running game hides is written: the turn reports are the observers' (th
 ``report_view`` for no power), the record of a running game holds only what observers see (no
 orders, states through the kind's ``view``, no secret), press is only what went to everyone
 (BROADCAST), and no address of an anonymous or gunboat game's players before it ends. Orders
-appear only once their phase is processed, in its report.
+appear only once their phase is processed, in its report. Players are named as they chose (SET
+NAME; else "a player"), their addresses shown only when they allowed it (SET ADDRESS PUBLIC):
+the archive is read by crawlers too.
 
 One game never stops the archive: each is written in its own try, and a game that cannot be
 written (a bad record, a bug in a kind's report) is logged and left out of the index, while the
@@ -41,7 +43,7 @@ from sqlmodel import Session, col, func, select
 
 from judge.games.kind import Exporting
 from judge.pictures import kind_picture, position_drawn, power_colours
-from judge.store import Game, GameStatus, Membership, PhaseRecord, Press, Store
+from judge.store import Game, GameStatus, Membership, PhaseRecord, Player, Press, Store
 
 from ..mailing.history import line_of_play, summary_values
 from ..mailing.notify import game_status, phase_name, turn_report
@@ -116,6 +118,11 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
         members = {game_id: (count, last) for game_id, count, last in db.exec(
             select(Membership.game_id, func.count(), func.max(Membership.id))
             .group_by(col(Membership.game_id))).all()}
+        shown: dict[int, list[tuple[str | None, bool]]] = {}  # how each game's players are named
+        for game_id, name, public in db.exec(
+                select(Membership.game_id, Player.name, Player.address_public)
+                .where(Membership.player_id == Player.id).order_by(col(Membership.id))).all():
+            shown.setdefault(game_id, []).append((name, public))
         names: list[str] = []
         light = sa.select(col(Game.id), col(Game.name), col(Game.status), col(Game.phase),
                           col(Game.deadline))  # not the states: only what a fingerprint needs
@@ -123,7 +130,8 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
                 light.order_by(col(Game.name))).all():
             names.append(name)
             fingerprint = (f"{status.value}|{phase}|{deadline}|{latest.get(game_id)}|"
-                           f"{presses.get(game_id)}|{members.get(game_id)}")
+                           f"{presses.get(game_id)}|{members.get(game_id)}|"
+                           + hashlib.sha256(repr(shown.get(game_id)).encode()).hexdigest()[:16])
             if built.get(name, {}).get("fingerprint") == fingerprint:
                 continue
             try:
@@ -149,7 +157,7 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
 
 def _index_row(db: Session, game: Game) -> dict[str, Any]:
     """A game's row of the index, as plain values (kept in the state file between updates)."""
-    values = summary_values(db, game, [], game_status(game))
+    values = summary_values(db, game, [], game_status(game), public=True)
     return {
         "name": game.name,
         "kind": game.kind,
@@ -171,7 +179,7 @@ def _period_now(game: Game) -> str | None:
 def _write_game(db: Session, environment: Environment, game: Game, out: Path) -> None:
     kind = kind_of(game)
     line = line_of_play(db, game)
-    values = summary_values(db, game, line, game_status(game))
+    values = summary_values(db, game, line, game_status(game), public=True)
     press = _public_press(db, game)
     phases = []
     stem = file_stem(game.name)
