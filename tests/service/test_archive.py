@@ -5,6 +5,7 @@ that hides things (Duel's bids), anonymous players' addresses."""
 from __future__ import annotations
 
 import json
+import os
 from xml.etree import ElementTree
 from collections.abc import Iterator
 from datetime import datetime, timezone
@@ -156,6 +157,60 @@ def test_only_the_games_that_changed_are_written_again(judge: MailJudge, tmp_pat
         as_power(judge, seats, power, *orders[power])
     assert update_archive(judge.store, out).games == ["alpha"]
     assert "beta" in (out / "index.html").read_text()
+
+
+def _touched(folder: Path) -> set[str]:
+    """The files written since ``_settle`` (their modification time moved)."""
+    return {str(path.relative_to(folder)) for path in folder.rglob("*")
+            if path.is_file() and path.stat().st_mtime_ns != 0}
+
+
+def _settle(folder: Path) -> None:
+    """Set every file's modification time to 0, so that a file written next is seen."""
+    for path in folder.rglob("*"):
+        if path.is_file():
+            os.utime(path, ns=(0, 0))
+
+
+def test_one_phase_more_rewrites_a_bounded_set_of_files_and_a_rollback_leaves_no_stale_page(
+    judge: MailJudge, tmp_path: Path,
+) -> None:
+    """Issue 36, item 5: ``judge serve`` rewrote a game's whole archive on every change (610 files
+    for one phase of a game of 300). A phase's page and map are written once, and again only if
+    what they show changed: its neighbours, its press, a rollback."""
+    seats = new_game(judge)
+    for _ in range(4):  # S1901M, F1901M, S1902M, F1902M (no adjustments: every unit holds)
+        for power in seats:
+            as_power(judge, seats, power, *holds(judge, power))
+    out = tmp_path / "site"
+    build_archive(judge.store, out)
+    _settle(out)
+    for power in seats:
+        as_power(judge, seats, power, *holds(judge, power))  # S1903M
+    assert update_archive(judge.store, out).games == ["alpha"]
+    assert _touched(out) == {
+        "games/alpha/phase-s1903m.html", "games/alpha/phase-s1903m.svg",  # the new phase
+        "games/alpha/phase-f1902m.html",  # its link to the next phase
+        "games/alpha.html", "games/alpha.json", "games/alpha.mila.json", "games/alpha/now.svg",
+        "index.html", ".built.json"}
+    _settle(out)
+    judge.send("someone@example.org", "CREATE ?beta secret roses1")
+    update_archive(judge.store, out)
+    assert _touched(out) == {"games/beta.html", "games/beta.json", "index.html", ".built.json"}
+
+    assert "back at the start of Fall 1902 Movement" in master(judge, "ROLLBACK F1902M")
+    as_power(judge, seats, "France", "A par - bur")
+    master(judge, "PROCESS")  # F1902M again, with another order
+    _settle(out)
+    update_archive(judge.store, out)
+    pages = sorted(path.name for path in (out / "games" / "alpha").glob("phase-*.html"))
+    assert pages == ["phase-f1901m.html", "phase-f1902m.html", "phase-s1901m.html",
+                     "phase-s1902m.html"]  # S1903M, undone, is gone with its map
+    assert not (out / "games" / "alpha" / "phase-s1903m.svg").exists()
+    assert "A par - bur" in (out / "games" / "alpha" / "phase-f1902m.html").read_text()
+    assert "phase-s1903m" not in (out / "games" / "alpha.html").read_text()
+    assert {"games/alpha/phase-f1902m.html", "games/alpha/phase-f1902m.svg"} <= _touched(out)
+    assert "games/alpha/phase-s1901m.html" not in _touched(out)
 
 
 def test_judge_archive_build_from_the_command_line(

@@ -16,7 +16,7 @@ from typing import Any
 from sqlmodel import Session
 
 from judge.games.record_check import FORMAT
-from judge.store import Game
+from judge.store import Game, PhaseRecord
 
 from ..config import Config
 from ..mailing.history import line_of_play
@@ -25,8 +25,9 @@ from ..play.settings import bookkeeping_of
 from .stored import read_game
 
 
-def game_record(db: Session, game: Game) -> dict[str, Any]:
-    line = line_of_play(db, game)
+def game_record(db: Session, game: Game, line: list[PhaseRecord] | None = None) -> dict[str, Any]:
+    """The game's record (its ``line`` of play, if the caller has read it already)."""
+    line = line_of_play(db, game) if line is None else line
     revealed = bool(bookkeeping_of(game.settings).get("secret_revealed"))
     return {
         "format": FORMAT,
@@ -53,11 +54,11 @@ def game_record(db: Session, game: Game) -> dict[str, Any]:
     }
 
 
-def public_record(db: Session, game: Game) -> dict[str, Any]:
+def public_record(db: Session, game: Game, line: list[PhaseRecord] | None = None) -> dict[str, Any]:
     """The record anyone may download: the whole record once the game has ended and its secret
     is revealed; before that, what observers see of each processed phase (the kind's ``view``
     and ``report_view`` for no power), without the orders as given and without the secret."""
-    record = game_record(db, game)
+    record = game_record(db, game, line)
     if record["secret"] is not None:
         return record
     kind = kind_of(game)
