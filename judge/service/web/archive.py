@@ -193,7 +193,7 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path,
     press = _public_press(db, game)
     stem = file_stem(game.name)
     pictures = out / "games" / stem
-    phases = [{"id": _anchor(record.phase), "phase": record.phase,
+    phases: list[dict[str, Any]] = [{"id": _anchor(record.phase), "phase": record.phase,
                "title": phase_name(game, record.phase), "press": press.get(record.phase, [])}
               for record in line]
     pages: dict[str, str] = {}
