@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import email
 from collections.abc import Iterator
+from dataclasses import replace
 from email.message import Message
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from duel_play import duel_judge, order, started
 from mail_judge import MailJudge
 from sqlmodel import select
 
+from judge.service.serve_config import ReplyLimits
 from judge.store import Picture
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -182,3 +184,14 @@ def test_board_and_history_in_a_small_mail_never_pass_the_cap_map_included(judge
     assert "Map left out (" in text
     assert f"with it this reply would pass the judge's {limit // 1024} kB a reply. Send BOARD " \
            "alone for it; your results mails carry the map." in " ".join(text.split())
+
+
+def test_a_map_larger_than_any_reply_is_left_out_saying_so(judge: MailJudge) -> None:
+    seats = new_game(judge)
+    judge.config = replace(judge.config, replies=ReplyLimits(longest=32768, floor=32768))
+    address, password = seats["England"]
+    size, reply = _reply_as_sent(judge, address, f"SIGNON England@alpha {password}\nBOARD")
+    text, pictures = text_and_pictures(reply)
+    assert pictures == {} and size <= 32768 and "England  3 units" in text
+    assert ("it does not fit in the judge's 32 kB a reply; your results mails carry the map."
+            in " ".join(text.split()))

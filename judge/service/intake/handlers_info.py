@@ -270,6 +270,9 @@ def _board_map(ctx: Context, game: Game, own: str | None, view: dict[str, Any], 
     size = map_size(kept.name, kept.digest, kept.svg)
     if not ctx.room.attach(size, besides=text + len(_MAP_ATTACHED) + 2):
         limit = ctx.config.replies.longest // 1024
+        if size + text + len(_MAP_ATTACHED) + 2 > ctx.room.most:  # not even with BOARD alone
+            return [f"Map left out ({size // 1024} kB): it does not fit in the judge's {limit} kB "
+                    "a reply; your results mails carry the map."]
         return [f"Map left out ({size // 1024} kB): with it this reply would pass the judge's "
                 f"{limit} kB a reply. Send BOARD alone for it; your results mails carry the map."]
     ctx.picture = picture

@@ -37,6 +37,7 @@ class Room:
     def __init__(self, text: int, whole: int | None = None) -> None:
         self.text = text
         self.whole = text if whole is None else whole
+        self.most = self.whole  # what the whole reply may take when it says nothing else
 
     @property
     def left(self) -> int:
