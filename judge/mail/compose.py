@@ -187,6 +187,17 @@ def _attachment_part(attachment: Attachment, linesep: str = "\r\n") -> bytes:
     return _ends(part.as_bytes(), linesep) + (encoded if linesep == "\n" else encoded.replace(b"\n", b"\r\n"))
 
 
+_MULTIPART = 200
+"""What a mail with attachments has that a text mail has not, at most: its MIME headers, the text
+part's own headers and the closing boundary."""
+
+
+def attached_size(attachment: Attachment) -> int:
+    """The bytes ``attachment`` adds to a mail as ``compose`` writes it (CR LF line ends): its part
+    (base64), the boundary line before it, and what the mail's parts add to a text mail."""
+    return len(_attachment_part(attachment)) + len("--" + "=" * 15 + "0" * 19 + "==\r\n") + _MULTIPART
+
+
 def _boundary(text_part: bytes) -> str:
     """A new boundary (the email package's form) found nowhere in the text (the base64 of an
     attachment cannot hold one: ``-`` is not in its alphabet)."""

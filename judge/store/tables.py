@@ -98,6 +98,8 @@ class Player(StoreModel, table=True):
     confirm_code: str | None = None  # what CONFIRM must give, sent only to the address it confirms
     wrong_codes: int = 0  # wrong CONFIRM codes given since the code was made
     pending_address: str | None = Field(default=None, index=True)  # SET ADDRESS, until confirmed
+    name: str | None = None  # SET NAME: how the web archive names the player (else by no name)
+    address_public: bool = False  # SET ADDRESS PUBLIC: the web archive may show the address
 
 
 class Membership(StoreModel, table=True):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import email
 from collections.abc import Iterator
+from dataclasses import replace
 from email.message import Message
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from duel_play import duel_judge, order, started
 from mail_judge import MailJudge
 from sqlmodel import select
 
+from judge.service.serve_config import ReplyLimits
 from judge.store import Picture
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -134,3 +136,62 @@ def test_a_game_kind_without_pictures_sends_text_alone(duel: MailJudge) -> None:
     assert mails and all(mail.get_content_type() == "text/plain" for mail in mails)
     with duel.store.session() as db:
         assert db.exec(select(Picture)).all() == []
+
+
+# --- the reply cap counts the map (issue 36, item 7) ----------------------------------------------
+
+
+def _reply_as_sent(judge: MailJudge, address: str, body: str) -> tuple[int, Message]:
+    """Send ``body`` from ``address``; the judge's reply as the transport was handed it: its size
+    and the mail parsed."""
+    before = len(judge.transport.mails)
+    judge.send(address, body, subject="board")
+    judge.advance(seconds=1)  # the outbox is sent
+    (raw,) = [raw for raw in judge.transport.mails[before:] if b"Subject: Re: board" in raw]
+    return len(raw), email.message_from_bytes(raw)
+
+
+def test_a_member_s_board_alone_carries_the_map_within_the_cap(judge: MailJudge) -> None:
+    seats = new_game(judge)
+    address, password = seats["England"]
+    size, reply = _reply_as_sent(judge, address, f"SIGNON England@alpha {password}\nBOARD")
+    text, pictures = text_and_pictures(reply)
+    assert list(pictures) == ["alpha-S1901M.png"] and "The map attached shows the board" in text
+    assert 40_000 < size <= judge.config.replies.longest  # the map is most of it
+
+
+def test_board_and_history_in_a_small_mail_never_pass_the_cap_map_included(judge: MailJudge) -> None:
+    """The issue's attack: a member's BOARD + HISTORY (135 bytes) got the map beside a HISTORY as
+    long as the text's cap (91 kB): the whole reply as sent now stays within ``longest``."""
+    seats = new_game(judge)
+    for _ in range(24):  # twelve game years: a HISTORY longer than the reply's room
+        for power in seats:
+            as_power(judge, seats, power, *holds(judge, power))
+    address, password = seats["England"]
+    limit = judge.config.replies.longest
+    body = f"SIGNON England@alpha {password}\nBOARD\nHISTORY alpha"
+    assert len(body) < 140
+
+    size, reply = _reply_as_sent(judge, address, body)
+    text, pictures = text_and_pictures(reply)
+    assert size <= limit
+    assert list(pictures) == ["alpha-S1913M.png"]  # BOARD came first: the map fits, HISTORY is cut
+    assert "send HISTORY alpha FROM " in text
+
+    size, reply = _reply_as_sent(judge, address, f"SIGNON England@alpha {password}\nHISTORY alpha\nBOARD")
+    text, pictures = text_and_pictures(reply)
+    assert size <= limit and pictures == {}  # HISTORY came first: no room left for the map
+    assert "Map left out (" in text
+    assert f"with it this reply would pass the judge's {limit // 1024} kB a reply. Send BOARD " \
+           "alone for it; your results mails carry the map." in " ".join(text.split())
+
+
+def test_a_map_larger_than_any_reply_is_left_out_saying_so(judge: MailJudge) -> None:
+    seats = new_game(judge)
+    judge.config = replace(judge.config, replies=ReplyLimits(longest=32768, floor=32768))
+    address, password = seats["England"]
+    size, reply = _reply_as_sent(judge, address, f"SIGNON England@alpha {password}\nBOARD")
+    text, pictures = text_and_pictures(reply)
+    assert pictures == {} and size <= 32768 and "England  3 units" in text
+    assert ("it does not fit in the judge's 32 kB a reply; your results mails carry the map."
+            in " ".join(text.split()))

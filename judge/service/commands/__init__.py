@@ -116,6 +116,7 @@ from .command_types import (
     Rollback,
     SetAbsence,
     SetAddress,
+    SetAddressShown,
     SetAnonymous,
     SetConcede,
     SetDays,
@@ -127,6 +128,7 @@ from .command_types import (
     SetNmr,
     SetNoDraw,
     SetMap,
+    SetName,
     SetNoWait,
     SetPassword,
     SetPress,
@@ -155,7 +157,7 @@ __all__ = [
     "SetNoWait", "SetMap", "SetAbsence", "SetDraw", "SetNoDraw", "SetConcede", "Become", "Start", "Process",
     "Predict", "Rollback", "Pause", "Resume", "Terminate", "Eject", "SetDeadline", "SetGrace",
     "SetVariant", "SetPress", "SetNmr", "SetTiming", "SetDays", "SetTimezone", "SetAnonymous",
-    "SetGunboat", "SetDrawRule", "SetReminder",
+    "SetGunboat", "SetDrawRule", "SetReminder", "SetName", "SetAddressShown",
 ]
 
 # Commands that say whom the orders after them are for: the lines after them that are not

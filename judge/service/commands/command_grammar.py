@@ -47,6 +47,7 @@ from .command_types import (
     Rollback,
     SetAbsence,
     SetAddress,
+    SetAddressShown,
     SetAnonymous,
     SetConcede,
     SetDays,
@@ -56,6 +57,7 @@ from .command_types import (
     SetGrace,
     SetGunboat,
     SetMap,
+    SetName,
     SetNmr,
     SetNoDraw,
     SetNoWait,
@@ -86,6 +88,7 @@ from .command_values import (
     read_days,
     read_game,
     read_length,
+    read_name,
     read_power,
     read_signon_id,
     read_variant,
@@ -195,6 +198,18 @@ class _Builder(Transformer[Token, Command]):
 
     def set_address(self, c: list[Any]) -> Command:
         return SetAddress(read_address(str(c[0])))
+
+    def set_address_shown(self, c: list[Any]) -> Command:
+        return SetAddressShown(c[0])
+
+    def address_public(self, c: list[Any]) -> bool:
+        return True
+
+    def address_private(self, c: list[Any]) -> bool:
+        return False
+
+    def set_name(self, c: list[Any]) -> Command:
+        return SetName(read_name(_words(c)) if c else None)
 
     def confirm(self, c: list[Any]) -> Command:
         return Confirm(read_code(str(c[0])))

@@ -278,6 +278,25 @@ class SetAddress(Command):
     address: str
 
 
+@_command("SET ADDRESS PUBLIC", "SET ADDRESS PUBLIC|PRIVATE", _PLAYER,
+          "Whether the web archive of the games may show your address (PUBLIC) or not (PRIVATE, "
+          "the default: it shows the name you set with SET NAME, or none). The players of a game "
+          "you play still see it where the game is not anonymous.",
+          "SET ADDRESS PUBLIC")
+@dataclass(frozen=True)
+class SetAddressShown(Command):
+    public: bool
+
+
+@_command("SET NAME", "SET NAME [<name>]", _PLAYER,
+          "The name the web archive of the games gives you (at most 40 characters; no @), instead "
+          "of your address; SET NAME alone takes it away.",
+          "SET NAME Anna K.")
+@dataclass(frozen=True)
+class SetName(Command):
+    name: str | None
+
+
 @_command("SET WAIT", "SET WAIT", _PLAYER,
           "Hold the phase until its deadline, even if all orders are in.",
           "SET WAIT")

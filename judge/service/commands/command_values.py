@@ -23,7 +23,7 @@ from enum import StrEnum
 __all__ = [
     "DrawRule", "NmrPolicy", "PressMode", "Unreadable",
     "read_address", "read_clock", "read_code", "read_date", "read_datetime", "read_days", "read_game", "read_length",
-    "read_power", "read_signon_id", "read_variant", "read_zone",
+    "read_name", "read_power", "read_signon_id", "read_variant", "read_zone",
 ]
 
 # --- values ---------------------------------------------------------------------------------------
@@ -106,6 +106,22 @@ def read_address(token: str) -> str:
             and _DOMAIN.fullmatch(domain)):
         raise Unreadable(token, "a mail address", "one address, e.g. name@example.org")
     return token
+
+
+NAME_LENGTH = 40
+"""The longest name a player may give himself for the web archive (SET NAME)."""
+_PLAYER_NAME = re.compile(r"[^\W_](?:[\w .'-]*[\w.])?")
+
+
+def read_name(words: Sequence[str]) -> str:
+    """The name a player gives himself (SET NAME): words of letters and digits, with ``.``, ``'``
+    and ``-``; at most ``NAME_LENGTH`` characters; no ``@``, so that no name passes for an address."""
+    name = " ".join(words)
+    if len(name) > NAME_LENGTH or not _PLAYER_NAME.fullmatch(name):
+        raise Unreadable(name[:NAME_LENGTH + 10], "a name",
+                         f"words of letters and digits (with . ' -), at most {NAME_LENGTH} "
+                         "characters, e.g. Anna K.")
+    return name
 
 
 _CODE = re.compile(r"[a-z0-9]{4,32}")

@@ -23,8 +23,8 @@ talking to the outgoing mail server never holds up the incoming mail. No job ove
   sent (``ticker.deliver``: retries with backoff included; no transaction is open while the mail
   server is talked to, so the other jobs are not held up);
 - ``archive``, every ``ARCHIVE_SECONDS`` when judge.toml has ``[archive] dir``, on a thread of its
-  own: the web archive's pages of the games that changed since it last looked are rewritten
-  (``archive.update_archive``; it only reads the database).
+  own: the web archive's files that changed since it last looked are written (``archive.update_archive``:
+  a game's new phase, not its whole archive; it only reads the database).
 
 SIGTERM or SIGINT: the jobs in progress finish the transaction they are in (the inbox, ticker and
 outbox loops ask between batches, games and batches of mail sent), the scheduler shuts down, the

@@ -26,7 +26,6 @@ from sqlmodel import Session, col, update
 
 from judge.mail.compose import Attachment, compose
 from judge.mail.smtp import PermanentDeliveryError
-from judge.pictures import png
 from judge.store import (
     Game,
     GameStatus,
@@ -44,6 +43,7 @@ from judge.store import (
 
 from ..commands.command_values import NmrPolicy
 from ..config import Config
+from ..mailing.attached import map_attachment, map_png
 from ..mailing.notify import masters, phase_name, report_processed, send_notice, when
 from ..mailing.reminders import remind_late_players, still_to_order
 from ..play.deadlines import grace_end
@@ -269,23 +269,7 @@ def _draw_ahead(store: Store, now: datetime) -> None:
     with store.session() as db:
         pictures = due_pictures(db, now, SEND_BATCH)
     for digest, svg in pictures:
-        _png(digest, svg)
-
-
-def _png(digest: str, svg: str) -> bytes:
-    """A map picture rendered to PNG once per process, however many mails carry it (``digest``
-    names it; the rendering, about a tenth of a second, is done here, with no transaction open).
-    The last ``SEND_BATCH`` are kept, found by their digest alone (the SVG, read afresh with each
-    batch, is a hundred kilobytes to compare)."""
-    drawn = _DRAWN.get(digest)
-    if drawn is None:
-        drawn = _DRAWN[digest] = png(svg)
-        while len(_DRAWN) > SEND_BATCH:
-            del _DRAWN[next(iter(_DRAWN))]  # the oldest
-    return drawn
-
-
-_DRAWN: dict[str, bytes] = {}
+        map_png(digest, svg)
 
 
 def _send(transport: Transport, sender: str, claimed: list[_Claimed]) -> list[tuple[_Claimed, Exception | None]]:
@@ -311,10 +295,10 @@ def _send(transport: Transport, sender: str, claimed: list[_Claimed]) -> list[tu
 
 
 def _compose(sender: str, mail: _Claimed, linesep: str = "\r\n") -> bytes:
-    attachments = []
+    attachments: list[Attachment] = []
     if mail.picture is not None:
         digest, name, svg = mail.picture
-        attachments.append(Attachment(f"{name}.png", "image/png", _png(digest, svg)))
+        attachments.append(map_attachment(name, digest, svg))
     return compose(mail.to_address, mail.subject, mail.body, sender=sender, message_id=mail.message_id,
                    in_reply_to=mail.in_reply_to, date=mail.created_at, attachments=attachments,
                    linesep=linesep)

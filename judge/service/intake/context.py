@@ -14,6 +14,7 @@ from judge.mail.message import IncomingMail
 from judge.store import Game, Membership, Player, player_by_address, queue_mail
 
 from ..config import Config
+from .room import Room
 from .signons import Checked
 
 
@@ -40,7 +41,8 @@ class Context:
     power: str | None = None  # the power ordered for (SIGNON as a power, or BECOME)
     entries: list[Entry] = field(default_factory=list)
     reply_to: str = ""
-    room: int = sys.maxsize  # the bytes the reply may still take (``mailroom``): HISTORY fits in it
+    room: Room = field(default_factory=lambda: Room(sys.maxsize))  # the reply's (``mailroom``):
+    # HISTORY fits in what is left of it, BOARD's map too or it is left out
     caused: Counter[str] = field(default_factory=Counter)  # the mails sent so far, by address
     pressed: frozenset[tuple[int, bool, str]] = frozenset()  # (game, broadcast?, address) pressed
     codes_mailed: int = 0  # SET ADDRESS codes mailed to new addresses: one a mail at most

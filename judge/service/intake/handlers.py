@@ -54,6 +54,7 @@ from .context import Context
 from .handlers_address import ADDRESS_HANDLERS
 from .handlers_info import INFO_HANDLERS
 from .handlers_master import MASTER_HANDLERS, take_over
+from .handlers_shown import SHOWN_HANDLERS
 from .handlers_talk import TALK_HANDLERS
 from .handlers_types import Handler
 from .unread import MAX_ERRORS, quote_line
@@ -414,6 +415,7 @@ HANDLERS: dict[type, Handler] = {
     **ADDRESS_HANDLERS,
     **INFO_HANDLERS,
     **MASTER_HANDLERS,
+    **SHOWN_HANDLERS,
     **TALK_HANDLERS,
 }
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import textwrap
+from typing import Any
 
 from sqlmodel import col, select
 
@@ -24,11 +25,13 @@ from judge.store import (
     GameStatus,
     Membership,
     MembershipStatus,
+    Picture,
     Role,
     game_by_name,
 )
 
 from .. import commands as c
+from ..mailing.attached import map_size
 from ..mailing.notify import game_picture, game_status, phase_name, readers, when
 from ..mailing.reports import render
 from ..play.games import GameError, game_settings, kind_of, members
@@ -252,10 +255,31 @@ def board(ctx: Context, command: c.Board) -> None:
     if ctx.picture is None and ctx.membership is not None:  # one map a reply, however many BOARDs
         reading = readers(ctx.db, game).get(ctx.reply_to)
         if reading is not None and reading.maps:  # a member who reads maps: the board drawn too
-            ctx.picture = game_picture(ctx.db, game, game.phase or "board", own, None, view)
-            if ctx.picture is not None:
-                lines += ["", "The map attached shows the board as you may see it."]
+            lines += ["", *_board_map(ctx, game, own, view, len("\n".join(lines).encode()))]
     ctx.say("\n".join(lines))
+
+
+def _board_map(ctx: Context, game: Game, own: str | None, view: dict[str, Any], text: int) -> list[str]:
+    """The map of the board attached to the reply if the whole reply, map included, stays within
+    its room (``intake.room``) with the ``text`` bytes that BOARD says; what the reply says of it."""
+    picture = game_picture(ctx.db, game, game.phase or "board", own, None, view)
+    if picture is None:
+        return []
+    kept = ctx.db.get(Picture, picture)
+    assert kept is not None
+    size = map_size(kept.name, kept.digest, kept.svg)
+    if not ctx.room.attach(size, besides=text + len(_MAP_ATTACHED) + 2):
+        limit = ctx.config.replies.longest // 1024
+        if size + text + len(_MAP_ATTACHED) + 2 > ctx.room.most:  # not even with BOARD alone
+            return [f"Map left out ({size // 1024} kB): it does not fit in the judge's {limit} kB "
+                    "a reply; your results mails carry the map."]
+        return [f"Map left out ({size // 1024} kB): with it this reply would pass the judge's "
+                f"{limit} kB a reply. Send BOARD alone for it; your results mails carry the map."]
+    ctx.picture = picture
+    return [_MAP_ATTACHED]
+
+
+_MAP_ATTACHED = "The map attached shows the board as you may see it."
 
 
 def version(ctx: Context, command: c.Version) -> None:

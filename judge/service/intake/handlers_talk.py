@@ -57,7 +57,7 @@ def history(ctx: Context, command: c.History) -> None:
     signed_on = ctx.game is not None and ctx.game.id == game.id
     reader = ctx.power if signed_on else None
     try:
-        told = past_reports(game, line, since, command.to_date, reader, ctx.room - _HISTORY_WORDS)
+        told = past_reports(game, line, since, command.to_date, reader, ctx.room.left - _HISTORY_WORDS)
     except LookupError:
         played = ", ".join(record.phase for record in line)
         raise GameError(f"{game.name} has no processed phase {since} (processed: "

@@ -303,8 +303,9 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
     if not items:
         context.entries.append(Entry("(no commands)", ["The judge found no commands in this "
                                                        "mail. Send HELP for the commands."]))
-    room = Room(config.replies.reply_size(size) - len(_reply_body(config, mail, []).encode())
-                - RESERVE)
+    empty = len(_reply_body(config, mail, []).encode()) + RESERVE
+    room = context.room = Room(config.replies.reply_size(size) - empty,
+                               config.replies.longest - empty)
     repeats, held, unsigned = Repeats(), HeldBack(sizes), _Unsigned(sizes)
     for index, item in enumerate(items):
         if room.full():
@@ -316,7 +317,6 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
             continue
         entry = Entry(quoted(item.raw))
         context.entries.append(entry)
-        context.room = room.left
         if (line := repeats.seen_at(item)) is not None:
             context.say(f"The same as line {line}: answered there.")
         else:

@@ -169,8 +169,11 @@ class Holder:
     players: list[str]
 
 
-def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str) -> dict[str, Any]:
-    """What ``templates/summary.txt`` is given for a game (``status`` as LIST says it)."""
+def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str, *,
+                   public: bool = False) -> dict[str, Any]:
+    """What ``templates/summary.txt`` is given for a game (``status`` as LIST says it); ``public``
+    for the web archive, which names players as they chose (``shown_as``), never by an address
+    they did not make public."""
     kind = kind_of(game)
     hidden = game_settings(game).hidden_players and game.status not in _ENDED
     everyone = list(
@@ -193,7 +196,7 @@ def summary_values(db: Session, game: Game, line: list[PhaseRecord], status: str
         "forming": game.status is GameStatus.FORMING,
         "joined": sum(1 for m in everyone
                       if m.role is Role.PLAYER and m.status is MembershipStatus.ACTIVE),
-        "holders": [_holder(db, power, everyone, hidden) for power in powers],
+        "holders": [_holder(db, power, everyone, hidden, public) for power in powers],
         "hidden": hidden,
         "powers": powers,
         "width": max((len(power) for power in powers), default=4) + 1,
@@ -238,12 +241,12 @@ def _scores(standing: Standing, powers: list[str]) -> list[int]:
     return [standing.scores.get(power, 0) for power in powers]
 
 
-def _holder(db: Session, power: str, everyone: list[Membership], hidden: bool) -> Holder:
+def _holder(db: Session, power: str, everyone: list[Membership], hidden: bool, public: bool) -> Holder:
     held = [m for m in everyone if m.power == power]
     active = any(m.status is MembershipStatus.ACTIVE for m in held)
     if hidden:
         return Holder(power, ["(hidden until the game ends)" if active else "no player"])
-    players = [_address(db, m) + ("" if m.status is MembershipStatus.ACTIVE
+    players = [(shown_as(_player(db, m)) if public else _address(db, m)) + ("" if m.status is MembershipStatus.ACTIVE
                                   else f" ({m.status.value})") for m in held]
     if not active:
         players.append("now no player")
@@ -251,6 +254,18 @@ def _holder(db: Session, power: str, everyone: list[Membership], hidden: bool) -
 
 
 def _address(db: Session, membership: Membership) -> str:
+    return _player(db, membership).address
+
+
+def _player(db: Session, membership: Membership) -> Player:
     player = db.get(Player, membership.player_id)
     assert player is not None
-    return player.address
+    return player
+
+
+def shown_as(player: Player) -> str:
+    """How the web archive names a player: the name he chose (SET NAME) or "a player", with his
+    address only if he made it public (SET ADDRESS PUBLIC)."""
+    if not player.address_public:
+        return player.name or "a player"
+    return f"{player.name} <{player.address}>" if player.name else player.address

@@ -12,7 +12,9 @@ Nothing a running game hides is written: the turn reports are the observers' (th
 ``report_view`` for no power), the record of a running game holds only what observers see (no
 orders, states through the kind's ``view``, no secret), press is only what went to everyone
 (BROADCAST), and no address of an anonymous or gunboat game's players before it ends. Orders
-appear only once their phase is processed, in its report.
+appear only once their phase is processed, in its report. Players are named as they chose (SET
+NAME; else "a player"), their addresses shown only when they allowed it (SET ADDRESS PUBLIC):
+the archive is read by crawlers too.
 
 One game never stops the archive: each is written in its own try, and a game that cannot be
 written (a bad record, a bug in a kind's report) is logged and left out of the index, while the
@@ -21,8 +23,13 @@ name; any other name (a game of an older database: too long, or with dots, slash
 characters) gets a safe name made from it.
 
 ``judge archive build --out DIR`` writes it all; ``judge serve`` keeps a folder current (``[archive]
-dir`` in judge.toml) with ``update_archive``, which rewrites only the pages of games that changed
-since it last wrote them (it keeps what it wrote in ``.built.json``).
+dir`` in judge.toml) with ``update_archive``, which writes only the games that changed since it last
+wrote them, and of those only what changed: a phase's page and map once, and again only when what
+they show changes (a new phase after it, its press, a rollback: each phase's fingerprint is kept
+with what was written in ``.built.json``); the game's page, record and map now; and no file whose
+content is the same. The pages and maps of phases a rollback undid are removed. A game of 300
+phases moving on by a phase writes 9 files in 0.16 s of CPU time, where it wrote all 610 in
+0.65 s of CPU and 1.4 to 2.4 s of wall time (``benchmarks/archive_update.py``).
 """
 
 from __future__ import annotations
@@ -39,9 +46,10 @@ import sqlalchemy as sa
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from sqlmodel import Session, col, func, select
 
+from judge import __version__
 from judge.games.kind import Exporting
 from judge.pictures import kind_picture, position_drawn, power_colours
-from judge.store import Game, GameStatus, Membership, PhaseRecord, Press, Store
+from judge.store import Game, GameStatus, Membership, PhaseRecord, Player, Press, Store
 
 from ..mailing.history import line_of_play, summary_values
 from ..mailing.notify import game_status, phase_name, turn_report
@@ -116,6 +124,11 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
         members = {game_id: (count, last) for game_id, count, last in db.exec(
             select(Membership.game_id, func.count(), func.max(Membership.id))
             .group_by(col(Membership.game_id))).all()}
+        shown: dict[int, list[tuple[str | None, bool]]] = {}  # how each game's players are named
+        for game_id, name, public in db.exec(
+                select(Membership.game_id, Player.name, Player.address_public)
+                .where(Membership.player_id == Player.id).order_by(col(Membership.id))).all():
+            shown.setdefault(game_id, []).append((name, public))
         names: list[str] = []
         light = sa.select(col(Game.id), col(Game.name), col(Game.status), col(Game.phase),
                           col(Game.deadline))  # not the states: only what a fingerprint needs
@@ -123,20 +136,21 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
                 light.order_by(col(Game.name))).all():
             names.append(name)
             fingerprint = (f"{status.value}|{phase}|{deadline}|{latest.get(game_id)}|"
-                           f"{presses.get(game_id)}|{members.get(game_id)}")
+                           f"{presses.get(game_id)}|{members.get(game_id)}|"
+                           + hashlib.sha256(repr(shown.get(game_id)).encode()).hexdigest()[:16])
             if built.get(name, {}).get("fingerprint") == fingerprint:
                 continue
             try:
                 game = db.get(Game, game_id)
                 assert game is not None
-                _write_game(db, environment, game, out)
+                pages = _write_game(db, environment, game, out, built.get(name, {}).get("pages", {}))
                 row = _index_row(db, game)
             except Exception:  # one game never stops the others; it is tried again next time
                 log.exception("the archive of game %r could not be written", name[:100])
                 failed.append(name)
                 continue
             written.append(name)
-            built[name] = {"fingerprint": fingerprint, "row": row}
+            built[name] = {"fingerprint": fingerprint, "row": row, "pages": pages}
     if written or failed or not (out / "index.html").exists():
         rows = [{**built[name]["row"], "file": file_stem(name)} for name in names if name in built]
         _write(out / "index.html", environment.get_template("index.html").render(games=rows))
@@ -149,7 +163,7 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
 
 def _index_row(db: Session, game: Game) -> dict[str, Any]:
     """A game's row of the index, as plain values (kept in the state file between updates)."""
-    values = summary_values(db, game, [], game_status(game))
+    values = summary_values(db, game, [], game_status(game), public=True)
     return {
         "name": game.name,
         "kind": game.kind,
@@ -168,42 +182,48 @@ def _period_now(game: Game) -> str | None:
     return kind.period_name(kind.standing(game.state).period)
 
 
-def _write_game(db: Session, environment: Environment, game: Game, out: Path) -> None:
+def _write_game(db: Session, environment: Environment, game: Game, out: Path,
+                before: dict[str, str]) -> dict[str, str]:
+    """Write a game's pages; a phase's page and map only when what they show changed since
+    ``before`` (each phase's fingerprint, as this returns them), and the files of phases no
+    longer on its line of play (undone by a rollback) removed."""
     kind = kind_of(game)
     line = line_of_play(db, game)
-    values = summary_values(db, game, line, game_status(game))
+    values = summary_values(db, game, line, game_status(game), public=True)
     press = _public_press(db, game)
-    phases = []
     stem = file_stem(game.name)
     pictures = out / "games" / stem
-    for index, record in enumerate(line):
+    phases: list[dict[str, Any]] = [{"id": _anchor(record.phase), "phase": record.phase,
+               "title": phase_name(game, record.phase), "press": press.get(record.phase, [])}
+              for record in line]
+    pages: dict[str, str] = {}
+    now = kind_picture(kind, kind.view(game.state, None), None) if game.state is not None else None
+    draws = now is not None  # the kind's pictures: the game now, and each phase's
+    for index, (record, phase) in enumerate(zip(line, phases)):
         last = index == len(line) - 1
         outcome = values["outcome"] if last else None
+        phase["map"] = f"{phase['id']}.svg" if draws else None  # beside its page
+        previous = phases[index - 1] if index else None
+        following = phases[index + 1] if not last else None
+        pages[phase["id"]] = fingerprint = hashlib.sha256(json.dumps(
+            [__version__, record.id, previous and previous["id"], following and following["id"],
+             phase["press"], outcome], default=str).encode()).hexdigest()[:24]
+        if before.get(phase["id"]) == fingerprint and (pictures / f"{phase['id']}.html").exists():
+            continue  # the page and its map as they were written
+        pictures.mkdir(exist_ok=True)
         report = turn_report(game, record, None, next_phase=kind.pending(record.state_after).phase,
                              deadline=None, outcome=outcome)
-        anchor = _anchor(record.phase)
-        shown = position_drawn(kind, record.state_before, record.state_after)
-        drawn = kind_picture(kind, kind.view(shown, None), None,
-                             kind.report_view(record.resolution, None))
-        if drawn is not None:
-            pictures.mkdir(exist_ok=True)
-            _write(pictures / f"{anchor}.svg", drawn)
-        phases.append({
-            "id": anchor,
-            "phase": record.phase,
-            "title": phase_name(game, record.phase),
-            "report": report.rstrip("\n"),
-            "press": press.get(record.phase, []),
-            "map": f"{anchor}.svg" if drawn is not None else None,  # beside its page
-        })
-    for index, phase in enumerate(phases):  # each phase on a page of its own: a long game stays light
-        pictures.mkdir(exist_ok=True)
+        if draws:
+            shown = position_drawn(kind, record.state_before, record.state_after)
+            drawn = kind_picture(kind, kind.view(shown, None), None,
+                                 kind.report_view(record.resolution, None))
+            assert drawn is not None
+            _write(pictures / f"{phase['id']}.svg", drawn)
         _write(pictures / f"{phase['id']}.html", environment.get_template("phase.html").render(
-            game=game.name, stem=stem, title=kind.wording.title, phase=phase,
-            previous=phases[index - 1] if index else None,
-            following=phases[index + 1] if index + 1 < len(phases) else None,
+            game=game.name, stem=stem, title=kind.wording.title,
+            phase={**phase, "report": report.rstrip("\n")}, previous=previous, following=following,
         ))
-    now = kind_picture(kind, kind.view(game.state, None), None) if game.state is not None else None
+    _remove_undone(pictures, pages)
     if now is not None:
         pictures.mkdir(exist_ok=True)
         _write(pictures / "now.svg", now)
@@ -218,9 +238,21 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path) ->
         current_title=phase_name(game) if game.status is GameStatus.ACTIVE else None,
     )
     _write(out / "games" / f"{stem}.html", page)
-    _write(out / "games" / f"{stem}.json", json.dumps(public_record(db, game), indent=1))
+    _write(out / "games" / f"{stem}.json",  # compact: the record is for programs (judge verify)
+           json.dumps(public_record(db, game, line), separators=(",", ":")))
     for suffix, exported in exports.items():
         _write(out / "games" / f"{stem}.{suffix}", json.dumps(exported))
+    return pages
+
+
+def _remove_undone(pictures: Path, pages: dict[str, str]) -> None:
+    """Remove the page and map of each phase not on the game's line of play now (a rollback
+    undid it), so that no page of a phase that did not happen is left to be found."""
+    if not pictures.is_dir():
+        return
+    for path in pictures.glob("phase-*"):
+        if path.suffix in (".html", ".svg") and path.stem not in pages:
+            path.unlink()
 
 
 def _exports(game: Game, line: list[PhaseRecord]) -> dict[str, Any]:
@@ -252,6 +284,14 @@ def _anchor(phase: str) -> str:
 
 
 def _write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``, unless it holds that already (the index, the style sheet, a
+    game's map now: a file not written keeps its time, and a web cache its copy)."""
+    data = text.encode()
+    try:
+        if path.stat().st_size == len(data) and path.read_bytes() == data:
+            return
+    except FileNotFoundError:
+        pass
     temporary = path.with_name(path.name + ".new")
-    temporary.write_text(text, encoding="utf-8")
+    temporary.write_bytes(data)
     temporary.replace(path)  # a reader never sees half a page

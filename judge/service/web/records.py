@@ -2,7 +2,8 @@
 
 The record is the game's line of play (``history.line_of_play``) in the form
 ``judge.games.record_check`` reads: every phase's state before, orders, report and state after,
-with the game's kind and the commitment to its secret published at the start. The secret itself
+with the game's kind, the commitment to its secret published at the start, and the state the
+game stands in (so that a record cut short at its end does not pass ``judge verify``). The secret itself
 is in it only once the game has ended and its final notice revealed it: while a game runs, the
 record would tell every later roll. The record holds the whole state: it is the keeper's, or the
 players' once the game is over, not for a running game's players.
@@ -15,7 +16,7 @@ from typing import Any
 from sqlmodel import Session
 
 from judge.games.record_check import FORMAT
-from judge.store import Game
+from judge.store import Game, PhaseRecord
 
 from ..config import Config
 from ..mailing.history import line_of_play
@@ -24,8 +25,9 @@ from ..play.settings import bookkeeping_of
 from .stored import read_game
 
 
-def game_record(db: Session, game: Game) -> dict[str, Any]:
-    line = line_of_play(db, game)
+def game_record(db: Session, game: Game, line: list[PhaseRecord] | None = None) -> dict[str, Any]:
+    """The game's record (its ``line`` of play, if the caller has read it already)."""
+    line = line_of_play(db, game) if line is None else line
     revealed = bool(bookkeeping_of(game.settings).get("secret_revealed"))
     return {
         "format": FORMAT,
@@ -48,14 +50,15 @@ def game_record(db: Session, game: Game) -> dict[str, Any]:
             }
             for record in line
         ],
+        "state": game.state,  # where the game stands (has ended): the last phase must end here
     }
 
 
-def public_record(db: Session, game: Game) -> dict[str, Any]:
+def public_record(db: Session, game: Game, line: list[PhaseRecord] | None = None) -> dict[str, Any]:
     """The record anyone may download: the whole record once the game has ended and its secret
     is revealed; before that, what observers see of each processed phase (the kind's ``view``
     and ``report_view`` for no power), without the orders as given and without the secret."""
-    record = game_record(db, game)
+    record = game_record(db, game, line)
     if record["secret"] is not None:
         return record
     kind = kind_of(game)
@@ -70,6 +73,7 @@ def public_record(db: Session, game: Game) -> dict[str, Any]:
         }
         for phase in record["phases"]
     ]
+    record["state"] = kind.view(game.state, None) if game.state is not None else None
     record["from_start"] = None  # nothing here can be checked until the secret is revealed
     return record
 
