@@ -34,7 +34,10 @@ or ``CANCEL`` with it (``CANCEL INTERCEPT Northumberland``: ``game.py`` reads th
     ENGAGE RIGHT                    4.4.2: the Enemy flank a center Lord with no one opposite Engages
     ABSORB March, York              4.4.2: the Lords in the order they absorb Hits
     HITS Militia, Men-at-Arms, ...  4.4.2: the units in the order they take Hits
+    HITS MELEE ROUND 2 Exeter, Somerset Retinue   ... for those Hits only: MISSILE or MELEE, a
+                                    Round; a unit type, a Lord, a Lord's type or a Vassal each
     VALOUR ALWAYS                   4.4.2: spend Valour on every failed roll (or ARMOURED, NEVER)
+    VALOUR Retinue, Beaumont        ... or on the failed rolls of those units only
     SPOILS Salisbury, York          4.4.3: the Lords who take spoils, in turn
     CAPTOR Warwick, York            Ia, Capture of the King: the Lords who hold Henry VI, in turn
     DEATH CHECK Edward IV           II, Foreign Haven: he checks Death rather than go into Exile
