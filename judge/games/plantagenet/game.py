@@ -103,7 +103,8 @@ def standing_slot(order: Order) -> str:
     and Round), so that a second ``INTERCEPT Northumberland`` replaces the first and ``CANCEL``
     with it empties it."""
     if order.verb == "HITS":  # one for each step and Round: HITS MELEE ROUND 2 keeps HITS MISSILE
-        return " ".join(["hits", *([order.what.lower()] if order.what else []), *([f"round {order.round}"] if order.round else [])])
+        step = [order.what.lower()] if order.what else []
+        return " ".join(["hits", *step, *([f"round {order.round}"] if order.round else [])])
     return f"{order.verb.lower()} {order.target or ''}{' below' if order.below else ''}".strip()
 
 

@@ -57,7 +57,8 @@ def order_problems(start: BattleStart, orders: BattleOrders) -> list[str]:
                 problems.append(f"{side.side} hits: {rule.step} is not Missile or Melee")
             if rule.round < 0:
                 problems.append(f"{side.side} hits: there is no Round {rule.round}")
-            problems += [f"{side.side} hits: {problem}" for units in rule.units if (problem := _units_problem(units, side))]
+            problems += [f"{side.side} hits: {problem}" for units in rule.units
+                         if (problem := _units_problem(units, side))]
         problems += [f"{side.side} valour: {problem}" for units in given.valour_units
                      if (problem := _units_problem(units, side))]
         if given.valour not in VALOUR_USES:

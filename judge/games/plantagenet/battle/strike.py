@@ -118,7 +118,9 @@ def chosen_units(rules: tuple[HitsRule, ...], step: str, round_: int) -> tuple[U
     return tuple(units for rule in applying for units in rule.units)
 
 
-def _chosen_target(battle: Field, absorbing: list[str], chosen: tuple[Units, ...], kinds: tuple[str, ...]) -> Unit | None:
+def _chosen_target(
+    battle: Field, absorbing: list[str], chosen: tuple[Units, ...], kinds: tuple[str, ...]
+) -> Unit | None:
     """The first Unrouted unit of the ``chosen`` ones: a type's in ``absorb`` order, a Lord's in
     ``hit_order``."""
     for units in chosen:
