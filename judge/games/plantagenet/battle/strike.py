@@ -92,8 +92,8 @@ def apply_hits(battle: Field, lords: list[str], hits: int, step: str) -> None:
     side = battle.side_of[lords[0]]
     orders = battle.orders.of(side)
     absorbing = [n for n in battle.order(side, orders.absorb or orders.array) if n in lords]
-    chosen = chosen_units(orders.hits, step, battle.round)
-    kinds = (*orders.hit_order, *(k for k in FORCES if k not in orders.hit_order))
+    chosen = chosen_units(orders.hits, step, battle.round) if orders.hits else ()
+    kinds = (*orders.hit_order, *(k for k in FORCES if k not in orders.hit_order)) if chosen else ()
     for _ in range(hits):
         target = _chosen_target(battle, absorbing, chosen, kinds) if chosen else None
         if target is None:
