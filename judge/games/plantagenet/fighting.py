@@ -9,7 +9,9 @@ from dataclasses import asdict
 from random import Random
 from typing import Any
 
-from .battle import BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, EventPlay, SideOrders, fight
+from .battle import (
+    BattleLord, BattleOrders, BattleResult, BattleSide, BattleStart, EventPlay, HitsRule, SideOrders, fight,
+)
 from .battle.ending import DEATH_EVENTS
 from .battle.orders import BATTLE_EVENTS
 from .battle.tables import TABLES
@@ -44,7 +46,7 @@ def battle_start(state: State, attacker: str, place: str,
             late = ("Norfolk",)
     instead: dict[str, str] = {}
     if "Capture of the King" in rules and "Henry VI" in everyone:
-        instead["Henry VI"] = "disband"
+        instead["Henry VI"] = "captured"
     if "Foreign Haven: Edward IV" in rules and "Edward IV" in everyone and "at" not in state["lords"].get("Margaret", {}) \
             and not any(o.verb == "DEATH CHECK" for o in (standing or {}).get("York", ())):
         instead["Edward IV"] = "exile"
@@ -88,7 +90,6 @@ _CHOICES: dict[str, tuple[str, Callable[[Order], object]]] = {
     "CENTER": ("center_from", lambda o: (o.what or "").lower()),  # 4.4.2 Reposition
     "ENGAGE": ("flank_target", lambda o: (o.what or "").lower()),  # 4.4.2 Flanking
     "ABSORB": ("absorb", lambda o: o.group),  # 4.4.2 Missiles
-    "HITS": ("hit_order", lambda o: o.units),  # 4.4.2 Apply Hits
     "VALOUR": ("valour", lambda o: (o.what or "").lower()),  # 4.4.2 Valour Rerolls
     "SPOILS": ("spoils_to", lambda o: o.group),  # 4.4.3 Spoils
     "KEEP CULVERINS": ("culverins", lambda o: False),  # L1, L2, Y1, Y2
@@ -101,7 +102,7 @@ _CHOICES: dict[str, tuple[str, Callable[[Order], object]]] = {
 SCENARIO_CHOICES = {"CAPTOR": "Capture of the King", "DEATH CHECK": "Foreign Haven: Edward IV"}
 """The standing Battle orders of a scenario rule (6.0): Ia, who holds a captured Henry VI; II,
 Edward IV checks Death rather than go into Exile."""
-BATTLE_VERBS = (*_CHOICES, "FLEE", "PLAY", *SCENARIO_CHOICES)
+BATTLE_VERBS = (*_CHOICES, "HITS", "FLEE", "PLAY", *SCENARIO_CHOICES)
 """The standing orders a Battle reads (plantagenet.md, Standing orders and defaults)."""
 
 
@@ -112,11 +113,19 @@ def side_orders_of(orders: list[Order], held: list[str]) -> SideOrders:
     ``_CHOICES``; a later order for the same choice replaces an earlier one, and every choice not
     ordered has the Battle's default (plantagenet-battle.md)."""
     chosen: dict[str, Any] = {}
+    hits: list[HitsRule] = []
     for order in orders:
-        if order.verb in _CHOICES:
+        if order.verb == "HITS" and _types_only(order):
+            chosen["hit_order"] = tuple(units.kind for units in order.units)
+        elif order.verb == "HITS":
+            hits.append(HitsRule(order.units, (order.what or "").lower() or None, order.round))
+        elif order.verb == "VALOUR" and order.units:
+            chosen["valour_units"] = order.units
+        elif order.verb in _CHOICES:
             field_name, value = _CHOICES[order.verb]
             chosen[field_name] = value(order)
     return SideOrders(
+        hits=tuple(hits),
         flee={o.target or "": o.round for o in orders if o.verb == "FLEE" and o.round},
         flee_below={o.target or "": o.below for o in orders if o.verb == "FLEE" and o.below},
         events=tuple(EventPlay(o.target or "", o.lord, o.on, o.round or 1, o.extra, o.group) for o in orders
@@ -125,13 +134,19 @@ def side_orders_of(orders: list[Order], held: list[str]) -> SideOrders:
     )
 
 
+def _types_only(order: Order) -> bool:
+    """A HITS order for every step and Round that names unit types only: the side's ``hit_order``."""
+    return not order.what and not order.round and all(u.lord is None and u.name is None for u in order.units)
+
+
 def lords_refusal(order: Order, side: str) -> str | None:
     """Why a side may not give this standing Battle order for the Lords it names, or None: those
     for the side must be its own (FLEE, PLAY BY and FOR, ARRAY, ABSORB, SPOILS), an Event's target an
     Enemy Lord (or, For trust not him, any Vassal); the card of a ``PLAY`` order is checked by
     ``held.standing_refusal``."""
-    strangers = [lord for lord in (order.lord, *order.group, order.target if order.verb in ("FLEE", "DEATH CHECK") else None)
-                 if lord and BOARD.lords[lord].side != side]
+    named = (order.lord, *order.group, *(u.lord for u in order.units),
+             order.target if order.verb in ("FLEE", "DEATH CHECK") else None)
+    strangers = [lord for lord in named if lord and BOARD.lords[lord].side != side]
     if strangers:
         return f"{strangers[0]} is not your Lord"
     if order.on in BOARD.lords and order.target != TABLES.for_trust_not_him["card"] and BOARD.lords[order.on].side == side:

@@ -99,8 +99,12 @@ def _hint(choices: list[str], order: Order) -> str:
 
 
 def standing_slot(order: Order) -> str:
-    """The slot of a standing order: its verb and what it names (a Lord, a card), so that a
-    second ``INTERCEPT Northumberland`` replaces the first and ``CANCEL`` with it empties it."""
+    """The slot of a standing order: its verb and what it names (a Lord, a card; HITS: the step
+    and Round), so that a second ``INTERCEPT Northumberland`` replaces the first and ``CANCEL``
+    with it empties it."""
+    if order.verb == "HITS":  # one for each step and Round: HITS MELEE ROUND 2 keeps HITS MISSILE
+        step = [order.what.lower()] if order.what else []
+        return " ".join(["hits", *step, *([f"round {order.round}"] if order.round else [])])
     return f"{order.verb.lower()} {order.target or ''}{' below' if order.below else ''}".strip()
 
 

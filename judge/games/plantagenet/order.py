@@ -6,8 +6,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-LISTS = ("ARRAY", "ABSORB", "SPOILS", "HITS", "CAPTOR")
-"""The Battle orders that list Lords (or, HITS, units) in turn."""
+from .battle.model import Units
+
+LISTS = ("ARRAY", "ABSORB", "SPOILS", "CAPTOR")
+"""The Battle orders that list Lords in turn."""
 UNIT_NAMES = {"retinue": "Retinue", "vassal": "Vassals", "men_at_arms": "Men-at-Arms",
               "longbowmen": "Longbowmen", "militia": "Militia", "burgundians": "Handgunners",
               "mercenaries": "Mercenaries"}
@@ -22,8 +24,8 @@ class Order(NamedTuple):
     """One order (a value, made often by the random players: a named tuple is the quickest): its verb, the acting Lord (Muster; PLAY: the Lord it is played for), what it
     levies (or a Battle choice: LEFT, RIGHT, ARMOURED ...), its target, the Influence points added
     to a check (1.4.2), a Group's or a list's Lords, a Plan's cards, and for Battle the Round of a
-    Flee or a Regroup, the Troops below which a Lord Flees, an Event's Enemy target and the unit
-    types in the order they take Hits."""
+    Flee or a Regroup, the Troops below which a Lord Flees, an Event's Enemy target and the units
+    that take Hits (HITS, with the step in ``what`` and the Round in ``round``) or Valour rerolls."""
 
     verb: str
     lord: str | None = None
@@ -32,10 +34,10 @@ class Order(NamedTuple):
     extra: int = 0
     group: tuple[str, ...] = ()
     plan: tuple[str, ...] = ()
-    round: int = 0  # FLEE: the Battle Round at whose start the Lord Flees (4.4.2); PLAY: Regroup's
+    round: int = 0  # FLEE: the Battle Round at whose start the Lord Flees (4.4.2); PLAY: Regroup's; HITS: its Round
     below: int = 0  # FLEE ... BELOW n: he Flees when fewer than n of his Troops stand (4.4.2)
     on: str | None = None  # PLAY: the Enemy Lord or Vassal the Event targets
-    units: tuple[str, ...] = ()  # HITS: Forces types
+    units: tuple[Units, ...] = ()  # HITS, VALOUR: the units named, in turn
 
     def __str__(self) -> str:
         return _text(self)
@@ -50,7 +52,10 @@ def _text(order: Order) -> str:
             ("BY", order.lord), ("ON", order.on), ("ROUND", order.round), ("SPEND", order.extra),
             ("FOR", ", ".join(order.group)))])
     if order.verb in LISTS:
-        return f"{order.verb} " + ", ".join(order.group or [UNIT_NAMES[u] for u in order.units])
+        return f"{order.verb} " + ", ".join(order.group)
+    if order.units:
+        head = [order.verb, *([order.what] if order.what else []), *_words(("ROUND", order.round))]
+        return " ".join(head) + " " + ", ".join(units_text(units) for units in order.units)
     if order.verb == "CENTER":
         return f"CENTER FROM {order.what}"
     words = [order.lord] if order.lord else []
@@ -66,6 +71,13 @@ def _text(order: Order) -> str:
     elif order.group:
         words.append("WITH " + ", ".join(order.group))
     return " ".join(words + _words(("SPEND", order.extra), ("ROUND", order.round), ("BELOW", order.below)))
+
+
+def units_text(units: Units) -> str:
+    """Units as an order names them: a Vassal, a Lord, a unit type or a Lord's units of a type."""
+    if units.name:
+        return units.name
+    return " ".join(part for part in (units.lord, units.kind and UNIT_NAMES[units.kind]) if part)
 
 
 def _words(*pairs: tuple[str, object]) -> list[str]:

@@ -88,7 +88,11 @@ class _Shaper(Transformer[Token, Order]):
 
     def listing(self, c: list[Any]) -> Order:
         verb = str(c[0]).upper()
-        return Order(verb, units=c[1]) if verb == "HITS" else Order(verb, group=c[1])
+        return Order(verb, group=c[1])
+
+    def hits(self, c: list[Any]) -> Order:
+        step, round_, names = c
+        return Order("HITS", what=str(step).upper() if step else None, round=int(round_ or 0), group=names)
 
     def death_check(self, c: list[str]) -> Order:
         return Order("DEATH CHECK", target=c[0])
@@ -101,6 +105,9 @@ class _Shaper(Transformer[Token, Order]):
 
     def valour(self, c: list[Token]) -> Order:
         return Order("VALOUR", what=str(c[0]).upper().replace("ARMORED", "ARMOURED"))
+
+    def valour_units(self, c: list[tuple[str, ...]]) -> Order:
+        return Order("VALOUR", group=c[0])
 
     def keep_culverins(self, _: list[Any]) -> Order:
         return Order("KEEP CULVERINS")
@@ -139,9 +146,9 @@ FORMS = {
     "PLAY": "PLAY <card> [BY <Lord>] [ON <Enemy Lord or Vassal>] [ROUND <n>] [SPEND 1|3] [FOR <Lord>, ...]",
     "DISCARD": "DISCARD <card>",
     "ARRAY": "ARRAY <Lord>, <Lord>, ...", "ABSORB": "ABSORB <Lord>, <Lord>, ...",
-    "SPOILS": "SPOILS <Lord>, <Lord>, ...", "CAPTOR": "CAPTOR <Lord>, <Lord>, ...", "DEATH": "DEATH CHECK Edward IV", "HITS": "HITS <unit>, <unit>, ... (Retinue, Vassals, Men-at-Arms, ...)",
+    "SPOILS": "SPOILS <Lord>, <Lord>, ...", "CAPTOR": "CAPTOR <Lord>, <Lord>, ...", "DEATH": "DEATH CHECK Edward IV", "HITS": "HITS [MISSILE|MELEE] [ROUND <n>] <unit>, ... (a unit type: Retinue, Vassals, Men-at-Arms, ...; a Lord; a Lord's type: Warwick Longbowmen; a Vassal)",
     "FLANK": "FLANK LEFT|RIGHT", "ENGAGE": "ENGAGE LEFT|RIGHT", "CENTER": "CENTER FROM LEFT|RIGHT",
-    "VALOUR": "VALOUR ARMOURED|ALWAYS|NEVER", "KEEP": "KEEP CULVERINS", "VANGUARD": "VANGUARD, alone",
+    "VALOUR": "VALOUR ARMOURED|ALWAYS|NEVER or VALOUR <unit>, ... (Retinue; Warwick Retinue; a Vassal ...)", "KEEP": "KEEP CULVERINS", "VANGUARD": "VANGUARD, alone",
     "FINAL": "FINAL CHARGE", "NO": "NO SWIFT MANEUVER or NO YEOMEN",
 }
 LISTED = tuple(FORMS)

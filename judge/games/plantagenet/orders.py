@@ -34,7 +34,10 @@ or ``CANCEL`` with it (``CANCEL INTERCEPT Northumberland``: ``game.py`` reads th
     ENGAGE RIGHT                    4.4.2: the Enemy flank a center Lord with no one opposite Engages
     ABSORB March, York              4.4.2: the Lords in the order they absorb Hits
     HITS Militia, Men-at-Arms, ...  4.4.2: the units in the order they take Hits
+    HITS MELEE ROUND 2 Exeter, Somerset Retinue   ... for those Hits only: MISSILE or MELEE, a
+                                    Round; a unit type, a Lord, a Lord's type or a Vassal each
     VALOUR ALWAYS                   4.4.2: spend Valour on every failed roll (or ARMOURED, NEVER)
+    VALOUR Retinue, Beaumont        ... or on the failed rolls of those units only
     SPOILS Salisbury, York          4.4.3: the Lords who take spoils, in turn
     CAPTOR Warwick, York            Ia, Capture of the King: the Lords who hold Henry VI, in turn
     DEATH CHECK Edward IV           II, Foreign Haven: he checks Death rather than go into Exile
@@ -56,7 +59,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 
 from ..nearest import nearest
-from .battle.model import FORCES
+from .battle.model import FORCES, Units
 from .battle.tables import TABLES
 from .data import BOARD
 from .order import UNIT_NAMES as UNIT_NAMES
@@ -151,11 +154,25 @@ def _card(word: str) -> str:
     return key
 
 
-def _unit(word: str) -> str:
-    found = UNITS.get(normal(word))
-    if found is None:
-        raise OrderError(f"no unit type {word!r}{nearest(word, UNIT_NAMES.values())}")
-    return found
+def _units(words: str, scenario: str) -> Units:
+    """The units a HITS or VALOUR order names: a unit type, a Lord, a Lord and a unit type
+    (``Warwick Longbowmen``) or a Vassal."""
+    kind = UNITS.get(normal(words))
+    if kind is not None:
+        return Units(kind=kind)
+    lords = lord_names(scenario)
+    if normal(words) in lords:
+        return Units(lord=lords[normal(words)])
+    vassal = next((name for name in BOARD.vassals if normal(name) == normal(words)), None)
+    if vassal is not None:
+        return Units(kind="vassal", name=vassal)
+    split = words.split()
+    for cut in range(len(split) - 1, 0, -1):
+        lord, kind = lords.get(normal(" ".join(split[:cut]))), UNITS.get(normal(" ".join(split[cut:])))
+        if lord is not None and kind is not None:
+            return Units(lord=lord, kind=kind)
+    hint = nearest(words, [*UNIT_NAMES.values(), *_lords_shown(scenario), *BOARD.vassals], listed=False)
+    raise OrderError(f"no unit type, Lord or Vassal {words!r}{hint or nearest(words, UNIT_NAMES.values())}")
 
 
 _SEPARATORS = re.compile(r"[;\n]")
@@ -228,6 +245,10 @@ def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str) -> 
         return order._replace(lord=actor, target=thing(target, _place), group=lords(order.group))
     if verb in ("FORAGE", "PASS", "TRUCE", "SURRENDER", "MERCHANTS"):
         return order._replace(lord=actor)
-    if verb == "HITS":
-        return order._replace(lord=None, units=tuple(_unit(written(u)) for u in order.units))
+    if verb == "HITS" or (verb == "VALOUR" and order.group):
+        try:
+            units = tuple(_units(written(u), scenario) for u in order.group)
+        except OrderError as error:
+            raise OrderError(f"{error}: expected {FORMS[verb]}") from None
+        return order._replace(lord=None, group=(), units=units)
     return order._replace(lord=None, group=lords(order.group))

@@ -4,7 +4,7 @@ says stays consistent (every die 1-6, Troops never created, each Lord of a beate
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from random import Random
 
 import pytest
@@ -16,15 +16,17 @@ from judge.games.plantagenet.battle import (
     BattleSide,
     BattleStart,
     EventPlay,
+    HitsRule,
     SideOrders,
+    Units,
     fight,
     order_problems,
 )
-from judge.games.plantagenet.battle.model import DEFAULT_HIT_ORDER, TROOPS
+from judge.games.plantagenet.battle.model import DEFAULT_HIT_ORDER, FORCES, TROOPS
 
 NAMES = {
     "York": ["York", "Salisbury", "Richard III", "Norfolk", "Gloucester 1", "Northumberland Y2"],
-    "Lancaster": ["Margaret", "Somerset 2", "Oxford", "Henry Tudor", "Warwick L", "Exeter 1"],
+    "Lancaster": ["Margaret", "Somerset 2", "Oxford", "Henry Tudor", "Warwick L", "Exeter 1", "Henry VI"],
 }
 CAPABILITIES = {
     "York": ["Y1", "Y2", "Y3", "Y9", "Y17", "Y25", "Y27", "Y32", "Y33", "Y35", "Y36", "Y37"],
@@ -70,6 +72,15 @@ def random_side(rng: Random, side: str) -> tuple[BattleSide, SideOrders]:
         final_charge=rng.random() < 0.5,
         swift_maneuver=rng.random() < 0.7,
     )
+    units = [Units(lord=rng.choice(names)), Units(kind=rng.choice(FORCES)),
+             Units(lord=rng.choice(names), kind=rng.choice(FORCES)),
+             *(Units(kind="vassal", name=v) for lord in lords for v in lord.vassals)]
+    orders = replace(  # 4.4.2: Hits by step, Round, Lord and unit; Valour for some units only
+        orders,
+        hits=tuple(HitsRule(tuple(rng.sample(units, rng.randint(1, 3))), rng.choice([None, "missile", "melee"]),
+                            rng.choice([0, 1, 2])) for _ in range(rng.randint(0, 3))),
+        valour_units=tuple(rng.sample(units, rng.randint(1, 2))) if rng.random() < 0.3 else (),
+    )
     facts = {k: rng.random() < 0.5 for k in ("route_to_port", "route_to_carlisle", "channel_port", "refuge_in_north")}
     return BattleSide(side, lords, held, **facts), orders
 
@@ -78,6 +89,9 @@ def check(start: BattleStart, result: BattleResult) -> None:
     json.dumps(asdict(result))
     assert all(1 <= e.die <= 6 for e in result.report if e.die is not None)
     routed = {e.lord for e in result.report if e.step in ("lord rout", "flee")}
+    for e in result.report:  # 6.0 Ia: Capture of the King only when the Yorkists win; else a roll (4.4.3)
+        if e.step == "death check" and e.lord == "Henry VI":
+            assert (e.outcome == "captured") == (result.winner == "York") and (e.die is None) == (e.outcome == "captured")
     fates = {a.name: a for a in result.lords}
     sides = {start.attacker.side: start.attacker, start.defender.side: start.defender}
     if result.winner is not None:
@@ -106,7 +120,7 @@ def test_random_battles_end_and_stay_consistent(seed: int) -> None:
         attacker=attacker,
         defender=defender,
         late=("Norfolk",) if rng.random() < 0.3 else (),
-        instead_of_death={"Margaret": "exile"} if rng.random() < 0.3 else {},
+        instead_of_death=({"Margaret": "exile"} if rng.random() < 0.3 else {}) | {"Henry VI": "captured"},
     )
     before = json.dumps(asdict(start))
     orders = BattleOrders({attacker.side: attacker_orders, defender.side: defender_orders})

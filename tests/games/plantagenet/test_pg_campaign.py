@@ -304,7 +304,7 @@ def test_capture_of_the_king_ia() -> None:
 
     state = board(York="Cambridge", Henry_VI="Cambridge", box=4)
     start = battle_start(state, "York", "Cambridge")
-    assert start.instead_of_death == {"Henry VI": "disband"}
+    assert start.instead_of_death == {"Henry VI": "captured"}
 
     def after(name: str, side: str, fate: str) -> LordAftermath:
         return LordAftermath(name=name, side=side, fate=fate, fled=False, troops={"militia": 2}, lost={},
@@ -317,6 +317,22 @@ def test_capture_of_the_king_ia() -> None:
 
     disband_lord(state, "York", [])
     assert state["lords"]["Henry VI"] == {"box": 5, "exile": False} and influence_of(state, "York") == 0
+
+
+def test_capture_of_the_king_ia_not_when_both_sides_lose_henry_vi_checks_death_4_4_3() -> None:
+    """Ia, Capture of the King (6.0) replaces Henry VI's Death check only "if Yorkists win a Battle
+    against Henry VI": York Approaches Henry VI at Cambridge and both sides Rout (both lose,
+    4.4.3); Henry VI rolls for Death as any Lord does, rolls a 6 and Dies; nobody captures him
+    and the Yorkists gain nothing for him."""
+    state = board(York="Ely", Henry_VI="Cambridge", box=4)
+    card(state, "York", "MARCH Cambridge", dice=Random(17))
+    [battle] = [e for e in state["_events"] if e["type"] == "battle"]
+    assert battle["winner"] is None
+    checks = {entry["lord"]: (entry.get("die"), entry["outcome"]) for entry in battle["report"] if entry["step"] == "death check"}
+    assert checks["Henry VI"] == (6, "dead")
+    assert state["lords"]["Henry VI"] == {"gone": "dead"}
+    assert not any(e["type"] == "capture of the king" for e in state["_events"])
+    assert influence_of(state, "York") == 0
 
 
 def test_flee_as_a_standing_order_4_4_2() -> None:

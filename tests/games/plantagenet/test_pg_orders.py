@@ -9,7 +9,7 @@ from typing import Any, cast
 
 import pytest
 
-from judge.games.plantagenet.battle import SideOrders
+from judge.games.plantagenet.battle import HitsRule, SideOrders, Units
 from judge.games.plantagenet.battle.model import EventPlay
 from judge.games.plantagenet.command import command
 from judge.games.plantagenet.fighting import side_orders_of
@@ -59,6 +59,11 @@ ORDERS = [
     ("ABSORB March, York", "ABSORB March, York"),
     ("hits militia, men at arms, handgunners, retinue", "HITS Militia, Men-at-Arms, Handgunners, Retinue"),
     ("valor armored", "VALOUR ARMOURED"),
+    ("hits missile longbowmen, men-at-arms", "HITS MISSILE Longbowmen, Men-at-Arms"),
+    ("Hits Melee Round 2 Salisbury, York Retinue", "HITS MELEE ROUND 2 Salisbury, York Retinue"),
+    ("HITS round 3 March Longbowmen, Stanley", "HITS ROUND 3 March Longbowmen, Stanley"),
+    ("valour retinue", "VALOUR Retinue"),
+    ("VALOR York Retinue, Stanley", "VALOUR York Retinue, Stanley"),
     ("SPOILS Salisbury", "SPOILS Salisbury"),
     ("keep culverins", "KEEP CULVERINS"),
     ("Vanguard", "VANGUARD"),
@@ -100,6 +105,10 @@ def test_march_the_lord_and_march_the_order() -> None:
     ("FLEE Somerset ROUND 0", "stopped at '0'"),
     ("FLANK up", "stopped at 'up'): expected FLANK LEFT|RIGHT"),
     ("VALOUR sometimes", "expected VALOUR ARMOURED|ALWAYS|NEVER"),
+    ("VALOUR Longbow", "did you mean Longbowmen?"),
+    ("HITS MISSILE", "expected HITS [MISSILE|MELEE] [ROUND <n>]"),
+    ("HITS MELEE ROUND Retinue", "expected HITS [MISSILE|MELEE] [ROUND <n>]"),
+    ("HITS Salisbury Archers", "no unit type, Lord or Vassal 'Salisbury Archers'"),
     ("FORAGE London", "expected FORAGE, alone"),
     ("York PARLEY Coventry SPEND 2", "1 or 3 Influence points to a check, never 2 (1.4.2)"),
     ("LEVY TROOPS", "LEVY needs the Levying Lord first"),
@@ -137,6 +146,16 @@ CHOICES = [
     pytest.param("ABSORB Somerset, Exeter", {"absorb": ("Somerset 1", "Exeter 1")}, id="4.4.2 Missiles absorb"),
     pytest.param("HITS Militia, Retinue", {"hit_order": ("militia", "retinue")}, id="4.4.2 Apply Hits"),
     pytest.param("VALOUR NEVER", {"valour": "never"}, id="4.4.2 Valour Rerolls"),
+    pytest.param("HITS MISSILE Longbowmen, Men-at-Arms",
+                 {"hits": (HitsRule((Units(kind="longbowmen"), Units(kind="men_at_arms")), "missile"),)},
+                 id="4.4.2 Apply Hits by step"),
+    pytest.param("HITS MELEE ROUND 2 Exeter, Somerset Retinue",
+                 {"hits": (HitsRule((Units(lord="Exeter 1"), Units(lord="Somerset 1", kind="retinue")), "melee", 2),)},
+                 id="4.4.2 Apply Hits by Round and Lord"),
+    pytest.param("HITS Beaumont", {"hits": (HitsRule((Units(kind="vassal", name="Beaumont"),)),)},
+                 id="4.4.2 Apply Hits to a Vassal"),
+    pytest.param("VALOUR Retinue, Beaumont", {"valour_units": (Units(kind="retinue"), Units(kind="vassal", name="Beaumont"))},
+                 id="4.4.2 Valour Rerolls by unit"),
     pytest.param("FLEE Somerset BELOW 2", {"flee_below": {"Somerset 1": 2}}, id="4.4.2 Flee below"),
     pytest.param("FLEE Somerset ROUND 3", {"flee": {"Somerset 1": 3}}, id="4.4.2 Flee round"),
     pytest.param("SPOILS Exeter", {"spoils_to": ("Exeter 1",)}, id="4.4.3 Spoils"),
@@ -169,6 +188,17 @@ def test_a_later_battle_order_replaces_an_earlier_one_and_unheld_events_are_not_
     assert side_orders_of(orders, []) == SideOrders(flank="left", array=("Exeter 1",))
 
 
+def test_hits_orders_are_kept_one_for_each_step_and_round_4_4_2() -> None:
+    """4.4.2 Apply Hits: a HITS order stands for its step and Round, beside those for others; a
+    later one for the same step and Round replaces it; VALOUR with units replaces VALOUR ALWAYS."""
+    from judge.games.plantagenet.game import standing_slot
+
+    slots = [standing_slot(read_order(t, "Ia")) for t in (
+        "HITS Militia", "HITS MISSILE Militia", "HITS MELEE ROUND 2 Militia", "HITS ROUND 2 Militia", "VALOUR ALWAYS",
+        "VALOUR Retinue")]
+    assert slots == ["hits", "hits missile", "hits melee round 2", "hits round 2", "valour", "valour"]
+
+
 @pytest.mark.parametrize(("text", "why"), [
     ("ARRAY York, Somerset", "York is not your Lord"),
     ("FLEE York ROUND 1", "York is not your Lord"),
@@ -176,6 +206,8 @@ def test_a_later_battle_order_replaces_an_earlier_one_and_unheld_events_are_not_
     ("PLAY L5 ON Somerset", "Somerset 1 is your own Lord"),
     ("PLAY Y19", "not a card of your deck"),
     ("PLAY L14", "not an Event played"),
+    ("HITS MELEE York Retinue", "York is not your Lord"),
+    ("VALOUR York", "York is not your Lord"),
 ])
 def test_battle_orders_name_the_side_s_own_lords_and_cards_4_4_1(text: str, why: str) -> None:
     """4.4.1: a side Arrays, Flees with and plays Events for its own Lords, on Enemy Lords, and

@@ -13,12 +13,14 @@ from .model import (
     BattleStart,
     Entry,
     EventPlay,
+    HitsRule,
     LordAftermath,
     SideOrders,
+    Units,
 )
 from .orders import order_problems, side_orders
 
 __all__ = [
-    "BattleLord", "BattleOrders", "BattleResult", "BattleSide", "BattleStart", "Entry", "EventPlay",
-    "LordAftermath", "SideOrders", "fight", "order_problems", "side_orders",
+    "BattleLord", "BattleOrders", "BattleResult", "BattleSide", "BattleStart", "Entry", "EventPlay", "HitsRule",
+    "LordAftermath", "SideOrders", "Units", "fight", "order_problems", "side_orders",
 ]

@@ -129,7 +129,9 @@ def _death_checks(battle: Field, winner: str | None, fates: dict[str, str]) -> N
     Routed Yorkists Disband. Otherwise first the Held Events that replace the roll, Defenders
     then Attackers, for the Routed Lords of the side its play names (all, by default); then each side, Defenders first, rolls
     for each other Routed Lord: 3-6 Dies, two less for a Lord who Fled. A scenario's rule may
-    replace a Lord's check (``instead_of_death``)."""
+    replace a Lord's check (``instead_of_death``): Ia's Capture of the King (6.0) only when his
+    Enemy wins the Battle; when both sides lose, or his own side wins, he checks Death as any
+    Lord."""
     routed = {side: [n for n in battle.order(side, battle.orders.of(side).array) if n in battle.routed]
               for side in (battle.defender, battle.attacker)}
     bloody = winner == "York" and any(
@@ -155,9 +157,12 @@ def _death_checks(battle: Field, winner: str | None, fates: dict[str, str]) -> N
         return
     for side in (battle.defender, battle.attacker):
         for name in routed[side]:
-            if name in battle.start.instead_of_death:
-                fates[name] = "exiled" if battle.start.instead_of_death[name] == "exile" else "disbanded"
-                battle.log("death check", side, lord=name, outcome=fates[name])
+            instead = battle.start.instead_of_death.get(name)
+            if instead == "captured" and winner != battle.enemy(side):
+                instead = None  # Ia, Capture of the King: only when the Enemy wins the Battle
+            if instead is not None:
+                fates[name] = "exiled" if instead == "exile" else "disbanded"
+                battle.log("death check", side, lord=name, outcome="captured" if instead == "captured" else fates[name])
             else:
                 die = battle.die()
                 modified = die + (TABLES.fled_modifier if name in battle.fled else 0)

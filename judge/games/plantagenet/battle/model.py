@@ -67,8 +67,9 @@ class BattleStart:
     ``favour`` is the side whose Favour the Stronghold shows (None: Neutral), for spoils (4.4.3)
     and the cards that act at Friendly Strongholds. ``late`` names Lords who Array in Reserve and
     stay there until Round 2 (Ib, Norfolk is Late). ``instead_of_death`` maps a Lord to what a
-    scenario rule does instead of his Death check: "disband" (Ia, Henry VI captured) or "exile"
-    (II, Edward IV while Margaret is off the map)."""
+    scenario rule does instead of his Death check: "captured" (Ia, Capture of the King: Henry VI
+    Disbands if the Enemy wins the Battle, and checks Death otherwise, 6.0, 4.4.3) or "exile" (II,
+    Edward IV while Margaret is off the map)."""
 
     locale: str
     area: str | None  # "North", "South", "Wales" or None
@@ -95,6 +96,33 @@ class EventPlay:
 
 
 @dataclass(frozen=True)
+class Units:
+    """The units a Battle order names (4.4.2): a Forces type (``kind``), a Lord's units
+    (``lord``), a Lord's units of one type (both), or one Vassal (``kind`` "vassal" and its
+    ``name``)."""
+
+    lord: str | None = None
+    kind: str | None = None
+    name: str | None = None
+
+    def holds(self, lord: str, kind: str, name: str | None) -> bool:
+        """Whether a unit of that Lord, type and name is one of these."""
+        return ((self.lord is None or self.lord == lord) and (self.kind is None or self.kind == kind)
+                and (self.name is None or self.name == name))
+
+
+@dataclass(frozen=True)
+class HitsRule:
+    """Which units take Hits first (4.4.2 Apply Hits): those of ``units``, in turn, for the Hits
+    of one Strike step (``step`` "missile" or "melee"; None: both) in one Round (``round``; 0:
+    every Round)."""
+
+    units: tuple[Units, ...]
+    step: str | None = None
+    round: int = 0
+
+
+@dataclass(frozen=True)
 class SideOrders:
     """One side's standing choices for a Battle; each missing one has its default.
 
@@ -108,8 +136,13 @@ class SideOrders:
     - ``flank_target``: the Enemy flank a Front center Lord with no one opposite Engages: "left".
     - ``absorb``: the Lords in the order they absorb Hits (4.4.2 Missiles); default: ``array``.
     - ``hit_order``: the unit types in the order they take Hits: ``DEFAULT_HIT_ORDER``.
+    - ``hits``: the rules that give Hits to named units before ``hit_order`` does, the one for
+      this step and Round first, then the one for this Round, then for this step, then for the
+      whole Battle (4.4.2 Apply Hits); default: none.
     - ``valour``: when Valour rerolls are spent: "armoured" (default: on armoured units and on a
       unit whose Rout would Rout its Lord), "always" or "never".
+    - ``valour_units``: if any, Valour rerolls are spent on these units' failed rolls only, and
+      ``valour`` is not read (4.4.2 Valour Rerolls).
     - ``events``: the Held Events played (4.4.1, 4.4.3); default: none.
     - ``culverins``: discard Culverins and Falconets at the start of Round 1 (L1, L2, Y1, Y2): yes.
     - ``spoils_to``: the Unrouted Lords that take spoils, in turn (4.4.3); default: ``array``.
@@ -127,7 +160,9 @@ class SideOrders:
     flank_target: str = "left"
     absorb: tuple[str, ...] = ()
     hit_order: tuple[str, ...] = DEFAULT_HIT_ORDER
+    hits: tuple[HitsRule, ...] = ()
     valour: str = "armoured"
+    valour_units: tuple[Units, ...] = ()
     events: tuple[EventPlay, ...] = ()
     culverins: bool = True
     spoils_to: tuple[str, ...] = ()

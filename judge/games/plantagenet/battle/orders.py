@@ -13,9 +13,11 @@ from dataclasses import fields, replace
 from typing import Any
 
 from .ending import DEATH_EVENTS
-from .model import FORCES, BattleOrders, BattleSide, BattleStart, EventPlay, SideOrders
+from .model import FORCES, BattleOrders, BattleSide, BattleStart, EventPlay, HitsRule, SideOrders, Units
 
 FLANKS = ("left", "right")
+STEPS = (None, "missile", "melee")
+"""The Strike steps a ``HitsRule`` is for (4.4.2; None: both)."""
 VALOUR_USES = ("armoured", "always", "never")
 EXTRA_RATING = {0: 0, 1: 1, 3: 2}
 """1.4.2: Influence points added to a check (never two) and what they add to the rating."""
@@ -50,6 +52,15 @@ def order_problems(start: BattleStart, orders: BattleOrders) -> list[str]:
                      for lord in given.flee_below if lord not in mine]
         problems += [f"{side.side} hit order: {kind} is not a Forces type" for kind in given.hit_order
                      if kind not in FORCES]
+        for rule in given.hits:
+            if rule.step not in STEPS:
+                problems.append(f"{side.side} hits: {rule.step} is not Missile or Melee")
+            if rule.round < 0:
+                problems.append(f"{side.side} hits: there is no Round {rule.round}")
+            problems += [f"{side.side} hits: {problem}" for units in rule.units
+                         if (problem := _units_problem(units, side))]
+        problems += [f"{side.side} valour: {problem}" for units in given.valour_units
+                     if (problem := _units_problem(units, side))]
         if given.valour not in VALOUR_USES:
             problems.append(f"{side.side} valour: {given.valour} is not one of {', '.join(VALOUR_USES)}")
         for play in given.events:
@@ -57,6 +68,17 @@ def order_problems(start: BattleStart, orders: BattleOrders) -> list[str]:
             if problem:
                 problems.append(f"{side.side} {play.card}: {problem}")
     return problems
+
+
+def _units_problem(units: Units, side: BattleSide) -> str:
+    """What keeps an order's units from being the side's in this Battle, or nothing."""
+    if units.kind is not None and units.kind not in FORCES:
+        return f"{units.kind} is not a Forces type"
+    if units.lord is not None and units.lord not in [lord.name for lord in side.lords]:
+        return f"{units.lord} is not a {side.side} Lord in this Battle"
+    if units.name is not None and units.name not in [v for lord in side.lords for v in lord.vassals]:
+        return f"{units.name} is not a {side.side} Vassal in this Battle"
+    return ""
 
 
 def _event_problem(play: EventPlay, side: BattleSide, theirs: BattleSide) -> str:
@@ -101,7 +123,14 @@ def usable(start: BattleStart, orders: BattleOrders) -> BattleOrders:
             flee={lord: r for lord, r in given.flee.items() if lord in mine and r >= 1},
             flee_below={lord: n for lord, n in given.flee_below.items() if lord in mine},
             hit_order=tuple(dict.fromkeys(k for k in given.hit_order if k in FORCES)) or defaults.hit_order,
+            hits=tuple(
+                replace(rule, units=units)
+                for rule in given.hits
+                if rule.step in STEPS and rule.round >= 0
+                and (units := tuple(u for u in rule.units if not _units_problem(u, side)))
+            ),
             valour=given.valour if given.valour in VALOUR_USES else defaults.valour,
+            valour_units=tuple(u for u in given.valour_units if not _units_problem(u, side)),
             events=tuple(p for p in given.events
                          if not _event_problem(p, side, theirs)),
         )
@@ -123,6 +152,10 @@ def side_orders(data: dict[str, Any]) -> SideOrders:
             raise ValueError(f"unknown Battle order: {name}")
         if name == "events":
             value = tuple(EventPlay(**_tuples(play)) for play in value)
+        elif name == "hits":
+            value = tuple(HitsRule(**{**rule, "units": tuple(Units(**u) for u in rule["units"])}) for rule in value)
+        elif name == "valour_units":
+            value = tuple(Units(**units) for units in value)
         elif isinstance(value, list):
             value = tuple(value)
         values[name] = value

@@ -6,7 +6,7 @@ Then Lord Rout.
 from __future__ import annotations
 
 from .field import Engagement, Field, Unit
-from .model import TROOPS
+from .model import FORCES, TROOPS, HitsRule, Units
 from .tables import TABLES
 
 
@@ -83,25 +83,54 @@ def _final_charger(battle: Field, engagement: Engagement, side: str) -> str | No
 
 def apply_hits(battle: Field, lords: list[str], hits: int, step: str) -> None:
     """4.4.2 Apply Hits: the owner gives each Hit in turn to one of his Unrouted units in the
-    Engagement: by his standing order, the first unit type of ``hit_order`` that any of his Lords
-    there still has, the Lords taken in ``absorb`` order. Hits with no unit left to take them are
-    lost."""
+    Engagement: by his standing orders, first to the units his ``hits`` rules name for this step
+    and Round (``chosen_units``), then to the first unit type of ``hit_order`` that any of his
+    Lords there still has, the Lords taken in ``absorb`` order. Hits with no unit left to take
+    them are lost."""
     if not lords:
         return
     side = battle.side_of[lords[0]]
     orders = battle.orders.of(side)
     absorbing = [n for n in battle.order(side, orders.absorb or orders.array) if n in lords]
+    chosen = chosen_units(orders.hits, step, battle.round) if orders.hits else ()
+    kinds = (*orders.hit_order, *(k for k in FORCES if k not in orders.hit_order)) if chosen else ()
     for _ in range(hits):
-        target = next(
-            (unit for kind in orders.hit_order for lord in absorbing for unit in battle.unrouted(lord, (kind,))),
-            None,
-        )
+        target = _chosen_target(battle, absorbing, chosen, kinds) if chosen else None
+        if target is None:
+            target = next(
+                (unit for kind in orders.hit_order for lord in absorbing for unit in battle.unrouted(lord, (kind,))),
+                None,
+            )
         if target is None:
             target = next((u for lord in absorbing for u in battle.unrouted(lord)), None)
         if target is None:
             battle.log("hits lost", side)
             return
         take_hit(battle, target, step)
+
+
+def chosen_units(rules: tuple[HitsRule, ...], step: str, round_: int) -> tuple[Units, ...]:
+    """The units a side's ``hits`` rules give this step's Hits to in this Round, in turn: those of
+    the rule for this step and Round, then for this Round, then for this step, then for every
+    step and Round."""
+    applying = [rule for rule in rules if rule.step in (None, step) and rule.round in (0, round_)]
+    applying.sort(key=lambda rule: (rule.round == 0, rule.step is None))
+    return tuple(units for rule in applying for units in rule.units)
+
+
+def _chosen_target(
+    battle: Field, absorbing: list[str], chosen: tuple[Units, ...], kinds: tuple[str, ...]
+) -> Unit | None:
+    """The first Unrouted unit of the ``chosen`` ones: a type's in ``absorb`` order, a Lord's in
+    ``hit_order``."""
+    for units in chosen:
+        for kind in (units.kind,) if units.kind else kinds:
+            for lord in absorbing:
+                if units.lord in (None, lord):
+                    for unit in battle.unrouted(lord, (kind,)):
+                        if units.name in (None, unit.name):
+                            return unit
+    return None
 
 
 def take_hit(battle: Field, unit: Unit, step: str) -> None:
@@ -148,9 +177,13 @@ def rout(battle: Field, unit: Unit) -> None:
 
 def _spends_valour(battle: Field, unit: Unit) -> bool:
     """Whether the owner's standing order spends a Valour marker on this failed roll (4.4.2
-    Valour Rerolls): "always", "never", or "armoured": on a unit with armour (inherent Protection
-    above 1) or one whose Rout would Rout its Lord (his Retinue or his last Unrouted Troop)."""
-    use = battle.orders.of(battle.side_of[unit.lord]).valour
+    Valour Rerolls): on the units ``valour_units`` names, if it names any; else by ``valour``:
+    "always", "never", or "armoured": on a unit with armour (inherent Protection above 1) or one
+    whose Rout would Rout its Lord (his Retinue or his last Unrouted Troop)."""
+    orders = battle.orders.of(battle.side_of[unit.lord])
+    if orders.valour_units:
+        return any(units.holds(unit.lord, unit.kind, unit.name) for units in orders.valour_units)
+    use = orders.valour
     if use == "always":
         return True
     if use == "never":
