@@ -113,8 +113,8 @@ def main() -> int:
         for kind, games in kinds_broken.items():
             first = min(games, key=lambda b: b.seed)
             problem = next(p for p in first.problems if rule_of(p) == rule)
-            print(f"  {rule:<8} {kind:<18} {len(games):>5} games; first seed {first.seed}: {problem}")
-            print(f"           replay: {first.replay}")
+            print(f"  {rule}, {kind}: {len(games)} games; first seed {first.seed}: {problem}")
+            print(f"    replay: {first.replay}")
     width = max(len(k) for k in kinds)
     print(f"\n{'scenario':<{width}}  {'games':>6}  {'broken':>6}  games a second (one process)")
     for kind, total in totals.items():
