@@ -189,6 +189,8 @@ def land_move(state: State, side: str, budget: Budget, order: Order) -> dict[str
     before = path[-2] if len(path) > 1 else origin
     if dest == origin:
         raise Refused("a move must end elsewhere")
+    if len({origin, *path}) <= len(path):  # so a block crosses a border once a move (5.21)
+        raise Refused("a move enters each area once, never going back the way it came (5.2, 5.21)")
     fight = status(state, dest, side) in ("enemy", "contested")
     if fight:
         _enter_battle(state, side, block, dest, border_key(before, dest))

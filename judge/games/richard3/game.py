@@ -23,7 +23,8 @@ from .names import block_name
 from .orders import Order, OrderError, read_players_order, read_players_orders, split_orders
 from .political import go_home_and_reset, must_go_home, usurpation_count
 from .state import ROMAN, State, copy_state, current_phase, heirs_left
-from .turns import TURNS, after_actions, new_state, redeal_phase, rescue_henry, set_step, start_campaign
+from .turns import (TURNS, after_actions, decided, new_state, redeal_phase, rescue_henry, set_step,
+                    start_campaign)
 from . import legal, invariants, view as views, words
 
 TIMING = {
@@ -314,7 +315,9 @@ class Richard3Game:
             report["orders"][side] = [str(o) for o in moves]
             report["refused"] = {side: [[str(o), r] for o, r in zip(moves, refused) if r]}
             rescue_henry(new, events)
-            if label == "actions 1":
+            if decided(new, events):  # 9.0: the Plague card killed a house's last heir
+                pass
+            elif label == "actions 1":
                 set_step(new, "actions 2", [other(side)])
             else:
                 after_actions(new, rng, events)

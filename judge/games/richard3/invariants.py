@@ -26,7 +26,7 @@ def violations(before: State, result: PhaseResult) -> list[str]:
         occupied = occupancy(after)
         contested = [a for a in BOARD.areas if len(occupied.get(a, ())) == 2]
         if contested:
-            problems.append(f"areas still contested after the battles: {contested}")
+            problems.append(f"areas still contested after the battles: {contested} (6.0)")
     if not _plain(after):
         problems.append("the state is not a plain JSON value")
     return problems
@@ -63,17 +63,17 @@ def _blocks(state: State) -> list[str]:
         kind = BOARD.blocks[block]
         where = entry["at"]
         if where not in PLACES:
-            found.append(f"{block} is nowhere known: {where}")
+            found.append(f"{block} is nowhere known: {where} (3.0)")
         if where in BOARD.areas and not entry.get("down"):
             if not 1 <= entry["strength"] <= kind.strength:
-                found.append(f"{block} has strength {entry['strength']} (max {kind.strength})")
+                found.append(f"{block} has strength {entry['strength']}, not 1 to {kind.strength} (3.11)")
         if where in BOARD.areas:
             exile = BOARD.areas[where].exile_of
             if exile is not None and exile != side_of(state, block):
-                found.append(f"{block} stands in {where}, the enemy's exile")
+                found.append(f"{block} stands in {where}, the enemy's exile (2.7)")
         twin = kind.twin
         if twin and where not in ("out", "dead") and state["blocks"][twin]["at"] not in ("out", "dead"):
-            found.append(f"both versions of {kind.name} are in play")
+            found.append(f"both versions of {kind.name} are in play (3.22)")
         if where == "prisoner" and block != "Henry VI":
             found.append(f"{block} is a prisoner")
         if kind.heir is not None and where == "pool":
@@ -90,12 +90,12 @@ def _cards(state: State) -> list[str]:
     )
     found = []
     if sorted(everything) != sorted(BOARD.cards):
-        found.append(f"the cards are not the 25: {sorted(everything)}")
+        found.append(f"the cards are not the 25: {sorted(everything)} (1.0)")
     if state["step"]["label"] != "over":
         played = len(cards.get("discards", [])) // 2 + (1 if cards["played"] else 0)
         for side in SIDES:
             if len(cards["hands"][side]) != 7 - played:
-                found.append(f"{side} holds {len(cards['hands'][side])} cards in turn {state['turn']}")
+                found.append(f"{side} holds {len(cards['hands'][side])} cards in turn {state['turn']} (1.1)")
     return found
 
 
@@ -110,7 +110,7 @@ def _crown(state: State) -> list[str]:
             if e["at"] in ("minor", "prisoner") and BOARD.blocks[b].side == side and BOARD.blocks[b].heir
         ]
         if not alive:
-            found.append(f"{side} has no heir and the game goes on")
+            found.append(f"{side} has no heir and the game goes on (9.0)")
     return found
 
 
@@ -121,7 +121,7 @@ def _moves(state: State) -> list[str]:
     for side, crossings in state["turn_record"]["crossings"].items():
         for key, count in crossings.items():
             if count > BOARD.borders[key].limit + 1:
-                found.append(f"{count} {side} blocks crossed {key}")
+                found.append(f"{count} {side} blocks crossed {key} (5.21)")
     return found
 
 

@@ -1,0 +1,65 @@
+"""Issue 32 by mail: the positions where random games from seeds 1696 (richard3) and 1532
+(richard3-1483) broke a rule, put in a game by mail, and the orders that broke it mailed by the
+house that gave them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mail_judge import MailJudge
+from mail_judge import current_game as game
+from sqlmodel import select
+from test_richard3_by_mail import address_of, start
+
+from judge.store import Game, GameStatus
+
+
+FOUND: dict[str, Any] = json.loads(
+    (Path(__file__).parents[1] / "games" / "richard3" / "issue32_positions.json").read_text())
+"""Each case as the sweep found it: the position before the phase, and the orders."""
+
+
+def put(judge: MailJudge, state: dict[str, Any], phase: str) -> None:
+    with judge.store.session() as db:
+        row = db.exec(select(Game)).one()
+        row.state, row.phase = state, phase
+        db.add(row)
+        db.commit()
+
+
+def test_5_21_a_force_march_back_and_forth_across_a_border_is_refused_by_mail(judge: MailJudge) -> None:
+    """5.2, 5.21 (seed 1696, III-7): Lancaster's Force March took two blocks Dorset - Somerset -
+    Dorset - Somerset, six crossings of a border that takes four blocks; by mail each such move
+    is refused with the rule, and the straight move is taken."""
+    signons = start(judge, "richard3")
+    phase = FOUND["richard3 1696"]["phase"]
+    put(judge, FOUND["richard3 1696"]["before"], phase)
+    reply = judge.send(address_of(judge, "Lancaster"), "\n".join([
+        signons["Lancaster"], "MOVE Devon - Somerset - Dorset - Somerset",
+        "MOVE French Mercenary - Somerset - Dorset - Somerset"]))
+    assert reply.count("never going back the way it came (5.2, 5.21)") == 2, reply
+    reply = judge.send(address_of(judge, "Lancaster"),
+                       f"{signons['Lancaster']}\nDevon - Somerset\nFrench Mercenary - Somerset\nDONE")
+    assert "Error" not in reply, reply
+    assert game(judge).phase != phase
+    crossings = game(judge).state["turn_record"]["crossings"]["Lancaster"]
+    assert crossings["Dorset / Somerset"] == 2
+
+
+def test_9_0_the_plague_that_kills_the_last_heir_ends_the_game_by_mail(judge: MailJudge) -> None:
+    """9.0, 6.82 (seed 1532, Richard III 1483, III-6): Lancaster's Plague on Warwick kills
+    Gloucester, York's only heir; the game ends at once, Lancaster the winner, and York is not
+    asked for his actions."""
+    signons = start(judge, "richard3-1483")
+    phase = FOUND["richard3-1483 1532"]["phase"]
+    put(judge, FOUND["richard3-1483 1532"]["before"], phase)
+    judge.send(address_of(judge, "Lancaster"), f"{signons['Lancaster']}\nPLAGUE Warwick\nDONE")
+    judge.advance(minutes=1)
+    finished = game(judge)
+    assert finished.status is GameStatus.FINISHED, finished.phase
+    assert finished.state["outcome"]["winner"] == "Lancaster"
+    told = [m.body for m in judge.mail_to(address_of(judge, "York"))
+            if "The game is over: Lancaster has eliminated every heir of York (9.0)." in m.body]
+    assert len(told) == 1 and "Campaign III, turn 6: Lancaster's actions" in told[0], told
