@@ -60,6 +60,7 @@ def test_9_0_the_plague_that_kills_the_last_heir_ends_the_game_by_mail(judge: Ma
     finished = game(judge)
     assert finished.status is GameStatus.FINISHED, finished.phase
     assert finished.state["outcome"]["winner"] == "Lancaster"
-    told = [m.body for m in judge.mail_to(address_of(judge, "York"))
-            if "The game is over: Lancaster has eliminated every heir of York (9.0)." in m.body]
-    assert len(told) == 1 and "Campaign III, turn 6: Lancaster's actions" in told[0], told
+    ended = "The game is over: Lancaster has eliminated every heir of York (9.0)."
+    results = [m.body for m in judge.mail_to(address_of(judge, "York")) if "Richard III results" in m.body]
+    assert len(results) == 1 and "Campaign III, turn 6: Lancaster's actions" in results[0], results
+    assert results[0].count(ended) == 1, results[0]
