@@ -98,6 +98,9 @@ class Player(StoreModel, table=True):
     confirm_code: str | None = None  # what CONFIRM must give, sent only to the address it confirms
     wrong_codes: int = 0  # wrong CONFIRM codes given since the code was made
     pending_address: str | None = Field(default=None, index=True)  # SET ADDRESS, until confirmed
+    pending_since: datetime | None = Field(default=None, sa_type=UTCDateTime)  # its code mailed then
+    address_codes: list[str] = Field(default_factory=list, sa_type=sa.JSON)  # instants (ISO) of the
+    # SET ADDRESS codes mailed lately for this player: how many more it may ask for
 
 
 class Membership(StoreModel, table=True):
