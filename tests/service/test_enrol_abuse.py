@@ -94,3 +94,111 @@ def test_an_address_waiting_for_one_players_code_gets_no_other_players_code(judg
     code = CODE.search(judge.mail_to(STRANGER)[-1].body)
     assert code is not None
     assert f"no longer at {WATCHER}" in judge.send(STRANGER, f"CONFIRM {code[1]}")
+
+
+# --- CREATE: forged games lapse, the cap counts confirmed masters (item 6) ---------------------------
+
+
+def games(judge: MailJudge) -> list[str]:
+    with judge.store.session() as db:
+        return sorted(game.name for game in db.exec(select(Game)).all())
+
+
+def test_three_forged_creates_do_not_stop_the_victims_own_create_thirty_days_later(judge: MailJudge) -> None:
+    for name in ("alpha", "beta", "gamma"):  # From: forged; the victim gets the replies, ignores them
+        assert "created; you are its master" in judge.send(VICTIM, f"CREATE ?{name} forged standard")
+    for _ in range(30):
+        judge.advance(days=1)
+    assert games(judge) == []  # never confirmed, nobody joined: lapsed, names free
+    reply = judge.enrol(VICTIM, "CREATE ?alpha mine standard")
+    assert "Game alpha (diplomacy/standard) created; you are its master." in reply
+    for name in ("beta", "gamma"):
+        assert "created; you are its master" in judge.send(VICTIM, f"CREATE ?{name} mine standard")
+    assert ("Refused: you master 3 games already, as many as this judge allows at once"
+            in judge.send(VICTIM, "CREATE ?delta mine standard"))  # the cap holds for him
+    judge.advance(days=8)
+    assert games(judge) == ["alpha", "beta", "gamma"]  # his address is confirmed: nothing lapses
+
+
+def test_forged_creates_do_not_count_against_the_victims_own_create_the_next_day(judge: MailJudge) -> None:
+    judge.send(VICTIM, "CREATE ?alpha forged\nCREATE ?beta forged\nCREATE ?gamma forged")
+    judge.advance(days=1)
+    reply = judge.send(VICTIM, "CREATE ?mine mine standard")
+    assert "Game mine (diplomacy/standard) created; you are its master." in reply
+
+
+def test_a_game_someone_joined_or_confirmed_does_not_lapse(judge: MailJudge) -> None:
+    judge.send(VICTIM, "CREATE ?alpha forged standard")
+    judge.send(VICTIM, "CREATE ?beta forged standard")
+    judge.enrol(PLAYERS[0], "JOIN beta pw1")  # a player joined beta: it stays
+    judge.enrol(MASTER, "CREATE ?gamma secret standard")  # a confirmed master: it stays
+    judge.enrol(WATCHER, "OBSERVE alpha seen")  # a confirmed observer of alpha is told
+    judge.advance(days=6)
+    assert games(judge) == ["alpha", "beta", "gamma"]
+    judge.advance(days=1, minutes=1)
+    assert games(judge) == ["beta", "gamma"]
+    (told,) = judge.mail_to(WATCHER, "alpha removed")
+    assert told.body.startswith("alpha is removed: its master never confirmed the address it was "
+                                "created from, and nobody joined it within 7 days.")
+    judge.advance(days=1)
+    assert len(judge.mail_to(WATCHER, "alpha removed")) == 1
+    with judge.store.session() as db:
+        assert all(m.game_id != 1 for m in db.exec(select(Membership)).all())
+    assert "Game alpha (diplomacy/standard) created" in judge.send(MASTER, "CREATE ?alpha again")
+
+
+# --- OBSERVE: forged observers fill no seats; the master ejects an observer (item 6) -----------------
+
+
+def test_twenty_forged_observes_leave_the_seats_to_a_real_observer_and_the_master_ejects(
+        judge: MailJudge) -> None:
+    forming(judge)
+    for number in range(20):  # From: forged, twenty strangers' addresses
+        assert "You observe alpha" in judge.send(f"w{number}@example.org", "OBSERVE alpha forged")
+    reply = judge.enrol(WATCHER, "OBSERVE alpha seen")
+    assert "You observe alpha: you will receive its reports and broadcasts." in reply
+    listed = judge.send(MASTER, "SIGNON Malpha secret\nLIST alpha")
+    assert f"Observers:  21: w0@example.org (not confirmed), " in listed
+    assert f"w19@example.org (not confirmed), {WATCHER}\n" in listed
+    reply = judge.send(MASTER, "SIGNON Malpha secret\nEJECT OBSERVER w0@example.org")
+    assert ("w0@example.org no longer observes alpha (not told: its address was never confirmed)."
+            in reply)
+    assert [mail.in_reply_to is not None for mail in judge.mail_to("w0@example.org")] == [True]
+    reply = judge.send(MASTER, f"SIGNON Malpha secret\nEJECT OBSERVER {WATCHER.upper()}")
+    assert f"{WATCHER} no longer observes alpha, and is told so." in reply
+    (told,) = [mail for mail in judge.mail_to(WATCHER) if mail.in_reply_to is None]
+    assert told.body.startswith("alpha:\n\nThe master has removed you from alpha's observers: you "
+                                "no longer receive its reports.")
+    assert "Refused: the master removed you from alpha's observers: you cannot observe it again." \
+        in judge.send(WATCHER, "OBSERVE alpha again")
+    assert f"Refused: {WATCHER} does not observe alpha." in judge.send(
+        MASTER, f"SIGNON Malpha secret\nEJECT OBSERVER {WATCHER}")
+    assert "EJECT OBSERVER: only the game's master may do that." in judge.send(
+        PLAYERS[1], "OBSERVE alpha pw\nEJECT OBSERVER w1@example.org")
+    with judge.store.session() as db:
+        statuses = {judge_address(db, m): m.status for m in db.exec(select(Membership)).all()}
+    assert statuses["w0@example.org"] is MembershipStatus.EJECTED
+    assert statuses[WATCHER] is MembershipStatus.EJECTED
+
+
+def test_the_observer_cap_counts_confirmed_observers_and_the_others_lapse(judge: MailJudge) -> None:
+    forming(judge)
+    for number in range(19):
+        judge.enrol(f"real{number}@example.org", "OBSERVE alpha seen")
+    assert "You observe alpha" in judge.send("new@example.org", "OBSERVE alpha seen")  # not confirmed
+    assert "You observe alpha" in judge.enrol("real19@example.org", "OBSERVE alpha seen")
+    assert "Refused: alpha has 20 observers, as many as this judge allows." in judge.send(
+        "late@example.org", "OBSERVE alpha seen")
+    judge.advance(days=7, minutes=1)
+    with judge.store.session() as db:
+        statuses = {judge_address(db, m): m.status for m in db.exec(select(Membership)).all()}
+    assert statuses["new@example.org"] is MembershipStatus.LAPSED
+    assert {statuses[f"real{n}@example.org"] for n in range(20)} == {MembershipStatus.ACTIVE}
+
+
+def judge_address(db: object, membership: Membership) -> str:
+    from sqlmodel import Session
+    assert isinstance(db, Session)
+    player = db.get(Player, membership.player_id)
+    assert player is not None
+    return player.address

@@ -403,11 +403,21 @@ class Terminate(Command):
 
 
 @_command("EJECT", "EJECT <power>", _MASTER,
-          "Remove a power's player; the power is left abandoned.",
+          "Remove a power's player; the power is left abandoned; EJECT OBSERVER removes an "
+          "observer.",
           "EJECT Italy")
 @dataclass(frozen=True)
 class Eject(Command):
     power: str
+
+
+@_command("EJECT OBSERVER", "EJECT OBSERVER <mail address>", _MASTER,
+          "Remove an observer (LIST <game>, signed on as master, shows their addresses); the "
+          "observer is told, and may not observe the game again.",
+          "EJECT OBSERVER nosy@example.org")
+@dataclass(frozen=True)
+class EjectObserver(Command):
+    address: str
 
 
 @_command("SET DEADLINE", "SET DEADLINE <date> <time>", _MASTER,

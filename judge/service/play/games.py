@@ -47,6 +47,7 @@ from judge.store import (
     latest_orders,
     memberships,
     next_phase_sequence,
+    players_of,
 )
 
 from .deadlines import deadline_for, extend_for_absences
@@ -104,7 +105,11 @@ NOT_OVER = (GameStatus.FORMING, GameStatus.ACTIVE, GameStatus.PAUSED)
 
 
 def games_mastered(db: Session, player: Player) -> int:
-    """How many games the player masters that are not over (forming, running or paused)."""
+    """How many games the player masters that are not over (forming, running or paused), as
+    the cap ``[enrol] games`` counts them: none while the player's address is not confirmed (its
+    CREATEs may be forged; the games nobody joined lapse: ``lapsing``)."""
+    if not player.confirmed:
+        return 0
     statement = (
         select(func.count())
         .select_from(Membership)
@@ -122,6 +127,14 @@ def games_mastered(db: Session, player: Player) -> int:
 def observers(db: Session, game: Game) -> list[Membership]:
     """The game's active observers."""
     return [m for m in members(db, game) if m.role is Role.OBSERVER]
+
+
+def confirmed_observers(db: Session, game: Game) -> list[Membership]:
+    """The game's active observers whose address is confirmed: those the cap ``[enrol]
+    observers`` counts (an OBSERVE may be forged; the others lapse: ``lapsing``)."""
+    watching = observers(db, game)
+    players = players_of(db, [m.player_id for m in watching]) if watching else {}
+    return [m for m in watching if players[m.player_id].confirmed]
 
 
 GAME_NAME_LENGTH = 20
@@ -202,7 +215,7 @@ def _open_power_for(db: Session, game: Game, player: Player) -> str:
     playing = [m.power for m in past if m.status is MembershipStatus.ACTIVE]
     if playing:
         raise GameError(f"you play {playing[0]} in {game.name} already")
-    if any(m.status is MembershipStatus.EJECTED for m in past):
+    if was_ejected(db, game, player, Role.PLAYER):
         raise GameError(f"the master ejected you from {game.name}: you cannot take a power in "
                         "it again")
     vacant = open_powers(db, game)
@@ -216,6 +229,13 @@ def _open_power_for(db: Session, game: Game, player: Player) -> str:
                         f"(the open one is {vacant[0]})")
     game.settings = _without_concession(game.settings, vacant[0])  # a new player votes afresh
     return vacant[0]
+
+
+def was_ejected(db: Session, game: Game, player: Player, role: Role) -> bool:
+    """Whether the master ejected the player from the game in that role (EJECT, EJECT OBSERVER):
+    he may not take it in the game again."""
+    return any(m.player_id == player.id and m.role is role and m.status is MembershipStatus.EJECTED
+               for m in members(db, game, active=False))
 
 
 def open_powers(db: Session, game: Game) -> list[str]:
