@@ -71,8 +71,8 @@ def test_set_address_codes_are_capped_per_player_whatever_the_addresses(judge: M
     mailed = [n for n in range(60) if judge.mail_to(f"target{n}@example.net")]
     assert mailed == list(range(MOST_ADDRESS_CODES))
     assert all(len(judge.mail_to(f"target{n}@example.net")) == 1 for n in mailed)
-    assert (f"Refused: the judge has mailed {MOST_ADDRESS_CODES} codes for your SET ADDRESS within 1 "
-            "day, as many as it mails for one player: ask again after 06 Jan 12:00 UTC.") in replies[-1]
+    assert (f"Refused: the judge has mailed {MOST_ADDRESS_CODES} codes for your SET ADDRESS within 24 "
+            "hours, as many as it mails for one player: ask again after 06 Jan 12:00 UTC.") in replies[-1]
     judge.advance(seconds=ADDRESS_CODES_WINDOW.total_seconds() + 60)
     reply = judge.send(MASTER, "SIGNON Malpha secret\nSET ADDRESS late@example.net")
     assert "A code has gone to late@example.net" in reply

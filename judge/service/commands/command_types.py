@@ -271,7 +271,8 @@ class SetPassword(Command):
 
 @_command("SET ADDRESS", "SET ADDRESS <mail address>", _PLAYER,
           "Change where the judge writes to you: one address. The judge mails it a code, and "
-          "writes there once you send it back from there (CONFIRM).",
+          "writes there once you send it back from there (CONFIRM). One code at a time goes to "
+          "an address, and at most 3 a day for you.",
           "SET ADDRESS me@example.org")
 @dataclass(frozen=True)
 class SetAddress(Command):

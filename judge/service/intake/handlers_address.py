@@ -157,9 +157,10 @@ def set_address(ctx: Context, command: c.SetAddress) -> None:
               if datetime.fromisoformat(at) > ctx.now - ADDRESS_CODES_WINDOW]
     if len(lately) >= MOST_ADDRESS_CODES:
         until = datetime.fromisoformat(lately[0]) + ADDRESS_CODES_WINDOW
+        hours = ADDRESS_CODES_WINDOW.total_seconds() / 3600
         raise GameError(f"the judge has mailed {len(lately)} codes for your SET ADDRESS within "
-                        f"{ADDRESS_CODES_WINDOW.days} day, as many as it mails for one player: ask "
-                        f"again after {until:%d %b %H:%M} UTC")
+                        f"{hours:.0f} hours, as many as it mails for one player: ask again after "
+                        f"{until:%d %b %H:%M} UTC")
     player.pending_address, player.confirm_code, player.wrong_codes = address, confirmation_code(), 0
     player.pending_since = ctx.now
     player.address_codes = [*lately, ctx.now.isoformat()]
