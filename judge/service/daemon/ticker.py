@@ -134,17 +134,25 @@ def _lapse(store: Store, config: Config, now: datetime) -> list[str]:
     """Remove the forming games whose master never confirmed and that nobody joined, and end
     the observers never confirmed, once ``[enrol] held_for`` has passed; tell the confirmed
     observers of a game removed."""
-    with store.session() as db:
-        lapsed = lapse_enrolments(db, now - config.enrol.held_for)
-        for name, told in lapsed.games.items():
-            for address in told:
-                queue_mail(db, address, f"{name} removed", render(
-                    "lapsed.txt", game=name, held_for=_days(config.enrol.held_for),
-                    judge_name=config.name, judge_address=config.address), domain=config.domain, now=now)
-    done = [f"{name}: removed (its master never confirmed, nobody joined)" for name in lapsed.games]
-    if lapsed.observers:
-        done.append(f"{lapsed.observers} observers never confirmed no longer observe")
-    return done
+    done: list[str] = []
+    while True:  # a short transaction for each batch of games
+        with store.session() as db:
+            lapsed = lapse_enrolments(db, now - config.enrol.held_for, LAPSE_BATCH)
+            for name, told in lapsed.games.items():
+                for address in told:
+                    queue_mail(db, address, f"{name} removed", render(
+                        "lapsed.txt", game=name, held_for=_days(config.enrol.held_for),
+                        judge_name=config.name, judge_address=config.address),
+                        domain=config.domain, now=now)
+        done += [f"{name}: removed (its master never confirmed, nobody joined)" for name in lapsed.games]
+        if lapsed.observers:
+            done.append(f"{lapsed.observers} observers never confirmed no longer observe")
+        if len(lapsed.games) < LAPSE_BATCH:
+            return done
+
+
+LAPSE_BATCH = 50
+"""Games removed in one transaction by ``_lapse`` (the rest in the next ones)."""
 
 
 def _days(length: timedelta) -> str:

@@ -20,7 +20,6 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
-from sqlmodel.sql.expression import SelectOfScalar
 
 from judge.store import (
     Game,
@@ -47,56 +46,56 @@ class Lapsed:
     observers: int = 0
 
 
-def lapse_enrolments(db: Session, before: datetime) -> Lapsed:
-    """Remove the forming games created before ``before`` whose master never confirmed and that
-    nobody joined, and end the observers that joined before ``before`` and never confirmed."""
-    games = {game.name: _remove(db, game) for game in db.exec(_unconfirmed_games(before)).all()}
-    observing = db.exec(_UNCONFIRMED_OBSERVERS, params={"before": before}).all()
-    for membership in observing:
-        membership.status = MembershipStatus.LAPSED
-        db.add(membership)
+def lapse_enrolments(db: Session, before: datetime, most: int) -> Lapsed:
+    """Remove at most ``most`` of the forming games created before ``before`` whose master never
+    confirmed and that nobody joined, and end the observers that joined before ``before`` and
+    never confirmed. A few statements, whatever the number of rows."""
+    games = list(db.exec(_UNCONFIRMED_GAMES, params={"before": before, "most": most}).all())
+    ids = [game.id for game in games]
+    told: dict[int, list[str]] = {game_id: [] for game_id in ids if game_id is not None}
+    if ids:
+        for game_id, address in db.exec(_CONFIRMED_OBSERVERS, params={"ids": ids}).all():
+            told[game_id].append(address)
+        db.execute(sa.update(Outbox).where(col(Outbox.game_id).in_(ids)).values(game_id=None))
+        for table in (SignonFailure, Press, SubmittedOrders, PhaseRecord, Membership):
+            db.execute(sa.delete(table).where(col(table.game_id).in_(ids)))
+        db.execute(sa.delete(Game).where(col(Game.id).in_(ids)))
+        for game in games:
+            db.expunge(game)
+    observing: int = db.execute(_LAPSE_OBSERVERS, {"before": before}).rowcount  # type: ignore[attr-defined]
     forget(db)
-    return Lapsed(games, len(observing))
+    return Lapsed({game.name: told[game.id] for game in games if game.id is not None}, observing)
 
 
-def _unconfirmed_games(before: datetime) -> SelectOfScalar[Game]:
-    player = aliased(Membership)
-    joined = select(player.id).where(player.game_id == Game.id, player.role == Role.PLAYER,
-                                     player.status == MembershipStatus.ACTIVE)
-    return (
-        select(Game)
-        .join(Membership, col(Membership.game_id) == col(Game.id))
-        .join(Player, col(Player.id) == col(Membership.player_id))
-        .where(Game.status == GameStatus.FORMING, col(Game.created_at) < before,
-               Membership.role == Role.MASTER, Membership.status == MembershipStatus.ACTIVE,
-               col(Player.confirmed).is_(False), ~sa.exists(joined))
-        .order_by(col(Game.id))
-        .with_for_update(of=Game, skip_locked=True)  # a game a JOIN is writing to now is left
-    )
-
-
-_UNCONFIRMED_OBSERVERS = (
-    select(Membership)
+# Built once, with bound parameters: building them cost the tick more than running them.
+_player = aliased(Membership)
+_UNCONFIRMED_GAMES = (
+    select(Game)
+    .join(Membership, col(Membership.game_id) == col(Game.id))
     .join(Player, col(Player.id) == col(Membership.player_id))
-    .where(Membership.role == Role.OBSERVER, Membership.status == MembershipStatus.ACTIVE,
-           col(Membership.joined_at) < sa.bindparam("before"), col(Player.confirmed).is_(False))
+    .where(Game.status == GameStatus.FORMING, col(Game.created_at) < sa.bindparam("before"),
+           Membership.role == Role.MASTER, Membership.status == MembershipStatus.ACTIVE,
+           col(Player.confirmed).is_(False),
+           ~sa.exists(select(_player.id).where(_player.game_id == Game.id, _player.role == Role.PLAYER,
+                                               _player.status == MembershipStatus.ACTIVE)))
+    .order_by(col(Game.id))
+    .limit(sa.bindparam("most"))
+    .with_for_update(of=Game, skip_locked=True)  # a game a JOIN is writing to now is left
 )
 
+_LAPSE_OBSERVERS = (
+    sa.update(Membership)
+    .where(col(Membership.role) == Role.OBSERVER, col(Membership.status) == MembershipStatus.ACTIVE,
+           col(Membership.joined_at) < sa.bindparam("before"),
+           col(Membership.player_id).in_(select(Player.id).where(col(Player.confirmed).is_(False))))
+    .values(status=MembershipStatus.LAPSED)
+)
 
-def _remove(db: Session, game: Game) -> list[str]:
-    """Delete a game that lapsed and everything kept for it (a forming game has little: its
-    memberships, maybe wrong SIGNONs and press); the mail about it is kept, as the log of what
-    was sent. The confirmed addresses that observed it, to be told."""
-    told = list(db.exec(
-        select(Player.address)
-        .join(Membership, col(Membership.player_id) == col(Player.id))
-        .where(Membership.game_id == game.id, Membership.role == Role.OBSERVER,
-               Membership.status == MembershipStatus.ACTIVE, col(Player.confirmed).is_(True))
-        .order_by(col(Membership.id))
-    ).all())
-    db.execute(sa.update(Outbox).where(col(Outbox.game_id) == game.id).values(game_id=None))
-    for table in (SignonFailure, Press, SubmittedOrders, PhaseRecord, Membership):
-        db.execute(sa.delete(table).where(col(table.game_id) == game.id))
-    db.execute(sa.delete(Game).where(col(Game.id) == game.id))
-    db.expunge(game)
-    return told
+_CONFIRMED_OBSERVERS = (  # of the games removed: they are told
+    select(Membership.game_id, Player.address)
+    .join(Player, col(Player.id) == col(Membership.player_id))
+    .where(col(Membership.game_id).in_(sa.bindparam("ids", expanding=True)),
+           Membership.role == Role.OBSERVER, Membership.status == MembershipStatus.ACTIVE,
+           col(Player.confirmed).is_(True))
+    .order_by(col(Membership.id))
+)
