@@ -13,12 +13,14 @@ through ``ingest`` and ``tick`` as it was filed:
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from mail_judge import CODE, MailJudge
 from sqlmodel import select
 
 from judge.service.intake.handlers_address import ADDRESS_CODES_WINDOW, MOST_ADDRESS_CODES
+from judge.service.web.archive import update_archive
 from judge.store import Game, Membership, MembershipStatus, Player
 
 MASTER = "master@example.org"
@@ -145,6 +147,17 @@ def test_a_game_someone_joined_or_confirmed_does_not_lapse(judge: MailJudge) -> 
     with judge.store.session() as db:
         assert all(m.game_id != 1 for m in db.exec(select(Membership)).all())
     assert "Game alpha (diplomacy/standard) created" in judge.send(MASTER, "CREATE ?alpha again")
+
+
+def test_a_game_that_lapsed_leaves_the_archive_index(judge: MailJudge, tmp_path: Path) -> None:
+    judge.send(VICTIM, "CREATE ?forged forged standard")
+    judge.enrol(MASTER, "CREATE ?alpha secret standard")
+    update_archive(judge.store, tmp_path)
+    assert "forged" in (tmp_path / "index.html").read_text()
+    judge.advance(days=7, minutes=1)
+    update_archive(judge.store, tmp_path)
+    index = (tmp_path / "index.html").read_text()
+    assert "forged" not in index and "alpha" in index
 
 
 # --- OBSERVE: forged observers fill no seats; the master ejects an observer (item 6) -----------------

@@ -137,7 +137,8 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
                 continue
             written.append(name)
             built[name] = {"fingerprint": fingerprint, "row": row}
-    if written or failed or not (out / "index.html").exists():
+    gone = set(built) - set(names)  # removed (a forming game that lapsed): out of the index
+    if written or failed or gone or not (out / "index.html").exists():
         rows = [{**built[name]["row"], "file": file_stem(name)} for name in names if name in built]
         _write(out / "index.html", environment.get_template("index.html").render(games=rows))
         _write(out / "style.css", environment.get_template("style.css").render())
