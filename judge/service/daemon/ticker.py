@@ -57,7 +57,7 @@ from ..play.games import (
     members,
     process_while_ready,
 )
-from ..play.lapsing import lapse_enrolments
+from ..play.enrolment import lapse_enrolments
 from ..play.settings import length_words, with_bookkeeping
 
 log = logging.getLogger("judge.tick")
@@ -101,7 +101,7 @@ def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], 
     ``stop`` is asked between games (the daemon's SIGTERM): each game is its own transaction, so
     stopping there loses nothing, and the games left are due at the next tick. The due games are
     found ``CLAIM_GAMES`` at a time, each then claimed by its id (if still due and not taken).
-    First, what addresses never confirmed took on lapses (``lapsing``)."""
+    First, what addresses never confirmed took on lapses (``enrolment``)."""
     done: list[str] = _lapse(store, config, now)
     while not stop():
         with store.session() as db:

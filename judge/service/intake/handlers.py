@@ -27,9 +27,7 @@ from . import signons
 from ..mailing.notify import game_status, orders_status, phase_name, send_notice
 from ..play.games import (
     GameError,
-    confirmed_observers,
     create_game,
-    games_mastered,
     is_full,
     join_game,
     keep_for_later,
@@ -42,6 +40,7 @@ from ..play.games import (
     submit_orders,
     was_ejected,
 )
+from ..play.enrolment import confirmed_observers, games_mastered
 from ..play.lifecycle import vote_draw, withdraw_draw
 from ..play.settings import bookkeeping_of
 from .actions import (

@@ -28,7 +28,7 @@ from random import Random
 from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from judge.games.dice import commitment, phase_random
 from judge.games.kind import GameKind, OrderLine, Pending
@@ -47,7 +47,6 @@ from judge.store import (
     latest_orders,
     memberships,
     next_phase_sequence,
-    players_of,
 )
 
 from .deadlines import deadline_for, extend_for_absences
@@ -104,37 +103,9 @@ def address_of(db: Session, membership: Membership) -> str:
 NOT_OVER = (GameStatus.FORMING, GameStatus.ACTIVE, GameStatus.PAUSED)
 
 
-def games_mastered(db: Session, player: Player) -> int:
-    """How many games the player masters that are not over (forming, running or paused), as
-    the cap ``[enrol] games`` counts them: none while the player's address is not confirmed (its
-    CREATEs may be forged; the games nobody joined lapse: ``lapsing``)."""
-    if not player.confirmed:
-        return 0
-    statement = (
-        select(func.count())
-        .select_from(Membership)
-        .join(Game, col(Game.id) == col(Membership.game_id))
-        .where(
-            Membership.player_id == player.id,
-            Membership.role == Role.MASTER,
-            Membership.status == MembershipStatus.ACTIVE,
-            col(Game.status).in_(NOT_OVER),
-        )
-    )
-    return db.exec(statement).one()
-
-
 def observers(db: Session, game: Game) -> list[Membership]:
     """The game's active observers."""
     return [m for m in members(db, game) if m.role is Role.OBSERVER]
-
-
-def confirmed_observers(db: Session, game: Game) -> list[Membership]:
-    """The game's active observers whose address is confirmed: those the cap ``[enrol]
-    observers`` counts (an OBSERVE may be forged; the others lapse: ``lapsing``)."""
-    watching = observers(db, game)
-    players = players_of(db, [m.player_id for m in watching]) if watching else {}
-    return [m for m in watching if players[m.player_id].confirmed]
 
 
 GAME_NAME_LENGTH = 20

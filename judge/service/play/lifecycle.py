@@ -1,5 +1,6 @@
-"""The master's hand on a game's course: pause and resume, end it, eject a player or an observer, move its
-deadline, return it to an earlier phase, preview a phase; and the players' concession votes.
+"""The master's hand on a game's course: pause and resume, end it, eject a player or an
+observer, move its deadline, return it to an earlier phase, preview a phase; and the players'
+concession votes.
 
 Like ``games``, every function works in the caller's session, commits nothing, sends no mail (the
 handlers say what happened and tell the players) and refuses with a ``GameError`` that says why.

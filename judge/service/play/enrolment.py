@@ -1,9 +1,9 @@
-"""Enrolments that lapse: what a mail from an address the judge never heard back from left behind.
+"""What one address may take on (``[enrol]``), and what lapses when its address never confirms.
 
 A From can be forged, so a CREATE or an OBSERVE from an address not confirmed (CONFIRM) may be
 someone else's doing, made to fill the victim's or a game's places. The caps count confirmed
-addresses only (``games.games_mastered``, ``games.confirmed_observers``), and what an address not
-confirmed took on lapses once ``[enrol] held_for`` has passed (the time its held mail is kept):
+addresses only (``games_mastered``, ``confirmed_observers``), and what an address not confirmed
+took on lapses once ``[enrol] held_for`` has passed (the time its held mail is kept):
 
 - a forming game whose master's address is still not confirmed, and that no player has joined,
   is removed with its memberships, so its name is free again; its confirmed observers are told;
@@ -19,7 +19,7 @@ from datetime import datetime
 
 import sqlalchemy as sa
 from sqlalchemy.orm import aliased
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from judge.store import (
     Game,
@@ -34,7 +34,38 @@ from judge.store import (
     SignonFailure,
     SubmittedOrders,
     forget,
+    players_of,
 )
+
+from .games import NOT_OVER, observers
+
+
+def games_mastered(db: Session, player: Player) -> int:
+    """How many games the player masters that are not over (forming, running or paused), as
+    the cap ``[enrol] games`` counts them: none while the player's address is not confirmed (its
+    CREATEs may be forged; the games nobody joined lapse)."""
+    if not player.confirmed:
+        return 0
+    statement = (
+        select(func.count())
+        .select_from(Membership)
+        .join(Game, col(Game.id) == col(Membership.game_id))
+        .where(
+            Membership.player_id == player.id,
+            Membership.role == Role.MASTER,
+            Membership.status == MembershipStatus.ACTIVE,
+            col(Game.status).in_(NOT_OVER),
+        )
+    )
+    return db.exec(statement).one()
+
+
+def confirmed_observers(db: Session, game: Game) -> list[Membership]:
+    """The game's active observers whose address is confirmed: those the cap ``[enrol]
+    observers`` counts (an OBSERVE may be forged; the others lapse)."""
+    watching = observers(db, game)
+    players = players_of(db, [m.player_id for m in watching]) if watching else {}
+    return [m for m in watching if players[m.player_id].confirmed]
 
 
 @dataclass(frozen=True)
