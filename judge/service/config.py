@@ -65,9 +65,10 @@ mails = 200            # the most mails (press, notices, results) one mail may c
 mails_to_one = 10      # and the most of them to any one address
 
 [enrol]                # what one address may take on (0: no limit)
-held_for = "7d"        # mail to an address not yet confirmed (CONFIRM) waits this long, then is dropped
-observers = 20         # observers of one game
-games = 3              # games one address masters at once (forming, running or paused)
+held_for = "7d"        # mail to an address not yet confirmed (CONFIRM) waits this long, then is dropped;
+                       # its forming games nobody joined and its observing lapse then too
+observers = 20         # confirmed observers of one game
+games = 3              # games one confirmed address masters at once (forming, running or paused)
 
 [signon]               # wrong SIGNON passwords: past this many for one power, or from one address,
 failures = 5           # within the window, SIGNON is refused without checking the password, and the

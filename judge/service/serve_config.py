@@ -77,9 +77,10 @@ class ReplyLimits:
 @dataclass(frozen=True)
 class Enrolment:
     """What one address may take on. ``held_for``: how long mail to an address not yet confirmed
-    (CONFIRM) is held before it is dropped. ``observers``: the most observers of one game;
-    ``games``: the most games one address masters at once, forming, running or paused (0: no
-    limit for either)."""
+    (CONFIRM) is held before it is dropped, and how long what it took on waits for it (its forming
+    games nobody joined, its observing: ``play.enrolment``; a SET ADDRESS code to it). ``observers``:
+    the most confirmed observers of one game; ``games``: the most games one confirmed address
+    masters at once, forming, running or paused (0: no limit for either)."""
 
     held_for: timedelta = timedelta(days=7)
     observers: int = 20

@@ -113,6 +113,7 @@ class MembershipStatus(StrEnum):
     RESIGNED = "resigned"  # left of their own will
     ABANDONED = "abandoned"  # missed orders often enough for the game's policy to drop them
     EJECTED = "ejected"  # removed by the master
+    LAPSED = "lapsed"  # an observer whose address was not confirmed in time ([enrol] held_for)
 
 
 class PressKind(StrEnum):

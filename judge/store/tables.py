@@ -100,6 +100,9 @@ class Player(StoreModel, table=True):
     pending_address: str | None = Field(default=None, index=True)  # SET ADDRESS, until confirmed
     name: str | None = None  # SET NAME: how the web archive names the player (else by no name)
     address_public: bool = False  # SET ADDRESS PUBLIC: the web archive may show the address
+    pending_since: datetime | None = Field(default=None, sa_type=UTCDateTime)  # its code mailed then
+    address_codes: list[str] = Field(default_factory=list, sa_type=sa.JSON)  # instants (ISO) of the
+    # SET ADDRESS codes mailed lately for this player: how many more it may ask for
 
 
 class Membership(StoreModel, table=True):

@@ -5,7 +5,8 @@ Every attack is made by mail, through ``ingest`` and ``tick``, on SQLite and on 
 forged JOIN or OBSERVE enrols nobody (the victim gets one reply a mail, nothing more); SET ADDRESS
 takes one plain address, and moves the player only once confirmed from there; a wrong code is
 refused, and after five the code is replaced; held mail is released by the confirmation, dropped
-if it never comes; observers per game and games mastered per address are capped.
+if it never comes; confirmed observers per game and games mastered per confirmed address are
+capped (tests/service/test_enrol_abuse.py attacks the caps).
 """
 
 from __future__ import annotations
@@ -264,6 +265,7 @@ def test_creating_two_hundred_games_in_one_mail_creates_as_many_as_the_cap(judge
     assert len(reply) < 6000
     with judge.store.session() as db:
         assert len(db.exec(select(Game)).all()) == 3
+    assert "Confirmed:" in judge.confirm(VICTIM)  # the cap counts the games of a confirmed address
     reply = judge.send(VICTIM, "CREATE ?game3 secret standard")  # the next mail: the cap
     assert ("Refused: you master 3 games already, as many as this judge allows at once (a game "
             "that ends or is terminated makes room).") in reply
@@ -275,8 +277,8 @@ def test_creating_two_hundred_games_in_one_mail_creates_as_many_as_the_cap(judge
 def test_observers_of_a_game_are_capped(judge: MailJudge) -> None:
     judge.config = replace(judge.config, enrol=Enrolment(observers=3))
     forming(judge, joined=1)
-    for number in range(3):
-        assert "You observe alpha" in judge.send(f"watcher{number}@example.org", "OBSERVE alpha seen")
+    for number in range(3):  # the cap counts confirmed observers
+        assert "You observe alpha" in judge.enrol(f"watcher{number}@example.org", "OBSERVE alpha seen")
     reply = judge.send("watcher3@example.org", "OBSERVE alpha seen")
     assert "Refused: alpha has 3 observers, as many as this judge allows." in reply
     assert "Refused: you observe alpha already." in judge.send("watcher0@example.org", "OBSERVE alpha seen")
@@ -285,5 +287,5 @@ def test_observers_of_a_game_are_capped(judge: MailJudge) -> None:
 def test_the_default_caps_allow_twenty_observers(judge: MailJudge) -> None:
     forming(judge, joined=1)
     for number in range(20):
-        assert "You observe alpha" in judge.send(f"w{number}@example.org", "OBSERVE alpha seen")
+        assert "You observe alpha" in judge.enrol(f"w{number}@example.org", "OBSERVE alpha seen")
     assert "as many as this judge allows" in judge.send("w20@example.org", "OBSERVE alpha seen")

@@ -24,6 +24,7 @@ from judge.service.commands import (
     Create,
     DrawRule,
     Eject,
+    EjectObserver,
     Help,
     History,
     Item,
@@ -170,6 +171,7 @@ FORMS: list[tuple[str, Command]] = [
     ("TERMINATE", Terminate()),
     ("EJECT Turkey", Eject("turkey")),
     ("EJECT White Rose", Eject("white rose")),
+    ("eject observer Nosy@Example.org", EjectObserver("Nosy@Example.org")),
     ("SET DEADLINE 2026-12-24 20:00", SetDeadline(datetime(2026, 12, 24, 20, 0))),
     ("set deadline 24 Dec 2026 8pm", SetDeadline(datetime(2026, 12, 24, 20, 0))),
     ("set deadline 24 Dec 2026 8 pm", SetDeadline(datetime(2026, 12, 24, 20, 0))),
@@ -362,6 +364,7 @@ ERRORS = [
     ("EJECT 3", 'EJECT: cannot read "3" as a power; expected a power\'s name or letter, '
      "e.g. England or E"),
     ("ENDPRESS", "ENDPRESS: there is no PRESS or BROADCAST to end"),
+    ("EJECT OBSERVER", 'EJECT: the line ends after "OBSERVER"; expected a mail address'),
 ]
 
 

@@ -99,6 +99,7 @@ from .command_types import (
     Confirm,
     Create,
     Eject,
+    EjectObserver,
     Help,
     History,
     Item,
@@ -155,7 +156,7 @@ __all__ = [
     "Version",
     "Resign", "Clear", "Press", "Broadcast", "Phase", "SetPassword", "SetAddress", "SetWait",
     "SetNoWait", "SetMap", "SetAbsence", "SetDraw", "SetNoDraw", "SetConcede", "Become", "Start", "Process",
-    "Predict", "Rollback", "Pause", "Resume", "Terminate", "Eject", "SetDeadline", "SetGrace",
+    "Predict", "Rollback", "Pause", "Resume", "Terminate", "Eject", "EjectObserver", "SetDeadline", "SetGrace",
     "SetVariant", "SetPress", "SetNmr", "SetTiming", "SetDays", "SetTimezone", "SetAnonymous",
     "SetGunboat", "SetDrawRule", "SetReminder", "SetName", "SetAddressShown",
 ]

@@ -32,6 +32,7 @@ from .command_types import (
     Confirm,
     Create,
     Eject,
+    EjectObserver,
     Help,
     History,
     Join,
@@ -230,6 +231,9 @@ class _Builder(Transformer[Token, Command]):
 
     def eject(self, c: list[Any]) -> Command:
         return Eject(_power_name(c))
+
+    def eject_observer(self, c: list[Any]) -> Command:
+        return EjectObserver(read_address(str(c[0])))
 
     def set_deadline(self, c: list[Any]) -> Command:
         return SetDeadline(c[0])

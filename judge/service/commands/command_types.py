@@ -271,7 +271,8 @@ class SetPassword(Command):
 
 @_command("SET ADDRESS", "SET ADDRESS <mail address>", _PLAYER,
           "Change where the judge writes to you: one address. The judge mails it a code, and "
-          "writes there once you send it back from there (CONFIRM).",
+          "writes there once you send it back from there (CONFIRM). One code at a time goes to "
+          "an address, and at most 3 a day for you.",
           "SET ADDRESS me@example.org")
 @dataclass(frozen=True)
 class SetAddress(Command):
@@ -422,11 +423,21 @@ class Terminate(Command):
 
 
 @_command("EJECT", "EJECT <power>", _MASTER,
-          "Remove a power's player; the power is left abandoned.",
+          "Remove a power's player; the power is left abandoned; EJECT OBSERVER removes an "
+          "observer.",
           "EJECT Italy")
 @dataclass(frozen=True)
 class Eject(Command):
     power: str
+
+
+@_command("EJECT OBSERVER", "EJECT OBSERVER <mail address>", _MASTER,
+          "Remove an observer (LIST <game>, signed on as master, shows their addresses); the "
+          "observer is told, and may not observe the game again.",
+          "EJECT OBSERVER nosy@example.org")
+@dataclass(frozen=True)
+class EjectObserver(Command):
+    address: str
 
 
 @_command("SET DEADLINE", "SET DEADLINE <date> <time>", _MASTER,

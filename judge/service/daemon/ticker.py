@@ -39,6 +39,7 @@ from judge.store import (
     due_game_ids,
     drop_held,
     due_pictures,
+    queue_mail,
 )
 
 from ..commands.command_values import NmrPolicy
@@ -46,6 +47,7 @@ from ..config import Config
 from ..mailing.attached import map_attachment, map_png
 from ..mailing.notify import masters, phase_name, report_processed, send_notice, when
 from ..mailing.reminders import remind_late_players, still_to_order
+from ..mailing.reports import render
 from ..play.deadlines import grace_end
 from ..play.games import (
     address_of,
@@ -55,7 +57,8 @@ from ..play.games import (
     members,
     process_while_ready,
 )
-from ..play.settings import with_bookkeeping
+from ..play.enrolment import lapse_enrolments
+from ..play.settings import length_words, with_bookkeeping
 
 log = logging.getLogger("judge.tick")
 
@@ -97,8 +100,9 @@ def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], 
 
     ``stop`` is asked between games (the daemon's SIGTERM): each game is its own transaction, so
     stopping there loses nothing, and the games left are due at the next tick. The due games are
-    found ``CLAIM_GAMES`` at a time, each then claimed by its id (if still due and not taken)."""
-    done: list[str] = []
+    found ``CLAIM_GAMES`` at a time, each then claimed by its id (if still due and not taken).
+    First, what addresses never confirmed took on lapses (``enrolment``)."""
+    done: list[str] = _lapse(store, config, now)
     while not stop():
         with store.session() as db:
             due = due_game_ids(db, now, CLAIM_GAMES)
@@ -124,6 +128,37 @@ def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], 
         if not claimed:  # none left, or all taken by another judge
             break
     return done
+
+
+def _lapse(store: Store, config: Config, now: datetime) -> list[str]:
+    """Remove the forming games whose master never confirmed and that nobody joined, and end
+    the observers never confirmed, once ``[enrol] held_for`` has passed; tell the confirmed
+    observers of a game removed."""
+    done: list[str] = []
+    while True:  # a short transaction for each batch of games
+        with store.session() as db:
+            lapsed = lapse_enrolments(db, now - config.enrol.held_for, LAPSE_BATCH)
+            for name, told in lapsed.games.items():
+                for address in told:
+                    queue_mail(db, address, f"{name} removed", render(
+                        "lapsed.txt", game=name, held_for=_days(config.enrol.held_for),
+                        judge_name=config.name, judge_address=config.address),
+                        domain=config.domain, now=now)
+        done += [f"{name}: removed (its master never confirmed, nobody joined)" for name in lapsed.games]
+        if lapsed.observers:
+            done.append(f"{lapsed.observers} observers never confirmed no longer observe")
+        if len(lapsed.games) < LAPSE_BATCH:
+            return done
+
+
+LAPSE_BATCH = 50
+"""Games removed in one transaction by ``_lapse`` (the rest in the next ones)."""
+
+
+def _days(length: timedelta) -> str:
+    """``[enrol] held_for`` in words: ``7 days``, else as the commands write a length."""
+    whole = length.days if length == timedelta(days=length.days) else 0
+    return f"{whole} day{'s' if whole > 1 else ''}" if whole else length_words(length)
 
 
 CLAIM_GAMES = 10

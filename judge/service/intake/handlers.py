@@ -28,7 +28,6 @@ from ..mailing.notify import game_status, orders_status, phase_name, send_notice
 from ..play.games import (
     GameError,
     create_game,
-    games_mastered,
     is_full,
     join_game,
     keep_for_later,
@@ -39,7 +38,9 @@ from ..play.games import (
     read_phase,
     secret_revealed,
     submit_orders,
+    was_ejected,
 )
+from ..play.enrolment import confirmed_observers, games_mastered
 from ..play.lifecycle import vote_draw, withdraw_draw
 from ..play.settings import bookkeeping_of
 from .actions import (
@@ -202,12 +203,15 @@ def join(ctx: Context, command: c.Join) -> None:
 
 def observe(ctx: Context, command: c.Observe) -> None:
     game = find_game(ctx, command.game)
-    watching = observers(ctx.db, game)
-    if ctx.player is not None and any(m.player_id == ctx.player.id for m in watching):
+    if ctx.player is not None and any(m.player_id == ctx.player.id for m in observers(ctx.db, game)):
         raise GameError(f"you observe {game.name} already")
+    if ctx.player is not None and was_ejected(ctx.db, game, ctx.player, Role.OBSERVER):
+        raise GameError(f"the master removed you from {game.name}'s observers: you cannot observe "
+                        "it again")
     most = ctx.config.enrol.observers
-    if most and len(watching) >= most:
-        raise GameError(f"{game.name} has {len(watching)} observers, as many as this judge allows")
+    counted = len(confirmed_observers(ctx.db, game))
+    if most and counted >= most:
+        raise GameError(f"{game.name} has {counted} observers, as many as this judge allows")
     membership = join_game(ctx.db, game, sender_as_player(ctx), command.password, Role.OBSERVER, ctx.now)
     ctx.db.flush()
     ctx.game, ctx.membership = game, membership

@@ -11,6 +11,9 @@ given back the code the judge mailed to it. Decisions kept here, once:
 - SET ADDRESS changes nothing at once: it keeps the new address as pending and mails it a code,
   one such mail per mail at most. CONFIRM with that code, sent from the new address, switches
   the player to it (held mail then goes there) and tells the old address, if it was confirmed.
+  An address gets one such code at a time: while a code mailed there is younger than ``[enrol]
+  held_for``, a new SET ADDRESS to it mails nothing (and says so); and a player has at most
+  ``MOST_ADDRESS_CODES`` codes mailed within ``ADDRESS_CODES_WINDOW``, whatever the addresses.
 - The code confirms one address: the pending one when there is one, the player's own otherwise.
   One CONFIRM a mail is tried. After ``MAX_WRONG_CODES`` wrong codes the code is replaced, and
   the reply (to that very address) gives the new one first: a guesser keeps guessing a fresh
@@ -20,6 +23,7 @@ given back the code the judge mailed to it. Decisions kept here, once:
 from __future__ import annotations
 
 import hmac
+from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 from sqlmodel import col, select
@@ -35,6 +39,11 @@ from .handlers_types import Handler
 
 MAX_WRONG_CODES = 5
 """Wrong codes given for an address before its code is replaced by a new one."""
+
+MOST_ADDRESS_CODES = 3
+ADDRESS_CODES_WINDOW = timedelta(days=1)
+"""The most SET ADDRESS codes mailed for one player within the window, whatever the addresses
+and however many mails ask: SET ADDRESS is no relay for mailing strangers."""
 
 
 def how_to_confirm(ctx: Context) -> str:
@@ -103,7 +112,7 @@ def _confirmed(ctx: Context, player: Player, address: str) -> None:
         other = find_player(ctx.db, address)
         if other is not None and other.id != player.id:
             raise GameError(f"{address} is another player's address now")
-        player.address, player.pending_address = address, None
+        player.address, player.pending_address, player.pending_since = address, None, None
     player.confirmed, player.confirm_code, player.wrong_codes = True, None, 0
     ctx.db.add(player)
     ctx.db.flush()
@@ -132,7 +141,29 @@ def set_address(ctx: Context, command: c.SetAddress) -> None:
         raise GameError(f"{address} is another player's address")
     if ctx.codes_mailed:
         raise GameError("one SET ADDRESS a mail: the judge mails one address a code at a time")
+    held_for = ctx.config.enrol.held_for
+    asked = _asked_lately(ctx, address)
+    if asked is not None:
+        assert asked.pending_since is not None
+        again = f"a new one may be asked for after {asked.pending_since + held_for:%d %b %H:%M} UTC"
+        if asked.id == player.id:
+            ctx.say(f"A code went to {address} already, on {asked.pending_since:%d %b %H:%M} UTC: "
+                    f"send CONFIRM with it from there. No new code is mailed ({again}). Until then "
+                    f"the judge writes to you at {player.address}.")
+            return
+        raise GameError(f"a code went to {address} lately, and the judge mails an address one code "
+                        f"at a time: {again}")
+    lately = [at for at in player.address_codes
+              if datetime.fromisoformat(at) > ctx.now - ADDRESS_CODES_WINDOW]
+    if len(lately) >= MOST_ADDRESS_CODES:
+        until = datetime.fromisoformat(lately[0]) + ADDRESS_CODES_WINDOW
+        hours = ADDRESS_CODES_WINDOW.total_seconds() / 3600
+        raise GameError(f"the judge has mailed {len(lately)} codes for your SET ADDRESS within "
+                        f"{hours:.0f} hours, as many as it mails for one player: ask again after "
+                        f"{until:%d %b %H:%M} UTC")
     player.pending_address, player.confirm_code, player.wrong_codes = address, confirmation_code(), 0
+    player.pending_since = ctx.now
+    player.address_codes = [*lately, ctx.now.isoformat()]
     ctx.db.add(player)
     ctx.codes_mailed += 1
     queue_mail(ctx.db, address, "Confirm your address at the judge",
@@ -140,6 +171,15 @@ def set_address(ctx: Context, command: c.SetAddress) -> None:
                domain=ctx.config.domain, now=ctx.now)
     ctx.say(f"A code has gone to {address}: send CONFIRM with it from there. Until then the "
             f"judge writes to you at {player.address}.")
+
+
+def _asked_lately(ctx: Context, address: str) -> Player | None:
+    """The player whose code for ``address`` (SET ADDRESS) is still waiting there, mailed less
+    than ``[enrol] held_for`` ago: while it waits, no other code is mailed to that address."""
+    since = ctx.now - ctx.config.enrol.held_for
+    return ctx.db.exec(select(Player).where(
+        col(Player.pending_address) == address, col(Player.pending_since) > since,
+    ).order_by(col(Player.id))).first()
 
 
 def _address_mail(ctx: Context, *, old: str, new: str, code: str | None = None) -> str:

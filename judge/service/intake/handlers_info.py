@@ -28,6 +28,7 @@ from judge.store import (
     Picture,
     Role,
     game_by_name,
+    player_at,
 )
 
 from .. import commands as c
@@ -36,7 +37,7 @@ from ..mailing.notify import game_picture, game_status, phase_name, readers, whe
 from ..mailing.reports import render
 from ..play.games import GameError, game_settings, kind_of, members
 from ..web.showing import game_shown, holdings_lines
-from .actions import find_game
+from .actions import find_game, is_master
 from .context import Context
 from .handlers_settings import settings_lines
 from .handlers_types import Handler
@@ -212,10 +213,12 @@ def _one_game(ctx: Context, game: Game) -> None:
     hidden = game_settings(game).hidden_players and game.status in (
         GameStatus.FORMING, GameStatus.ACTIVE, GameStatus.PAUSED)
     masters = [m["address"] for m in shown["members"] if m["role"] == Role.MASTER.value]
-    observers = sum(1 for m in shown["members"] if m["role"] == Role.OBSERVER.value)
+    observers = [m["address"] for m in shown["members"] if m["role"] == Role.OBSERVER.value]
     lines = [f"{game.name}: {game.kind}, {_status(ctx, game)}.",
              f"  Master:     {', '.join(masters) or 'none'}",
-             f"  Observers:  {observers}"]
+             f"  Observers:  {len(observers)}"]
+    if observers and ctx.game is not None and ctx.game.id == game.id and is_master(ctx):
+        lines[-1] += ": " + ", ".join(_confirmed_or_not(ctx, address) for address in observers)
     if game.grace_until is not None:
         lines.append(f"  Grace:      until {when(game, game.grace_until)}")
     lines += [f"  {line}" for line in settings_lines(game)]
@@ -232,6 +235,12 @@ def _one_game(ctx: Context, game: Game) -> None:
                 player = "(anonymous)"
             lines.append(f"  {power['power']:<{width}}  {power['orders'] or '-':<16}  {player}")
     ctx.say("\n".join(lines))
+
+
+def _confirmed_or_not(ctx: Context, address: str) -> str:
+    """An observer's address as the master's LIST shows it (EJECT OBSERVER takes it)."""
+    player = player_at(ctx.db, address)
+    return address if player is not None and player.confirmed else f"{address} (not confirmed)"
 
 
 def board(ctx: Context, command: c.Board) -> None:

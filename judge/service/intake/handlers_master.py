@@ -29,6 +29,7 @@ from ..play.lifecycle import (
     act_for,
     concede,
     eject,
+    eject_observer,
     pause,
     power_of,
     predict,
@@ -148,6 +149,18 @@ def eject_power(ctx: Context, command: c.Eject) -> None:
           "civil disorder.")
 
 
+def eject_watcher(ctx: Context, command: c.EjectObserver) -> None:
+    game, _ = _signed_on(ctx)
+    ejected = eject_observer(ctx.db, game, command.address)
+    if ejected.confirmed:  # a forged OBSERVE's address asked for nothing: it is not written to
+        send_notice(ctx.db, ctx.config, game, [
+            f"The master has removed you from {game.name}'s observers: you no longer receive "
+            "its reports."], ctx.now, to=[ejected.address])
+    ctx.say(f"{ejected.address} no longer observes {game.name}"
+            + (", and is told so." if ejected.confirmed else " (not told: its address was never "
+               "confirmed)."))
+
+
 def take_over(ctx: Context, game: Game, membership: Membership) -> None:
     """After a JOIN that took over an open power of a started game (``games.join_game``)."""
     power = membership.power
@@ -246,6 +259,7 @@ MASTER_HANDLERS: dict[type, Handler] = {
     c.Resume: resume_game,
     c.Terminate: terminate_game,
     c.Eject: eject_power,
+    c.EjectObserver: eject_watcher,
     c.SetDeadline: set_deadline_at,
     c.SetGrace: set_grace_until,
     c.SetAbsence: set_absence,

@@ -28,7 +28,7 @@ from random import Random
 from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from judge.games.dice import commitment, phase_random
 from judge.games.kind import GameKind, OrderLine, Pending
@@ -101,22 +101,6 @@ def address_of(db: Session, membership: Membership) -> str:
 # --- forming ---------------------------------------------------------------------------------
 
 NOT_OVER = (GameStatus.FORMING, GameStatus.ACTIVE, GameStatus.PAUSED)
-
-
-def games_mastered(db: Session, player: Player) -> int:
-    """How many games the player masters that are not over (forming, running or paused)."""
-    statement = (
-        select(func.count())
-        .select_from(Membership)
-        .join(Game, col(Game.id) == col(Membership.game_id))
-        .where(
-            Membership.player_id == player.id,
-            Membership.role == Role.MASTER,
-            Membership.status == MembershipStatus.ACTIVE,
-            col(Game.status).in_(NOT_OVER),
-        )
-    )
-    return db.exec(statement).one()
 
 
 def observers(db: Session, game: Game) -> list[Membership]:
@@ -202,7 +186,7 @@ def _open_power_for(db: Session, game: Game, player: Player) -> str:
     playing = [m.power for m in past if m.status is MembershipStatus.ACTIVE]
     if playing:
         raise GameError(f"you play {playing[0]} in {game.name} already")
-    if any(m.status is MembershipStatus.EJECTED for m in past):
+    if was_ejected(db, game, player, Role.PLAYER):
         raise GameError(f"the master ejected you from {game.name}: you cannot take a power in "
                         "it again")
     vacant = open_powers(db, game)
@@ -216,6 +200,13 @@ def _open_power_for(db: Session, game: Game, player: Player) -> str:
                         f"(the open one is {vacant[0]})")
     game.settings = _without_concession(game.settings, vacant[0])  # a new player votes afresh
     return vacant[0]
+
+
+def was_ejected(db: Session, game: Game, player: Player, role: Role) -> bool:
+    """Whether the master ejected the player from the game in that role (EJECT, EJECT OBSERVER):
+    he may not take it in the game again."""
+    return any(m.player_id == player.id and m.role is role and m.status is MembershipStatus.EJECTED
+               for m in members(db, game, active=False))
 
 
 def open_powers(db: Session, game: Game) -> list[str]:

@@ -1,5 +1,6 @@
-"""The master's hand on a game's course: pause and resume, end it, eject a player, move its
-deadline, return it to an earlier phase, preview a phase; and the players' concession votes.
+"""The master's hand on a game's course: pause and resume, end it, eject a player or an
+observer, move its deadline, return it to an earlier phase, preview a phase; and the players'
+concession votes.
 
 Like ``games``, every function works in the caller's session, commits nothing, sends no mail (the
 handlers say what happened and tell the players) and refuses with a ``GameError`` that says why.
@@ -54,8 +55,11 @@ from judge.store import (
     Membership,
     MembershipStatus,
     PhaseRecord,
+    Player,
+    Role,
     SubmittedOrders,
     membership_by_power,
+    players_of,
 )
 
 from .games import (
@@ -293,6 +297,24 @@ def eject(db: Session, game: Game, power: str) -> Membership:
     concessions.pop(power, None)
     game.settings = with_bookkeeping(game.settings, concessions=concessions or None)
     return holder
+
+
+def eject_observer(db: Session, game: Game, address: str) -> Player:
+    """Remove the observer at ``address`` (any game but one that has ended): the membership is
+    ejected, and the observer may not observe the game again (``games.was_ejected``); one whose
+    address was never confirmed lapses instead (the OBSERVE may have been forged in the name of
+    someone who would observe: he is not barred for it)."""
+    if game.status not in (GameStatus.FORMING, *_STARTED):
+        raise GameError(f"{game.name} has ended ({game.status.value})")
+    watching = [m for m in members(db, game) if m.role is Role.OBSERVER]
+    players = players_of(db, [m.player_id for m in watching]) if watching else {}
+    for membership in watching:
+        if players[membership.player_id].address == address.lower():
+            observer = players[membership.player_id]
+            membership.status = MembershipStatus.EJECTED if observer.confirmed else MembershipStatus.LAPSED
+            db.add(membership)
+            return observer
+    raise GameError(f"{address} does not observe {game.name}")
 
 
 # --- phases ---------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ import hashlib
 import json
 import logging
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,7 +152,10 @@ def _build(store: Store, out: Path, *, only_changed: bool) -> Built:
                 continue
             written.append(name)
             built[name] = {"fingerprint": fingerprint, "row": row, "pages": pages}
-    if written or failed or not (out / "index.html").exists():
+    gone = set(built) - set(names)  # removed (a forming game that lapsed): out of the index
+    for name in gone:
+        _remove_game(out, file_stem(name))
+    if written or failed or gone or not (out / "index.html").exists():
         rows = [{**built[name]["row"], "file": file_stem(name)} for name in names if name in built]
         _write(out / "index.html", environment.get_template("index.html").render(games=rows))
         _write(out / "style.css", environment.get_template("style.css").render())
@@ -243,6 +247,14 @@ def _write_game(db: Session, environment: Environment, game: Game, out: Path,
     for suffix, exported in exports.items():
         _write(out / "games" / f"{stem}.{suffix}", json.dumps(exported))
     return pages
+
+
+def _remove_game(out: Path, stem: str) -> None:
+    """Remove the files of a game the judge no longer has (a forming game that lapsed)."""
+    games = out / "games"
+    shutil.rmtree(games / stem, ignore_errors=True)
+    for path in games.glob(f"{stem}.*"):
+        path.unlink()
 
 
 def _remove_undone(pictures: Path, pages: dict[str, str]) -> None:
