@@ -50,6 +50,9 @@ class Context:
     checked: Checked = field(default_factory=Checked)  # the mail's SIGNONs, checked before its transaction
     tried: set[str] = field(default_factory=set)  # the games a SIGNON of this mail named (lower case)
     picture: int | None = None  # a map the reply carries (BOARD's, to a member who reads maps)
+    acted_for: tuple[tuple[int, str, str], ...] = ()  # (game, power, what): a master's BECOME,
+    # told to the power's player when the mail ends (``handlers_master.tell_acted_for``)
+    processed: frozenset[int] = frozenset()  # the games this mail PROCESSed: one PROCESS a game
     refused_orders: set[tuple[int, str]] = field(default_factory=set)  # (game, power) with a
     # refused order line in this mail: that power's orders in it complete nothing
 

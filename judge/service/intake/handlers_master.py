@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from judge.store import Game, GameStatus, Membership, Role
+from judge.store import Game, GameStatus, Membership, Role, membership_by_power
 
 from .. import commands as c
 from ..mailing.notify import game_status, masters, phase_name, send_notice, when
@@ -24,6 +24,7 @@ from ..play.games import (
     late_powers,
     read_phase,
     secret_revealed,
+    taken_orders,
 )
 from ..play.lifecycle import (
     act_for,
@@ -39,7 +40,8 @@ from ..play.lifecycle import (
     set_grace,
     terminate,
 )
-from .actions import process_if_ready
+from ..play.mastering import played_by
+from .actions import is_master, process_if_ready
 from .context import Context
 from .handlers_settings import SETTINGS_HANDLERS
 from .handlers_types import Handler
@@ -61,16 +63,47 @@ def _tell(ctx: Context, game: Game, *paragraphs: str) -> None:
 
 
 def become(ctx: Context, command: c.Become) -> None:
-    game, _ = _signed_on(ctx)
-    power = act_for(game, command.power)
+    game, master = _signed_on(ctx)
+    power = act_for(game, command.power, played_by(ctx.db, game, master))
     ctx.power = power  # the membership stays the master's: submissions record who gave them
     ctx.say(f"You act for {power} in {game.name}: the order lines that follow in this mail are "
-            f"{power}'s (kept as given by the master).")
+            f"{power}'s (kept as given by the master); its player is told what you did.")
+
+
+def note_acted_for(ctx: Context, done: str) -> None:
+    """Note what a master acting for a power (BECOME) did to its orders: its player is told at
+    the end of the mail (``tell_acted_for``)."""
+    game = ctx.game
+    if game is None or ctx.power is None or not is_master(ctx):
+        return
+    assert game.id is not None
+    ctx.acted_for = (*ctx.acted_for, (game.id, ctx.power, done))
+
+
+def tell_acted_for(ctx: Context) -> None:
+    """Tell each player whose orders a master changed in this mail (BECOME: orders given, kept or
+    withdrawn for his power) what he did: one short mail to each, whatever the mail did."""
+    done: dict[tuple[int, str], list[str]] = {}
+    for game_id, power, what in ctx.acted_for:
+        done.setdefault((game_id, power), []).append(what)
+    for (game_id, power), lines in done.items():
+        game = ctx.db.get(Game, game_id)
+        holder = membership_by_power(ctx.db, game_id, power)
+        if game is None or holder is None:
+            continue  # nobody plays the power: nobody to tell
+        due = game.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and \
+            power in kind_of(game).pending(game.state).powers
+        now = (f"Your orders for {game.phase} now: "
+               f"{'; '.join(taken_orders(ctx.db, game, power).values()) or 'none'}." if due else "")
+        send_notice(ctx.db, ctx.config, game, [
+            f"The master of {game.name} acted for {power} (BECOME) and changed your orders:",
+            "\n".join(f"  {line}" for line in lines), *([now] if now else [])],
+            ctx.now, to=[address_of(ctx.db, holder)])
 
 
 def predict_phase(ctx: Context, command: c.Predict) -> None:
-    game, _ = _signed_on(ctx)
-    prediction = predict(ctx.db, game)
+    game, master = _signed_on(ctx)
+    prediction = predict(ctx.db, game, played_by(ctx.db, game, master))
     result, kind = prediction.result, kind_of(game)
     ended = kind.outcome(result.state)
     outcome = ended.reason if ended is not None else None

@@ -31,7 +31,9 @@ Decisions kept here, once:
   has no vote). A new player of a power votes afresh.
 - *Hidden information* (``GameKind.hidden_information``, Richard III): what the rules hide stays
   hidden from masters too, whether or not they play. A master acts for no power there (BECOME,
-  ``act_for``) and PREDICT is refused: either would answer from more than the master may see.
+  ``act_for``) and PREDICT is refused: either would answer from more than the master may see. In
+  every kind a phase's orders are hidden until it is processed: a master who plays is refused
+  both everywhere (``mastering``).
   Where nothing is hidden, PREDICT resolves what observers see (the whole position) with dice of
   its own, never the phase's: those are the game's secret until the phase is processed.
 """
@@ -307,12 +309,13 @@ class Prediction:
     rolled: bool
 
 
-def predict(db: Session, game: Game) -> Prediction:
+def predict(db: Session, game: Game, playing: Sequence[str] = ()) -> Prediction:
     """What processing the current phase now would give with the orders standing, the same
     defaults, resolved on a copy of what observers see (the whole position: a kind with hidden
     information is refused, as no reader may see it whole) with dice thrown for the prediction
     alone: never the phase's own, which the game's secret decides and nobody may know ahead.
-    Nothing is recorded or changed."""
+    Nothing is recorded or changed. ``playing``: the powers the master asking holds or held
+    (``mastering.played_by``): he is refused, as the prediction would show him the others' orders."""
     require_started(game, "phase to predict")
     kind = kind_of(game)
     if kind.hidden_information:
@@ -320,6 +323,9 @@ def predict(db: Session, game: Game) -> Prediction:
                         "game from each reader, masters included, and a prediction would need "
                         "what the rules hide (and show the phase ahead of its players); the "
                         "phase is processed at its deadline, or now with PROCESS")
+    if playing:
+        raise GameError(f"you play {', '.join(playing)} in {game.name}: a master who plays may not "
+                        "PREDICT, as a prediction shows the other powers' orders before the deadline")
     orders = {power: list(slots.values()) for power, slots in orders_to_resolve(db, game).items()}
     dice = Random()  # seeded by the system, not from the game's secret
     unused = dice.getstate()
@@ -327,10 +333,11 @@ def predict(db: Session, game: Game) -> Prediction:
     return Prediction(result, dice.getstate() != unused)
 
 
-def act_for(game: Game, name: str) -> str:
+def act_for(game: Game, name: str, playing: Sequence[str] = ()) -> str:
     """The power a master acts for (BECOME): refused in a game whose kind hides information, where
     the answers to its orders (accepted, refused, the choices left) would show him what the rules
-    hide from him."""
+    hide from him; and to a master who holds or held a power of the game (``playing``), as its
+    orders would show him what another power ordered."""
     require_started(game, "power to act for")
     power = power_of(game, name)
     kind = kind_of(game)
@@ -340,6 +347,11 @@ def act_for(game: Game, name: str) -> str:
                         f"{power}'s orders would show you what the rules hide. A power without a "
                         f"player is in civil disorder ({kind.wording.civil_disorder}) until a new player "
                         f"takes it over (JOIN {game.name} <password>)")
+    if playing:
+        raise GameError(f"you play {', '.join(playing)} in {game.name}: a master who plays acts for "
+                        f"no power, as {power}'s orders would show you what another power ordered. "
+                        f"A power without a player is in civil disorder until a new player takes "
+                        f"it over (JOIN {game.name} <password>)")
     return power
 
 
