@@ -43,6 +43,8 @@ class Context:
     room: int = sys.maxsize  # the bytes the reply may still take (``mailroom``): HISTORY fits in it
     caused: Counter[str] = field(default_factory=Counter)  # the mails sent so far, by address
     pressed: frozenset[tuple[int, bool, str]] = frozenset()  # (game, broadcast?, address) pressed
+    press_mails: frozenset[tuple[int, bool, str, int]] = frozenset()  # the same, with the Outbox
+    # id of the press mail to that address (a master's copies: one mail)
     codes_mailed: int = 0  # SET ADDRESS codes mailed to new addresses: one a mail at most
     codes_tried: int = 0  # CONFIRM codes tried: one a mail at most
     passwords: int = 0  # passwords made (CREATE, JOIN, OBSERVE, SET PASSWORD): a few a mail at most

@@ -78,7 +78,7 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
             return False
         ctx.passwords += 1  # counted when tried: the hash is made whether or not it succeeds
     saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed,
-             ctx.acted_for, ctx.processed)
+             ctx.press_mails, ctx.acted_for, ctx.processed)
     # A command applies fully or not at all: a savepoint, but for those that write nothing.
     savepoint = None if type(item) in _WRITES_NOTHING else ctx.db.begin_nested()
     queued = queued_to(ctx.db)
@@ -91,7 +91,7 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
             savepoint.rollback()
         del queued[first_mail:]  # rolled back: never sent
         (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed,
-         ctx.acted_for, ctx.processed) = saved
+         ctx.press_mails, ctx.acted_for, ctx.processed) = saved
         ctx.say(f"Refused: {refusal}.")
         return False
     if savepoint is not None:
