@@ -162,7 +162,7 @@ def resume_game(ctx: Context, command: c.Resume) -> None:
 
 def terminate_game(ctx: Context, command: c.Terminate) -> None:
     game, _ = _signed_on(ctx)
-    terminate(game, ctx.now)
+    terminate(ctx.db, game, ctx.now)
     ctx.say(f"{game.name} is terminated; everyone has been told, and the game's secret revealed.")
     _tell(ctx, game, f"The master has terminated {game.name}: the game ends here, without a "
           "winner or a draw.", secret_revealed(game))

@@ -392,7 +392,23 @@ def _read_kept_orders(db: Session, game: Game, now: datetime) -> tuple[list[Kept
         elif membership is not None and active:
             submission = submit_orders(db, game, membership, row.power, row.text.splitlines(), now)
             read.append(KeptRead(membership, row.power, submission))
+        else:  # its player left the game before the phase came: never read
+            db.delete(row)
     return read, dropped
+
+
+def drop_kept(db: Session, game: Game, *, upto: int | None = None) -> int:
+    """Drop the order lines kept for phases the game has not played (PHASE, never read), as the
+    game ends or is rolled back (``upto``: those kept up to that submission, which no longer
+    count): none of them can ever be read. A kept line once read stays, as it was sent. How many
+    were dropped; their players are told by the notice of the end or of the rollback."""
+    played = set(db.exec(select(PhaseRecord.phase).where(PhaseRecord.game_id == game.id)).all())
+    found = db.exec(_KEPT, params={"game_id": game.id, "after_id": 0}).all()
+    dropped = [row for row in found if row.orders is None and row.phase not in played
+               and (upto is None or (row.id or 0) <= upto)]
+    for row in dropped:
+        db.delete(row)
+    return len(dropped)
 
 
 _KEPT = select(SubmittedOrders).where(  # built once: building it cost as much as running it
@@ -594,7 +610,7 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
     outcome = kind.outcome(result.state)
     if outcome is not None:
         game.phase = kind.pending(result.state).phase
-        end_game(game, GameStatus.FINISHED, now, by="outcome", winners=list(outcome.winners))
+        end_game(db, game, GameStatus.FINISHED, now, by="outcome", winners=list(outcome.winners))
     else:
         kept, dropped = _enter_phase(db, game, now)
     db.add(game)
@@ -619,10 +635,13 @@ def drop_lapsed(db: Session, game: Game, lapsed: Mapping[str, Sequence[str]], no
                                    membership_id=row.membership_id))
 
 
-def end_game(game: Game, status: GameStatus, now: datetime, *, by: str, winners: list[str]) -> None:
+def end_game(db: Session, game: Game, status: GameStatus, now: datetime, *, by: str,
+             winners: list[str]) -> None:
     """End the game: every way a game ends comes here (the game kind's outcome, a draw, a
     concession, TERMINATE). The final notice reveals the game's secret, so nothing may be replayed
-    after it (a rollback would know every later roll in advance): ``secret_revealed``."""
+    after it (a rollback would know every later roll in advance): ``secret_revealed``. Orders
+    kept for phases that now never come are dropped (``drop_kept``)."""
+    drop_kept(db, game)
     game.status = status
     game.deadline = game.grace_until = game.remind_at = None
     ended = {"by": by, "at": now.isoformat(), "winners": winners}

@@ -62,6 +62,7 @@ from judge.store import (
 
 from .games import (
     GameError,
+    drop_kept,
     end_game,
     fresh_deadline,
     game_settings,
@@ -171,11 +172,11 @@ def _require_running(game: Game) -> None:
 # --- the end --------------------------------------------------------------------------------------
 
 
-def terminate(game: Game, now: datetime) -> None:
+def terminate(db: Session, game: Game, now: datetime) -> None:
     """End the game without an outcome."""
     if game.status in (GameStatus.FINISHED, GameStatus.TERMINATED):
         raise GameError(f"{game.name} has ended already ({game.status.value})")
-    end_game(game, GameStatus.TERMINATED, now, by="master", winners=[])
+    end_game(db, game, GameStatus.TERMINATED, now, by="master", winners=[])
 
 
 def concede(db: Session, game: Game, membership: Membership, to: str, now: datetime) -> bool:
@@ -197,7 +198,7 @@ def concede(db: Session, game: Game, membership: Membership, to: str, now: datet
     voters = [power for power in alive if power != to and power in held]
     if not voters or not all(concessions.get(power) == to for power in voters):
         return False
-    end_game(game, GameStatus.FINISHED, now, by="concession", winners=[to])
+    end_game(db, game, GameStatus.FINISHED, now, by="concession", winners=[to])
     return True
 
 
@@ -269,7 +270,7 @@ def draw_agreed(db: Session, game: Game, now: datetime) -> list[str] | None:
     sharing = list(wanted.pop())
     if len(sharing) < 2:
         return None
-    end_game(game, GameStatus.FINISHED, now, by="draw", winners=sharing)
+    end_game(db, game, GameStatus.FINISHED, now, by="draw", winners=sharing)
     return sharing
 
 
@@ -377,6 +378,7 @@ def rollback(db: Session, game: Game, phase: str, now: datetime) -> PhaseRecord:
         sa.select(sa.func.max(col(SubmittedOrders.id))).where(
             col(SubmittedOrders.game_id) == game.id)
     ).scalar_one_or_none()
+    drop_kept(db, game, upto=last_submission or 0)  # kept before the rollback: they count no longer
     left = game.phase
     game.state = copy.deepcopy(record.state_before)
     game.phase = kind_of(game).pending(game.state).phase
