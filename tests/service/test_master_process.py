@@ -69,3 +69,16 @@ def test_one_process_a_mail_and_a_bounded_number_a_day(judge: MailJudge) -> None
     assert game(judge).phase == phase
     judge.advance(hours=23)  # 24 hours after the first PROCESS: it counts no longer
     assert "has been processed (processed by the master)" in master(judge, "PROCESS")
+
+
+def test_a_game_without_players_is_not_brought_forward_by_its_deadline(judge: MailJudge) -> None:
+    """PROCESS's way round: SET DEADLINE a minute ahead, mail after mail. In a game where no power
+    has a player the deadline may be put back, not brought forward."""
+    judge.enrol(MASTER, "CREATE ?empty secret standard\nSTART")
+    reply = judge.send(MASTER, "SIGNON Mempty secret\nSET DEADLINE 2026-01-05 12:05")
+    assert ("Refused: no power of empty has a player: its deadline may be put back, not brought "
+            "forward.") in reply, reply
+    judge.advance(minutes=10)
+    assert records(judge) == []
+    reply = judge.send(MASTER, "SIGNON Mempty secret\nSET DEADLINE 2026-01-20 12:00")
+    assert "The deadline for Spring 1901 Movement of empty is now" in reply, reply

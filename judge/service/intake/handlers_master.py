@@ -40,7 +40,7 @@ from ..play.lifecycle import (
     set_grace,
     terminate,
 )
-from ..play.mastering import played_by
+from ..play.mastering import may_bring_forward, played_by
 from .actions import is_master, process_if_ready
 from .context import Context
 from .handlers_settings import SETTINGS_HANDLERS
@@ -201,7 +201,7 @@ def take_over(ctx: Context, game: Game, membership: Membership) -> None:
 
 def set_deadline_at(ctx: Context, command: c.SetDeadline) -> None:
     game, _ = _signed_on(ctx)
-    set_deadline(game, _instant(game, command), ctx.now)
+    set_deadline(game, _instant(ctx, game, command), ctx.now)
     deadline = when(game, game.deadline)
     ctx.say(f"The deadline for {phase_name(game)} of {game.name} is now {deadline}.")
     _tell(ctx, game, f"The master has set the deadline for {phase_name(game)} to "
@@ -210,19 +210,21 @@ def set_deadline_at(ctx: Context, command: c.SetDeadline) -> None:
 
 def set_grace_until(ctx: Context, command: c.SetGrace) -> None:
     game, _ = _signed_on(ctx)
-    set_grace(game, _instant(game, command), ctx.now)
+    set_grace(game, _instant(ctx, game, command), ctx.now)
     grace = when(game, game.grace_until)
     ctx.say(f"The grace for {phase_name(game)} of {game.name} now ends {grace}.")
     _tell(ctx, game, f"The master has set the end of grace for {phase_name(game)} to "
           f"{grace}: players late at the deadline have until then.")
 
 
-def _instant(game: Game, command: c.SetDeadline | c.SetGrace) -> datetime:
+def _instant(ctx: Context, game: Game, command: c.SetDeadline | c.SetGrace) -> datetime:
     zone = game_settings(game).zone
     try:
-        return local_to_utc(command.when, zone)
+        instant = local_to_utc(command.when, zone)
     except ValueError as error:
         raise GameError(str(error)) from None
+    may_bring_forward(ctx.db, game, instant)
+    return instant
 
 
 # --- players: absences and concessions ------------------------------------------------------------
