@@ -15,6 +15,7 @@ from random import Random
 from typing import Any
 
 import pytest
+from alpha import as_power, holds, last_mail_id, mail_since, master, new_game
 from mail_judge import MailJudge
 from mail_judge import current_game as game
 from sqlmodel import select
@@ -154,3 +155,26 @@ def test_a_master_who_changes_nothing_tells_nobody(judge: MailJudge) -> None:
     reply = judge.send(MASTER, "SIGNON Mbos secret\nBECOME York\nARRAY Nobody")
     assert "Error:" in reply
     assert {address: len(judge.mail_to(address)) for address in seats.values()} == told
+
+
+def test_the_tell_rides_in_the_results_when_the_masters_orders_complete_the_phase(
+    judge: MailJudge,
+) -> None:
+    """Every power but England has ordered; the master (playing none) BECOMEs England and orders
+    its holds: the phase processes, and England's player gets one mail from the master's mail,
+    the results with what the master did added to them."""
+    seats = new_game(judge)
+    for power in seats:
+        if power != "England":
+            as_power(judge, seats, power, *holds(judge, power))
+    england = seats["England"][0]
+    before = last_mail_id(judge)
+    reply = master(judge, "BECOME England", *holds(judge, "England"))
+    assert "Spring 1901 Movement of alpha has been processed (all orders in)" in reply, reply
+    mails = [mail for mail in mail_since(judge, before) if mail.to_address == england]
+    assert len(mails) == 1, [mail.subject for mail in mails]
+    body = mails[0].body
+    assert "Diplomacy results alpha S1901M" in mails[0].subject
+    assert "The master of alpha acted for England (BECOME) and changed your orders:" in body
+    assert f"gave: {'; '.join(holds(judge, 'England'))}" in body
+    assert body.count("\n-- \n") == 1

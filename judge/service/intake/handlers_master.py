@@ -13,7 +13,7 @@ from datetime import date, datetime, timedelta
 from judge.store import Game, GameStatus, Membership, Role, membership_by_power
 
 from .. import commands as c
-from ..mailing.notify import game_status, masters, phase_name, send_notice, when
+from ..mailing.notify import game_status, masters, phase_name, send_notice, tell_once, when
 from ..mailing.reports import render
 from ..play.deadlines import local_to_utc, utc_to_local
 from ..play.games import (
@@ -82,7 +82,8 @@ def note_acted_for(ctx: Context, done: str) -> None:
 
 def tell_acted_for(ctx: Context) -> None:
     """Tell each player whose orders a master changed in this mail (BECOME: orders given, kept or
-    withdrawn for his power) what he did: one short mail to each, whatever the mail did."""
+    withdrawn for his power) what he did: in the mail this mail sent him already (the results of
+    a phase the master's orders completed, say), or in one short mail of its own."""
     done: dict[tuple[int, str], list[str]] = {}
     for game_id, power, what in ctx.acted_for:
         done.setdefault((game_id, power), []).append(what)
@@ -95,10 +96,9 @@ def tell_acted_for(ctx: Context) -> None:
             power in kind_of(game).pending(game.state).powers
         now = (f"Your orders for {game.phase} now: "
                f"{'; '.join(taken_orders(ctx.db, game, power).values()) or 'none'}." if due else "")
-        send_notice(ctx.db, ctx.config, game, [
+        tell_once(ctx.db, ctx.config, game, address_of(ctx.db, holder), [
             f"The master of {game.name} acted for {power} (BECOME) and changed your orders:",
-            "\n".join(f"  {line}" for line in lines), *([now] if now else [])],
-            ctx.now, to=[address_of(ctx.db, holder)])
+            "\n".join(f"  {line}" for line in lines), *([now] if now else [])], ctx.now)
 
 
 def predict_phase(ctx: Context, command: c.Predict) -> None:

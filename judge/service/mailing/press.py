@@ -52,7 +52,7 @@ from judge.store import Game, GameStatus, Membership, Outbox, Press, PressKind, 
 
 from ..config import Config
 from ..play.games import GameError, address_of, game_settings, kind_of, members
-from .notify import phase_name
+from .notify import joined, phase_name
 from .reports import press_subject, render
 
 EVERYONE = "everyone"  # the recipients of a broadcast, as kept in the Press table
@@ -164,7 +164,7 @@ def send_press(
         text = truth if address in copies else plain
         mail = db.get(Outbox, earlier[address]) if address in earlier else None
         if mail is not None:
-            mail.body = _joined(mail.body, text)
+            mail.body = joined(mail.body, text)
             db.add(mail)
             sent.mails[address] = earlier[address]
             continue
@@ -186,16 +186,6 @@ def send_press(
         )
     )
     return sent
-
-
-def _joined(mail: str, press: str) -> str:
-    """A press mail with another press of the same mail added before its signature."""
-    head, signature, foot = mail.rpartition(_SIGNATURE)
-    added = press.rpartition(_SIGNATURE)[0].strip("\n")
-    return f"{head.rstrip()}\n\n{added}\n{signature}{foot}" if signature else f"{mail}\n\n{added}"
-
-
-_SIGNATURE = "\n-- \n"  # where press.txt's signature begins
 
 
 # --- reading the press -------------------------------------------------------------------------
