@@ -327,7 +327,7 @@ def timing_words() -> frozenset[str]:
 def keywords() -> frozenset[str]:
     """Every word of the command language (lower case): the grammar's keywords, the timing
     classes' words, the words that begin a command line, and ``orders`` (HELP ORDERS). No game
-    may be named by one (``games.check_game_name``)."""
+    may be named by one (``names.name_refused``)."""
     grammar = {t.pattern.value for t in _parser().terminals
                if isinstance(t.pattern, PatternStr) and t.pattern.value[:1].isalpha()}
     return frozenset(grammar | timing_words() | {word.lower() for word in COMMAND_WORDS} | {"orders"})

@@ -18,11 +18,10 @@ Definitions used throughout (conventions: define them once):
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import partial
 from datetime import date, datetime
 from random import Random
 from typing import Any
@@ -32,8 +31,7 @@ from sqlmodel import Session, col, func, select
 
 from judge.games.dice import commitment, phase_random
 from judge.games.kind import GameKind, OrderLine, Pending
-from judge.games.registry import KINDS, game_kind
-from judge.games.variants import variant_names
+from judge.games.registry import game_kind
 from judge.store import (
     Game,
     GameStatus,
@@ -50,7 +48,7 @@ from judge.store import (
     next_phase_sequence,
 )
 
-from ..commands import keywords
+from .names import name_refused
 from .deadlines import deadline_for, extend_for_absences
 from .settings import (
     GameSettings,
@@ -126,48 +124,13 @@ def observers(db: Session, game: Game) -> list[Membership]:
     return [m for m in members(db, game) if m.role is Role.OBSERVER]
 
 
-GAME_NAME_LENGTH = 20
-"""The longest name a new game may have (njudge's are eight characters; twenty leave room)."""
-_GAME_NAME = re.compile(rf"[a-z][a-z0-9_-]{{0,{GAME_NAME_LENGTH - 1}}}")
-
-
-def check_game_name(name: str) -> None:
-    """Refuse a name a new game may not have: a letter, then letters, digits, - and _, at most
-    ``GAME_NAME_LENGTH`` in all, and none of the ``reserved_names``. Names are also file names in
-    the web archive and words in every mail about the game. Games of an older database with other names still load (and the
-    archive makes their file names safe)."""
-    if _GAME_NAME.fullmatch(name.lower()) is None:
-        shown = name if len(name) <= 30 else f"{name[:30]}..."
-        what = (f"{len(name)} characters long" if len(name) > GAME_NAME_LENGTH
-                else "not a letter followed by letters, digits, - or _")
-        raise GameError(f"{shown!r} cannot be a game's name: it is {what}. A game's name is a "
-                        f"letter followed by letters, digits, - or _, at most {GAME_NAME_LENGTH} in "
-                        "all (e.g. alpha, roses-2)")
-    word = name.lower()
-    if word in reserved_names():
-        what = "names a game kind" if word in _kind_words() else "is a word of the judge's commands"
-        raise GameError(f"{word!r} cannot be a game's name: it {what}; choose another (e.g. "
-                        "alpha, roses-2)")
-
-
-@cache
-def _kind_words() -> frozenset[str]:
-    """The names of the game kinds and variants, as players write them and in full."""
-    names = {name for entry in KINDS for name in (entry.name, *entry.names)}
-    return frozenset(names | {name.split("/")[0] for name in names} | set(variant_names()))
-
-
-def reserved_names() -> frozenset[str]:
-    """The names no new game may take: a game kind's or variant's, or a word of the command
-    language (``commands.keywords``), in any case. A game of an older database named so keeps
-    its name; where a word could mean either (HELP ORDERS standard), the kind wins."""
-    return _kind_words() | keywords()
-
-
 def create_game(
     db: Session, name: str, kind_name: str, master: Player, password: str, now: datetime
 ) -> Game:
-    check_game_name(name)
+    """A new game, forming, its creator its master; its name checked (``names``)."""
+    refused = name_refused(name)
+    if refused is not None:
+        raise GameError(refused)
     kind = game_kind(kind_name)
     if db.exec(select(Game).where(Game.name == name.lower())).first() is not None:
         raise GameError(f"there is already a game called {name}")
