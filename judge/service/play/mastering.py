@@ -31,7 +31,8 @@ BY_THE_MASTER = "processed by the master"
 """The reason a phase record gives for a phase the master processed (PROCESS)."""
 
 MOST_PROCESSED_A_DAY = 10
-"""The most phases a game's master may process with PROCESS in any 24 hours."""
+"""The most phases a game's master may process with PROCESS in any 24 hours (HELP PROCESS and
+docs/security.md say the number)."""
 
 _DAY = timedelta(hours=24)
 
