@@ -66,9 +66,9 @@ def test_a_master_who_plays_is_refused_become_and_predict_in_every_kind(judge: M
         assert f"Refused: no master acts for a power in {name}" in reply
         assert f"Refused: PREDICT is not offered in {name}" in reply
     else:
-        assert (f"Refused: you play {mine} in {name}: a master who plays acts for no power, as "
+        assert (f"Refused: you hold or held {mine} in {name}: a master who plays acts for no power, as "
                 f"{other}'s orders would show you what another power ordered.") in reply, reply
-        assert (f"Refused: you play {mine} in {name}: a master who plays may not PREDICT, as a "
+        assert (f"Refused: you hold or held {mine} in {name}: a master who plays may not PREDICT, as a "
                 "prediction shows the other powers' orders before the deadline.") in reply
     assert "You act for" not in reply and "Prediction for" not in reply
     assert "Refused: only a power has orders to clear." in reply
@@ -178,3 +178,14 @@ def test_the_tell_rides_in_the_results_when_the_masters_orders_complete_the_phas
     assert "The master of alpha acted for England (BECOME) and changed your orders:" in body
     assert f"gave: {'; '.join(holds(judge, 'England'))}" in body
     assert body.count("\n-- \n") == 1
+
+
+def test_a_master_who_played_and_resigned_is_refused_too(judge: MailJudge) -> None:
+    """He knows what his side ordered, and may have read the other's press: resigning his side
+    gives him no more than a player's sight."""
+    seats = _started(judge, "bos", "plantagenet-bosworth", MASTER, master_plays=True)
+    mine = next(side for side, address in seats.items() if address == MASTER)
+    theirs = next(side for side in seats if side != mine)
+    assert "You have resigned" in judge.send(MASTER, f"SIGNON {mine}@bos pwm\nRESIGN")
+    reply = judge.send(MASTER, f"SIGNON Mbos secret\nPREDICT\nBECOME {theirs}")
+    assert reply.count(f"Refused: you hold or held {mine} in bos: a master who plays") == 2, reply

@@ -325,8 +325,9 @@ def predict(db: Session, game: Game, playing: Sequence[str] = ()) -> Prediction:
                         "what the rules hide (and show the phase ahead of its players); the "
                         "phase is processed at its deadline, or now with PROCESS")
     if playing:
-        raise GameError(f"you play {', '.join(playing)} in {game.name}: a master who plays may not "
-                        "PREDICT, as a prediction shows the other powers' orders before the deadline")
+        raise GameError(f"you hold or held {', '.join(playing)} in {game.name}: a master who plays "
+                        "may not PREDICT, as a prediction shows the other powers' orders before "
+                        "the deadline")
     orders = {power: list(slots.values()) for power, slots in orders_to_resolve(db, game).items()}
     dice = Random()  # seeded by the system, not from the game's secret
     unused = dice.getstate()
@@ -349,8 +350,9 @@ def act_for(game: Game, name: str, playing: Sequence[str] = ()) -> str:
                         f"player is in civil disorder ({kind.wording.civil_disorder}) until a new player "
                         f"takes it over (JOIN {game.name} <password>)")
     if playing:
-        raise GameError(f"you play {', '.join(playing)} in {game.name}: a master who plays acts for "
-                        f"no power, as {power}'s orders would show you what another power ordered. "
+        raise GameError(f"you hold or held {', '.join(playing)} in {game.name}: a master who plays "
+                        f"acts for no power, as {power}'s orders would show you what another power "
+                        "ordered. "
                         f"A power without a player is in civil disorder until a new player takes "
                         f"it over (JOIN {game.name} <password>)")
     return power
