@@ -145,7 +145,8 @@ class GameKind(Protocol):
     blocks and hands; Diplomacy hides nothing: ``view`` is then the whole state for every reader).
     In such a game nobody sees beyond his own ``view``, masters and observers included: the
     service refuses BECOME and PREDICT (each would show what the rules hide), and its score
-    tables show only ``scores_shown``."""
+    tables show only ``scores_shown``. (A phase's orders are hidden in every kind until it is
+    processed: the service refuses both to a master who plays, whatever this says.)"""
 
     def period_name(self, number: int) -> str:
         """A ``Standing.period`` as players write it: ``1901``; Richard III's 10 is ``II-3``."""
@@ -166,7 +167,8 @@ class GameKind(Protocol):
         one (Richard III's ``actions 1 York`` and ``actions 1 Lancaster``), and a phase may be
         passed over (a Diplomacy retreat phase with nothing to retreat). PHASE keeps orders only
         for a phase after the current one; orders kept for a phase the game has reached or passed
-        without playing it are dropped, and their player told."""
+        without playing it are dropped, and their player told (and the game's end or a rollback
+        drops those it kept)."""
         ...
 
     def powers(self) -> Sequence[str]:

@@ -29,7 +29,8 @@ class BosworthGame(TwoSides):
     timings: Sequence[TimingClass] = (TimingClass("battle", hours=48, grace_hours=24, aliases=("array",)),)
     hidden_information = False
     """Nothing on Bosworth Field is hidden but each side's choices, which are its orders (as in
-    Diplomacy) until the Battle reveals them: PREDICT and BECOME are offered."""
+    Diplomacy) until the Battle reveals them: PREDICT and BECOME are offered to a master who plays
+    neither side (the service refuses them to one who plays, in every kind)."""
     wording = Wording(
         title="Plantagenet",
         full_title="Plantagenet, III(B) Bosworth",

@@ -84,7 +84,7 @@ import difflib
 from collections.abc import Sequence
 
 from .closings import closing_end
-from .command_grammar import read_line, timing_words
+from .command_grammar import keywords, read_line, timing_words
 from .command_types import (
     COMMAND_WORDS,
     COMMANDS,
@@ -149,7 +149,7 @@ from .command_types import (
 from .command_values import DrawRule, NmrPolicy, PressMode
 
 __all__ = [
-    "parse_commands", "timing_words", "COMMANDS", "COMMAND_WORDS", "CommandInfo", "Who",
+    "parse_commands", "keywords", "timing_words", "COMMANDS", "COMMAND_WORDS", "CommandInfo", "Who",
     "Item", "Command", "OrderLine", "CommandError", "Closing",
     "PressMode", "NmrPolicy", "DrawRule",
     "Signon", "Signoff", "Create", "Join", "Observe", "Confirm", "List", "History", "Summary", "Board", "Help",

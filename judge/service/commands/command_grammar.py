@@ -23,6 +23,7 @@ from lark.lexer import PatternStr
 from judge.games.registry import all_kinds
 
 from .command_types import (
+    COMMAND_WORDS,
     Become,
     Board,
     Broadcast,
@@ -339,6 +340,16 @@ def timing_words() -> frozenset[str]:
     III's actions): the command keeps the word as written."""
     return frozenset(word for kind in all_kinds() for timing in kind.timings
                      for word in timing.words())
+
+
+@functools.cache
+def keywords() -> frozenset[str]:
+    """Every word of the command language (lower case): the grammar's keywords, the timing
+    classes' words, the words that begin a command line, and ``orders`` (HELP ORDERS). No game
+    may be named by one (``names.name_refused``)."""
+    grammar = {t.pattern.value for t in _parser().terminals
+               if isinstance(t.pattern, PatternStr) and t.pattern.value[:1].isalpha()}
+    return frozenset(grammar | timing_words() | {word.lower() for word in COMMAND_WORDS} | {"orders"})
 
 
 # --- error messages -------------------------------------------------------------------------------

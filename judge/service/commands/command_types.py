@@ -124,7 +124,7 @@ class Signoff(Command):
 
 @_command("CREATE", "CREATE ?<game> <password> [<variant>]", _ANYONE,
           "Create a game and become its master. Its name is a letter followed by letters, "
-          "digits, - or _, at most 20 in all.",
+          "digits, - or _, at most 20 in all, and not a variant's name or a command word.",
           "CREATE ?alpha mypassword roses1")
 @dataclass(frozen=True)
 class Create(Command):
@@ -255,7 +255,8 @@ class Broadcast(Command):
 @_command("PHASE", "PHASE <phase>  (e.g. PHASE F1901M, PHASE Fall 1901 Movement)", _PLAYER,
           "The orders that follow, up to the next command, are for that later phase: they are "
           "kept, read when it begins, and you are mailed how they read. If the game goes past "
-          "that phase without playing it, they are dropped and you are told.",
+          "that phase without playing it, they are dropped and you are told; the game's end or "
+          "a rollback drops them too.",
           "PHASE F1901M")
 @dataclass(frozen=True)
 class Phase(Command):
@@ -360,9 +361,10 @@ class SetConcede(Command):
 
 @_command("BECOME", "BECOME <power>", _MASTER,
           "Act for a power: the orders that follow in the mail are for it (a name of several "
-          "words is written as it is). Not in a game that hides information (Richard III): "
-          "there the rules hide from the master what they hide from every reader, and a power "
-          "without a player is in civil disorder until a new player takes it over.",
+          "words is written as it is); its player is told what you did to its orders. Not for "
+          "a master who plays a power of the game, nor in a game that hides information "
+          "(Richard III): a power without a player is in civil disorder until a new player "
+          "takes it over.",
           "BECOME Red Rose")
 @dataclass(frozen=True)
 class Become(Command):
@@ -376,7 +378,9 @@ class Start(Command):
     pass
 
 
-@_command("PROCESS", "PROCESS", _MASTER, "Process the current phase now.",
+@_command("PROCESS", "PROCESS", _MASTER,
+          "Process the current phase now. Only in a game where some power has a player; once "
+          "a mail, at most 10 phases a game in 24 hours.",
           "PROCESS")
 @dataclass(frozen=True)
 class Process(Command):
@@ -385,8 +389,8 @@ class Process(Command):
 
 @_command("PREDICT", "PREDICT", _MASTER,
           "Show what the current orders would give, without processing; any dice are thrown "
-          "for the prediction alone (illustrative, not the phase's own). Not in a game that "
-          "hides information (Richard III).",
+          "for the prediction alone (illustrative, not the phase's own). Not for a master who "
+          "plays a power of the game, nor in a game that hides information (Richard III).",
           "PREDICT")
 @dataclass(frozen=True)
 class Predict(Command):

@@ -45,6 +45,8 @@ class Context:
     # HISTORY fits in what is left of it, BOARD's map too or it is left out
     caused: Counter[str] = field(default_factory=Counter)  # the mails sent so far, by address
     pressed: frozenset[tuple[int, bool, str]] = frozenset()  # (game, broadcast?, address) pressed
+    press_mails: frozenset[tuple[int, bool, str, int]] = frozenset()  # the same, with the Outbox
+    # id of the press mail to that address (a master's copies: one mail)
     codes_mailed: int = 0  # SET ADDRESS codes mailed to new addresses: one a mail at most
     codes_tried: int = 0  # CONFIRM codes tried: one a mail at most
     passwords: int = 0  # passwords made (CREATE, JOIN, OBSERVE, SET PASSWORD): a few a mail at most
@@ -52,6 +54,9 @@ class Context:
     checked: Checked = field(default_factory=Checked)  # the mail's SIGNONs, checked before its transaction
     tried: set[str] = field(default_factory=set)  # the games a SIGNON of this mail named (lower case)
     picture: int | None = None  # a map the reply carries (BOARD's, to a member who reads maps)
+    acted_for: tuple[tuple[int, str, str], ...] = ()  # (game, power, what): a master's BECOME,
+    # told to the power's player when the mail ends (``handlers_master.tell_acted_for``)
+    processed: frozenset[int] = frozenset()  # the games this mail PROCESSed: one PROCESS a game
     refused_orders: set[tuple[int, str]] = field(default_factory=set)  # (game, power) with a
     # refused order line in this mail: that power's orders in it complete nothing
 

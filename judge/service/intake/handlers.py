@@ -42,6 +42,7 @@ from ..play.games import (
 )
 from ..play.enrolment import confirmed_observers, games_mastered
 from ..play.lifecycle import vote_draw, withdraw_draw
+from ..play.mastering import BY_THE_MASTER, may_process
 from ..play.settings import bookkeeping_of
 from .actions import (
     find_game,
@@ -54,7 +55,7 @@ from .actions import (
 from .context import Context
 from .handlers_address import ADDRESS_HANDLERS
 from .handlers_info import INFO_HANDLERS
-from .handlers_master import MASTER_HANDLERS, take_over
+from .handlers_master import MASTER_HANDLERS, note_acted_for, take_over
 from .handlers_shown import SHOWN_HANDLERS
 from .handlers_talk import TALK_HANDLERS
 from .handlers_types import Handler
@@ -78,7 +79,8 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
                     "(each costs the judge a deliberately slow hash); send it in another mail.")
             return False
         ctx.passwords += 1  # counted when tried: the hash is made whether or not it succeeds
-    saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed)
+    saved = (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed,
+             ctx.press_mails, ctx.acted_for, ctx.processed)
     # A command applies fully or not at all: a savepoint, but for those that write nothing.
     savepoint = None if type(item) in _WRITES_NOTHING else ctx.db.begin_nested()
     queued = queued_to(ctx.db)
@@ -90,7 +92,8 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
         if savepoint is not None:
             savepoint.rollback()
         del queued[first_mail:]  # rolled back: never sent
-        ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed = saved
+        (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed,
+         ctx.press_mails, ctx.acted_for, ctx.processed) = saved
         ctx.say(f"Refused: {refusal}.")
         return False
     if savepoint is not None:
@@ -236,6 +239,7 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
     phase = read_phase(game, line.phase) if line.phase is not None else game.phase
     if phase != game.phase:
         keep_for_later(ctx.db, game, membership, ctx.power, phase, line.text, ctx.now)
+        note_acted_for(ctx, f"kept for {phase}: {' / '.join(line.text.splitlines())}")
         ctx.say(f"Kept for {phase}: read when that phase begins (its errors are then in "
                 f"your orders' record, and you may still change them then).")
         return
@@ -244,6 +248,9 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
                                refused=ordering in ctx.refused_orders)
     if any(read.error for read in submission.lines):
         ctx.refused_orders.add(ordering)
+    taken = [read.canonical for read in submission.lines if read.canonical and not read.error]
+    if taken:
+        note_acted_for(ctx, f"gave: {'; '.join(taken)}")
     errors = 0
     for read in submission.lines:
         if read.error:
@@ -313,6 +320,7 @@ def clear(ctx: Context, command: c.Clear) -> None:
     if ctx.power is None:
         raise GameError("only a power has orders to clear")
     submit_orders(ctx.db, ctx.game, ctx.membership, ctx.power, [], ctx.now, clear=True)
+    note_acted_for(ctx, f"withdrew your orders for {ctx.game.phase} (CLEAR)")
     ctx.say(f"Your orders for {ctx.game.phase} are withdrawn.")
 
 
@@ -392,8 +400,13 @@ def start(ctx: Context, command: c.Start) -> None:
 
 
 def process(ctx: Context, command: c.Process) -> None:
-    assert ctx.game is not None
-    process_and_report(ctx, ctx.game, "processed by the master")
+    game = ctx.game
+    assert game is not None and game.id is not None
+    if game.id in ctx.processed:
+        raise GameError(f"one PROCESS of {game.name} in a mail: this one is not done")
+    may_process(ctx.db, game, ctx.now)
+    ctx.processed = ctx.processed | {game.id}
+    process_and_report(ctx, game, BY_THE_MASTER)
 
 
 HANDLERS: dict[type, Handler] = {

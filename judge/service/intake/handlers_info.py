@@ -150,14 +150,15 @@ def _orders_help(kind: GameKind) -> str:
 
 
 def _kind_named(ctx: Context, name: str) -> GameKind:
-    """The game kind of the game called ``name``, or the variant ``name``; else a refusal."""
-    game = game_by_name(ctx.db, name.lower())
-    if game is not None:
-        return kind_of(game)
+    """The variant ``name``, or the game kind of the game called ``name``; else a refusal. (A
+    game of an older database may bear a kind's name: the kind wins.)"""
     try:
         return game_kind(name.lower())
     except UnknownGameKind:
         pass
+    game = game_by_name(ctx.db, name.lower())
+    if game is not None:
+        return kind_of(game)
     words = [*c.COMMANDS, "ORDERS", *(name.upper() for name in player_names())]
     close = difflib.get_close_matches(name.upper(), words, n=1, cutoff=0.6)
     hint = f" (did you mean HELP {close[0]}?)" if close else ""

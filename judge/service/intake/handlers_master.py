@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from judge.store import Game, GameStatus, Membership, Role
+from judge.store import Game, GameStatus, Membership, Role, membership_by_power
 
 from .. import commands as c
-from ..mailing.notify import game_status, masters, phase_name, send_notice, when
+from ..mailing.notify import game_status, masters, phase_name, send_notice, tell_once, when
 from ..mailing.reports import render
 from ..play.deadlines import local_to_utc, utc_to_local
 from ..play.games import (
@@ -24,6 +24,7 @@ from ..play.games import (
     late_powers,
     read_phase,
     secret_revealed,
+    taken_orders,
 )
 from ..play.lifecycle import (
     act_for,
@@ -40,7 +41,8 @@ from ..play.lifecycle import (
     set_grace,
     terminate,
 )
-from .actions import process_if_ready
+from ..play.mastering import may_bring_forward, played_by
+from .actions import is_master, process_if_ready
 from .context import Context
 from .handlers_settings import SETTINGS_HANDLERS
 from .handlers_types import Handler
@@ -62,16 +64,47 @@ def _tell(ctx: Context, game: Game, *paragraphs: str) -> None:
 
 
 def become(ctx: Context, command: c.Become) -> None:
-    game, _ = _signed_on(ctx)
-    power = act_for(game, command.power)
+    game, master = _signed_on(ctx)
+    power = act_for(game, command.power, played_by(ctx.db, game, master))
     ctx.power = power  # the membership stays the master's: submissions record who gave them
     ctx.say(f"You act for {power} in {game.name}: the order lines that follow in this mail are "
-            f"{power}'s (kept as given by the master).")
+            f"{power}'s (kept as given by the master); its player is told what you did.")
+
+
+def note_acted_for(ctx: Context, done: str) -> None:
+    """Note what a master acting for a power (BECOME) did to its orders: its player is told at
+    the end of the mail (``tell_acted_for``)."""
+    game = ctx.game
+    if game is None or ctx.power is None or not is_master(ctx):
+        return
+    assert game.id is not None
+    ctx.acted_for = (*ctx.acted_for, (game.id, ctx.power, done))
+
+
+def tell_acted_for(ctx: Context) -> None:
+    """Tell each player whose orders a master changed in this mail (BECOME: orders given, kept or
+    withdrawn for his power) what he did: in the mail this mail sent him already (the results of
+    a phase the master's orders completed, say), or in one short mail of its own."""
+    done: dict[tuple[int, str], list[str]] = {}
+    for game_id, power, what in ctx.acted_for:
+        done.setdefault((game_id, power), []).append(what)
+    for (game_id, power), lines in done.items():
+        game = ctx.db.get(Game, game_id)
+        holder = membership_by_power(ctx.db, game_id, power)
+        if game is None or holder is None:
+            continue  # nobody plays the power: nobody to tell
+        due = game.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and \
+            power in kind_of(game).pending(game.state).powers
+        now = (f"Your orders for {game.phase} now: "
+               f"{'; '.join(taken_orders(ctx.db, game, power).values()) or 'none'}." if due else "")
+        tell_once(ctx.db, ctx.config, game, address_of(ctx.db, holder), [
+            f"The master of {game.name} acted for {power} (BECOME) and changed your orders:",
+            "\n".join(f"  {line}" for line in lines), *([now] if now else [])], ctx.now)
 
 
 def predict_phase(ctx: Context, command: c.Predict) -> None:
-    game, _ = _signed_on(ctx)
-    prediction = predict(ctx.db, game)
+    game, master = _signed_on(ctx)
+    prediction = predict(ctx.db, game, played_by(ctx.db, game, master))
     result, kind = prediction.result, kind_of(game)
     ended = kind.outcome(result.state)
     outcome = ended.reason if ended is not None else None
@@ -130,7 +163,7 @@ def resume_game(ctx: Context, command: c.Resume) -> None:
 
 def terminate_game(ctx: Context, command: c.Terminate) -> None:
     game, _ = _signed_on(ctx)
-    terminate(game, ctx.now)
+    terminate(ctx.db, game, ctx.now)
     ctx.say(f"{game.name} is terminated; everyone has been told, and the game's secret revealed.")
     _tell(ctx, game, f"The master has terminated {game.name}: the game ends here, without a "
           "winner or a draw.", secret_revealed(game))
@@ -181,7 +214,7 @@ def take_over(ctx: Context, game: Game, membership: Membership) -> None:
 
 def set_deadline_at(ctx: Context, command: c.SetDeadline) -> None:
     game, _ = _signed_on(ctx)
-    set_deadline(game, _instant(game, command), ctx.now)
+    set_deadline(game, _instant(ctx, game, command), ctx.now)
     deadline = when(game, game.deadline)
     ctx.say(f"The deadline for {phase_name(game)} of {game.name} is now {deadline}.")
     _tell(ctx, game, f"The master has set the deadline for {phase_name(game)} to "
@@ -190,19 +223,21 @@ def set_deadline_at(ctx: Context, command: c.SetDeadline) -> None:
 
 def set_grace_until(ctx: Context, command: c.SetGrace) -> None:
     game, _ = _signed_on(ctx)
-    set_grace(game, _instant(game, command), ctx.now)
+    set_grace(game, _instant(ctx, game, command), ctx.now)
     grace = when(game, game.grace_until)
     ctx.say(f"The grace for {phase_name(game)} of {game.name} now ends {grace}.")
     _tell(ctx, game, f"The master has set the end of grace for {phase_name(game)} to "
           f"{grace}: players late at the deadline have until then.")
 
 
-def _instant(game: Game, command: c.SetDeadline | c.SetGrace) -> datetime:
+def _instant(ctx: Context, game: Game, command: c.SetDeadline | c.SetGrace) -> datetime:
     zone = game_settings(game).zone
     try:
-        return local_to_utc(command.when, zone)
+        instant = local_to_utc(command.when, zone)
     except ValueError as error:
         raise GameError(str(error)) from None
+    may_bring_forward(ctx.db, game, instant)
+    return instant
 
 
 # --- players: absences and concessions ------------------------------------------------------------

@@ -4,7 +4,7 @@ PRESS and BROADCAST need a SIGNON (the registry's ``Who.PLAYER``); the rules of 
 ``press.py``. One mail sends each reader at most one PRESS and one BROADCAST in a game: a press to
 someone who had one of its kind from the same mail is refused, so that a mail of two hundred
 BROADCAST blocks is not two hundred mails to each member (PRESS TO France, PRESS TO Germany and a
-BROADCAST in one mail are still all sent). HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
+BROADCAST in one mail are still all sent, the master's copies of them in one mail). HISTORY and SUMMARY are for anyone, signed on or not; they are told from the phase
 records (``history.py``). Each handler says what it did, or refuses with a ``GameError``.
 """
 
@@ -29,7 +29,7 @@ def press(ctx: Context, command: c.Press) -> None:
     game = _signed_on_game(ctx)
     sent = send_press(ctx.db, ctx.config, game, _writer(ctx), command.recipients,
                       command.body_lines, ctx.now, grey=command.grey, fake_as=command.fake_as,
-                      pressed=_pressed(ctx, game, False))
+                      pressed=_pressed(ctx, game, False), earlier=_earlier(ctx, game, False))
     _noted(ctx, game, False, sent)
     _tell(ctx, "Press", sent)
 
@@ -37,7 +37,8 @@ def press(ctx: Context, command: c.Press) -> None:
 def broadcast(ctx: Context, command: c.Broadcast) -> None:
     game = _signed_on_game(ctx)
     sent = send_press(ctx.db, ctx.config, game, _writer(ctx), None, command.body_lines, ctx.now,
-                      grey=command.grey, pressed=_pressed(ctx, game, True))
+                      grey=command.grey, pressed=_pressed(ctx, game, True),
+                      earlier=_earlier(ctx, game, True))
     _noted(ctx, game, True, sent)
     _tell(ctx, "Broadcast", sent)
 
@@ -104,10 +105,19 @@ def _pressed(ctx: Context, game: Game, broadcast: bool) -> frozenset[str]:
                      if game_id == game.id and kind == broadcast)
 
 
+def _earlier(ctx: Context, game: Game, broadcast: bool) -> dict[str, int]:
+    """The press mail of this kind this mail sent each address in the game already."""
+    return {address: mail for game_id, kind, address, mail in ctx.press_mails
+            if game_id == game.id and kind == broadcast}
+
+
 def _noted(ctx: Context, game: Game, broadcast: bool, sent: Sent) -> None:
-    """Note who received the press (``carry_out`` forgets it if the command is refused)."""
+    """Note who received the press, and its mail to each (``carry_out`` forgets both if the
+    command is refused)."""
     assert game.id is not None
     ctx.pressed = ctx.pressed | {(game.id, broadcast, address) for address in sent.addresses}
+    ctx.press_mails = ctx.press_mails | {(game.id, broadcast, address, mail)
+                                         for address, mail in sent.mails.items()}
 
 
 def _writer(ctx: Context) -> Writer:

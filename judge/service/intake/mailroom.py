@@ -49,6 +49,7 @@ from .context import Context, Entry, find_player
 from .flood import flood_guard
 from .handlers import carry_out
 from .handlers_address import how_to_confirm
+from .handlers_master import tell_acted_for
 from .room import RESERVE, Room, not_read
 from .signons import Checked, Pending, check_signons, game_key, record_checked
 from .unread import HeldBack, Repeats, lines_of, quoted, summarised
@@ -334,6 +335,7 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
         unsigned.passes_over(None, context.entries)
     if (summary := held.summary()) is not None:
         context.entries.append(Entry("(the rest of your mail)", [summary]))
+    tell_acted_for(context)
     _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context),
            context.picture)
     return f"answered {len(items)} line(s)"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from judge.games.kind import Choosing, Outcome
 from judge.pictures import kind_picture, position_drawn
@@ -14,12 +14,14 @@ from judge.store import (
     Game,
     GameStatus,
     Letter,
+    Outbox,
     PhaseRecord,
     Role,
     keep_picture,
     players_of,
     queue_mail,
     queue_mails,
+    queued_to,
 )
 
 from ..config import Config
@@ -100,6 +102,35 @@ def send_notice(
     queue_mails(db, [Letter(address, subject, body, picture)
                      for address in (to if to is not None else recipients(db, game))],
                 domain=config.domain, game_id=game.id, now=now)
+
+
+def tell_once(db: Session, config: Config, game: Game, address: str, paragraphs: list[str],
+              now: datetime) -> None:
+    """Tell one member these paragraphs: added to the mail this transaction (one mail in) queued
+    to the address already, if any, so that one mail in causes at most one mail out to each
+    reader; else in a notice of their own."""
+    if address.lower() in {queued.lower() for queued in queued_to(db)}:
+        statement = (select(Outbox).where(Outbox.to_address == address.lower(),
+                                          col(Outbox.in_reply_to).is_(None))
+                     .order_by(col(Outbox.id).desc()))
+        mail = db.exec(statement).first()
+        if mail is not None:
+            told = render("notice.txt", game=game.name, paragraphs=paragraphs,
+                          judge_name=config.name, judge_address=config.address)
+            mail.body = joined(mail.body, told.split("\n", 1)[1])  # without the game's name
+            db.add(mail)
+            return
+    send_notice(db, config, game, paragraphs, now, to=[address])
+
+
+def joined(mail: str, more: str) -> str:
+    """A mail's text with ``more`` (a mail's text too) added before its signature."""
+    head, signature, foot = mail.rpartition(_SIGNATURE)
+    added = more.rpartition(_SIGNATURE)[0].strip("\n") if _SIGNATURE in more else more.strip("\n")
+    return f"{head.rstrip()}\n\n{added}\n{signature}{foot}" if signature else f"{mail}\n\n{added}"
+
+
+_SIGNATURE = "\n-- \n"  # where the templates' signature begins
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ The rules (the game's settings ``press``: none | white | grey | both, ``fake_pre
   (as most judges do, so the master can settle disputes over press).
 - One mail sends each reader at most one PRESS and one BROADCAST in a game (``pressed``): a
   press to anyone who had one of its kind from the same mail is refused, so that no mail of many
-  press blocks is an amplifier.
+  press blocks is an amplifier. The master's copies of one mail's press come in one mail (each
+  press added to the first, ``earlier``), with any press written to him in it.
 - No press or reply shows a mail address: senders and recipients are named by power or role
   only, so anonymous and gunboat games reveal no identities. The one exception goes to the
   master alone: the master's copy of press from someone without a power (an observer, or a
@@ -41,16 +42,17 @@ grey or fake for PRESS; *broadcast* for a signed broadcast, *grey* for a grey on
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlmodel import Session
 
-from judge.store import Game, GameStatus, Membership, Press, PressKind, Role, queue_mail
+from judge.store import Game, GameStatus, Membership, Outbox, Press, PressKind, Role, queue_mail
 
 from ..config import Config
 from ..play.games import GameError, address_of, game_settings, kind_of, members
-from .notify import phase_name
+from .notify import joined, phase_name
 from .reports import press_subject, render
 
 EVERYONE = "everyone"  # the recipients of a broadcast, as kept in the Press table
@@ -79,6 +81,7 @@ class Sent:
     missed: list[str] = field(default_factory=list)
     master_copy: bool = False
     addresses: list[str] = field(default_factory=list)  # who received it (not the master's copy)
+    mails: dict[str, int] = field(default_factory=dict)  # the press mail to each address (Outbox id)
 
 
 def send_press(
@@ -93,12 +96,16 @@ def send_press(
     grey: bool = False,
     fake_as: str | None = None,
     pressed: frozenset[str] = frozenset(),
+    earlier: Mapping[str, int] | None = None,
 ) -> Sent:
     """Deliver and keep one press (``recipients`` None for a BROADCAST); see the module's rules.
     Raises ``GameError`` when the press may not be sent; then nothing is sent or kept. A press to
     anyone among ``pressed`` (the addresses the same mail sent a press of this game already) is
     refused: one mail sends each reader at most one PRESS and one BROADCAST in a game (``pressed``
-    holds the addresses of the same kind: PRESS or BROADCAST)."""
+    holds the addresses of the same kind: PRESS or BROADCAST). ``earlier``: the press mail of
+    this kind the same mail sent each address in this game already (an Outbox id), to which a
+    master's copy (or a press to a master who had a copy) is added rather than mailed anew: one
+    mail from a player gives each reader, the master included, one press mail (``Sent.mails``)."""
     if game.status in _ENDED:
         raise GameError(f"{game.name} has ended: it takes no more press")
     body = _body(body_lines)
@@ -152,10 +159,20 @@ def send_press(
     }
     plain = render("press.txt", **values, true_sender=None)
     truth = render("press.txt", **values, true_sender=_truth(writer, sent))
+    earlier = earlier or {}
     for address in [*to, *(a for a in copies if a not in to)]:
         text = truth if address in copies else plain
-        queue_mail(db, address, press_subject(game), text, domain=config.domain,
-                   game_id=game.id, now=now)
+        mail = db.get(Outbox, earlier[address]) if address in earlier else None
+        if mail is not None:
+            mail.body = joined(mail.body, text)
+            db.add(mail)
+            sent.mails[address] = earlier[address]
+            continue
+        mail = queue_mail(db, address, press_subject(game), text, domain=config.domain,
+                          game_id=game.id, now=now)
+        db.flush()
+        assert mail.id is not None
+        sent.mails[address] = mail.id
     db.add(
         Press(
             game_id=game.id,  # type: ignore[arg-type]

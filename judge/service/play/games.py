@@ -18,7 +18,6 @@ Definitions used throughout (conventions: define them once):
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,6 +48,7 @@ from judge.store import (
     next_phase_sequence,
 )
 
+from .names import name_refused
 from .deadlines import deadline_for, extend_for_absences
 from .settings import (
     GameSettings,
@@ -108,29 +108,13 @@ def observers(db: Session, game: Game) -> list[Membership]:
     return [m for m in members(db, game) if m.role is Role.OBSERVER]
 
 
-GAME_NAME_LENGTH = 20
-"""The longest name a new game may have (njudge's are eight characters; twenty leave room)."""
-_GAME_NAME = re.compile(rf"[a-z][a-z0-9_-]{{0,{GAME_NAME_LENGTH - 1}}}")
-
-
-def check_game_name(name: str) -> None:
-    """Refuse a name a new game may not have: a letter, then letters, digits, - and _, at most
-    ``GAME_NAME_LENGTH`` in all. Names are also file names in the web archive and words in
-    every mail about the game. Games of an older database with other names still load (and the
-    archive makes their file names safe)."""
-    if _GAME_NAME.fullmatch(name.lower()) is None:
-        shown = name if len(name) <= 30 else f"{name[:30]}..."
-        what = (f"{len(name)} characters long" if len(name) > GAME_NAME_LENGTH
-                else "not a letter followed by letters, digits, - or _")
-        raise GameError(f"{shown!r} cannot be a game's name: it is {what}. A game's name is a "
-                        f"letter followed by letters, digits, - or _, at most {GAME_NAME_LENGTH} in "
-                        "all (e.g. alpha, roses-2)")
-
-
 def create_game(
     db: Session, name: str, kind_name: str, master: Player, password: str, now: datetime
 ) -> Game:
-    check_game_name(name)
+    """A new game, forming, its creator its master; its name checked (``names``)."""
+    refused = name_refused(name)
+    if refused is not None:
+        raise GameError(refused)
     kind = game_kind(kind_name)
     if db.exec(select(Game).where(Game.name == name.lower())).first() is not None:
         raise GameError(f"there is already a game called {name}")
@@ -362,7 +346,23 @@ def _read_kept_orders(db: Session, game: Game, now: datetime) -> tuple[list[Kept
         elif membership is not None and active:
             submission = submit_orders(db, game, membership, row.power, row.text.splitlines(), now)
             read.append(KeptRead(membership, row.power, submission))
+        else:  # its player left the game before the phase came: never read
+            db.delete(row)
     return read, dropped
+
+
+def drop_kept(db: Session, game: Game, *, upto: int | None = None) -> int:
+    """Drop the order lines kept for phases the game has not played (PHASE, never read), as the
+    game ends or is rolled back (``upto``: those kept up to that submission, which no longer
+    count): none of them can ever be read. A kept line once read stays, as it was sent. How many
+    were dropped; their players are told by the notice of the end or of the rollback."""
+    played = set(db.exec(select(PhaseRecord.phase).where(PhaseRecord.game_id == game.id)).all())
+    found = db.exec(_KEPT, params={"game_id": game.id, "after_id": 0}).all()
+    dropped = [row for row in found if row.orders is None and row.phase not in played
+               and (upto is None or (row.id or 0) <= upto)]
+    for row in dropped:
+        db.delete(row)
+    return len(dropped)
 
 
 _KEPT = select(SubmittedOrders).where(  # built once: building it cost as much as running it
@@ -564,7 +564,7 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
     outcome = kind.outcome(result.state)
     if outcome is not None:
         game.phase = kind.pending(result.state).phase
-        end_game(game, GameStatus.FINISHED, now, by="outcome", winners=list(outcome.winners))
+        end_game(db, game, GameStatus.FINISHED, now, by="outcome", winners=list(outcome.winners))
     else:
         kept, dropped = _enter_phase(db, game, now)
     db.add(game)
@@ -589,10 +589,13 @@ def drop_lapsed(db: Session, game: Game, lapsed: Mapping[str, Sequence[str]], no
                                    membership_id=row.membership_id))
 
 
-def end_game(game: Game, status: GameStatus, now: datetime, *, by: str, winners: list[str]) -> None:
+def end_game(db: Session, game: Game, status: GameStatus, now: datetime, *, by: str,
+             winners: list[str]) -> None:
     """End the game: every way a game ends comes here (the game kind's outcome, a draw, a
     concession, TERMINATE). The final notice reveals the game's secret, so nothing may be replayed
-    after it (a rollback would know every later roll in advance): ``secret_revealed``."""
+    after it (a rollback would know every later roll in advance): ``secret_revealed``. Orders
+    kept for phases that now never come are dropped (``drop_kept``)."""
+    drop_kept(db, game)
     game.status = status
     game.deadline = game.grace_until = game.remind_at = None
     ended = {"by": by, "at": now.isoformat(), "winners": winners}

@@ -32,7 +32,9 @@ Decisions kept here, once:
   has no vote). A new player of a power votes afresh.
 - *Hidden information* (``GameKind.hidden_information``, Richard III): what the rules hide stays
   hidden from masters too, whether or not they play. A master acts for no power there (BECOME,
-  ``act_for``) and PREDICT is refused: either would answer from more than the master may see.
+  ``act_for``) and PREDICT is refused: either would answer from more than the master may see. In
+  every kind a phase's orders are hidden until it is processed: a master who plays is refused
+  both everywhere (``mastering``).
   Where nothing is hidden, PREDICT resolves what observers see (the whole position) with dice of
   its own, never the phase's: those are the game's secret until the phase is processed.
 """
@@ -64,6 +66,7 @@ from judge.store import (
 
 from .games import (
     GameError,
+    drop_kept,
     end_game,
     fresh_deadline,
     game_settings,
@@ -173,11 +176,11 @@ def _require_running(game: Game) -> None:
 # --- the end --------------------------------------------------------------------------------------
 
 
-def terminate(game: Game, now: datetime) -> None:
+def terminate(db: Session, game: Game, now: datetime) -> None:
     """End the game without an outcome."""
     if game.status in (GameStatus.FINISHED, GameStatus.TERMINATED):
         raise GameError(f"{game.name} has ended already ({game.status.value})")
-    end_game(game, GameStatus.TERMINATED, now, by="master", winners=[])
+    end_game(db, game, GameStatus.TERMINATED, now, by="master", winners=[])
 
 
 def concede(db: Session, game: Game, membership: Membership, to: str, now: datetime) -> bool:
@@ -199,7 +202,7 @@ def concede(db: Session, game: Game, membership: Membership, to: str, now: datet
     voters = [power for power in alive if power != to and power in held]
     if not voters or not all(concessions.get(power) == to for power in voters):
         return False
-    end_game(game, GameStatus.FINISHED, now, by="concession", winners=[to])
+    end_game(db, game, GameStatus.FINISHED, now, by="concession", winners=[to])
     return True
 
 
@@ -271,7 +274,7 @@ def draw_agreed(db: Session, game: Game, now: datetime) -> list[str] | None:
     sharing = list(wanted.pop())
     if len(sharing) < 2:
         return None
-    end_game(game, GameStatus.FINISHED, now, by="draw", winners=sharing)
+    end_game(db, game, GameStatus.FINISHED, now, by="draw", winners=sharing)
     return sharing
 
 
@@ -329,12 +332,13 @@ class Prediction:
     rolled: bool
 
 
-def predict(db: Session, game: Game) -> Prediction:
+def predict(db: Session, game: Game, playing: Sequence[str] = ()) -> Prediction:
     """What processing the current phase now would give with the orders standing, the same
     defaults, resolved on a copy of what observers see (the whole position: a kind with hidden
     information is refused, as no reader may see it whole) with dice thrown for the prediction
     alone: never the phase's own, which the game's secret decides and nobody may know ahead.
-    Nothing is recorded or changed."""
+    Nothing is recorded or changed. ``playing``: the powers the master asking holds or held
+    (``mastering.played_by``): he is refused, as the prediction would show him the others' orders."""
     require_started(game, "phase to predict")
     kind = kind_of(game)
     if kind.hidden_information:
@@ -342,6 +346,10 @@ def predict(db: Session, game: Game) -> Prediction:
                         "game from each reader, masters included, and a prediction would need "
                         "what the rules hide (and show the phase ahead of its players); the "
                         "phase is processed at its deadline, or now with PROCESS")
+    if playing:
+        raise GameError(f"you hold or held {', '.join(playing)} in {game.name}: a master who plays "
+                        "may not PREDICT, as a prediction shows the other powers' orders before "
+                        "the deadline")
     orders = {power: list(slots.values()) for power, slots in orders_to_resolve(db, game).items()}
     dice = Random()  # seeded by the system, not from the game's secret
     unused = dice.getstate()
@@ -349,10 +357,11 @@ def predict(db: Session, game: Game) -> Prediction:
     return Prediction(result, dice.getstate() != unused)
 
 
-def act_for(game: Game, name: str) -> str:
+def act_for(game: Game, name: str, playing: Sequence[str] = ()) -> str:
     """The power a master acts for (BECOME): refused in a game whose kind hides information, where
     the answers to its orders (accepted, refused, the choices left) would show him what the rules
-    hide from him."""
+    hide from him; and to a master who holds or held a power of the game (``playing``), as its
+    orders would show him what another power ordered."""
     require_started(game, "power to act for")
     power = power_of(game, name)
     kind = kind_of(game)
@@ -362,6 +371,12 @@ def act_for(game: Game, name: str) -> str:
                         f"{power}'s orders would show you what the rules hide. A power without a "
                         f"player is in civil disorder ({kind.wording.civil_disorder}) until a new player "
                         f"takes it over (JOIN {game.name} <password>)")
+    if playing:
+        raise GameError(f"you hold or held {', '.join(playing)} in {game.name}: a master who plays "
+                        f"acts for no power, as {power}'s orders would show you what another power "
+                        "ordered. "
+                        f"A power without a player is in civil disorder until a new player takes "
+                        f"it over (JOIN {game.name} <password>)")
     return power
 
 
@@ -387,6 +402,7 @@ def rollback(db: Session, game: Game, phase: str, now: datetime) -> PhaseRecord:
         sa.select(sa.func.max(col(SubmittedOrders.id))).where(
             col(SubmittedOrders.game_id) == game.id)
     ).scalar_one_or_none()
+    drop_kept(db, game, upto=last_submission or 0)  # kept before the rollback: they count no longer
     left = game.phase
     game.state = copy.deepcopy(record.state_before)
     game.phase = kind_of(game).pending(game.state).phase
