@@ -70,7 +70,7 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
     if info is not None and info.who is c.Who.MASTER and not is_master(ctx):
         ctx.say(f"{_name(item)}: only the game's master may do that.")
         return False
-    if type(item) in _MAKES_A_PASSWORD:
+    if type(item) in MAKES_A_PASSWORD:
         if ctx.passwords >= MOST_PASSWORDS:
             ctx.say(f"{_name(item)}: refused: one mail may set at most {MOST_PASSWORDS} passwords "
                     "(each costs the judge a deliberately slow hash); send it in another mail.")
@@ -129,6 +129,9 @@ def signon(ctx: Context, command: c.Signon) -> bool:
     key = signons.game_key(command)
     if key in ctx.tried:
         raise GameError(f"one SIGNON per game in a mail: this one for {command.game} is not checked")
+    if len(ctx.tried) >= signons.MOST_SIGNONS:
+        raise GameError(f"one mail signs on to {signons.MOST_SIGNONS} games at most (each password "
+                        "check costs the judge a deliberately slow hash): send it in another mail")
     ctx.tried.add(key)
     game = find_game(ctx, command.game)
     name = signons.target_name(game, command)
@@ -145,6 +148,11 @@ def signon(ctx: Context, command: c.Signon) -> bool:
         assert until is not None
         ctx.say(f"Refused: too many wrong passwords for {name} in {game.name} lately; SIGNON for it "
                 f"is refused until {until:%H:%M} UTC. Nothing after this line is done for {game.name}.")
+        return False
+    if found.verdict is signons.Verdict.NOBODY:
+        ctx.say(f"Refused: {game.name} has several {name}s, and SIGNON as {name} is checked against "
+                f"the one at the address the mail comes from: none is at {address}. Nothing after "
+                f"this line is done for {game.name}.")
         return False
     if found.verdict is signons.Verdict.WRONG:
         if remembered is None:
@@ -430,6 +438,6 @@ MOST_PASSWORDS = 3
 hash made in the mail's transaction, so a mail of a thousand would hold the database's write lock
 for a minute."""
 
-_MAKES_A_PASSWORD: frozenset[type] = frozenset({c.Create, c.Join, c.Observe, c.SetPassword})
+MAKES_A_PASSWORD: frozenset[type] = frozenset({c.Create, c.Join, c.Observe, c.SetPassword})
 
 _INFO: dict[type, c.CommandInfo] = {info.command: info for info in c.COMMANDS.values()}

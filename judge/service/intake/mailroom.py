@@ -42,12 +42,12 @@ from judge.store import (
     synthetic_message_id,
 )
 
-from ..commands import Item, OrderLine, Signon, parse_commands
+from ..commands import Confirm, Item, OrderLine, Signon, parse_commands
 from ..config import Config
 from ..mailing.reports import render, reply_subject
 from .context import Context, Entry, find_player
 from .flood import flood_guard
-from .handlers import carry_out
+from .handlers import MAKES_A_PASSWORD, carry_out
 from .handlers_address import how_to_confirm
 from .room import RESERVE, Room, not_read
 from .signons import Checked, Pending, check_signons, game_key, record_checked
@@ -83,17 +83,46 @@ MAX_BATCH = 100
 
 
 def ingest_batch(store: Store, config: Config, raws: Sequence[bytes], now: datetime) -> list[str]:
-    """Process several mails fetched together, with one commit (group commit); return what
-    became of each, in order.
+    """Process several mails fetched together, with one commit for those that hash nothing and
+    one for the rest (group commit); return what became of each, in order.
 
-    Each mail is handled exactly as ``ingest`` handles it, inside its own savepoints, so a mail
-    whose handling fails rolls back alone (and is logged and answered as failed, or set aside).
-    Nothing is committed until all are done: the caller marks the mails done in their mailbox only
-    after this returns, so a crash before the commit leaves every one of them to be fetched again,
-    and the store's Message-ID check keeps a mail fetched twice from being handled twice. If the
-    batch cannot be committed at all, each mail is taken in on its own instead.
+    The mails that hash nothing (no SIGNON to check, no password to make) are taken in and
+    committed first, so that their answers never wait behind the others' hashing (scrypt, slow on
+    purpose). Each mail is handled exactly as ``ingest`` handles it, inside its own savepoints, so
+    a mail whose handling fails rolls back alone (and is logged and answered as failed, or set
+    aside). Nothing is committed until a group is done: the caller marks the mails done in their
+    mailbox only after this returns, so a crash before the commit leaves them to be fetched
+    again, and the store's Message-ID check keeps a mail fetched twice from being handled twice.
+    If a group cannot be committed at all, each of its mails is taken in on its own instead.
     """
     readings = [_read(raw, config) for raw in raws]
+    hashing = [_may_hash(reading) for reading in readings]
+    outcomes: dict[int, str] = {}
+    for slow in (False, True):
+        group = [index for index, hashes in enumerate(hashing) if hashes is slow]
+        if group:
+            done = _take_in_group(store, config, [raws[i] for i in group], [readings[i] for i in group], now)
+            outcomes.update(zip(group, done))
+    return [outcomes[index] for index in range(len(raws))]
+
+
+def _may_hash(reading: _Reading) -> bool:
+    """Whether taking the mail in may hash a password: a SIGNON (or a CONFIRM, which may carry
+    out a held mail's), a password made, or commands read only in the transaction."""
+    if reading.mail is None or reading.unreadable:
+        return False
+    if reading.items is None:
+        return True
+    return any(isinstance(item, HASHING) for item in reading.items)
+
+
+HASHING = (Signon, Confirm, *MAKES_A_PASSWORD)
+"""The commands that may hash a password."""
+
+
+def _take_in_group(store: Store, config: Config, raws: Sequence[bytes], readings: Sequence[_Reading],
+                   now: datetime) -> list[str]:
+    """``ingest_batch`` for some of its mails: their passwords checked, then one transaction."""
     pending = Pending()  # the wrong passwords of the batch, counted before they are recorded
     checks = [_check(store, config, reading, now, pending) for reading in readings]
     try:

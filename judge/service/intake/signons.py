@@ -49,6 +49,12 @@ class Verdict(enum.Enum):
     RIGHT = "right"
     WRONG = "wrong"
     LOCKED = "locked"  # refused unchecked: too many wrong passwords lately
+    NOBODY = "nobody"  # refused unchecked: several members hold the role, none at the mail's address
+
+
+MOST_SIGNONS = 3
+"""The most games one mail's SIGNONs are checked for (a hash each, at most): the SIGNONs for
+more games in it are refused unchecked."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +117,8 @@ def look(db: Session, config: Config, game: Game, name: str, address: str, now: 
     assert game.id is not None
     role = {"master": Role.MASTER, "observer": Role.OBSERVER}.get(name)
     candidates = [m for m in members(db, game) if (m.role is role if role is not None else m.power == name)]
+    if len(candidates) > 1:  # observers (or masters): the one at the mail's address, one hash
+        candidates = [m for m in candidates if _addresses(db, [m]) == {address}]
     owners = _addresses(db, candidates)
     owner = address in owners
     pending = pending or Pending()
@@ -165,6 +173,8 @@ def check(target: Target, password: str) -> Check:
     open), unless SIGNON for the target is refused for now."""
     if target.locked_until is not None:
         return Check(target, Verdict.LOCKED)
+    if not target.candidates:
+        return Check(target, Verdict.NOBODY)
     for membership_id, stored in target.candidates:
         if verify_password(password, stored):
             return Check(target, Verdict.RIGHT, membership_id)
@@ -197,10 +207,11 @@ class Checked:
 
 
 def first_signons(items: Iterable[Item]) -> dict[str, Signon]:
-    """The first SIGNON of a mail for each game (the only one of it that is checked)."""
+    """The first SIGNON of a mail for each game (the only one of it that is checked), for the
+    first ``MOST_SIGNONS`` games a SIGNON names."""
     first: dict[str, Signon] = {}
     for item in items:
-        if isinstance(item, Signon):
+        if isinstance(item, Signon) and (game_key(item) in first or len(first) < MOST_SIGNONS):
             first.setdefault(game_key(item), item)
     return first
 
