@@ -50,7 +50,7 @@ from .actions import (
     sender_as_player,
     start_and_announce,
 )
-from .context import Context
+from .context import Context, find_player
 from .handlers_address import ADDRESS_HANDLERS
 from .handlers_info import INFO_HANDLERS
 from .handlers_master import MASTER_HANDLERS, take_over
@@ -69,6 +69,10 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
         return False
     if info is not None and info.who is c.Who.MASTER and not is_master(ctx):
         ctx.say(f"{_name(item)}: only the game's master may do that.")
+        return False
+    if type(item) in _LONG_ANSWERS and not _confirmed(ctx):
+        ctx.say(f"{_name(item)}: not sent: the judge sends {ctx.reply_to} short answers only until "
+                "the address is confirmed (CONFIRM with the code the judge mailed there).")
         return False
     if type(item) in MAKES_A_PASSWORD:
         if ctx.passwords >= MOST_PASSWORDS:
@@ -94,6 +98,14 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
     if savepoint is not None:
         savepoint.commit()
     return done is not False and not isinstance(item, c.CommandError)
+
+
+def _confirmed(ctx: Context) -> bool:
+    """Whether the address the reply goes to is confirmed, or no player's (an address with no
+    player gets the answers any stranger gets: HELP, LIST, ...)."""
+    player = ctx.player if ctx.player is not None and ctx.player.address == ctx.reply_to else None
+    player = player or find_player(ctx.db, ctx.reply_to)
+    return player is None or player.confirmed
 
 
 def _within_limits(ctx: Context, sent: list[str], first_said: int) -> None:
@@ -432,6 +444,11 @@ _WRITES_NOTHING: frozenset[type] = frozenset(
 """Commands that only read (SIGNON checks a password and remembers the game for the mail; a wrong
 password is noted, and that must stay: it refuses without raising): no savepoint is needed to undo
 them."""
+
+_LONG_ANSWERS: frozenset[type] = frozenset({c.Board, c.History, c.Summary, c.Predict})
+"""The answers an address not yet confirmed is not sent (a password proves nothing about who
+reads the reply: a forger may have chosen it): a game's board, map and reports, which grow with
+the game. HELP and LIST, the same for any stranger, are bounded by the reply's room."""
 
 MOST_PASSWORDS = 3
 """The most passwords one mail may make (CREATE, JOIN, OBSERVE, SET PASSWORD): each is a scrypt

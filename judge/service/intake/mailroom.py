@@ -202,8 +202,9 @@ def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, checked
              now: datetime) -> str:
     """Store the mail and answer it, or log it as dropped, in the caller's transaction.
 
-    A mail that signs on with a right password (``checked``) is a player's own: the rate limit,
-    which counts mail by its addresses (forgeable), never drops it."""
+    A mail that signs on with a right password (``checked``) counts toward the rate limit like any
+    other; past it, it is carried out unanswered (the limit counts mail by its addresses, which a
+    forger can write: dropping it would let him silence the player)."""
     mail = reading.mail
     if mail is None:  # not even its headers could be read: nobody to answer
         stored = store_inbound(db, raw, synthetic_message_id(raw), "", "", now,
@@ -220,8 +221,16 @@ def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, checked
         settle_inbound(db, stored, InboundStatus.DROPPED, outcome)
         log.info("dropped %s: %s", mail.message_id, outcome)
         return f"dropped: {reason}"
-    if not checked.signs_on and (flooded := flood_guard(db, config, stored, mail, now)) is not None:
-        return flooded
+    if (flooded := flood_guard(db, config, stored, mail, now)) is not None:
+        if not checked.signs_on:
+            return flooded
+        # A player's own mail (a right password): carried out, so that mail forged from his
+        # address cannot silence him, but not answered, so that a known password (one a forger
+        # chose, say) is no way past the limit either.
+        done = _answer(db, config, mail, len(raw), reading.items, checked, now, answered=False)
+        outcome = f"{flooded.removeprefix('dropped: ')}; signed on: {done}, not answered"
+        settle_inbound(db, stored, InboundStatus.PROCESSED, outcome)
+        return outcome
     if reading.unreadable:
         _reply(db, config, mail, mail.reply_address.lower(), [Entry("(your mail)", [UNREADABLE])], now)
         settle_inbound(db, stored, InboundStatus.PROCESSED, f"{reading.unreadable}; told the sender")
@@ -320,10 +329,10 @@ def _batch_orders(items: list[Item]) -> list[Item]:
 
 
 def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: list[Item] | None,
-            checked: Checked, now: datetime) -> str:
+            checked: Checked, now: datetime, *, answered: bool = True) -> str:
     """Carry out the commands of a mail of ``size`` bytes while its reply has room, and reply
-    (``items``: its commands, read before its transaction; ``checked``: its SIGNONs, checked
-    then)."""
+    unless not ``answered`` (``items``: its commands, read before its transaction; ``checked``:
+    its SIGNONs, checked then)."""
     context = Context(db, config, now, mail, player=find_player(db, mail.reply_address), checked=checked)
     context.reply_to = context.player.address if context.player else mail.reply_address.lower()
     if items is None:
@@ -363,6 +372,8 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
         unsigned.passes_over(None, context.entries)
     if (summary := held.summary()) is not None:
         context.entries.append(Entry("(the rest of your mail)", [summary]))
+    if not answered:
+        return f"carried out {len(items)} line(s)"
     _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context),
            context.picture)
     return f"answered {len(items)} line(s)"
