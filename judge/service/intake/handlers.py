@@ -9,6 +9,7 @@ it never commits (the mail's one transaction does) and never raises for a player
 from __future__ import annotations
 
 from collections import Counter
+from datetime import datetime
 
 from judge.games import registry
 from judge.games.registry import UnknownGameKind, game_kind
@@ -23,7 +24,7 @@ from judge.store import (
 )
 
 from .. import commands as c
-from . import signons
+from . import held, signons
 from ..mailing.notify import game_status, orders_status, phase_name, send_notice
 from ..play.games import (
     GameError,
@@ -150,16 +151,18 @@ def signon(ctx: Context, command: c.Signon) -> bool:
     if name is None:
         raise GameError(f"{game.name} has no power {command.power!r}")
     address = ctx.mail.reply_address.lower()
-    target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now, limits=False)
+    target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now, limits=False, proven=ctx.proven)
     remembered = ctx.checked.remembered(command, target)  # a failure is noted already
     if remembered is None:  # not checked before the transaction, or the password changed since
-        target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now)
+        target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now, proven=ctx.proven)
     found = remembered or signons.check(target, command.password)
     if found.verdict is signons.Verdict.LOCKED:
         until = found.target.locked_until
         assert until is not None
-        ctx.say(f"Refused: too many wrong passwords for {name} in {game.name} lately; SIGNON for it "
-                f"is refused until {until:%H:%M} UTC. Nothing after this line is done for {game.name}.")
+        if not ctx.proven:
+            return _hold(ctx, game.name, name, until)
+        ctx.say(f"Refused: too many wrong passwords from {address} lately; SIGNON from it is refused "
+                f"until {until:%H:%M} UTC. Nothing after this line is done for {game.name}.")
         return False
     if found.verdict is signons.Verdict.NOBODY:
         ctx.say(f"Refused: {game.name} has several {name}s, and SIGNON as {name} is checked against "
@@ -182,6 +185,25 @@ def signon(ctx: Context, command: c.Signon) -> bool:
     role = power or membership.role.value
     ctx.say(f"Signed on to {game.name} as {role}. {game.name} is {game_status(game)}.")
     return True
+
+
+def _hold(ctx: Context, game: str, name: str, until: datetime) -> bool:
+    """Hold the mail whose SIGNON is refused unchecked for its target's wrong passwords
+    (``held``): its reply, to the mail's own address alone, gives the code that carries it out."""
+    address = ctx.mail.reply_address.lower()
+    if ctx.holding:
+        ctx.say(f"Held with this mail: the code above carries it out. Nothing after this line is "
+                f"done for {game} until then.")
+    elif ctx.reply_to != address or ctx.stored is None:
+        ctx.say(f"Refused: too many wrong passwords for {name} in {game} lately. Send this SIGNON in a "
+                f"mail of its own (the judge then writes to {address} how to have it carried out).")
+    else:
+        ctx.holding = held.hold(ctx.db, address, ctx.stored, ctx.now)
+        ctx.say(f"Held: too many wrong passwords for {name} in {game} lately (maybe from someone "
+                f"writing as you), so SIGNON for it is not checked until {until:%H:%M} UTC. To have "
+                f"this mail carried out now, reply with the line CONFIRM {ctx.holding} (not your "
+                f"mail? ignore this). Nothing after this line is done for {game} until then.")
+    return False
 
 
 def create(ctx: Context, command: c.Create) -> None:

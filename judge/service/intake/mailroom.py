@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlmodel import Session
@@ -50,7 +50,8 @@ from .flood import flood_guard
 from .handlers import MAKES_A_PASSWORD, carry_out
 from .handlers_address import how_to_confirm
 from .room import RESERVE, Room, not_read
-from .signons import Checked, Pending, check_signons, game_key, record_checked
+from .held import held_by_code
+from .signons import Checked, Held, Pending, check_signons, game_key, record_checked
 from .unread import HeldBack, Repeats, lines_of, quoted, summarised
 
 log = logging.getLogger("judge.mail")
@@ -192,10 +193,20 @@ def _check(store: Store, config: Config, reading: _Reading, now: datetime, pendi
             or _unanswerable(mail.reply_address) is not None):
         return Checked()
     try:
-        return check_signons(store, config, reading.items, mail.reply_address, now, pending)
+        items, held = reading.items, held_by_code(store, reading.items, mail.reply_address, now)
+        if held is not None:  # carried out after the CONFIRM that gives its code: checked with it
+            held = replace(held, items=tuple(_read(held.raw, config).items or ()))
+            items = _with_held(items, held)
+        return check_signons(store, config, items, mail.reply_address, now, pending, held=held)
     except Exception:  # the handler then checks in the transaction, as if this had not run
         log.exception("the SIGNONs of %s could not be checked before its transaction", mail.message_id)
         return Checked()
+
+
+def _with_held(items: list[Item], held: Held) -> list[Item]:
+    """The mail's items with the held mail's after its first CONFIRM (the one that is tried)."""
+    at = next(index for index, item in enumerate(items) if isinstance(item, Confirm))
+    return [*items[:at + 1], *held.items, *items[at + 1:]]
 
 
 def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, checked: Checked,
@@ -227,7 +238,7 @@ def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, checked
         # A player's own mail (a right password): carried out, so that mail forged from his
         # address cannot silence him, but not answered, so that a known password (one a forger
         # chose, say) is no way past the limit either.
-        done = _answer(db, config, mail, len(raw), reading.items, checked, now, answered=False)
+        done = _answer(db, config, mail, len(raw), reading.items, checked, now, stored, answered=False)
         outcome = f"{flooded.removeprefix('dropped: ')}; signed on: {done}, not answered"
         settle_inbound(db, stored, InboundStatus.PROCESSED, outcome)
         return outcome
@@ -235,7 +246,7 @@ def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, checked
         _reply(db, config, mail, mail.reply_address.lower(), [Entry("(your mail)", [UNREADABLE])], now)
         settle_inbound(db, stored, InboundStatus.PROCESSED, f"{reading.unreadable}; told the sender")
         return "answered: unreadable"
-    outcome = _answer(db, config, mail, len(raw), reading.items, checked, now)
+    outcome = _answer(db, config, mail, len(raw), reading.items, checked, now, stored)
     settle_inbound(db, stored, InboundStatus.PROCESSED, outcome)
     return outcome
 
@@ -329,11 +340,13 @@ def _batch_orders(items: list[Item]) -> list[Item]:
 
 
 def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: list[Item] | None,
-            checked: Checked, now: datetime, *, answered: bool = True) -> str:
-    """Carry out the commands of a mail of ``size`` bytes while its reply has room, and reply
-    unless not ``answered`` (``items``: its commands, read before its transaction; ``checked``:
-    its SIGNONs, checked then)."""
-    context = Context(db, config, now, mail, player=find_player(db, mail.reply_address), checked=checked)
+            checked: Checked, now: datetime, stored: int, *, answered: bool = True) -> str:
+    """Carry out the commands of a mail of ``size`` bytes (stored as ``stored``) while its reply
+    has room, and reply unless not ``answered`` (``items``: its commands, read before its
+    transaction; ``checked``: its SIGNONs, checked then). A held mail its CONFIRM carries out
+    (``held``) is carried out right after that CONFIRM, as if its lines were there."""
+    context = Context(db, config, now, mail, player=find_player(db, mail.reply_address), checked=checked,
+                      stored=stored)
     context.reply_to = context.player.address if context.player else mail.reply_address.lower()
     if items is None:
         items = _batch_orders(parse_commands(command_lines(mail.body_lines)))
@@ -344,6 +357,7 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
     room = Room(config.replies.reply_size(size) - len(_reply_body(config, mail, []).encode())
                 - RESERVE)
     repeats, held, unsigned = Repeats(), HeldBack(sizes), _Unsigned(sizes)
+    spliced = False
     for index, item in enumerate(items):
         if room.full():
             unsigned.passes_over(None, context.entries)
@@ -359,6 +373,10 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
             context.say(f"The same as line {line}: answered there.")
         else:
             did = carry_out(context, item)
+            if context.proven and checked.held is not None and not spliced:  # its code was given
+                spliced, (more, more_sizes) = True, summarised(list(checked.held.items))
+                sizes.update(more_sizes)
+                items[index + 1:index + 1] = more
             repeats.done(item, did)
             if not did:
                 unsigned.failed(item)

@@ -69,6 +69,7 @@ class Target:
     owners: tuple[str, ...]  # their players' addresses
     owner: bool
     locked_until: datetime | None
+    proven: bool = False  # in a held mail carried out by its code: the address's own limit alone
 
 
 @dataclass(frozen=True)
@@ -87,10 +88,14 @@ class Pending:
 
     targets: Counter[tuple[int, str, bool]] = field(default_factory=Counter)
     addresses: Counter[str] = field(default_factory=Counter)
+    proven: Counter[str] = field(default_factory=Counter)
 
     def note(self, check: Check, address: str) -> None:
         if check.verdict is Verdict.WRONG:
             target = check.target
+            if target.proven:
+                self.proven[address] += 1
+                return
             self.targets[(target.game_id, target.target, target.owner)] += 1
             if not target.owner:
                 self.addresses[address] += 1
@@ -110,10 +115,12 @@ def target_name(game: Game, command: Signon) -> str | None:
 
 
 def look(db: Session, config: Config, game: Game, name: str, address: str, now: datetime,
-         pending: Pending | None = None, *, limits: bool = True) -> Target:
+         pending: Pending | None = None, *, limits: bool = True, proven: bool = False) -> Target:
     """The target ``name`` of ``game`` for a SIGNON from ``address`` (lower case), read in ``db``,
     with the failures noted (and ``pending``) that may refuse it now (unless ``limits`` is False:
-    only to compare with what was found before the transaction)."""
+    only to compare with what was found before the transaction). ``proven``: the SIGNON is in a
+    held mail carried out by the code mailed to ``address``; then only that address's own proven
+    failures may refuse it, never the target's (which forgers may have used up)."""
     assert game.id is not None
     role = {"master": Role.MASTER, "observer": Role.OBSERVER}.get(name)
     candidates = [m for m in members(db, game) if (m.role is role if role is not None else m.power == name)]
@@ -124,7 +131,11 @@ def look(db: Session, config: Config, game: Game, name: str, address: str, now: 
     pending = pending or Pending()
     limit = config.signon
     locked_until = None
-    if limits and limit.failures > 0:
+    if limits and limit.failures > 0 and proven:
+        values = {"since": now - limit.window, "limit": limit.failures}
+        mine = _instants(db, _PROVEN_FROM, address=address, **values)
+        locked_until = _until(mine, pending.proven[address], now, limit.failures, limit.window)
+    elif limits and limit.failures > 0:
         values = {"since": now - limit.window, "limit": limit.failures}
         recent = _instants(db, _FOR_TARGET, game_id=game.id, target=name, owner=owner, **values)
         ends = [_until(recent, pending.targets[(game.id, name, owner)], now, limit.failures, limit.window)]
@@ -133,7 +144,7 @@ def look(db: Session, config: Config, game: Game, name: str, address: str, now: 
             ends.append(_until(by_address, pending.addresses[address], now, limit.failures, limit.window))
         locked_until = max((end for end in ends if end is not None), default=None)
     hashes = tuple((m.id, m.password_hash) for m in candidates if m.id is not None)
-    return Target(game.id, name, hashes, tuple(sorted(owners)), owner, locked_until)
+    return Target(game.id, name, hashes, tuple(sorted(owners)), owner, locked_until, proven)
 
 
 def _addresses(db: Session, candidates: list[Membership]) -> set[str]:
@@ -147,9 +158,12 @@ _LATEST = (select(SignonFailure.failed_at).where(col(SignonFailure.failed_at) > 
            .order_by(col(SignonFailure.failed_at).desc()).limit(sa.bindparam("limit")))
 _FOR_TARGET = _LATEST.where(col(SignonFailure.game_id) == sa.bindparam("game_id"),
                             col(SignonFailure.target) == sa.bindparam("target"),
-                            col(SignonFailure.owner) == sa.bindparam("owner"))
+                            col(SignonFailure.owner) == sa.bindparam("owner"),
+                            col(SignonFailure.proven) == sa.false())
 _FROM_ADDRESS = _LATEST.where(col(SignonFailure.address) == sa.bindparam("address"),
                               col(SignonFailure.owner) == sa.false())
+_PROVEN_FROM = _LATEST.where(col(SignonFailure.address) == sa.bindparam("address"),
+                             col(SignonFailure.proven) == sa.true())
 _GAME_NAMED = select(Game).where(col(Game.name) == sa.bindparam("name"))
 
 
@@ -182,10 +196,24 @@ def check(target: Target, password: str) -> Check:
 
 
 @dataclass(frozen=True)
+class Held:
+    """A held mail (``held``) that a CONFIRM's code names, found before the confirming mail's
+    transaction: its commands are carried out after that CONFIRM."""
+
+    id: int
+    code: str
+    held_at: datetime
+    raw: bytes
+    items: tuple[Item, ...] = ()
+
+
+@dataclass(frozen=True)
 class Checked:
     """The SIGNONs of one mail checked before its transaction: the first for each game, by game."""
 
     signons: dict[str, tuple[Signon, Check]] = field(default_factory=dict)
+    proven: bool = False  # checked as a held mail carried out by its code (``look``)
+    held: Held | None = None  # the held mail this mail's CONFIRM carries out, if any
 
     def remembered(self, command: Signon, target: Target) -> Check | None:
         """What was found for this SIGNON, if it was checked and its target has not changed since
@@ -196,7 +224,8 @@ class Checked:
         if found is None or found[0] != command:
             return None
         earlier = found[1]
-        if earlier.target.candidates != target.candidates or earlier.target.owner != target.owner:
+        if (earlier.target.candidates != target.candidates or earlier.target.owner != target.owner
+                or earlier.target.proven != target.proven):
             return None
         return earlier
 
@@ -217,13 +246,15 @@ def first_signons(items: Iterable[Item]) -> dict[str, Signon]:
 
 
 def check_signons(store: Store, config: Config, items: Iterable[Item], address: str, now: datetime,
-                  pending: Pending) -> Checked:
+                  pending: Pending, *, held: Held | None = None) -> Checked:
     """Check the first SIGNON of each game in a mail from ``address``: one short read of what they
     name, then the passwords hashed with no transaction open. ``pending`` counts the wrong
-    passwords found and not yet recorded (the batch's), and is added to."""
+    passwords found and not yet recorded (the batch's), and is added to. ``held``: the held mail
+    the mail carries out by its code (its SIGNONs, among ``items``, are then ``proven``: ``look``)."""
+    proven = held is not None
     signons = first_signons(items)
     if not signons:
-        return Checked()
+        return Checked(proven=proven, held=held)
     address = address.lower()
     targets: dict[str, tuple[Signon, Target]] = {}
     with store.reading() as db:
@@ -231,13 +262,13 @@ def check_signons(store: Store, config: Config, items: Iterable[Item], address: 
             game = db.exec(_GAME_NAMED, params={"name": key}).first()
             name = target_name(game, command) if game is not None else None
             if game is not None and name is not None:
-                targets[key] = (command, look(db, config, game, name, address, now, pending))
+                targets[key] = (command, look(db, config, game, name, address, now, pending, proven=proven))
     checked: dict[str, tuple[Signon, Check]] = {}
     for key, (command, target) in targets.items():  # no transaction open
         found = check(target, command.password)
         pending.note(found, address)
         checked[key] = (command, found)
-    return Checked(checked)
+    return Checked(checked, proven, held)
 
 
 def record_checked(db: Session, config: Config, checked: Checked, address: str, now: datetime) -> None:
@@ -255,15 +286,16 @@ def record_failure(db: Session, config: Config, game: Game, target: Target, addr
     """Note a wrong password; when it brings the target's failures to the limit, tell its players
     (once per window: the failure that told is marked)."""
     failure = SignonFailure(game_id=target.game_id, target=target.target, address=address.lower(),
-                            owner=target.owner, failed_at=now)
+                            owner=target.owner, failed_at=now, proven=target.proven)
     db.add(failure)
     db.flush()
     limit = config.signon
-    if limit.failures <= 0 or not target.owners:
+    if limit.failures <= 0 or not target.owners or target.proven:
         return
     recent = db.exec(select(SignonFailure.address, SignonFailure.failed_at, SignonFailure.owner,
                             SignonFailure.told).where(
         col(SignonFailure.game_id) == target.game_id, col(SignonFailure.target) == target.target,
+        col(SignonFailure.proven) == sa.false(),
         col(SignonFailure.failed_at) > now - limit.window).order_by(col(SignonFailure.failed_at).desc())).all()
     if any(told for _address, _at, _owner, told in recent):
         return
