@@ -51,8 +51,8 @@ from .handlers import MAKES_A_PASSWORD, carry_out
 from .handlers_address import how_to_confirm
 from .room import RESERVE, Room, not_read
 from .held import held_by_code
-from .signons import Checked, Held, Pending, check_signons, game_key, record_checked
-from .unread import HeldBack, Repeats, lines_of, quoted, summarised
+from .signons import Checked, Held, Pending, check_signons, record_checked
+from .unread import HeldBack, Repeats, Unsigned, lines_of, quoted, summarised
 
 log = logging.getLogger("judge.mail")
 
@@ -356,7 +356,7 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
                                                        "mail. Send HELP for the commands."]))
     room = Room(config.replies.reply_size(size) - len(_reply_body(config, mail, []).encode())
                 - RESERVE)
-    repeats, held, unsigned = Repeats(), HeldBack(sizes), _Unsigned(sizes)
+    repeats, held, unsigned = Repeats(), HeldBack(sizes), Unsigned(sizes)
     spliced = False
     for index, item in enumerate(items):
         if room.full():
@@ -395,33 +395,3 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
     _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context),
            context.picture)
     return f"answered {len(items)} line(s)"
-
-
-class _Unsigned:
-    """The lines after a failed SIGNON, up to a SIGNON for another game: not run, and answered in
-    one entry (a mail of a thousand SIGNON guesses gets one check and a short reply)."""
-
-    def __init__(self, sizes: dict[int, int]) -> None:
-        self.sizes = sizes
-        self.signon: Signon | None = None  # the failed SIGNON
-        self.lines = 0
-
-    def failed(self, item: Item) -> None:
-        if isinstance(item, Signon):
-            self.signon, self.lines = item, 0
-
-    def passes_over(self, item: Item | None, entries: list[Entry]) -> bool:
-        """Whether ``item`` is passed over (None: the mail ends); when the run of lines passed
-        over ends, one entry says so."""
-        failed = self.signon
-        if failed is None:
-            return False
-        if item is not None and not (isinstance(item, Signon) and game_key(item) != game_key(failed)):
-            self.lines += self.sizes.get(id(item), max(1, item.raw.count("\n> ") + 1))
-            return True
-        if self.lines:
-            entries.append(Entry(f"(the next {self.lines} lines)", [
-                f"Not read: the SIGNON for {failed.game} on line {failed.line} failed, so nothing "
-                f"after it is done up to a SIGNON for another game."]))
-        self.signon = None
-        return False
