@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 from alpha import new_game
 from mail_judge import CODE, MailJudge, current_game, phase_records
+from plantagenet_mail import Table
 from sqlmodel import select
 
 from judge.store import HeldSignon, SignonFailure
@@ -123,3 +124,21 @@ def test_a_forger_cannot_carry_out_his_held_mail(judge: MailJudge) -> None:
     assert "carried out" not in reply
     with judge.store.session() as db:
         assert not any(row.done for row in db.exec(select(HeldSignon)).all())
+
+
+def test_a_plantagenet_plan_goes_in_despite_forged_wrong_passwords(judge: MailJudge) -> None:
+    """4.1: the Plan, both sides at once; the attack made on York, whose player's Plan (not the
+    default one) is the one played."""
+    table = Table(judge)
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    assert table.game().phase == "T1 plan"
+    york = table.address["York"]
+    forge(judge, york, "York", "roses")
+    reply = judge.send(york, f"{table.signon['York']}\nPLAN March, York, March, Pass")
+    assert "Held: too many wrong passwords for York in roses lately" in reply, reply
+    reply = judge.send(york, f"CONFIRM {code_in(reply)}")
+    assert "Signed on to roses as York" in reply and "complete" in reply, reply
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    plan = next(record for record in table.records() if record.phase == "T1 plan")
+    assert "March, York, March, Pass" in str(plan.orders["York"]), plan.orders
