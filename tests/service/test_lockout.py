@@ -54,6 +54,7 @@ def test_forged_wrong_passwords_every_ten_minutes_never_cost_the_player_his_turn
     # From his own address: held, not refused; the code is in the reply, to him alone.
     reply = judge.send(address, orders)
     assert "Held: too many wrong passwords for England in alpha lately" in reply, reply
+    assert "Held with the SIGNON for alpha on line 1: done when the code comes back" in reply
     own_code = code_in(reply)
     judge.advance(minutes=10)
     forge(judge, address, "England", "alpha")  # the attack goes on meanwhile

@@ -372,6 +372,7 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
         if (line := repeats.seen_at(item)) is not None:
             context.say(f"The same as line {line}: answered there.")
         else:
+            holding = context.holding
             did = carry_out(context, item)
             if context.proven and checked.held is not None and not spliced:  # its code was given
                 spliced, (more, more_sizes) = True, summarised(list(checked.held.items))
@@ -379,7 +380,7 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
                 items[index + 1:index + 1] = more
             repeats.done(item, did)
             if not did:
-                unsigned.failed(item)
+                unsigned.failed(item, held=context.holding != holding)
             if (line := repeats.told_at(item, entry.said)) is not None:
                 entry.said[:] = [f"The same as line {line}: answered there."]
             elif not did and held.holds_back(item, entry.said):

@@ -168,11 +168,12 @@ class Unsigned:
     def __init__(self, sizes: dict[int, int]) -> None:
         self.sizes = sizes
         self.signon: Signon | None = None  # the failed SIGNON
+        self.held = False  # it held the mail (``held``): the lines are carried out with it later
         self.lines = 0
 
-    def failed(self, item: Item) -> None:
+    def failed(self, item: Item, held: bool = False) -> None:
         if isinstance(item, Signon):
-            self.signon, self.lines = item, 0
+            self.signon, self.held, self.lines = item, held, 0
 
     def passes_over(self, item: Item | None, entries: list[Entry]) -> bool:
         """Whether ``item`` is passed over (None: the mail ends); when the run of lines passed
@@ -183,7 +184,11 @@ class Unsigned:
         if item is not None and not (isinstance(item, Signon) and game_key(item) != game_key(failed)):
             self.lines += self.sizes.get(id(item), max(1, item.raw.count("\n> ") + 1))
             return True
-        if self.lines:
+        if self.lines and self.held:
+            entries.append(Entry(f"(the next {self.lines} lines)", [
+                f"Held with the SIGNON for {failed.game} on line {failed.line}: done when the code "
+                f"comes back, up to a SIGNON for another game."]))
+        elif self.lines:
             entries.append(Entry(f"(the next {self.lines} lines)", [
                 f"Not read: the SIGNON for {failed.game} on line {failed.line} failed, so nothing "
                 f"after it is done up to a SIGNON for another game."]))
