@@ -107,7 +107,8 @@ def test_guessing_over_many_mails_and_addresses_is_limited_and_the_player_told_o
     assert len(told) == 1
     assert "Someone gave 5 wrong passwords for England in alpha in the last 10m" in told[0].body
     assert "guesser0@example.net, guesser1@example.net" in told[0].body
-    assert "from any address but yours (your own mail signs on\nas usual) is held" in told[0].body
+    assert "from any address but yours\nis not checked at once: the mail is held" in told[0].body
+    assert "Your own mail signs on as usual." in told[0].body
     for number in range(5, 30):
         reply = judge.send(f"guesser{number}@example.net", f"SIGNON England@alpha guess{number}")
         assert "Held: too many wrong passwords for England in alpha lately (maybe from someone writing " \
@@ -235,7 +236,8 @@ def test_guesses_written_from_the_players_own_address_are_counted_apart(
     for number in range(5):
         assert "do not match" in judge.send(address, f"SIGNON England@alpha guess{number}")
     [told] = judge.mail_to(address, "Wrong passwords for England in alpha")
-    assert "from your own address (the guesses came\nfrom it: someone may be writing as you) is held" in told.body
+    assert "from your own address\nis not checked at once" in told.body
+    assert "The guesses came from your address: someone may be writing as you." in told.body
     hashes.count = 0
     assert "Held: too many wrong passwords for England" in judge.send(address, f"SIGNON England@alpha {password}")
     assert hashes.count == 0
