@@ -11,6 +11,8 @@ given back the code the judge mailed to it. Decisions kept here, once:
 - SET ADDRESS changes nothing at once: it keeps the new address as pending and mails it a code,
   one such mail per mail at most. CONFIRM with that code, sent from the new address, switches
   the player to it (held mail then goes there) and tells the old address, if it was confirmed.
+- CONFIRM also carries out a mail held for wrong passwords (``held``) when it gives that mail's
+  code, from the address the mail came from.
 - The code confirms one address: the pending one when there is one, the player's own otherwise.
   One CONFIRM a mail is tried. After ``MAX_WRONG_CODES`` wrong codes the code is replaced, and
   the reply (to that very address) gives the new one first: a guesser keeps guessing a fresh

@@ -8,11 +8,12 @@ write lock (53 s), and a right guess let the lines after it take the power over.
 - a mail has one SIGNON per game: after a failed one, the mail's lines up to a SIGNON for another
   game are not run (``mailroom``), and a second SIGNON for the same game is refused unchecked;
 - each wrong password is noted (``SignonFailure``). Past ``[signon] failures`` within ``[signon]
-  window`` for one power, or from one address, a SIGNON is refused without its password being
-  checked, and the power's player is told once per window. A power's failures from its own
-  player's address are counted apart from everyone else's: guessing from elsewhere, however much,
-  never locks the player out (a forger who writes the player's own address can: the player is
-  told, with where the guesses came from);
+  window`` for one power, or from one address, a SIGNON is not checked: its mail is held
+  (``held``: the reply gives a code that has it carried out), and the power's player is told once
+  per window, with where the guesses came from. A power's failures from its own player's address
+  are counted apart from everyone else's;
+- a SIGNON as observer or master is checked against the one member at the mail's address, and a
+  mail's SIGNONs for ``MOST_SIGNONS`` games at most: a mail costs a few hashes at most;
 - the mail's passwords are checked before its transaction opens (``check_signons``: one short
   read, then the hashing with no transaction open); inside it, the wrong ones are noted first,
   whatever becomes of the mail (``record_checked``: a mail the rate limit drops, or a copy of one
