@@ -61,6 +61,9 @@ def test_a_chosen_password_and_a_hundred_board_and_history_mails_send_the_victim
                  if email.message_from_bytes(raw)["To"] == VICTIM]
     bytes_out = sum(len(raw) for raw in to_victim)
     assert bytes_in < 15_000
+    parsed = [email.message_from_bytes(raw) for raw in to_victim]
+    assert all(mail["In-Reply-To"] for mail in parsed)  # replies alone: no mail of a code
+    assert len(to_victim) <= judge.config.flood.mails + 1  # signed on or not, past the limit: unanswered
     assert bytes_out < 3 * bytes_in, (bytes_in, bytes_out)  # it was 543 times
     text = b"".join(to_victim)
     assert b"History of alpha" not in text and b"The board of alpha" not in text
