@@ -60,8 +60,8 @@ def held_by_code(store: Store, items: Iterable[Item], address: str, now: datetim
 
 def release(db: Session, held: Held) -> bool:
     """Mark the held mail carried out, in the confirming mail's transaction; False if it was
-    already (a code is good once)."""
-    row = db.get(HeldSignon, held.id)
+    already (a code is good once: the row is locked, so two judge processes never both do)."""
+    row = db.get(HeldSignon, held.id, with_for_update=True)
     if row is None or row.done:
         return False
     row.done = True
