@@ -25,7 +25,7 @@ from judge.store.tables import (
     metadata,
 )
 
-from judge.store.mail_tables import InboundMail, Outbox, Picture, SignonFailure  # isort: skip  (after tables: same metadata)
+from judge.store.mail_tables import HeldSignon, InboundMail, Outbox, Picture, SignonFailure  # isort: skip  (after tables: same metadata)
 from judge.store.clock import JudgeClock, last_tick, overdue_games, record_tick  # isort: skip
 from judge.store.database import Store, open_store
 from judge.store.migrate import (
@@ -87,6 +87,7 @@ __all__ = [
     "SchemaState",
     "SchemaStatus",
     "SignonFailure",
+    "HeldSignon",
     "Store",
     "StoreModel",
     "SubmittedOrders",

@@ -87,7 +87,9 @@ class SignonFailure(StoreModel, table=True):
     "observer"; ``address`` is where the mail asked its reply to go (Reply-To, else From);
     ``owner``: whether that address is the target's own player's, whose failures are counted
     apart from everyone else's, so that guessing from elsewhere never locks the player out.
-    ``told``: this failure reached the limit and the target's player was told of it."""
+    ``told``: this failure reached the limit and the target's player was told of it. ``proven``:
+    the password came in a held mail carried out by the code mailed to ``address`` (``HeldSignon``):
+    it counts against that address alone, never toward the target's limit."""
 
     __tablename__ = "signon_failure"
     __table_args__ = (
@@ -102,3 +104,21 @@ class SignonFailure(StoreModel, table=True):
     owner: bool = False
     failed_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     told: bool = False
+    proven: bool = False
+
+
+class HeldSignon(StoreModel, table=True):
+    """A mail whose SIGNON was refused unchecked (too many wrong passwords for its target lately),
+    held: the reply to it, which goes to ``address`` alone, gives ``code``; a mail from that
+    address with ``CONFIRM <code>`` has it carried out, its password checked then
+    (``judge.service.intake.held``). ``done``: carried out (a code works once)."""
+
+    __tablename__ = "held_signon"
+    __table_args__ = (sa.Index(None, "address", "held_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    address: str
+    code: str
+    inbound_id: int = Field(foreign_key="inbound_mail.id")
+    held_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    done: bool = False

@@ -60,9 +60,10 @@ def houses(judge: MailJudge) -> dict[str, tuple[str, str]]:
 
 
 def create(judge: MailJudge, kind: str, master_plays: bool) -> dict[str, tuple[str, str]]:
-    """The master creates ``roses``; the rival joins, then the master from the same address (or,
+    """The master creates ``roses`` (and confirms his address: BOARD and PREDICT are answered
+    to a confirmed address only); the rival joins, then the master from the same address (or,
     without ``master_plays``, another player); a watcher observes. Maps off: text is enough."""
-    reply = judge.send(MASTER, f"CREATE ?roses secret {kind}\nSET CARDS DEADLINE 24h\n"
+    reply = judge.enrol(MASTER, f"CREATE ?roses secret {kind}\nSET CARDS DEADLINE 24h\n"
                                "SET ACTIONS DEADLINE 24h\nSET POLITICAL DEADLINE 24h\nSET MAP OFF")
     assert f"Game roses ({kind}) created" in reply, reply
     judge.send(WATCHER, "OBSERVE roses seen\nSET MAP OFF")
@@ -251,7 +252,7 @@ def test_predict_in_diplomacy_says_nothing_of_dice(tmp_path: Path) -> None:
     store = open_store(config.database_url)
     judge = MailJudge(config, store)
     try:
-        judge.send(MASTER, "CREATE ?alpha secret standard")
+        judge.enrol(MASTER, "CREATE ?alpha secret standard")  # confirmed: PREDICT is answered
         for number in range(7):
             judge.send(f"p{number}@example.org", f"JOIN alpha pw{number}")
         reply = judge.send(MASTER, "SIGNON Malpha secret\nPREDICT\nBECOME England\nF lon - nth")

@@ -82,6 +82,7 @@ def test_predict_shows_the_outcome_and_changes_nothing(judge: MailJudge) -> None
     as_power(judge, seats, "Germany", "A mun - bur")
     as_power(judge, seats, "England", "F lon - nth")
     before = game(judge)
+    judge.confirm(MASTER)  # PREDICT is answered to a confirmed address only
     mail_before = len(judge.mail_to(seats["France"][0]))
     reply = master(judge, "PREDICT")
     assert "Prediction for alpha, Spring 1901 Movement" in reply

@@ -2,7 +2,8 @@
 "From: the player" to use up the player's rate limit, and a mail sent first with the Message-ID the
 player's own mail will carry.
 
-A mail that signs on with a right password is never dropped by the rate limit; a mail is a
+A mail that signs on with a right password counts toward the rate limit, and past it is carried
+out unanswered (issue 36: a password proves nothing about who reads the replies); a mail is a
 duplicate only when its Message-ID, sender and body are the same (a true second fetch still is
 processed once); the rate limit counts the reply address as well as From. On SQLite and PostgreSQL
 (``judge_on_each_backend``).
@@ -57,13 +58,16 @@ def test_a_flood_forged_from_a_player_does_not_silence_the_player(judge: MailJud
     assert len(outcomes) >= 28
     assert ingest(judge.store, judge.config, raw(address, "<forged-more@x>", "LIST"), judge.now).startswith(
         f"dropped: {DROPPED}")
-    # The player's own orders: answered and applied.
+    # The player's own orders: applied, not answered (a right password counts toward the limit
+    # too, issue 36: it was told once, above, that his mail is not answered until then).
     orders = "\n".join([f"SIGNON England@alpha {password}", *holds(judge, "England")])
     outcome = ingest(judge.store, judge.config, raw(address, "<real@x>", orders), judge.now)
-    assert outcome.startswith("answered"), outcome
-    [reply] = replies_to(judge, "<real@x>")
-    assert "Your orders for S1901M are complete." in reply.body
+    assert outcome.startswith(DROPPED) and outcome.endswith("signed on: carried out 2 line(s), not answered"), outcome
+    assert not replies_to(judge, "<real@x>")
     assert england_orders(judge)
+    [told] = judge.mail_to(address, "Re: orders")[-1:]
+    assert "nothing in it is done but\nin mail that signs on with the right password (SIGNON): that is " \
+           "carried out, unanswered." in told.body
     # A forger who puts a SIGNON line in, without the password, is still dropped.
     forged = f"SIGNON England@alpha guess\n{holds(judge, 'England')[0]}"
     assert ingest(judge.store, judge.config, raw(address, "<forged32@x>", forged), judge.now).startswith(

@@ -153,7 +153,8 @@ class Observe(Command):
 
 @_command("CONFIRM", "CONFIRM <code>", _ANYONE,
           "Confirm your address with the code the judge mailed to it (or the new address of SET "
-          "ADDRESS, sent from there). Until then the judge writes to it only to answer its mail.",
+          "ADDRESS, sent from there). Until then the judge writes to it only to answer its mail. "
+          "With the code of a mail held for wrong passwords, has that mail carried out.",
           "CONFIRM k7qx3mpa")
 @dataclass(frozen=True)
 class Confirm(Command):

@@ -52,6 +52,9 @@ class Context:
     passwords: int = 0  # passwords made (CREATE, JOIN, OBSERVE, SET PASSWORD): a few a mail at most
     first: str = ""  # what the reply says before anything else (a confirmation code made anew)
     checked: Checked = field(default_factory=Checked)  # the mail's SIGNONs, checked before its transaction
+    stored: int | None = None  # the mail's row in the inbound log (a held mail is kept by it)
+    proven: bool = False  # a CONFIRM of the mail carried out a held mail: the address reads its mail
+    holding: str = ""  # the code of the hold this mail made (``held``): one a mail
     tried: set[str] = field(default_factory=set)  # the games a SIGNON of this mail named (lower case)
     picture: int | None = None  # a map the reply carries (BOARD's, to a member who reads maps)
     acted_for: tuple[tuple[int, str, str], ...] = ()  # (game, power, what): a master's BECOME,

@@ -7,8 +7,9 @@ for its sender (From) and for the address its reply goes to (Reply-To, else From
 with changing From lines cannot aim the judge's replies at one mailbox either.
 
 Both addresses can be forged: 31 mails written "From: a player" would silence the player. So a
-mail that signs on with a right password is never dropped here (``mailroom``): only the player
-knows the password. The mail that
+mail that signs on with a right password, though it counts like any other, is still carried out
+past the limit, unanswered (``mailroom``): a password proves nothing about who reads the replies
+(a forger may know one he chose himself), so it opens no way past the limit. The mail that
 goes past the limit is answered once, saying until when the sender's mail is dropped (one window
 from then); every mail until that time is stored in the log, marked dropped, and not answered.
 After it the sender's mail is counted afresh, so a flood that goes on is answered once per window.

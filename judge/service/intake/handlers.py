@@ -9,6 +9,7 @@ it never commits (the mail's one transaction does) and never raises for a player
 from __future__ import annotations
 
 from collections import Counter
+from datetime import datetime
 
 from judge.games import registry
 from judge.games.registry import UnknownGameKind, game_kind
@@ -23,7 +24,7 @@ from judge.store import (
 )
 
 from .. import commands as c
-from . import signons
+from . import held, signons
 from ..mailing.notify import game_status, orders_status, phase_name, send_notice
 from ..play.games import (
     GameError,
@@ -52,7 +53,7 @@ from .actions import (
     sender_as_player,
     start_and_announce,
 )
-from .context import Context
+from .context import Context, find_player
 from .handlers_address import ADDRESS_HANDLERS
 from .handlers_info import INFO_HANDLERS
 from .handlers_master import MASTER_HANDLERS, note_acted_for, take_over
@@ -73,7 +74,11 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
     if info is not None and info.who is c.Who.MASTER and not is_master(ctx):
         ctx.say(f"{_name(item)}: only the game's master may do that.")
         return False
-    if type(item) in _MAKES_A_PASSWORD:
+    if type(item) in _LONG_ANSWERS and not _confirmed(ctx):
+        ctx.say(f"{_name(item)}: not sent: the judge sends {ctx.reply_to} short answers only until "
+                "the address is confirmed (CONFIRM with the code the judge mailed there).")
+        return False
+    if type(item) in MAKES_A_PASSWORD:
         if ctx.passwords >= MOST_PASSWORDS:
             ctx.say(f"{_name(item)}: refused: one mail may set at most {MOST_PASSWORDS} passwords "
                     "(each costs the judge a deliberately slow hash); send it in another mail.")
@@ -99,6 +104,14 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
     if savepoint is not None:
         savepoint.commit()
     return done is not False and not isinstance(item, c.CommandError)
+
+
+def _confirmed(ctx: Context) -> bool:
+    """Whether the address the reply goes to is confirmed, or no player's (an address with no
+    player gets the answers any stranger gets: HELP, LIST, ...)."""
+    player = ctx.player if ctx.player is not None and ctx.player.address == ctx.reply_to else None
+    player = player or find_player(ctx.db, ctx.reply_to)
+    return player is None or player.confirmed
 
 
 def _within_limits(ctx: Context, sent: list[str], first_said: int) -> None:
@@ -134,22 +147,32 @@ def signon(ctx: Context, command: c.Signon) -> bool:
     key = signons.game_key(command)
     if key in ctx.tried:
         raise GameError(f"one SIGNON per game in a mail: this one for {command.game} is not checked")
+    if len(ctx.tried) >= signons.MOST_SIGNONS:
+        raise GameError(f"one mail signs on to {signons.MOST_SIGNONS} games at most (each password "
+                        "check costs the judge a deliberately slow hash): send it in another mail")
     ctx.tried.add(key)
     game = find_game(ctx, command.game)
     name = signons.target_name(game, command)
     if name is None:
         raise GameError(f"{game.name} has no power {command.power!r}")
     address = ctx.mail.reply_address.lower()
-    target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now, limits=False)
+    target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now, limits=False, proven=ctx.proven)
     remembered = ctx.checked.remembered(command, target)  # a failure is noted already
     if remembered is None:  # not checked before the transaction, or the password changed since
-        target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now)
+        target = signons.look(ctx.db, ctx.config, game, name, address, ctx.now, proven=ctx.proven)
     found = remembered or signons.check(target, command.password)
     if found.verdict is signons.Verdict.LOCKED:
         until = found.target.locked_until
         assert until is not None
-        ctx.say(f"Refused: too many wrong passwords for {name} in {game.name} lately; SIGNON for it "
-                f"is refused until {until:%H:%M} UTC. Nothing after this line is done for {game.name}.")
+        if not ctx.proven:
+            return _hold(ctx, game.name, name, until)
+        ctx.say(f"Refused: too many wrong passwords from {address} lately; SIGNON from it is refused "
+                f"until {until:%H:%M} UTC. Nothing after this line is done for {game.name}.")
+        return False
+    if found.verdict is signons.Verdict.NOBODY:
+        ctx.say(f"Refused: {game.name} has several {name}s, and SIGNON as {name} is checked against "
+                f"the one at the address the mail comes from: none is at {address}. Nothing after "
+                f"this line is done for {game.name}.")
         return False
     if found.verdict is signons.Verdict.WRONG:
         if remembered is None:
@@ -167,6 +190,25 @@ def signon(ctx: Context, command: c.Signon) -> bool:
     role = power or membership.role.value
     ctx.say(f"Signed on to {game.name} as {role}. {game.name} is {game_status(game)}.")
     return True
+
+
+def _hold(ctx: Context, game: str, name: str, until: datetime) -> bool:
+    """Hold the mail whose SIGNON is refused unchecked for its target's wrong passwords
+    (``held``): its reply, to the mail's own address alone, gives the code that carries it out."""
+    address = ctx.mail.reply_address.lower()
+    if ctx.holding:
+        ctx.say(f"Held with this mail: the code above carries it out. Nothing after this line is "
+                f"done for {game} until then.")
+    elif ctx.reply_to != address or ctx.stored is None:
+        ctx.say(f"Refused: too many wrong passwords for {name} in {game} lately. Send this SIGNON in a "
+                f"mail of its own (the judge then writes to {address} how to have it carried out).")
+    else:
+        ctx.holding = held.hold(ctx.db, address, ctx.stored, ctx.now)
+        ctx.say(f"Held: too many wrong passwords for {name} in {game} lately (maybe from someone "
+                f"writing as you), so SIGNON for it is not checked until {until:%H:%M} UTC. To have "
+                f"this mail carried out now, reply with the line CONFIRM {ctx.holding} (not your "
+                f"mail? ignore this). Nothing after this line is done for {game} until then.")
+    return False
 
 
 def create(ctx: Context, command: c.Create) -> None:
@@ -444,11 +486,16 @@ _WRITES_NOTHING: frozenset[type] = frozenset(
 password is noted, and that must stay: it refuses without raising): no savepoint is needed to undo
 them."""
 
+_LONG_ANSWERS: frozenset[type] = frozenset({c.Board, c.History, c.Summary, c.Predict})
+"""The answers an address not yet confirmed is not sent (a password proves nothing about who
+reads the reply: a forger may have chosen it): a game's board, map and reports, which grow with
+the game. HELP and LIST, the same for any stranger, are bounded by the reply's room."""
+
 MOST_PASSWORDS = 3
 """The most passwords one mail may make (CREATE, JOIN, OBSERVE, SET PASSWORD): each is a scrypt
 hash made in the mail's transaction, so a mail of a thousand would hold the database's write lock
 for a minute."""
 
-_MAKES_A_PASSWORD: frozenset[type] = frozenset({c.Create, c.Join, c.Observe, c.SetPassword})
+MAKES_A_PASSWORD: frozenset[type] = frozenset({c.Create, c.Join, c.Observe, c.SetPassword})
 
 _INFO: dict[type, c.CommandInfo] = {info.command: info for info in c.COMMANDS.values()}

@@ -14,6 +14,8 @@ given back the code the judge mailed to it. Decisions kept here, once:
   An address gets one such code at a time: while a code mailed there is younger than ``[enrol]
   held_for``, a new SET ADDRESS to it mails nothing (and says so); and a player has at most
   ``MOST_ADDRESS_CODES`` codes mailed within ``ADDRESS_CODES_WINDOW``, whatever the addresses.
+- CONFIRM also carries out a mail held for wrong passwords (``held``) when it gives that mail's
+  code, from the address the mail came from.
 - The code confirms one address: the pending one when there is one, the player's own otherwise.
   One CONFIRM a mail is tried. After ``MAX_WRONG_CODES`` wrong codes the code is replaced, and
   the reply (to that very address) gives the new one first: a guesser keeps guessing a fresh
@@ -31,6 +33,7 @@ from sqlmodel import col, select
 from judge.store import Player, forget, queue_mail, release_held
 
 from .. import commands as c
+from . import held
 from ..mailing.reports import render
 from ..play.games import GameError
 from .actions import confirmation_code, sender_as_player
@@ -67,6 +70,12 @@ def confirm(ctx: Context, command: c.Confirm) -> bool | None:
     if ctx.reply_to != address:  # signed on as another address's player: its reply goes there
         raise GameError("send CONFIRM in a mail of its own (its answer must go to the address "
                         "it confirms)")
+    found = ctx.checked.held
+    if found is not None and hmac.compare_digest(found.code, command.code) and held.release(ctx.db, found):
+        ctx.proven = True  # whoever gave the code reads this address's mail
+        ctx.say(f"Your mail of {found.held_at:%H:%M} UTC on {found.held_at:%a %d %b}, held for this "
+                "code, is carried out below, its passwords checked now.")
+        return None
     waiting = _waiting_for(ctx, address)
     if not waiting:
         if ctx.player is not None and ctx.player.confirmed and ctx.player.address == address:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlmodel import Session
@@ -42,17 +42,18 @@ from judge.store import (
     synthetic_message_id,
 )
 
-from ..commands import Item, OrderLine, Signon, parse_commands
+from ..commands import Confirm, Item, OrderLine, Signon, parse_commands
 from ..config import Config
 from ..mailing.reports import render, reply_subject
 from .context import Context, Entry, find_player
 from .flood import flood_guard
-from .handlers import carry_out
+from .handlers import MAKES_A_PASSWORD, carry_out
 from .handlers_address import how_to_confirm
 from .handlers_master import tell_acted_for
 from .room import RESERVE, Room, not_read
-from .signons import Checked, Pending, check_signons, game_key, record_checked
-from .unread import HeldBack, Repeats, lines_of, quoted, summarised
+from .held import held_by_code
+from .signons import Checked, Held, Pending, check_signons, record_checked
+from .unread import HeldBack, Repeats, Unsigned, lines_of, quoted, summarised
 
 log = logging.getLogger("judge.mail")
 
@@ -84,17 +85,46 @@ MAX_BATCH = 100
 
 
 def ingest_batch(store: Store, config: Config, raws: Sequence[bytes], now: datetime) -> list[str]:
-    """Process several mails fetched together, with one commit (group commit); return what
-    became of each, in order.
+    """Process several mails fetched together, with one commit for those that hash nothing and
+    one for the rest (group commit); return what became of each, in order.
 
-    Each mail is handled exactly as ``ingest`` handles it, inside its own savepoints, so a mail
-    whose handling fails rolls back alone (and is logged and answered as failed, or set aside).
-    Nothing is committed until all are done: the caller marks the mails done in their mailbox only
-    after this returns, so a crash before the commit leaves every one of them to be fetched again,
-    and the store's Message-ID check keeps a mail fetched twice from being handled twice. If the
-    batch cannot be committed at all, each mail is taken in on its own instead.
+    The mails that hash nothing (no SIGNON to check, no password to make) are taken in and
+    committed first, so that their answers never wait behind the others' hashing (scrypt, slow on
+    purpose). Each mail is handled exactly as ``ingest`` handles it, inside its own savepoints, so
+    a mail whose handling fails rolls back alone (and is logged and answered as failed, or set
+    aside). Nothing is committed until a group is done: the caller marks the mails done in their
+    mailbox only after this returns, so a crash before the commit leaves them to be fetched
+    again, and the store's Message-ID check keeps a mail fetched twice from being handled twice.
+    If a group cannot be committed at all, each of its mails is taken in on its own instead.
     """
     readings = [_read(raw, config) for raw in raws]
+    hashing = [_may_hash(reading) for reading in readings]
+    outcomes: dict[int, str] = {}
+    for slow in (False, True):
+        group = [index for index, hashes in enumerate(hashing) if hashes is slow]
+        if group:
+            done = _take_in_group(store, config, [raws[i] for i in group], [readings[i] for i in group], now)
+            outcomes.update(zip(group, done))
+    return [outcomes[index] for index in range(len(raws))]
+
+
+def _may_hash(reading: _Reading) -> bool:
+    """Whether taking the mail in may hash a password: a SIGNON (or a CONFIRM, which may carry
+    out a held mail's), a password made, or commands read only in the transaction."""
+    if reading.mail is None or reading.unreadable:
+        return False
+    if reading.items is None:
+        return True
+    return any(isinstance(item, HASHING) for item in reading.items)
+
+
+HASHING = (Signon, Confirm, *MAKES_A_PASSWORD)
+"""The commands that may hash a password."""
+
+
+def _take_in_group(store: Store, config: Config, raws: Sequence[bytes], readings: Sequence[_Reading],
+                   now: datetime) -> list[str]:
+    """``ingest_batch`` for some of its mails: their passwords checked, then one transaction."""
     pending = Pending()  # the wrong passwords of the batch, counted before they are recorded
     checks = [_check(store, config, reading, now, pending) for reading in readings]
     try:
@@ -164,18 +194,29 @@ def _check(store: Store, config: Config, reading: _Reading, now: datetime, pendi
             or _unanswerable(mail.reply_address) is not None):
         return Checked()
     try:
-        return check_signons(store, config, reading.items, mail.reply_address, now, pending)
+        items, held = reading.items, held_by_code(store, reading.items, mail.reply_address, now)
+        if held is not None:  # carried out after the CONFIRM that gives its code: checked with it
+            held = replace(held, items=tuple(_read(held.raw, config).items or ()))
+            items = _with_held(items, held)
+        return check_signons(store, config, items, mail.reply_address, now, pending, held=held)
     except Exception:  # the handler then checks in the transaction, as if this had not run
         log.exception("the SIGNONs of %s could not be checked before its transaction", mail.message_id)
         return Checked()
+
+
+def _with_held(items: list[Item], held: Held) -> list[Item]:
+    """The mail's items with the held mail's after its first CONFIRM (the one that is tried)."""
+    at = next(index for index, item in enumerate(items) if isinstance(item, Confirm))
+    return [*items[:at + 1], *held.items, *items[at + 1:]]
 
 
 def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, checked: Checked,
              now: datetime) -> str:
     """Store the mail and answer it, or log it as dropped, in the caller's transaction.
 
-    A mail that signs on with a right password (``checked``) is a player's own: the rate limit,
-    which counts mail by its addresses (forgeable), never drops it."""
+    A mail that signs on with a right password (``checked``) counts toward the rate limit like any
+    other; past it, it is carried out unanswered (the limit counts mail by its addresses, which a
+    forger can write: dropping it would let him silence the player)."""
     mail = reading.mail
     if mail is None:  # not even its headers could be read: nobody to answer
         stored = store_inbound(db, raw, synthetic_message_id(raw), "", "", now,
@@ -192,13 +233,21 @@ def _take_in(db: Session, config: Config, raw: bytes, reading: _Reading, checked
         settle_inbound(db, stored, InboundStatus.DROPPED, outcome)
         log.info("dropped %s: %s", mail.message_id, outcome)
         return f"dropped: {reason}"
-    if not checked.signs_on and (flooded := flood_guard(db, config, stored, mail, now)) is not None:
-        return flooded
+    if (flooded := flood_guard(db, config, stored, mail, now)) is not None:
+        if not checked.signs_on:
+            return flooded
+        # A player's own mail (a right password): carried out, so that mail forged from his
+        # address cannot silence him, but not answered, so that a known password (one a forger
+        # chose, say) is no way past the limit either.
+        done = _answer(db, config, mail, len(raw), reading.items, checked, now, stored, answered=False)
+        outcome = f"{flooded.removeprefix('dropped: ')}; signed on: {done}, not answered"
+        settle_inbound(db, stored, InboundStatus.PROCESSED, outcome)
+        return outcome
     if reading.unreadable:
         _reply(db, config, mail, mail.reply_address.lower(), [Entry("(your mail)", [UNREADABLE])], now)
         settle_inbound(db, stored, InboundStatus.PROCESSED, f"{reading.unreadable}; told the sender")
         return "answered: unreadable"
-    outcome = _answer(db, config, mail, len(raw), reading.items, checked, now)
+    outcome = _answer(db, config, mail, len(raw), reading.items, checked, now, stored)
     settle_inbound(db, stored, InboundStatus.PROCESSED, outcome)
     return outcome
 
@@ -292,11 +341,13 @@ def _batch_orders(items: list[Item]) -> list[Item]:
 
 
 def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: list[Item] | None,
-            checked: Checked, now: datetime) -> str:
-    """Carry out the commands of a mail of ``size`` bytes while its reply has room, and reply
-    (``items``: its commands, read before its transaction; ``checked``: its SIGNONs, checked
-    then)."""
-    context = Context(db, config, now, mail, player=find_player(db, mail.reply_address), checked=checked)
+            checked: Checked, now: datetime, stored: int, *, answered: bool = True) -> str:
+    """Carry out the commands of a mail of ``size`` bytes (stored as ``stored``) while its reply
+    has room, and reply unless not ``answered`` (``items``: its commands, read before its
+    transaction; ``checked``: its SIGNONs, checked then). A held mail its CONFIRM carries out
+    (``held``) is carried out right after that CONFIRM, as if its lines were there."""
+    context = Context(db, config, now, mail, player=find_player(db, mail.reply_address), checked=checked,
+                      stored=stored)
     context.reply_to = context.player.address if context.player else mail.reply_address.lower()
     if items is None:
         items = _batch_orders(parse_commands(command_lines(mail.body_lines)))
@@ -307,7 +358,8 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
     empty = len(_reply_body(config, mail, []).encode()) + RESERVE
     room = context.room = Room(config.replies.reply_size(size) - empty,
                                config.replies.longest - empty)
-    repeats, held, unsigned = Repeats(), HeldBack(sizes), _Unsigned(sizes)
+    repeats, held, unsigned = Repeats(), HeldBack(sizes), Unsigned(sizes)
+    spliced = False
     for index, item in enumerate(items):
         if room.full():
             unsigned.passes_over(None, context.entries)
@@ -321,10 +373,15 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
         if (line := repeats.seen_at(item)) is not None:
             context.say(f"The same as line {line}: answered there.")
         else:
+            holding = context.holding
             did = carry_out(context, item)
+            if context.proven and checked.held is not None and not spliced:  # its code was given
+                spliced, (more, more_sizes) = True, summarised(list(checked.held.items))
+                sizes.update(more_sizes)
+                items[index + 1:index + 1] = more
             repeats.done(item, did)
             if not did:
-                unsigned.failed(item)
+                unsigned.failed(item, held=context.holding != holding)
             if (line := repeats.told_at(item, entry.said)) is not None:
                 entry.said[:] = [f"The same as line {line}: answered there."]
             elif not did and held.holds_back(item, entry.said):
@@ -336,36 +393,8 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
     if (summary := held.summary()) is not None:
         context.entries.append(Entry("(the rest of your mail)", [summary]))
     tell_acted_for(context)
+    if not answered:
+        return f"carried out {len(items)} line(s)"
     _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context),
            context.picture)
     return f"answered {len(items)} line(s)"
-
-
-class _Unsigned:
-    """The lines after a failed SIGNON, up to a SIGNON for another game: not run, and answered in
-    one entry (a mail of a thousand SIGNON guesses gets one check and a short reply)."""
-
-    def __init__(self, sizes: dict[int, int]) -> None:
-        self.sizes = sizes
-        self.signon: Signon | None = None  # the failed SIGNON
-        self.lines = 0
-
-    def failed(self, item: Item) -> None:
-        if isinstance(item, Signon):
-            self.signon, self.lines = item, 0
-
-    def passes_over(self, item: Item | None, entries: list[Entry]) -> bool:
-        """Whether ``item`` is passed over (None: the mail ends); when the run of lines passed
-        over ends, one entry says so."""
-        failed = self.signon
-        if failed is None:
-            return False
-        if item is not None and not (isinstance(item, Signon) and game_key(item) != game_key(failed)):
-            self.lines += self.sizes.get(id(item), max(1, item.raw.count("\n> ") + 1))
-            return True
-        if self.lines:
-            entries.append(Entry(f"(the next {self.lines} lines)", [
-                f"Not read: the SIGNON for {failed.game} on line {failed.line} failed, so nothing "
-                f"after it is done up to a SIGNON for another game."]))
-        self.signon = None
-        return False

@@ -8,11 +8,12 @@ write lock (53 s), and a right guess let the lines after it take the power over.
 - a mail has one SIGNON per game: after a failed one, the mail's lines up to a SIGNON for another
   game are not run (``mailroom``), and a second SIGNON for the same game is refused unchecked;
 - each wrong password is noted (``SignonFailure``). Past ``[signon] failures`` within ``[signon]
-  window`` for one power, or from one address, a SIGNON is refused without its password being
-  checked, and the power's player is told once per window. A power's failures from its own
-  player's address are counted apart from everyone else's: guessing from elsewhere, however much,
-  never locks the player out (a forger who writes the player's own address can: the player is
-  told, with where the guesses came from);
+  window`` for one power, or from one address, a SIGNON is not checked: its mail is held
+  (``held``: the reply gives a code that has it carried out), and the power's player is told once
+  per window, with where the guesses came from. A power's failures from its own player's address
+  are counted apart from everyone else's;
+- a SIGNON as observer or master is checked against the one member at the mail's address, and a
+  mail's SIGNONs for ``MOST_SIGNONS`` games at most: a mail costs a few hashes at most;
 - the mail's passwords are checked before its transaction opens (``check_signons``: one short
   read, then the hashing with no transaction open); inside it, the wrong ones are noted first,
   whatever becomes of the mail (``record_checked``: a mail the rate limit drops, or a copy of one
@@ -49,6 +50,12 @@ class Verdict(enum.Enum):
     RIGHT = "right"
     WRONG = "wrong"
     LOCKED = "locked"  # refused unchecked: too many wrong passwords lately
+    NOBODY = "nobody"  # refused unchecked: several members hold the role, none at the mail's address
+
+
+MOST_SIGNONS = 3
+"""The most games one mail's SIGNONs are checked for (a hash each, at most): the SIGNONs for
+more games in it are refused unchecked."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,7 @@ class Target:
     owners: tuple[str, ...]  # their players' addresses
     owner: bool
     locked_until: datetime | None
+    proven: bool = False  # in a held mail carried out by its code: the address's own limit alone
 
 
 @dataclass(frozen=True)
@@ -81,10 +89,14 @@ class Pending:
 
     targets: Counter[tuple[int, str, bool]] = field(default_factory=Counter)
     addresses: Counter[str] = field(default_factory=Counter)
+    proven: Counter[str] = field(default_factory=Counter)
 
     def note(self, check: Check, address: str) -> None:
         if check.verdict is Verdict.WRONG:
             target = check.target
+            if target.proven:
+                self.proven[address] += 1
+                return
             self.targets[(target.game_id, target.target, target.owner)] += 1
             if not target.owner:
                 self.addresses[address] += 1
@@ -104,19 +116,27 @@ def target_name(game: Game, command: Signon) -> str | None:
 
 
 def look(db: Session, config: Config, game: Game, name: str, address: str, now: datetime,
-         pending: Pending | None = None, *, limits: bool = True) -> Target:
+         pending: Pending | None = None, *, limits: bool = True, proven: bool = False) -> Target:
     """The target ``name`` of ``game`` for a SIGNON from ``address`` (lower case), read in ``db``,
     with the failures noted (and ``pending``) that may refuse it now (unless ``limits`` is False:
-    only to compare with what was found before the transaction)."""
+    only to compare with what was found before the transaction). ``proven``: the SIGNON is in a
+    held mail carried out by the code mailed to ``address``; then only that address's own proven
+    failures may refuse it, never the target's (which forgers may have used up)."""
     assert game.id is not None
     role = {"master": Role.MASTER, "observer": Role.OBSERVER}.get(name)
     candidates = [m for m in members(db, game) if (m.role is role if role is not None else m.power == name)]
+    if len(candidates) > 1:  # observers (or masters): the one at the mail's address, one hash
+        candidates = [m for m in candidates if _addresses(db, [m]) == {address}]
     owners = _addresses(db, candidates)
     owner = address in owners
     pending = pending or Pending()
     limit = config.signon
     locked_until = None
-    if limits and limit.failures > 0:
+    if limits and limit.failures > 0 and proven:
+        values = {"since": now - limit.window, "limit": limit.failures}
+        mine = _instants(db, _PROVEN_FROM, address=address, **values)
+        locked_until = _until(mine, pending.proven[address], now, limit.failures, limit.window)
+    elif limits and limit.failures > 0:
         values = {"since": now - limit.window, "limit": limit.failures}
         recent = _instants(db, _FOR_TARGET, game_id=game.id, target=name, owner=owner, **values)
         ends = [_until(recent, pending.targets[(game.id, name, owner)], now, limit.failures, limit.window)]
@@ -125,7 +145,7 @@ def look(db: Session, config: Config, game: Game, name: str, address: str, now: 
             ends.append(_until(by_address, pending.addresses[address], now, limit.failures, limit.window))
         locked_until = max((end for end in ends if end is not None), default=None)
     hashes = tuple((m.id, m.password_hash) for m in candidates if m.id is not None)
-    return Target(game.id, name, hashes, tuple(sorted(owners)), owner, locked_until)
+    return Target(game.id, name, hashes, tuple(sorted(owners)), owner, locked_until, proven)
 
 
 def _addresses(db: Session, candidates: list[Membership]) -> set[str]:
@@ -139,9 +159,12 @@ _LATEST = (select(SignonFailure.failed_at).where(col(SignonFailure.failed_at) > 
            .order_by(col(SignonFailure.failed_at).desc()).limit(sa.bindparam("limit")))
 _FOR_TARGET = _LATEST.where(col(SignonFailure.game_id) == sa.bindparam("game_id"),
                             col(SignonFailure.target) == sa.bindparam("target"),
-                            col(SignonFailure.owner) == sa.bindparam("owner"))
+                            col(SignonFailure.owner) == sa.bindparam("owner"),
+                            col(SignonFailure.proven) == sa.false())
 _FROM_ADDRESS = _LATEST.where(col(SignonFailure.address) == sa.bindparam("address"),
                               col(SignonFailure.owner) == sa.false())
+_PROVEN_FROM = _LATEST.where(col(SignonFailure.address) == sa.bindparam("address"),
+                             col(SignonFailure.proven) == sa.true())
 _GAME_NAMED = select(Game).where(col(Game.name) == sa.bindparam("name"))
 
 
@@ -165,6 +188,8 @@ def check(target: Target, password: str) -> Check:
     open), unless SIGNON for the target is refused for now."""
     if target.locked_until is not None:
         return Check(target, Verdict.LOCKED)
+    if not target.candidates:
+        return Check(target, Verdict.NOBODY)
     for membership_id, stored in target.candidates:
         if verify_password(password, stored):
             return Check(target, Verdict.RIGHT, membership_id)
@@ -172,10 +197,24 @@ def check(target: Target, password: str) -> Check:
 
 
 @dataclass(frozen=True)
+class Held:
+    """A held mail (``held``) that a CONFIRM's code names, found before the confirming mail's
+    transaction: its commands are carried out after that CONFIRM."""
+
+    id: int
+    code: str
+    held_at: datetime
+    raw: bytes
+    items: tuple[Item, ...] = ()
+
+
+@dataclass(frozen=True)
 class Checked:
     """The SIGNONs of one mail checked before its transaction: the first for each game, by game."""
 
     signons: dict[str, tuple[Signon, Check]] = field(default_factory=dict)
+    proven: bool = False  # checked as a held mail carried out by its code (``look``)
+    held: Held | None = None  # the held mail this mail's CONFIRM carries out, if any
 
     def remembered(self, command: Signon, target: Target) -> Check | None:
         """What was found for this SIGNON, if it was checked and its target has not changed since
@@ -186,7 +225,8 @@ class Checked:
         if found is None or found[0] != command:
             return None
         earlier = found[1]
-        if earlier.target.candidates != target.candidates or earlier.target.owner != target.owner:
+        if (earlier.target.candidates != target.candidates or earlier.target.owner != target.owner
+                or earlier.target.proven != target.proven):
             return None
         return earlier
 
@@ -197,22 +237,25 @@ class Checked:
 
 
 def first_signons(items: Iterable[Item]) -> dict[str, Signon]:
-    """The first SIGNON of a mail for each game (the only one of it that is checked)."""
+    """The first SIGNON of a mail for each game (the only one of it that is checked), for the
+    first ``MOST_SIGNONS`` games a SIGNON names."""
     first: dict[str, Signon] = {}
     for item in items:
-        if isinstance(item, Signon):
+        if isinstance(item, Signon) and (game_key(item) in first or len(first) < MOST_SIGNONS):
             first.setdefault(game_key(item), item)
     return first
 
 
 def check_signons(store: Store, config: Config, items: Iterable[Item], address: str, now: datetime,
-                  pending: Pending) -> Checked:
+                  pending: Pending, *, held: Held | None = None) -> Checked:
     """Check the first SIGNON of each game in a mail from ``address``: one short read of what they
     name, then the passwords hashed with no transaction open. ``pending`` counts the wrong
-    passwords found and not yet recorded (the batch's), and is added to."""
+    passwords found and not yet recorded (the batch's), and is added to. ``held``: the held mail
+    the mail carries out by its code (its SIGNONs, among ``items``, are then ``proven``: ``look``)."""
+    proven = held is not None
     signons = first_signons(items)
     if not signons:
-        return Checked()
+        return Checked(proven=proven, held=held)
     address = address.lower()
     targets: dict[str, tuple[Signon, Target]] = {}
     with store.reading() as db:
@@ -220,13 +263,13 @@ def check_signons(store: Store, config: Config, items: Iterable[Item], address: 
             game = db.exec(_GAME_NAMED, params={"name": key}).first()
             name = target_name(game, command) if game is not None else None
             if game is not None and name is not None:
-                targets[key] = (command, look(db, config, game, name, address, now, pending))
+                targets[key] = (command, look(db, config, game, name, address, now, pending, proven=proven))
     checked: dict[str, tuple[Signon, Check]] = {}
     for key, (command, target) in targets.items():  # no transaction open
         found = check(target, command.password)
         pending.note(found, address)
         checked[key] = (command, found)
-    return Checked(checked)
+    return Checked(checked, proven, held)
 
 
 def record_checked(db: Session, config: Config, checked: Checked, address: str, now: datetime) -> None:
@@ -244,15 +287,16 @@ def record_failure(db: Session, config: Config, game: Game, target: Target, addr
     """Note a wrong password; when it brings the target's failures to the limit, tell its players
     (once per window: the failure that told is marked)."""
     failure = SignonFailure(game_id=target.game_id, target=target.target, address=address.lower(),
-                            owner=target.owner, failed_at=now)
+                            owner=target.owner, failed_at=now, proven=target.proven)
     db.add(failure)
     db.flush()
     limit = config.signon
-    if limit.failures <= 0 or not target.owners:
+    if limit.failures <= 0 or not target.owners or target.proven:
         return
     recent = db.exec(select(SignonFailure.address, SignonFailure.failed_at, SignonFailure.owner,
                             SignonFailure.told).where(
         col(SignonFailure.game_id) == target.game_id, col(SignonFailure.target) == target.target,
+        col(SignonFailure.proven) == sa.false(),
         col(SignonFailure.failed_at) > now - limit.window).order_by(col(SignonFailure.failed_at).desc())).all()
     if any(told for _address, _at, _owner, told in recent):
         return

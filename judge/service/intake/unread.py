@@ -27,9 +27,12 @@ from ..commands import (
     History,
     Item,
     List,
+    Signon,
     Summary,
     Version,
 )
+from .context import Entry
+from .signons import game_key
 
 QUOTED = 3
 """The lines quoted from a run of lines that could not be read for one reason."""
@@ -156,3 +159,38 @@ class Repeats:
 
 TELLING = (Help, Version, List, Summary, History, Board)
 """The commands that only tell, whose answer is the same while nothing else is done."""
+
+
+class Unsigned:
+    """The lines after a failed SIGNON, up to a SIGNON for another game: not run, and answered in
+    one entry (a mail of a thousand SIGNON guesses gets one check and a short reply)."""
+
+    def __init__(self, sizes: dict[int, int]) -> None:
+        self.sizes = sizes
+        self.signon: Signon | None = None  # the failed SIGNON
+        self.held = False  # it held the mail (``held``): the lines are carried out with it later
+        self.lines = 0
+
+    def failed(self, item: Item, held: bool = False) -> None:
+        if isinstance(item, Signon):
+            self.signon, self.held, self.lines = item, held, 0
+
+    def passes_over(self, item: Item | None, entries: list[Entry]) -> bool:
+        """Whether ``item`` is passed over (None: the mail ends); when the run of lines passed
+        over ends, one entry says so."""
+        failed = self.signon
+        if failed is None:
+            return False
+        if item is not None and not (isinstance(item, Signon) and game_key(item) != game_key(failed)):
+            self.lines += self.sizes.get(id(item), max(1, item.raw.count("\n> ") + 1))
+            return True
+        if self.lines and self.held:
+            entries.append(Entry(f"(the next {self.lines} lines)", [
+                f"Held with the SIGNON for {failed.game} on line {failed.line}: done when the code "
+                f"comes back, up to a SIGNON for another game."]))
+        elif self.lines:
+            entries.append(Entry(f"(the next {self.lines} lines)", [
+                f"Not read: the SIGNON for {failed.game} on line {failed.line} failed, so nothing "
+                f"after it is done up to a SIGNON for another game."]))
+        self.signon = None
+        return False
