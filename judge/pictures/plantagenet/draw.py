@@ -36,7 +36,7 @@ from ..words import Words
 from .board import COUNTRIES, ENGLAND, SEAS, TIDES_REACH, Geometry, geometry
 from .layout import (MARK, Box, Label, Room, Segment, around, crowded_first, crosses, gap, label_boxes, meets,
                      place_names, stack_spots, text_box, touching)
-from .marks import SIDE_INK, WAY_STYLE, battle, depleted, favour, stronghold, way_line
+from .marks import SIDE_INK, SIGN_AT, WAY_STYLE, battle, depleted, favour, sign, stronghold, way_line
 from .panel import PANEL_SIZE, calendar_panel, title
 
 TROOP_LETTERS = {"men_at_arms": "MA", "longbowmen": "LB", "militia": "MI", "mercenaries": "ME", "burgundians": "BU"}
@@ -44,8 +44,12 @@ TROOP_LETTERS = {"men_at_arms": "MA", "longbowmen": "LB", "militia": "MI", "merc
 Burgundians (Handgunners)."""
 TILE_NAME, TILE_FORCES = 7.5, 6.5  # the font sizes of a Lord tile's two lines
 TILE_HEIGHT = 20.0
+WAY_COST = 6.0
+"""How many pixels farther from its Locale a stack may stand to lie over one Way fewer."""
 SEA_NAME_SIZE = 12.0
 TIDE_NAME_SIZE = 13.0
+TIDE_ROOM = 26.0
+"""How far an Area's name stays from every Locale's point where it may (room for their tiles)."""
 EXILE_WIDTH, EXILE_HEIGHT = 112.0, 106.0
 _FAINT = {"North": "#e2d6b4", "South": "#dce2bd", "Wales": "#e8cfc0"}
 """Each Area of the Tides of War's faint shade (4.8.1)."""
@@ -54,11 +58,13 @@ _FAINT = {"North": "#e2d6b4", "South": "#dce2bd", "Wales": "#e8cfc0"}
 @dataclass(frozen=True)
 class Layout:
     """What every picture shares: the room taken by the board (marks, names, panels' places),
-    where each name went, the board's SVG line."""
+    where each Locale's name went and its boxes, the boxes of every name (the Seas' and Areas'
+    too), the board's SVG line."""
 
     room: Room
     names: dict[str, tuple[float, Label]]
     name_boxes: list[Box]
+    word_boxes: list[Box]
     board: str
 
 
@@ -112,8 +118,10 @@ def layout() -> Layout:
         spots = sorted(((x + dx, y + dy) for dx in range(-90, 91, 3) for dy in range(-90, 91, 3)),
                        key=lambda spot: math.dist(spot, (x, y)))
         room = Room(geo.width, geo.height, fixed, lines)
-        tides[area] = next(spot for spot in spots
-                           if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
+        clear = [spot for spot in spots if room.free(box := _tide_box(area, spot)) and not room.crossings(box)]
+        # away from the Locales if it may be, where their Lords' tiles stand
+        tides[area] = next((spot for spot in clear if geo.at(*spot) == ENGLAND and all(
+            gap(_tide_box(area, spot), point) > TIDE_ROOM for point in points.values())), clear[0])
         fixed.append(_tide_box(area, tides[area]))
     towards = geo.names
     order = [*towards, *(name for name in crowded_first(points) if name not in towards)]
@@ -126,7 +134,21 @@ def layout() -> Layout:
             break
         order = crossed + [name for name in order if name not in crossed]
     boxes = [box for size, label in names.values() for box in label_boxes(label, size)]
-    return Layout(room, names, boxes, _board(geo, names, tides))
+    others = [sea_name_box(geo, sea) for sea in geo.seas] + [_tide_box(area, at) for area, at in tides.items()]
+    return Layout(room, names, boxes, [*boxes, *others], _board(geo, names, tides))
+
+
+SIGNS = {"seat": (-1, -1), "vassal": (1, -1), "port": (-1, 1)}
+"""The signs a Locale's mark may bear, each at a corner of its room (``MARK``): a Lord's Seat, a
+Vassal's Seat (1.5.4), a Port (1.3.1)."""
+
+
+def _signs(name: str) -> list[str]:
+    """The signs at a Locale (``SIGNS``)."""
+    locale = BOARD.locales[name]
+    here = {"seat": any(lord.seat == name for lord in BOARD.lords.values()), "vassal": bool(locale.vassal_seats),
+            "port": locale.sea is not None}
+    return [kind for kind in SIGNS if here[kind]]
 
 
 def _board(geo: Geometry, names: dict[str, tuple[float, Label]], tides: dict[str, Point]) -> str:
@@ -156,6 +178,9 @@ def _board(geo: Geometry, names: dict[str, tuple[float, Label]], tides: dict[str
     for name, (x, y) in points.items():
         kind = BOARD.locales[name].type
         parts.append(stronghold(kind, x, y, f'class="locale" data-locale="{escape(name)}" data-type="{kind}"'))
+    for name, (x, y) in points.items():
+        parts += [sign(kind, x + SIGNS[kind][0] * SIGN_AT, y + SIGNS[kind][1] * SIGN_AT,
+                       f'class="sign" data-locale="{escape(name)}" data-sign="{kind}"') for kind in _signs(name)]
     words = Words()
     for name, (size, label) in names.items():
         for x, y, line in label:
@@ -196,7 +221,7 @@ def plantagenet_picture(view: dict[str, Any], reader: str | None, report: dict[s
     lords = _lords_by_place(view)
     for place in sorted(lords, key=lambda p: (p not in BOARD.locales, p)):
         if place in BOARD.locales or place in BOARD.seas:
-            parts += _stack(geo, room, hard, place, lords[place], base.name_boxes)
+            parts += _stack(geo, room, hard, place, lords[place], base.word_boxes)
     battles = {str(e["at"]) for e in events if e.get("type") == "battle" and e.get("at") in geo.network.points}
     for place in sorted(battles):
         parts += _battle(geo, room, hard, place)
@@ -233,10 +258,9 @@ def _markers(geo: Geometry, view: dict[str, Any]) -> list[str]:
         side, level = favoured.get(name), int(spent.get(name, 0))
         if side is None and not level:
             continue
-        inner = favour(side, x, y, f'class="favour" data-side="{side}"') if side is not None else ""
-        if level:
-            word = "exhausted" if level > 1 else "depleted"
-            inner += depleted(level, x, y, f'class="{word}"')
+        inner = depleted(level, x, y, f'class="{"exhausted" if level > 1 else "depleted"}"') if level else ""
+        if side is not None:  # over the stroke, whose ends show beyond it
+            inner += favour(side, x, y, f'class="favour" data-side="{side}"')
         parts.append(piece(f'<g class="markers" data-locale="{escape(name)}">{inner}</g>',
                            bounds_around([(x, y)], MARK + 1)))
     return parts
@@ -263,13 +287,16 @@ def short(name: str) -> str:
 
 
 def forces(entry: dict[str, Any]) -> str:
-    """A Lord's Forces as the reader may see them: each Troop type's count, and his Vassals; with
-    Hidden Mats (1.5.3) an enemy's mat is not in the view, and the tile says so."""
+    """A Lord's Forces as the reader may see them: each Troop type's count, and his Vassals, then
+    his Coin and Provender (1.7); with Hidden Mats (1.5.3) an enemy's mat is not in the view, and
+    the tile says so."""
     if "troops" not in entry:
         return "forces hidden"
     troops = [f"{entry['troops'][kind]}{TROOP_LETTERS[kind]}" for kind in TROOPS if entry["troops"].get(kind)]
     vassals = len(entry.get("vassals", []))
-    return " ".join(troops + ([f"+{vassals}V"] if vassals else [])) or "retinue only"
+    said = " ".join(troops + ([f"+{vassals}V"] if vassals else [])) or "retinue only"
+    assets = entry.get("assets", {})
+    return f"{said} \u00b7 {assets.get('coin', 0)}C {assets.get('provender', 0)}P" if "assets" in entry else said
 
 
 def tile_width(lords: list[tuple[str, dict[str, Any]]]) -> float:
@@ -317,7 +344,6 @@ def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
     else:
         x, y = geo.network.points[place]
         anchor = (x, y)
-    chosen = None
     spots = stack_spots(anchor[0], anchor[1], width, height)
     region = (min(anchor[0], *(b[0] for b in spots)), min(anchor[1], *(b[1] for b in spots)),
               max(anchor[0], *(b[2] for b in spots)), max(anchor[1], *(b[3] for b in spots)))
@@ -326,23 +352,37 @@ def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
     near_hard = touching(hard, region)
     near_names = [name for name in names
                   if name[0] <= region[2] and region[0] <= name[2] and name[1] <= region[3] and region[1] <= name[3]]
-    for box in spots:
-        if near.free(box) and not any(crosses(box, line) for line in near_hard) \
-                and not any(crosses(name, (anchor, _nearest(box, anchor))) for name in near_names):
-            if chosen is None or near.crossings(box) < near.crossings(chosen[1]) - 1:
-                chosen = (near.crossings(box), box)
-            if chosen[0] == 0:
-                break
-    box = chosen[1] if chosen is not None else _anywhere(room, hard, anchor, width, height)
+    others = [point for name, point in geo.network.points.items()
+              if name != place and place in BOARD.locales and gap(region, point) < 90]
+
+    def best(boxes: list[Box]) -> tuple[tuple[bool, float], Box] | None:
+        """The spot nearer its own Locale than any other, then as near it as may be, a Way under
+        it counted as a few pixels farther; None if none is free."""
+        chosen: tuple[tuple[bool, float], Box] | None = None
+        for box in boxes:
+            if near.free(box) and not any(crosses(box, line) for line in near_hard) \
+                    and not any(crosses(name, (anchor, _nearest(box, anchor))) for name in near_names):
+                own = gap(box, anchor)
+                score = (any(gap(box, point) <= own for point in others), own + WAY_COST * near.crossings(box))
+                if chosen is None or score < chosen[0]:
+                    chosen = (score, box)
+        return chosen
+
+    chosen = best(spots)
+    if chosen is None or chosen[0][0]:  # none nearer its own Locale: every spot near it, pixel by pixel
+        found = best([(anchor[0] + dx - width / 2, anchor[1] + dy - height / 2, anchor[0] + dx + width / 2,
+                       anchor[1] + dy + height / 2) for dx in range(-60, 61, 3) for dy in range(-45, 46, 3)])
+        chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
+    box = chosen[1] if chosen is not None else _anywhere(room, hard, anchor, width, height, names)
     room.boxes.append(box)
     words = Words()
     left, top, right, bottom = box
     leader = ""
-    gap = math.dist(anchor, _nearest(box, anchor))
-    if place in BOARD.locales and gap > MARK + 4:
+    apart = math.dist(anchor, _nearest(box, anchor))
+    if place in BOARD.locales and apart > MARK + 4:
         ex, ey = _nearest(box, anchor)
         dx, dy = ex - anchor[0], ey - anchor[1]
-        sx, sy = anchor[0] + dx / gap * (MARK - 1), anchor[1] + dy / gap * (MARK - 1)
+        sx, sy = anchor[0] + dx / apart * (MARK - 1), anchor[1] + dy / apart * (MARK - 1)
         leader = (f'<line class="leader" x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
                   f'stroke="{INK}" stroke-width="0.8"/>')
         room.lines.append(((sx, sy), (ex, ey)))
@@ -354,13 +394,16 @@ def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
     return [piece(element, union(*reach))]
 
 
-def _anywhere(room: Room, hard: list[Segment], anchor: Point, width: float, height: float) -> Box:
-    """A stack's box when no spot near its place is free: the nearest free spot on the picture."""
+def _anywhere(room: Room, hard: list[Segment], anchor: Point, width: float, height: float,
+              names: list[Box]) -> Box:
+    """A stack's box when no spot near its place is free: the nearest free spot on the picture
+    whose leader to it crosses no name."""
     best: tuple[float, Box] | None = None
     for top in range(0, int(room.height - height), 6):
         for left in range(0, int(room.width - width), 6):
             box = (float(left), float(top), left + width, top + height)
-            if room.free(box) and not any(crosses(box, line) for line in hard):
+            if room.free(box) and not any(crosses(box, line) for line in hard) \
+                    and not any(crosses(name, (anchor, _nearest(box, anchor))) for name in names):
                 far = math.dist(anchor, _nearest(box, anchor))
                 if best is None or far < best[0]:
                     best = (far, box)

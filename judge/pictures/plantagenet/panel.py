@@ -12,9 +12,9 @@ from judge.games.plantagenet.data import BOARD, LORD_SIDE, SIDES
 from ..layers import advance, around, piece, spans, text_bounds
 from ..outline import Point
 from ..style import INK
-from .marks import SIDE_INK, WAY_STYLE, battle, depleted, favour, stronghold
+from .marks import SIDE_INK, WAY_STYLE, battle, depleted, favour, sign, stronghold
 
-PANEL_SIZE = (262.0, 392.0)
+PANEL_SIZE = (262.0, 416.0)
 ROW = 14.0
 _TEXT = 7.5
 _MAX_INFLUENCE = 45  # 1.4.1
@@ -155,7 +155,12 @@ def _legend(x: float, y: float) -> str:
         at += 22 + advance(side, _TEXT) + 4
     parts.append(_text(x, y + 71, "March plain, Sail dashed, Exile Pact dotted; (E) Exile", size=6.5))
     parts.append(_text(x, y + 81, "MA Men-at-Arms, LB Longbowmen, MI Militia,", size=6.5))
-    parts.append(_text(x, y + 90, "ME Mercenaries, BU Burgundians, V Vassals", size=6.5))
+    parts.append(_text(x, y + 90, "ME Mercenaries, BU Burgundians, V Vassals;", size=6.5))
+    parts.append(_text(x, y + 99, "C Coin, P Provender", size=6.5))
+    at = x
+    for kind, name in (("seat", "Lord's Seat"), ("vassal", "Vassal's Seat"), ("port", "Port")):
+        parts.append(sign(kind, at + 3, y + 110) + _text(at + 9, y + 113, name))
+        at += 16 + advance(name, _TEXT)
     return "".join(parts)
 
 
