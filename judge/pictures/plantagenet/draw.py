@@ -42,7 +42,7 @@ from .panel import PANEL_SIZE, calendar_panel, title
 TROOP_LETTERS = {"men_at_arms": "MA", "longbowmen": "LB", "militia": "MI", "mercenaries": "ME", "burgundians": "BU"}
 """How a tile writes each Troop type (1.6): Men-at-Arms, Longbowmen, Militia, Mercenaries,
 Burgundians (Handgunners)."""
-TILE_NAME, TILE_FORCES = 7.5, 6.5  # the font sizes of a Lord tile's two lines
+TILE_NAME, TILE_FORCES = 7.5, 7.0  # the font sizes of a Lord tile's two lines
 TILE_HEIGHT = 20.0
 WAY_COST = 6.0
 """How many pixels farther from its Locale a stack may stand to lie over one Way fewer."""
@@ -118,10 +118,11 @@ def layout() -> Layout:
         spots = sorted(((x + dx, y + dy) for dx in range(-90, 91, 3) for dy in range(-90, 91, 3)),
                        key=lambda spot: math.dist(spot, (x, y)))
         room = Room(geo.width, geo.height, fixed, lines)
-        clear = [spot for spot in spots if room.free(box := _tide_box(area, spot)) and not room.crossings(box)]
-        # away from the Locales if it may be, where their Lords' tiles stand
+        clear = (spot for spot in spots if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
+        # on the land, away from the Locales (where their Lords' tiles stand) if it may be
         tides[area] = next((spot for spot in clear if geo.at(*spot) == ENGLAND and all(
-            gap(_tide_box(area, spot), point) > TIDE_ROOM for point in points.values())), clear[0])
+            gap(_tide_box(area, spot), point) > TIDE_ROOM for point in points.values())), None) or next(
+            spot for spot in spots if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
         fixed.append(_tide_box(area, tides[area]))
     towards = geo.names
     order = [*towards, *(name for name in crowded_first(points) if name not in towards)]
@@ -133,9 +134,79 @@ def layout() -> Layout:
         if not crossed:
             break
         order = crossed + [name for name in order if name not in crossed]
+    room, names = _room_for_tiles(geo, fixed, lines, names, towards)
     boxes = [box for size, label in names.values() for box in label_boxes(label, size)]
     others = [sea_name_box(geo, sea) for sea in geo.seas] + [_tide_box(area, at) for area, at in tides.items()]
     return Layout(room, names, boxes, [*boxes, *others], _board(geo, names, tides))
+
+
+NEIGHBOURS = 100.0
+"""How near a Locale its neighbours whose names may move to leave it room for a tile."""
+HOME = (82.0, TILE_HEIGHT - 1)
+"""The size of a Lord's tile, with his Forces, Coin and Provender, that the names leave room for
+beside each Locale."""
+
+
+def _room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names: dict[str, tuple[float, Label]],
+                    towards: dict[str, float]) -> tuple[Room, dict[str, tuple[float, Label]]]:
+    """The names placed again where they leave a Locale no room for a tile (``HOME``) nearer it
+    than any other Locale: its own and its neighbours' (``NEIGHBOURS``), around such a room kept
+    for it, when they are then crossed by no more Ways and no more of them lie nearer another
+    Locale than their own."""
+    points = geo.network.points
+
+    def room_of(placed: dict[str, tuple[float, Label]], keep: list[Box]) -> Room:
+        return Room(geo.width, geo.height, [*fixed, *keep, *(box for size, label in placed.values()
+                                                             for box in label_boxes(label, size))], lines)
+
+    def tile(room: Room, name: str, placed: dict[str, tuple[float, Label]],
+             first: bool = False) -> tuple[tuple[bool, float], Box] | None:
+        others = [point for other, point in points.items() if other != name]
+        words = [box for size, label in placed.values() for box in label_boxes(label, size)]
+        return _spot(room, [], words, points[name], others, *HOME, first=first)
+
+    def worse(room: Room, placed: dict[str, tuple[float, Label]]) -> tuple[int, int]:
+        """How many Ways cross the names placed, how many lie nearer another Locale than their own."""
+        return (sum(room.crossings(box) for size, label in placed.values() for box in label_boxes(label, size)),
+                sum(_nearer(other, written, points) for other, written in placed.items()))
+
+    now = room_of(names, [])
+    kept: dict[str, Box] = {}  # the rooms made so far, kept when names move for another
+    for _ in range(3):  # again while a name moved for one Locale takes another's room
+        lacking = [name for name in crowded_first(points)
+                   if (found := tile(now, name, names, first=True)) is None or found[0][0]]
+        for name in lacking:
+            near = sorted((other for other in points if other != name
+                           and math.dist(points[other], points[name]) < NEIGHBOURS),
+                          key=lambda other: math.dist(points[other], points[name]))
+            for moved in ([name, *near],):
+                rest = {other: label for other, label in names.items() if other not in moved}
+                home = tile(room_of(rest, []), name, rest)
+                if home is None or home[0][0]:
+                    break
+                xs, ys = [points[other][0] for other in moved], [points[other][1] for other in moved]
+                room = room_of(rest, [home[1], *(box for other, box in kept.items() if other != name)]).near(
+                    (min(xs) - 90, min(ys) - 90, max(xs) + 90, max(ys) + 90))  # all a moved name may meet
+                try:
+                    placed = place_names(room, points, moved, towards)
+                except ValueError:
+                    continue
+                if worse(room, placed) <= worse(now, {other: names[other] for other in moved}):
+                    names = {**rest, **placed}
+                    now = room_of(names, [])
+                    kept[name] = home[1]
+                    break
+        if not lacking:
+            break
+    return now, names
+
+
+def _nearer(name: str, written: tuple[float, Label], points: dict[str, Point]) -> bool:
+    """Whether a name as written lies nearer another Locale than its own."""
+    boxes = label_boxes(written[1], written[0])
+    whole = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    own = gap(whole, points[name])
+    return any(gap(whole, point) < own for other, point in points.items() if other != name)
 
 
 SIGNS = {"seat": (-1, -1), "vassal": (1, -1), "port": (-1, 1)}
@@ -286,17 +357,17 @@ def short(name: str) -> str:
     return name.replace("Northumberland", "Northumb.")
 
 
-def forces(entry: dict[str, Any]) -> str:
+def forces(entry: dict[str, Any], assets: bool = True) -> str:
     """A Lord's Forces as the reader may see them: each Troop type's count, and his Vassals, then
-    his Coin and Provender (1.7); with Hidden Mats (1.5.3) an enemy's mat is not in the view, and
-    the tile says so."""
+    his Coin and Provender (1.7; ``assets`` False: not them, where the tile is narrow); with
+    Hidden Mats (1.5.3) an enemy's mat is not in the view, and the tile says so."""
     if "troops" not in entry:
         return "forces hidden"
     troops = [f"{entry['troops'][kind]}{TROOP_LETTERS[kind]}" for kind in TROOPS if entry["troops"].get(kind)]
     vassals = len(entry.get("vassals", []))
     said = " ".join(troops + ([f"+{vassals}V"] if vassals else [])) or "retinue only"
-    assets = entry.get("assets", {})
-    return f"{said} \u00b7 {assets.get('coin', 0)}C {assets.get('provender', 0)}P" if "assets" in entry else said
+    held = entry.get("assets", {})
+    return f"{said} \u00b7 {held.get('coin', 0)}C {held.get('provender', 0)}P" if assets and "assets" in entry else said
 
 
 def tile_width(lords: list[tuple[str, dict[str, Any]]]) -> float:
@@ -323,8 +394,8 @@ def _tiles(lords: list[tuple[str, dict[str, Any]]], left: float, top: float, wid
             f'stroke-width="0.8"><title>{escape(name)}</title></rect>')
         words.add(f'class="lord-names" font-size="{TILE_NAME * scale:.1f}" font-weight="bold" fill="{ink}"',
                   left + 3, y + 8.5, short(name), about)
-        words.add(f'class="lord-forces" font-size="{TILE_FORCES * scale:.1f}" fill="{ink}"', left + 3, y + 16.5,
-                  forces(entry), about)
+        words.add(f'class="lord-forces" font-size="{TILE_FORCES * scale:.1f}" fill="{ink}"', left + 3, y + 16.8,
+                  forces(entry, assets=not small), about)
     return "".join(parts)
 
 
@@ -344,35 +415,8 @@ def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
     else:
         x, y = geo.network.points[place]
         anchor = (x, y)
-    spots = stack_spots(anchor[0], anchor[1], width, height)
-    region = (min(anchor[0], *(b[0] for b in spots)), min(anchor[1], *(b[1] for b in spots)),
-              max(anchor[0], *(b[2] for b in spots)), max(anchor[1], *(b[3] for b in spots)))
-    # what lies near: every spot, and its line to the anchor, is inside the region
-    near = room.near(region)
-    near_hard = touching(hard, region)
-    near_names = [name for name in names
-                  if name[0] <= region[2] and region[0] <= name[2] and name[1] <= region[3] and region[1] <= name[3]]
-    others = [point for name, point in geo.network.points.items()
-              if name != place and place in BOARD.locales and gap(region, point) < 90]
-
-    def best(boxes: list[Box]) -> tuple[tuple[bool, float], Box] | None:
-        """The spot nearer its own Locale than any other, then as near it as may be, a Way under
-        it counted as a few pixels farther; None if none is free."""
-        chosen: tuple[tuple[bool, float], Box] | None = None
-        for box in boxes:
-            if near.free(box) and not any(crosses(box, line) for line in near_hard) \
-                    and not any(crosses(name, (anchor, _nearest(box, anchor))) for name in near_names):
-                own = gap(box, anchor)
-                score = (any(gap(box, point) <= own for point in others), own + WAY_COST * near.crossings(box))
-                if chosen is None or score < chosen[0]:
-                    chosen = (score, box)
-        return chosen
-
-    chosen = best(spots)
-    if chosen is None or chosen[0][0]:  # none nearer its own Locale: every spot near it, pixel by pixel
-        found = best([(anchor[0] + dx - width / 2, anchor[1] + dy - height / 2, anchor[0] + dx + width / 2,
-                       anchor[1] + dy + height / 2) for dx in range(-60, 61, 3) for dy in range(-45, 46, 3)])
-        chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
+    others = [point for name, point in geo.network.points.items() if name != place] if place in BOARD.locales else []
+    chosen = _spot(room, hard, names, anchor, others, width, height)
     box = chosen[1] if chosen is not None else _anywhere(room, hard, anchor, width, height, names)
     room.boxes.append(box)
     words = Words()
@@ -392,6 +436,45 @@ def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
     if leader:
         reach.append(bounds_around([anchor, _nearest(box, anchor)], 2))
     return [piece(element, union(*reach))]
+
+
+def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, others: list[Point], width: float,
+          height: float, first: bool = False) -> tuple[tuple[bool, float], Box] | None:
+    """Where a stack ``width`` by ``height`` stands by its place's ``anchor``, and how well: free,
+    over no arrow (``hard``), its leader over no name, nearer its place than any of the ``others``
+    if it may be, then as near it as may be, a Way under it counted as a few pixels farther. The
+    rings around it first (``stack_spots``), then, if none there is nearer it than the others,
+    every spot near it pixel by pixel (``first``: the first nearer it than the others). None if
+    none is free."""
+    spots = stack_spots(anchor[0], anchor[1], width, height)
+    region = (min(anchor[0], *(b[0] for b in spots)), min(anchor[1], *(b[1] for b in spots)),
+              max(anchor[0], *(b[2] for b in spots)), max(anchor[1], *(b[3] for b in spots)))
+    # what lies near: every spot, and its line to the anchor, is inside the region
+    near = room.near(region)
+    near_hard = touching(hard, region)
+    near_names = [name for name in names
+                  if name[0] <= region[2] and region[0] <= name[2] and name[1] <= region[3] and region[1] <= name[3]]
+    near_others = [point for point in others if gap(region, point) < 90]
+
+    def best(boxes: list[Box]) -> tuple[tuple[bool, float], Box] | None:
+        chosen: tuple[tuple[bool, float], Box] | None = None
+        for box in boxes:
+            if near.free(box) and not any(crosses(box, line) for line in near_hard) \
+                    and not any(crosses(name, (anchor, _nearest(box, anchor))) for name in near_names):
+                own = gap(box, anchor)
+                score = (any(gap(box, point) <= own for point in near_others), own + WAY_COST * near.crossings(box))
+                if chosen is None or score < chosen[0]:
+                    chosen = (score, box)
+                    if first and not score[0]:
+                        break
+        return chosen
+
+    chosen = best(spots)
+    if chosen is None or chosen[0][0]:
+        found = best([(anchor[0] + dx - width / 2, anchor[1] + dy - height / 2, anchor[0] + dx + width / 2,
+                       anchor[1] + dy + height / 2) for dx in range(-60, 61, 3) for dy in range(-45, 46, 3)])
+        chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
+    return chosen
 
 
 def _anywhere(room: Room, hard: list[Segment], anchor: Point, width: float, height: float,
