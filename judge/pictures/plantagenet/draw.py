@@ -59,12 +59,13 @@ _FAINT = {"North": "#e2d6b4", "South": "#dce2bd", "Wales": "#e8cfc0"}
 class Layout:
     """What every picture shares: the room taken by the board (marks, names, panels' places),
     where each Locale's name went and its boxes, the boxes of every name (the Seas' and Areas'
-    too), the board's SVG line."""
+    too), the room kept beside each Locale for a tile (``HOME``), the board's SVG line."""
 
     room: Room
     names: dict[str, tuple[float, Label]]
     name_boxes: list[Box]
     word_boxes: list[Box]
+    homes: dict[str, Box]
     board: str
 
 
@@ -134,10 +135,10 @@ def layout() -> Layout:
         if not crossed:
             break
         order = crossed + [name for name in order if name not in crossed]
-    room, names = _room_for_tiles(geo, fixed, lines, names, towards)
+    room, names, homes = _room_for_tiles(geo, fixed, lines, names, towards)
     boxes = [box for size, label in names.values() for box in label_boxes(label, size)]
     others = [sea_name_box(geo, sea) for sea in geo.seas] + [_tide_box(area, at) for area, at in tides.items()]
-    return Layout(room, names, boxes, [*boxes, *others], _board(geo, names, tides))
+    return Layout(room, names, boxes, [*boxes, *others], homes, _board(geo, names, tides))
 
 
 NEIGHBOURS = 100.0
@@ -148,11 +149,11 @@ beside each Locale."""
 
 
 def _room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names: dict[str, tuple[float, Label]],
-                    towards: dict[str, float]) -> tuple[Room, dict[str, tuple[float, Label]]]:
+                    towards: dict[str, float]) -> tuple[Room, dict[str, tuple[float, Label]], dict[str, Box]]:
     """The names placed again where they leave a Locale no room for a tile (``HOME``) nearer it
     than any other Locale: its own and its neighbours' (``NEIGHBOURS``), around such a room kept
     for it, when they are then crossed by no more Ways and no more of them lie nearer another
-    Locale than their own."""
+    Locale than their own. Then the room the names leave each Locale for a tile, where they do."""
     points = geo.network.points
 
     def room_of(placed: dict[str, tuple[float, Label]], keep: list[Box]) -> Room:
@@ -198,7 +199,8 @@ def _room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names
                     break
         if not lacking:
             break
-    return now, names
+    homes = {name: found[1] for name in points if (found := tile(now, name, names, first=True)) and not found[0][0]}
+    return now, names, homes
 
 
 def _nearer(name: str, written: tuple[float, Label], points: dict[str, Point]) -> bool:
@@ -416,7 +418,9 @@ def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
         x, y = geo.network.points[place]
         anchor = (x, y)
     others = [point for name, point in geo.network.points.items() if name != place] if place in BOARD.locales else []
-    chosen = _spot(room, hard, names, anchor, others, width, height)
+    home = layout().homes.get(place)
+    chosen = _spot(room, hard, names, anchor, others, width, height, [_from_home(home, anchor, width, height)]
+                   if home is not None else [])
     box = chosen[1] if chosen is not None else _anywhere(room, hard, anchor, width, height, names)
     room.boxes.append(box)
     words = Words()
@@ -438,15 +442,34 @@ def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
     return [piece(element, union(*reach))]
 
 
+_AROUND = sorted(((dx, dy) for dx in range(-60, 61, 3) for dy in range(-45, 46, 3)), key=lambda d: math.hypot(*d))
+"""Where a stack's middle may go, pixel by pixel near its place, nearest first."""
+
+
+def _from_home(home: Box, anchor: Point, width: float, height: float) -> Box:
+    """A stack's box where a Locale's room for a tile is (``Layout.homes``): at its corner or side
+    nearest the Locale, reaching away from it."""
+    def span(low: float, high: float, at: float, size: float) -> tuple[float, float]:
+        if low >= at:
+            return low, low + size
+        if high <= at:
+            return high - size, high
+        return (low + high - size) / 2, (low + high + size) / 2
+
+    (left, right), (top, bottom) = span(home[0], home[2], anchor[0], width), span(home[1], home[3], anchor[1], height)
+    return left, top, right, bottom
+
+
 def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, others: list[Point], width: float,
-          height: float, first: bool = False) -> tuple[tuple[bool, float], Box] | None:
+          height: float, first_spots: list[Box] | None = None,
+          first: bool = False) -> tuple[tuple[bool, float], Box] | None:
     """Where a stack ``width`` by ``height`` stands by its place's ``anchor``, and how well: free,
     over no arrow (``hard``), its leader over no name, nearer its place than any of the ``others``
     if it may be, then as near it as may be, a Way under it counted as a few pixels farther. The
-    rings around it first (``stack_spots``), then, if none there is nearer it than the others,
-    every spot near it pixel by pixel (``first``: the first nearer it than the others). None if
-    none is free."""
-    spots = stack_spots(anchor[0], anchor[1], width, height)
+    ``first_spots`` and the rings around it first (``stack_spots``), then, if none there is nearer
+    it than the others, every spot near it pixel by pixel (``first``: the first nearer it than
+    the others). None if none is free."""
+    spots = [*(first_spots or []), *stack_spots(anchor[0], anchor[1], width, height)]
     region = (min(anchor[0], *(b[0] for b in spots)), min(anchor[1], *(b[1] for b in spots)),
               max(anchor[0], *(b[2] for b in spots)), max(anchor[1], *(b[3] for b in spots)))
     # what lies near: every spot, and its line to the anchor, is inside the region
@@ -454,15 +477,24 @@ def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, othe
     near_hard = touching(hard, region)
     near_names = [name for name in names
                   if name[0] <= region[2] and region[0] <= name[2] and name[1] <= region[3] and region[1] <= name[3]]
-    near_others = [point for point in others if gap(region, point) < 90]
+    near_others = sorted((math.dist(anchor, point), point) for point in others if gap(region, point) < 90)
+    diagonal = math.hypot(width, height)
 
     def best(boxes: list[Box]) -> tuple[tuple[bool, float], Box] | None:
         chosen: tuple[tuple[bool, float], Box] | None = None
         for box in boxes:
+            own = gap(box, anchor)
+            reach = 2 * own + diagonal  # no Locale farther from the anchor is as near the box
+            nearer: bool | None = None
+            if chosen is not None and own >= chosen[0][1]:  # it can do better only if nearer than the others
+                if not chosen[0][0] or (nearer := any(gap(box, point) <= own for far, point in near_others
+                                                      if far <= reach)):
+                    continue
             if near.free(box) and not any(crosses(box, line) for line in near_hard) \
                     and not any(crosses(name, (anchor, _nearest(box, anchor))) for name in near_names):
-                own = gap(box, anchor)
-                score = (any(gap(box, point) <= own for point in near_others), own + WAY_COST * near.crossings(box))
+                if nearer is None:
+                    nearer = any(gap(box, point) <= own for far, point in near_others if far <= reach)
+                score = (nearer, own + WAY_COST * near.crossings(box))
                 if chosen is None or score < chosen[0]:
                     chosen = (score, box)
                     if first and not score[0]:
@@ -472,7 +504,7 @@ def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, othe
     chosen = best(spots)
     if chosen is None or chosen[0][0]:
         found = best([(anchor[0] + dx - width / 2, anchor[1] + dy - height / 2, anchor[0] + dx + width / 2,
-                       anchor[1] + dy + height / 2) for dx in range(-60, 61, 3) for dy in range(-45, 46, 3)])
+                       anchor[1] + dy + height / 2) for dx, dy in _AROUND])
         chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
     return chosen
 
