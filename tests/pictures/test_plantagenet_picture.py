@@ -441,10 +441,16 @@ def test_depleted_or_exhausted_never_hides_favour_1_3_1_4_6_3() -> None:
     image = Image.open(io.BytesIO(png(plantagenet_picture(view, "York")))).convert("RGB")
     for locale, colour in (("Lincoln", (0xc8, 0x20, 0x2b)), ("Coventry", (0xff, 0xff, 0xff))):
         x, y = (round(v) for v in geometry().network.points[locale])  # the pixel right and below it
-        assert _near(image.getpixel((x - 1, y - 1)), (0xe2, 0xb0, 0x07)), locale  # the rose's heart
-        assert all(_near(image.getpixel(at), colour) for at in ((x - 2, y - 1), (x + 1, y - 1))), locale  # its petals
+        assert _near(_pixel(image, x - 1, y - 1), (0xe2, 0xb0, 0x07)), locale  # the rose's heart
+        assert all(_near(_pixel(image, *at), colour) for at in ((x - 2, y - 1), (x + 1, y - 1))), locale  # its petals
         for ex, ey in ((x - 6, y + 1), (x + 5, y - 3)):  # the stroke's ends, beyond the rose
-            assert min(sum(image.getpixel((ex + dx, ey + dy))) for dx in (0, 1) for dy in (0, 1)) < 200, locale
+            assert min(sum(_pixel(image, ex + dx, ey + dy)) for dx in (0, 1) for dy in (0, 1)) < 200, locale
+
+
+def _pixel(image: Image.Image, x: int, y: int) -> tuple[int, ...]:
+    pixel = image.getpixel((x, y))
+    assert isinstance(pixel, tuple)
+    return pixel
 
 
 def _near(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> bool:

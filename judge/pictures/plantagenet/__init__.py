@@ -1,5 +1,6 @@
 """Plantagenet's drawing: the map's geometry (``board.py``, from ``plantagenet.map.toml``) and a
-reader's view of a game on it (``draw.py``), the same for every scenario."""
+reader's view of a game on it (``draw.py``, its Lords' tiles ``stacks.py``), the same for every
+scenario."""
 
 from __future__ import annotations
 
