@@ -16,7 +16,7 @@ from ..outline import Point
 from ..style import INK, ink_on
 from ..words import Words
 from .board import Geometry
-from .layout import (MARK, Box, Label, Room, Segment, crosses, crowded_first, gap, label_boxes, place_names,
+from .layout import (MARK, Box, Label, Room, Segment, crosses, crowded_first, gap, label_boxes, meets, place_names,
                      stack_spots, touching)
 
 TROOP_LETTERS = {"men_at_arms": "MA", "longbowmen": "LB", "militia": "MI", "mercenaries": "ME", "burgundians": "BU"}
@@ -57,34 +57,38 @@ def room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names:
                 sum(_nearer(other, written, points) for other, written in placed.items()))
 
     now = room_of(names, [])
+    found = {name: tile(now, name, names, first=True) for name in points}
     kept: dict[str, Box] = {}  # the rooms made so far, kept when names move for another
     for _ in range(3):  # again while a name moved for one Locale takes another's room
-        lacking = [name for name in crowded_first(points)
-                   if (found := tile(now, name, names, first=True)) is None or found[0][0]]
+        lacking = [name for name in crowded_first(points) if (spot := found[name]) is None or spot[0][0]]
+        written: list[Box] = []  # the names written again
         for name in lacking:
-            near = sorted((other for other in points if other != name
-                           and math.dist(points[other], points[name]) < NEIGHBOURS),
-                          key=lambda other: math.dist(points[other], points[name]))
-            for moved in ([name, *near],):
-                rest = {other: label for other, label in names.items() if other not in moved}
-                home = tile(room_of(rest, []), name, rest)
-                if home is None or home[0][0]:
-                    break
-                xs, ys = [points[other][0] for other in moved], [points[other][1] for other in moved]
-                room = room_of(rest, [home[1], *(box for other, box in kept.items() if other != name)]).near(
-                    (min(xs) - 90, min(ys) - 90, max(xs) + 90, max(ys) + 90))  # all a moved name may meet
-                try:
-                    placed = place_names(room, points, moved, towards)
-                except ValueError:
-                    continue
-                if worse(room, placed) <= worse(now, {other: names[other] for other in moved}):
-                    names = {**rest, **placed}
-                    now = room_of(names, [])
-                    kept[name] = home[1]
-                    break
-        if not lacking:
+            moved = [name, *sorted((other for other in points if other != name
+                                    and math.dist(points[other], points[name]) < NEIGHBOURS),
+                                   key=lambda other: math.dist(points[other], points[name]))]
+            rest = {other: label for other, label in names.items() if other not in moved}
+            home = tile(room_of(rest, []), name, rest)
+            if home is None or home[0][0]:
+                continue
+            xs, ys = [points[other][0] for other in moved], [points[other][1] for other in moved]
+            room = room_of(rest, [home[1], *(box for other, box in kept.items() if other != name)]).near(
+                (min(xs) - 90, min(ys) - 90, max(xs) + 90, max(ys) + 90))  # all a moved name may meet
+            try:
+                placed = place_names(room, points, moved, towards)
+            except ValueError:
+                continue
+            if worse(room, placed) <= worse(now, {other: names[other] for other in moved}):
+                names = {**rest, **placed}
+                now = room_of(names, [])
+                kept[name] = home[1]
+                written += [box for size, label in placed.values() for box in label_boxes(label, size)]
+        if not written:
             break
-    homes = {name: found[1] for name in points if (found := tile(now, name, names, first=True)) and not found[0][0]}
+        for name, spot in found.items():  # each room a name written again may take, or its line cross
+            if spot is None or spot[0][0] or any(meets(spot[1], box) or crosses(box, (points[name], nearest(
+                    spot[1], points[name]))) for box in written):
+                found[name] = tile(now, name, names, first=True)
+    homes = {name: spot[1] for name, spot in found.items() if spot is not None and not spot[0][0]}
     return now, names, homes
 
 
