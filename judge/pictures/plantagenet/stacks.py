@@ -59,10 +59,13 @@ def room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names:
     now = room_of(names, [])
     found = {name: tile(now, name, names, first=True) for name in points}
     kept: dict[str, Box] = {}  # the rooms made so far, kept when names move for another
+    failed: set[str] = set()  # the Locales tried in vain
     for _ in range(3):  # again while a name moved for one Locale takes another's room
-        lacking = [name for name in crowded_first(points) if (spot := found[name]) is None or spot[0][0]]
+        lacking = [name for name in crowded_first(points)
+                   if ((spot := found[name]) is None or spot[0][0]) and name not in failed]
         written: list[Box] = []  # the names written again
         for name in lacking:
+            failed.add(name)  # but if its names are written again
             moved = [name, *sorted((other for other in points if other != name
                                     and math.dist(points[other], points[name]) < NEIGHBOURS),
                                    key=lambda other: math.dist(points[other], points[name]))]
@@ -81,6 +84,7 @@ def room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names:
                 names = {**rest, **placed}
                 now = room_of(names, [])
                 kept[name] = home[1]
+                failed.discard(name)
                 written += [box for size, label in placed.values() for box in label_boxes(label, size)]
         if not written:
             break
