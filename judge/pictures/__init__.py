@@ -31,7 +31,7 @@ from .png import png
 from .richard3 import richard3_picture
 from .shapes import Shapes, ShapesError
 
-__all__ = ["DRAWINGS", "Drawing", "Shapes", "ShapesError", "kind_picture", "load_shapes", "picture",
+__all__ = ["DRAWINGS", "Drawing", "Shapes", "ShapesError", "chained_report", "kind_picture", "load_shapes", "picture",
            "png", "power_colours", "richard3_picture"]
 
 
@@ -50,12 +50,13 @@ class Drawing:
     picture: Callable[[GameKind, dict[str, Any], str | None, dict[str, Any] | None], str | None]
     colours: Callable[[GameKind], Mapping[str, str]]
     after: bool = False
+    chained: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
 
 
 DRAWINGS: dict[str, Drawing] = {
     "diplomacy": Drawing(diplomacy.kind_picture, diplomacy.colours),
     "richard3": Drawing(richard3.kind_picture, richard3.colours, after=True),
-    "plantagenet": Drawing(plantagenet.kind_picture, plantagenet.colours, after=True),
+    "plantagenet": Drawing(plantagenet.kind_picture, plantagenet.colours, after=True, chained=plantagenet.chained),
 }
 
 
@@ -74,6 +75,14 @@ def position_drawn(kind: GameKind, before: dict[str, Any], after: dict[str, Any]
     one it left (``after``): the drawing's ``after`` says which."""
     drawing = DRAWINGS.get(kind.templates)
     return after if drawing is not None and drawing.after else before
+
+
+def chained_report(kind: GameKind, reports: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The reports of phases processed together (oldest first, each as its reader may see it)
+    as one, drawn on the position they left (``Drawing.chained``); None for a kind whose map of
+    them shows the position alone."""
+    drawing = DRAWINGS.get(kind.templates)
+    return drawing.chained(reports) if drawing is not None and drawing.chained is not None else None
 
 
 def power_colours(kind: GameKind) -> dict[str, str]:

@@ -3,11 +3,13 @@ placed by its town's real position on the project's coastline and drawn on the l
 Stronghold type, each Way by its kind; over random positions of several scenarios, for both sides
 and an observer, no name, mark, Lord tile or arrow over another name, no tile over a mark, a tile or
 an arrow; the Calendar (1.3.2), the Influence track (1.4.1), Favour and Depleted or Exhausted
-(1.3.1) as the view says; nothing the Hidden Mats option (1.5.3) hides from the reader; the PNG
-under 50 kB."""
+(1.3.1) as the view says, Depleted never over Favour; Ports and Seats signed; a Lord's tile nearer
+his Locale than any other; his own Coin and Provender, and nothing the Hidden Mats option (1.5.3)
+hides from the reader; the PNG under 50 kB."""
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import xml.etree.ElementTree as ElementTree
@@ -18,6 +20,7 @@ from random import Random
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from judge.games.plantagenet.data import BOARD, LORD_SIDE
 from judge.games.plantagenet.game import PlantagenetGame
@@ -394,6 +397,80 @@ def test_a_captive_king_and_a_lord_off_the_calendar_are_said_beside_it() -> None
     assert "Henry VI captive of Warwick Y" in said and "Somerset 1 off the Calendar" in said
 
 
+SET_APART = {"Cambridge", "Leicester", "Worcester"}
+"""The Locales whose neighbours' names leave no room for a tile nearer them than any other: there
+the tile is set apart, joined to its mark by a line."""
+
+
+@pytest.mark.parametrize("locale", sorted(BOARD.locales))
+def test_a_lords_tile_stands_at_its_own_locale(locale: str) -> None:
+    """1.3.1: a Lord's tile at a Locale (his own, with his Forces, Coin and Provender, as wide as
+    most) stands nearer that Locale's point than any other Locale's, over no other Locale's
+    name (Henry VI at Ely was drawn by Lynn, Northumberland at Hexham by Carlisle's name); but
+    for the few crowded ones (``SET_APART``), where it is joined to its own mark by a line."""
+    game = PlantagenetGame("III")
+    view = game.view(game.new_game(b"tile"), "York")
+    lord = "Northumberland Y2"
+    view["lords"] = {lord: {**view["lords"][lord], "at": locale}}
+    root = ElementTree.fromstring(plantagenet_picture(view, "York"))
+    ((place, tile),) = _tiles(root)
+    assert place == locale
+    points = geometry().network.points
+    own = _gap(tile, points[locale])
+    nearer = sorted(other for other, point in points.items() if other != locale and _gap(tile, point) <= own)
+    assert bool(nearer) == (locale in SET_APART), (own, nearer)
+    assert not [whose for whose, box in _names(root) if whose != locale and meets(tile, box)]
+    if locale in SET_APART:
+        (leader,) = [line for line in root.iter(f"{SVG}line") if line.get("class") == "leader"]
+        start = (float(leader.get("x1", "0")), float(leader.get("y1", "0")))
+        assert math.dist(start, points[locale]) < MARK  # from its own mark
+
+
+def _gap(box: Box, point: tuple[float, float]) -> float:
+    return math.dist(point, (min(max(point[0], box[0]), box[2]), min(max(point[1], box[1]), box[3])))
+
+
+def test_depleted_or_exhausted_never_hides_favour_1_3_1_4_6_3() -> None:
+    """1.3.1, 4.6.3: a Favoured Locale that is Depleted or Exhausted shows both: the rose's gold
+    heart and its side's colour at the mark's middle, the stroke's black ends beyond the rose."""
+    game = PlantagenetGame("III")
+    view = game.view(game.new_game(b"favour"), "York")
+    view["lords"] = {}
+    view["favour"] = {"Lincoln": "Lancaster", "Coventry": "York"}
+    view["depleted"] = {"Lincoln": 1, "Coventry": 2}
+    image = Image.open(io.BytesIO(png(plantagenet_picture(view, "York")))).convert("RGB")
+    for locale, colour in (("Lincoln", (0xc8, 0x20, 0x2b)), ("Coventry", (0xff, 0xff, 0xff))):
+        x, y = (round(v) for v in geometry().network.points[locale])  # the pixel right and below it
+        assert _near(_pixel(image, x - 1, y - 1), (0xe2, 0xb0, 0x07)), locale  # the rose's heart
+        assert all(_near(_pixel(image, *at), colour) for at in ((x - 2, y - 1), (x + 1, y - 1))), locale  # its petals
+        for ex, ey in ((x - 6, y + 1), (x + 5, y - 3)):  # the stroke's ends, beyond the rose
+            assert min(sum(_pixel(image, ex + dx, ey + dy)) for dx in (0, 1) for dy in (0, 1)) < 200, locale
+
+
+def _pixel(image: Image.Image, x: int, y: int) -> tuple[int, ...]:
+    pixel = image.getpixel((x, y))
+    assert isinstance(pixel, tuple)
+    return pixel
+
+
+def _near(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> bool:
+    return all(abs(a - b) < 40 for a, b in zip(pixel, colour))
+
+
+def test_ports_and_seats_are_signed_and_in_the_legend_1_3_1() -> None:
+    """1.3.1, 1.5.4: every Port, every Lord's Seat and every Vassal's Seat has its sign at its
+    Locale, no other Locale has one, and the legend shows each."""
+    root = ElementTree.fromstring(_picture(_positions()[0], None))
+    signs = {(str(mark.get("data-locale")), str(mark.get("data-sign"))) for mark in root.iter()
+             if mark.get("class") == "sign"}
+    wanted = {(name, "port") for name, locale in BOARD.locales.items() if locale.sea}
+    wanted |= {(lord.seat, "seat") for lord in BOARD.lords.values()}
+    wanted |= {(name, "vassal") for name, locale in BOARD.locales.items() if locale.vassal_seats}
+    assert signs == wanted
+    said = " ".join("".join(text.itertext()) for text in root.iter(f"{SVG}text"))
+    assert all(words in said for words in ("Lord's Seat", "Vassal's Seat", "Port", "C Coin, P Provender"))
+
+
 def test_hidden_mats_hide_the_enemys_forces_from_the_reader() -> None:
     """1.5.3 Hidden Mats: a side's picture shows the enemy's Lords where they stand, never their
     Forces: changing the enemy's mats changes nothing in it; his own Lords' Forces are shown.
@@ -411,6 +488,8 @@ def test_hidden_mats_hide_the_enemys_forces_from_the_reader() -> None:
             if "at" in entry and LORD_SIDE[lord] != reader:
                 entry["troops"] = {kind: count + 7 for kind, count in entry["troops"].items()}
                 entry["vassals"] = [*entry["vassals"], "Stanley"]
+                entry["assets"] = {**entry["assets"], "coin": entry["assets"]["coin"] + 5,
+                                   "provender": entry["assets"]["provender"] + 3}
         for side in ("York", "Lancaster"):
             if side != reader:
                 changed["held"][side] = list(reversed(changed["held"][side])) + ["Y13"]
@@ -423,6 +502,8 @@ def test_hidden_mats_hide_the_enemys_forces_from_the_reader() -> None:
             written = [str(t.text) for t in root.iter(f"{SVG}tspan") if t.get("data-lord") == lord]
             assert written, lord
             assert ("forces hidden" in written) == (LORD_SIDE[lord] != reader), (lord, written)
+            assets = f"{entry['assets']['coin']}C {entry['assets']['provender']}P"  # his own Coin, Provender
+            assert any(words.endswith(assets) for words in written) == (LORD_SIDE[lord] == reader), (lord, written)
 
 
 def test_the_png_from_kept_parts_is_the_whole_picture() -> None:

@@ -1,5 +1,6 @@
 """Plantagenet's drawing: the map's geometry (``board.py``, from ``plantagenet.map.toml``) and a
-reader's view of a game on it (``draw.py``), the same for every scenario."""
+reader's view of a game on it (``draw.py``, its Lords' tiles ``stacks.py``), the same for every
+scenario."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from judge.games.kind import GameKind
 from .board import geometry, read_geometry
 from .draw import plantagenet_picture
 
-__all__ = ["colours", "geometry", "kind_picture", "plantagenet_picture", "read_geometry"]
+__all__ = ["chained", "colours", "geometry", "kind_picture", "plantagenet_picture", "read_geometry"]
 
 
 def kind_picture(
@@ -22,3 +23,9 @@ def kind_picture(
 
 def colours(kind: GameKind) -> Mapping[str, str]:
     return geometry().network.colours
+
+
+def chained(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several steps' reports as one: their events in order (every March, Sail and Battle of them
+    drawn on the position they left)."""
+    return {"events": [event for report in reports for event in report.get("events", [])]}

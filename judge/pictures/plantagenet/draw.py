@@ -6,12 +6,13 @@ gives a side or an observer (``reader`` None), never the state: with the Hidden 
 
 The map (``board.py``): the land from the project's coastline, the Areas of the Tides of War
 (4.8.1) shaded, each Way (1.3.1) by its kind, each Locale by its Stronghold type with its name,
-placed once clear of every mark and Way (``layout.py``), the Seas named, the Exile boxes as panels
-on their countries. On it, each picture: Favour and Depleted or Exhausted markers on the Locales;
-each place's Lords as tiles in their side's colour, with their Forces; the moves of the phase's
-report (March along its Way, Sail by sea, an Exile Pact) as arrows and its battles as marks; the
-Calendar and the Influence track in a panel (``panel.py``). Every tile and mark is put where it
-covers no name, mark, tile or arrow.
+placed once clear of every mark and Way (``layout.py``) and leaving each Locale room for a tile
+where it may, the Lord Seats, Vassal Seats and Ports signed, the Seas named, the Exile boxes as
+panels on their countries. On it, each picture: Favour over Depleted or Exhausted markers on the
+Locales; each place's Lords as tiles in their side's colour, with their Forces, Coin and Provender
+as the view has them (``stacks.py``); the moves of the report (March along its Way, Sail by sea,
+an Exile Pact) as arrows and its battles as marks; the Calendar and the Influence track in a panel
+(``panel.py``). Every tile and mark is put where it covers no name, mark, tile or arrow.
 
 The picture is layered (``layers.py``): the land, Ways, marks and names are the board; each
 Locale's markers, each stack, arrow and panel is a piece.
@@ -27,25 +28,23 @@ from functools import cache
 from html import escape
 from typing import Any
 
-from judge.games.plantagenet.data import BOARD, LORD_SIDE, TROOPS
+from judge.games.plantagenet.data import BOARD, LORD_SIDE
 
-from ..layers import LAYERED, advance, around as bounds_around, piece, tiles_along, union
+from ..layers import LAYERED, around as bounds_around, piece, tiles_along
 from ..outline import Point
-from ..style import COAST, FONT, INK, LAND, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
+from ..style import COAST, FONT, INK, LAND, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK
 from ..words import Words
 from .board import COUNTRIES, ENGLAND, SEAS, TIDES_REACH, Geometry, geometry
 from .layout import (MARK, Box, Label, Room, Segment, around, crowded_first, crosses, gap, label_boxes, meets,
                      place_names, stack_spots, text_box, touching)
-from .marks import SIDE_INK, WAY_STYLE, battle, depleted, favour, stronghold, way_line
+from .marks import SIDE_INK, SIGN_AT, WAY_STYLE, battle, depleted, favour, sign, stronghold, way_line
 from .panel import PANEL_SIZE, calendar_panel, title
+from .stacks import TILE_HEIGHT, room_for_tiles, stack, tiles
 
-TROOP_LETTERS = {"men_at_arms": "MA", "longbowmen": "LB", "militia": "MI", "mercenaries": "ME", "burgundians": "BU"}
-"""How a tile writes each Troop type (1.6): Men-at-Arms, Longbowmen, Militia, Mercenaries,
-Burgundians (Handgunners)."""
-TILE_NAME, TILE_FORCES = 7.5, 6.5  # the font sizes of a Lord tile's two lines
-TILE_HEIGHT = 20.0
 SEA_NAME_SIZE = 12.0
 TIDE_NAME_SIZE = 13.0
+TIDE_ROOM = 26.0
+"""How far an Area's name stays from every Locale's point where it may (room for their tiles)."""
 EXILE_WIDTH, EXILE_HEIGHT = 112.0, 106.0
 _FAINT = {"North": "#e2d6b4", "South": "#dce2bd", "Wales": "#e8cfc0"}
 """Each Area of the Tides of War's faint shade (4.8.1)."""
@@ -54,11 +53,14 @@ _FAINT = {"North": "#e2d6b4", "South": "#dce2bd", "Wales": "#e8cfc0"}
 @dataclass(frozen=True)
 class Layout:
     """What every picture shares: the room taken by the board (marks, names, panels' places),
-    where each name went, the board's SVG line."""
+    where each Locale's name went and its boxes, the boxes of every name (the Seas' and Areas'
+    too), the room kept beside each Locale for a tile (``HOME``), the board's SVG line."""
 
     room: Room
     names: dict[str, tuple[float, Label]]
     name_boxes: list[Box]
+    word_boxes: list[Box]
+    homes: dict[str, Box]
     board: str
 
 
@@ -112,8 +114,11 @@ def layout() -> Layout:
         spots = sorted(((x + dx, y + dy) for dx in range(-90, 91, 3) for dy in range(-90, 91, 3)),
                        key=lambda spot: math.dist(spot, (x, y)))
         room = Room(geo.width, geo.height, fixed, lines)
-        tides[area] = next(spot for spot in spots
-                           if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
+        clear = (spot for spot in spots if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
+        # on the land, away from the Locales (where their Lords' tiles stand) if it may be
+        tides[area] = next((spot for spot in clear if geo.at(*spot) == ENGLAND and all(
+            gap(_tide_box(area, spot), point) > TIDE_ROOM for point in points.values())), None) or next(
+            spot for spot in spots if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
         fixed.append(_tide_box(area, tides[area]))
     towards = geo.names
     order = [*towards, *(name for name in crowded_first(points) if name not in towards)]
@@ -125,8 +130,23 @@ def layout() -> Layout:
         if not crossed:
             break
         order = crossed + [name for name in order if name not in crossed]
+    room, names, homes = room_for_tiles(geo, fixed, lines, names, towards)
     boxes = [box for size, label in names.values() for box in label_boxes(label, size)]
-    return Layout(room, names, boxes, _board(geo, names, tides))
+    others = [sea_name_box(geo, sea) for sea in geo.seas] + [_tide_box(area, at) for area, at in tides.items()]
+    return Layout(room, names, boxes, [*boxes, *others], homes, _board(geo, names, tides))
+
+
+SIGNS = {"seat": (-1, -1), "vassal": (1, -1), "port": (-1, 1)}
+"""The signs a Locale's mark may bear, each at a corner of its room (``MARK``): a Lord's Seat, a
+Vassal's Seat (1.5.4), a Port (1.3.1)."""
+
+
+def _signs(name: str) -> list[str]:
+    """The signs at a Locale (``SIGNS``)."""
+    locale = BOARD.locales[name]
+    here = {"seat": any(lord.seat == name for lord in BOARD.lords.values()), "vassal": bool(locale.vassal_seats),
+            "port": locale.sea is not None}
+    return [kind for kind in SIGNS if here[kind]]
 
 
 def _board(geo: Geometry, names: dict[str, tuple[float, Label]], tides: dict[str, Point]) -> str:
@@ -156,6 +176,9 @@ def _board(geo: Geometry, names: dict[str, tuple[float, Label]], tides: dict[str
     for name, (x, y) in points.items():
         kind = BOARD.locales[name].type
         parts.append(stronghold(kind, x, y, f'class="locale" data-locale="{escape(name)}" data-type="{kind}"'))
+    for name, (x, y) in points.items():
+        parts += [sign(kind, x + SIGNS[kind][0] * SIGN_AT, y + SIGNS[kind][1] * SIGN_AT,
+                       f'class="sign" data-locale="{escape(name)}" data-sign="{kind}"') for kind in _signs(name)]
     words = Words()
     for name, (size, label) in names.items():
         for x, y, line in label:
@@ -196,7 +219,7 @@ def plantagenet_picture(view: dict[str, Any], reader: str | None, report: dict[s
     lords = _lords_by_place(view)
     for place in sorted(lords, key=lambda p: (p not in BOARD.locales, p)):
         if place in BOARD.locales or place in BOARD.seas:
-            parts += _stack(geo, room, hard, place, lords[place], base.name_boxes)
+            parts += stack(geo, room, hard, place, lords[place], base.word_boxes, base.homes.get(place))
     battles = {str(e["at"]) for e in events if e.get("type") == "battle" and e.get("at") in geo.network.points}
     for place in sorted(battles):
         parts += _battle(geo, room, hard, place)
@@ -233,10 +256,9 @@ def _markers(geo: Geometry, view: dict[str, Any]) -> list[str]:
         side, level = favoured.get(name), int(spent.get(name, 0))
         if side is None and not level:
             continue
-        inner = favour(side, x, y, f'class="favour" data-side="{side}"') if side is not None else ""
-        if level:
-            word = "exhausted" if level > 1 else "depleted"
-            inner += depleted(level, x, y, f'class="{word}"')
+        inner = depleted(level, x, y, f'class="{"exhausted" if level > 1 else "depleted"}"') if level else ""
+        if side is not None:  # over the stroke, whose ends show beyond it
+            inner += favour(side, x, y, f'class="favour" data-side="{side}"')
         parts.append(piece(f'<g class="markers" data-locale="{escape(name)}">{inner}</g>',
                            bounds_around([(x, y)], MARK + 1)))
     return parts
@@ -255,122 +277,6 @@ def _lords_by_place(view: dict[str, Any]) -> dict[str, list[tuple[str, dict[str,
     for lords in found.values():
         lords.sort(key=lambda item: LORD_SIDE[item[0]] != "York")
     return found
-
-
-def short(name: str) -> str:
-    """A Lord's name as a tile writes it (Northumberland shortened)."""
-    return name.replace("Northumberland", "Northumb.")
-
-
-def forces(entry: dict[str, Any]) -> str:
-    """A Lord's Forces as the reader may see them: each Troop type's count, and his Vassals; with
-    Hidden Mats (1.5.3) an enemy's mat is not in the view, and the tile says so."""
-    if "troops" not in entry:
-        return "forces hidden"
-    troops = [f"{entry['troops'][kind]}{TROOP_LETTERS[kind]}" for kind in TROOPS if entry["troops"].get(kind)]
-    vassals = len(entry.get("vassals", []))
-    return " ".join(troops + ([f"+{vassals}V"] if vassals else [])) or "retinue only"
-
-
-def tile_width(lords: list[tuple[str, dict[str, Any]]]) -> float:
-    widest = max(max(advance(short(name), TILE_NAME, bold=True), advance(forces(entry), TILE_FORCES))
-                 for name, entry in lords)
-    return 2 * math.ceil((widest + 8) / 2)
-
-
-def _tiles(lords: list[tuple[str, dict[str, Any]]], left: float, top: float, width: float, words: Words,
-           small: bool = False) -> str:
-    """The tiles of a stack, one under another from (left, top), their words added to ``words``
-    (``small``: smaller, for an Exile box's two columns)."""
-    scale = 0.8 if small else 1.0
-    parts = []
-    for number, (name, entry) in enumerate(lords):
-        side = LORD_SIDE[name]
-        colour = _colour(side)
-        ink = ink_on(colour)
-        y = top + number * TILE_HEIGHT
-        about = f'data-lord="{escape(name)}" '
-        parts.append(
-            f'<rect class="lord" data-lord="{escape(name)}" data-side="{side}" x="{left:.1f}" y="{y:.1f}" '
-            f'width="{width:.1f}" height="{TILE_HEIGHT - 1:.1f}" rx="2" fill="{colour}" stroke="{INK}" '
-            f'stroke-width="0.8"><title>{escape(name)}</title></rect>')
-        words.add(f'class="lord-names" font-size="{TILE_NAME * scale:.1f}" font-weight="bold" fill="{ink}"',
-                  left + 3, y + 8.5, short(name), about)
-        words.add(f'class="lord-forces" font-size="{TILE_FORCES * scale:.1f}" fill="{ink}"', left + 3, y + 16.5,
-                  forces(entry), about)
-    return "".join(parts)
-
-
-def _colour(side: str) -> str:
-    return {"York": "#f6f1de", "Lancaster": "#b3262d"}[side]
-
-
-def _stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
-           lords: list[tuple[str, dict[str, Any]]], names: list[Box]) -> list[str]:
-    """A place's Lords as a stack of tiles beside its mark (or under a Sea's name), where it
-    covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart."""
-    width = tile_width(lords)
-    height = TILE_HEIGHT * len(lords) - 1
-    if place in BOARD.seas:
-        x, y = geo.seas[place]
-        anchor = (x, y + 10)
-    else:
-        x, y = geo.network.points[place]
-        anchor = (x, y)
-    chosen = None
-    spots = stack_spots(anchor[0], anchor[1], width, height)
-    region = (min(anchor[0], *(b[0] for b in spots)), min(anchor[1], *(b[1] for b in spots)),
-              max(anchor[0], *(b[2] for b in spots)), max(anchor[1], *(b[3] for b in spots)))
-    # what lies near: every spot, and its line to the anchor, is inside the region
-    near = room.near(region)
-    near_hard = touching(hard, region)
-    near_names = [name for name in names
-                  if name[0] <= region[2] and region[0] <= name[2] and name[1] <= region[3] and region[1] <= name[3]]
-    for box in spots:
-        if near.free(box) and not any(crosses(box, line) for line in near_hard) \
-                and not any(crosses(name, (anchor, _nearest(box, anchor))) for name in near_names):
-            if chosen is None or near.crossings(box) < near.crossings(chosen[1]) - 1:
-                chosen = (near.crossings(box), box)
-            if chosen[0] == 0:
-                break
-    box = chosen[1] if chosen is not None else _anywhere(room, hard, anchor, width, height)
-    room.boxes.append(box)
-    words = Words()
-    left, top, right, bottom = box
-    leader = ""
-    gap = math.dist(anchor, _nearest(box, anchor))
-    if place in BOARD.locales and gap > MARK + 4:
-        ex, ey = _nearest(box, anchor)
-        dx, dy = ex - anchor[0], ey - anchor[1]
-        sx, sy = anchor[0] + dx / gap * (MARK - 1), anchor[1] + dy / gap * (MARK - 1)
-        leader = (f'<line class="leader" x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
-                  f'stroke="{INK}" stroke-width="0.8"/>')
-        room.lines.append(((sx, sy), (ex, ey)))
-    tiles = _tiles(lords, left, top, width, words)
-    element = (f'<g class="stack" data-place="{escape(place)}">{leader}{tiles}{"".join(words.elements())}</g>')
-    reach = [bounds_around([(left, top), (right, bottom)], 1.5)]
-    if leader:
-        reach.append(bounds_around([anchor, _nearest(box, anchor)], 2))
-    return [piece(element, union(*reach))]
-
-
-def _anywhere(room: Room, hard: list[Segment], anchor: Point, width: float, height: float) -> Box:
-    """A stack's box when no spot near its place is free: the nearest free spot on the picture."""
-    best: tuple[float, Box] | None = None
-    for top in range(0, int(room.height - height), 6):
-        for left in range(0, int(room.width - width), 6):
-            box = (float(left), float(top), left + width, top + height)
-            if room.free(box) and not any(crosses(box, line) for line in hard):
-                far = math.dist(anchor, _nearest(box, anchor))
-                if best is None or far < best[0]:
-                    best = (far, box)
-    if best is None:
-        raise ValueError("no room on the picture for a stack")
-    return best[1]
-
-
-def _nearest(box: Box, point: Point) -> Point:
-    return min(max(point[0], box[0]), box[2]), min(max(point[1], box[1]), box[3])
 
 
 def _battle(geo: Geometry, room: Room, hard: list[Segment], place: str) -> list[str]:
@@ -408,7 +314,7 @@ def _exile(geo: Geometry, view: dict[str, Any], box: str, lords: list[tuple[str,
     for number, lord in enumerate(shown):
         x = left + 4 + (number // 4) * (column + 4)
         y = top + 24 + (number % 4) * TILE_HEIGHT
-        parts.append(_tiles([lord], x, y, column, words, small=columns > 1))
+        parts.append(tiles([lord], x, y, column, words, small=columns > 1))
     if len(lords) > len(shown):
         words.add(f'font-size="8" fill="{INK}"', left + 8 + column, top + 24 + 3 * TILE_HEIGHT + 12,
                   f"and {len(lords) - len(shown)} more")

@@ -251,7 +251,7 @@ def stack_spots(x: float, y: float, width: float, height: float) -> list[Box]:
     """Where a stack of Lord tiles ``width`` by ``height`` may stand near a point: touching its
     mark on each side first, then in rings farther out (a leader line joins it to the mark)."""
     boxes = []
-    for reach in (MARK + 2, MARK + 10, MARK + 20, MARK + 32, MARK + 46, MARK + 62, MARK + 80):
+    for reach in (MARK, MARK + 3, MARK + 7, MARK + 12, MARK + 20, MARK + 32, MARK + 46, MARK + 62, MARK + 80):
         for angle in range(0, 360, 15):
             dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
             # the box's nearest edge at ``reach`` from the point, in that direction

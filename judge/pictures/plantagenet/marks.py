@@ -50,11 +50,31 @@ def favour(side: str, x: float, y: float, about: str = 'class="key"') -> str:
 
 
 def depleted(level: int, x: float, y: float, about: str = 'class="key"') -> str:
-    """Depleted (one stroke) or Exhausted (a cross) over a Locale's mark (4.6.3)."""
+    """Depleted (one stroke) or Exhausted (a cross) over a Locale's mark (4.6.3), its ends beyond a
+    Favour rose drawn over it, so that both show."""
     stroke = 'stroke="#1a1a1a" stroke-width="1.6" stroke-linecap="round"'
-    first = f"M{x - 5:.1f},{y + 5:.1f} L{x + 5:.1f},{y - 5:.1f}"
-    second = f" M{x - 5:.1f},{y - 5:.1f} L{x + 5:.1f},{y + 5:.1f}" if level > 1 else ""
+    first = f"M{x - 6.5:.1f},{y + 2:.1f} L{x + 6.5:.1f},{y - 2:.1f}"
+    second = f" M{x - 6.5:.1f},{y - 2:.1f} L{x + 6.5:.1f},{y + 2:.1f}" if level > 1 else ""
     return f'<path {about} d="{first}{second}" fill="none" {stroke}/>'
+
+
+SIGN_AT = 5.0
+"""How far across and down from a Locale's point its signs stand (at the corners of its room)."""
+
+
+def sign(kind: str, x: float, y: float, about: str = 'class="key"') -> str:
+    """A Locale's sign, 4 pixels across at (x, y): a Lord's Seat a gold shield, a Vassal's Seat a
+    purple pennant (1.5.4), a Port a blue anchor (1.3.1)."""
+    if kind == "port":
+        return (f'<path {about} d="M{x:.1f},{y - 2.2:.1f} V{y + 2.2:.1f} M{x - 2:.1f},{y + 0.4:.1f} '
+                f'Q{x - 2:.1f},{y + 2.2:.1f} {x:.1f},{y + 2.2:.1f} Q{x + 2:.1f},{y + 2.2:.1f} {x + 2:.1f},{y + 0.4:.1f} '
+                f'M{x - 1.4:.1f},{y - 1:.1f} H{x + 1.4:.1f}" fill="none" stroke="#1f5fa8" stroke-width="1"/>')
+    if kind == "seat":
+        return (f'<path {about} d="M{x - 2.2:.1f},{y - 2.2:.1f} H{x + 2.2:.1f} V{y:.1f} Q{x + 2.2:.1f},{y + 1.8:.1f} '
+                f'{x:.1f},{y + 2.5:.1f} Q{x - 2.2:.1f},{y + 1.8:.1f} {x - 2.2:.1f},{y:.1f} Z" fill="#e2b007" '
+                f'stroke="{INK}" stroke-width="0.6"/>')
+    return (f'<path {about} d="M{x - 1.8:.1f},{y + 2.4:.1f} V{y - 2.4:.1f} L{x + 2.4:.1f},{y - 1.1:.1f} '
+            f'L{x - 1.8:.1f},{y + 0.2:.1f}" fill="#7a5c99" stroke="#4a3366" stroke-width="0.7" stroke-linejoin="round"/>')
 
 
 def battle(x: float, y: float, about: str = 'class="key"') -> str:

@@ -12,11 +12,12 @@ from judge.games.plantagenet.data import BOARD, LORD_SIDE, SIDES
 from ..layers import advance, around, piece, spans, text_bounds
 from ..outline import Point
 from ..style import INK
-from .marks import SIDE_INK, WAY_STYLE, battle, depleted, favour, stronghold
+from .marks import SIDE_INK, WAY_STYLE, battle, depleted, favour, sign, stronghold
 
-PANEL_SIZE = (262.0, 392.0)
+PANEL_SIZE = (262.0, 416.0)
 ROW = 14.0
 _TEXT = 7.5
+_SMALL = 7.0  # the Calendar's names, the legend's notes
 _MAX_INFLUENCE = 45  # 1.4.1
 
 
@@ -86,9 +87,9 @@ def _names(x: float, y: float, room: float, box: int, lords: list[tuple[str, boo
     used = 0.0
     for number, (text, ink, italic) in enumerate(items):
         word = text + ("," if number < len(items) - 1 else "")
-        need = advance(word + " ", 6.5)
+        need = advance(word + " ", _SMALL)
         rest = len(items) - number
-        if used + need > room - (advance(f"+{rest - 1}", 6.5) if rest > 1 else 0):
+        if used + need > room - (advance(f"+{rest - 1}", _SMALL) if rest > 1 else 0):
             spans.append(f'<tspan fill="{INK}">+{rest}</tspan>')
             break
         style = ' font-style="italic"' if italic else ""
@@ -96,7 +97,7 @@ def _names(x: float, y: float, room: float, box: int, lords: list[tuple[str, boo
         used += need
     if not spans:
         return ""
-    return (f'<text class="calendar-names" data-box="{box}" x="{x:.1f}" y="{y:.1f}" font-size="6.5" '
+    return (f'<text class="calendar-names" data-box="{box}" x="{x:.1f}" y="{y:.1f}" font-size="{_SMALL}" '
             f'xml:space="preserve">{"".join(spans)}</text>')
 
 
@@ -153,9 +154,14 @@ def _legend(x: float, y: float) -> str:
                      f'stroke="{SIDE_INK[side]}" stroke-width="2.2" marker-end="url(#head-{side})"/>'
                      + _text(at + 18, y + 57, side))
         at += 22 + advance(side, _TEXT) + 4
-    parts.append(_text(x, y + 71, "March plain, Sail dashed, Exile Pact dotted; (E) Exile", size=6.5))
-    parts.append(_text(x, y + 81, "MA Men-at-Arms, LB Longbowmen, MI Militia,", size=6.5))
-    parts.append(_text(x, y + 90, "ME Mercenaries, BU Burgundians, V Vassals", size=6.5))
+    parts.append(_text(x, y + 71, "March plain, Sail dashed, Exile Pact dotted; (E) Exile", size=_SMALL))
+    parts.append(_text(x, y + 81, "MA Men-at-Arms, LB Longbowmen, MI Militia,", size=_SMALL))
+    parts.append(_text(x, y + 90, "ME Mercenaries, BU Burgundians, V Vassals;", size=_SMALL))
+    parts.append(_text(x, y + 99, "C Coin, P Provender", size=_SMALL))
+    at = x
+    for kind, name in (("seat", "Lord's Seat"), ("vassal", "Vassal's Seat"), ("port", "Port")):
+        parts.append(sign(kind, at + 3, y + 110) + _text(at + 9, y + 113, name))
+        at += 16 + advance(name, _TEXT)
     return "".join(parts)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from judge.games.kind import Choosing, Outcome
-from judge.pictures import kind_picture, position_drawn
+from judge.pictures import chained_report, kind_picture, position_drawn
 from judge.store import (
     Game,
     GameStatus,
@@ -162,8 +162,9 @@ def send_results(
     """The turn reports of the phases just processed together (``records``, oldest first: one,
     or a chain of phases each ready as it began) to every member of the game, in one mail each,
     each from the view of the power it reads the game as (``readers``); one body for readers
-    whose views agree. The map of a single phase is the position it began from with its orders;
-    a chain's is the position now, once."""
+    whose views agree. The map of a single phase is the position its kind draws
+    (``position_drawn``) with its orders; a chain's is the position now, with the moves and
+    battles of every phase of it where the kind draws them (``chained_report``)."""
     kind = kind_of(game)
     ended = kind.outcome(game.state) if game.status is GameStatus.FINISHED else None
     bodies: list[tuple[object, str]] = []
@@ -181,16 +182,15 @@ def send_results(
             bodies.append((seen, body))
         picture = None
         if reader.maps:
-            drawn: object = ((seen[0][0], kind.view(shown, reader.power)) if first is last
-                             else seen[-1][1])
+            drawn: tuple[dict[str, Any] | None, dict[str, Any]] = (
+                (seen[0][0], kind.view(shown, reader.power)) if first is last
+                else (chained_report(kind, [report for report, _ in seen]), seen[-1][1]))
             known = [kept for views, kept in pictures if views == drawn]
             if known:
                 picture = known[0]
-            elif first is last:
-                picture = game_picture(db, game, first.phase, reader.power, seen[0][0],
-                                       kind.view(shown, reader.power))
             else:
-                picture = game_picture(db, game, f"{last.phase} now", reader.power, None, seen[-1][1])
+                picture = game_picture(db, game, first.phase if first is last else f"{last.phase} now",
+                                       reader.power, *drawn)
             if not known:
                 pictures.append((drawn, picture))
         letters.append(Letter(address, subject, body, picture))

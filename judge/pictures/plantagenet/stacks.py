@@ -1,0 +1,280 @@
+"""The Lords on the Plantagenet picture: each Lord's tile (his name, Forces, Vassals, Coin and
+Provender as the reader's view holds them) and where a place's stack of tiles stands: beside its
+Locale's mark, nearer it than any other Locale where it may be; and the room the names leave each
+Locale for a tile (``room_for_tiles``), found once with the board's layout."""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any
+
+from judge.games.plantagenet.data import BOARD, LORD_SIDE, TROOPS
+
+from ..layers import advance, around as bounds_around, piece, union
+from ..outline import Point
+from ..style import INK, ink_on
+from ..words import Words
+from .board import Geometry
+from .layout import (MARK, Box, Label, Room, Segment, crosses, crowded_first, gap, label_boxes, meets, place_names,
+                     stack_spots, touching)
+
+TROOP_LETTERS = {"men_at_arms": "MA", "longbowmen": "LB", "militia": "MI", "mercenaries": "ME", "burgundians": "BU"}
+"""How a tile writes each Troop type (1.6): Men-at-Arms, Longbowmen, Militia, Mercenaries,
+Burgundians (Handgunners)."""
+TILE_NAME, TILE_FORCES = 7.5, 7.0  # the font sizes of a Lord tile's two lines
+TILE_HEIGHT = 20.0
+WAY_COST = 6.0
+"""How many pixels farther from its Locale a stack may stand to lie over one Way fewer."""
+NEIGHBOURS = 100.0
+"""How near a Locale its neighbours whose names may move to leave it room for a tile."""
+HOME = (82.0, TILE_HEIGHT - 1)
+"""The size of a Lord's tile, with his Forces, Coin and Provender, that the names leave room for
+beside each Locale."""
+
+
+def room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names: dict[str, tuple[float, Label]],
+                    towards: dict[str, float]) -> tuple[Room, dict[str, tuple[float, Label]], dict[str, Box]]:
+    """The names placed again where they leave a Locale no room for a tile (``HOME``) nearer it
+    than any other Locale: its own and its neighbours' (``NEIGHBOURS``), around such a room kept
+    for it, when they are then crossed by no more Ways and no more of them lie nearer another
+    Locale than their own. Then the room the names leave each Locale for a tile, where they do."""
+    points = geo.network.points
+
+    def room_of(placed: dict[str, tuple[float, Label]], keep: list[Box]) -> Room:
+        return Room(geo.width, geo.height, [*fixed, *keep, *(box for size, label in placed.values()
+                                                             for box in label_boxes(label, size))], lines)
+
+    def tile(room: Room, name: str, placed: dict[str, tuple[float, Label]],
+             first: bool = False) -> tuple[tuple[bool, float], Box] | None:
+        others = [point for other, point in points.items() if other != name]
+        words = [box for size, label in placed.values() for box in label_boxes(label, size)]
+        return _spot(room, [], words, points[name], others, *HOME, first=first)
+
+    def worse(room: Room, placed: dict[str, tuple[float, Label]]) -> tuple[int, int]:
+        """How many Ways cross the names placed, how many lie nearer another Locale than their own."""
+        return (sum(room.crossings(box) for size, label in placed.values() for box in label_boxes(label, size)),
+                sum(_nearer(other, written, points) for other, written in placed.items()))
+
+    now = room_of(names, [])
+    found = {name: tile(now, name, names, first=True) for name in points}
+    kept: dict[str, Box] = {}  # the rooms made so far, kept when names move for another
+    failed: set[str] = set()  # the Locales tried in vain
+    for _ in range(3):  # again while a name moved for one Locale takes another's room
+        lacking = [name for name in crowded_first(points)
+                   if ((spot := found[name]) is None or spot[0][0]) and name not in failed]
+        written: list[Box] = []  # the names written again
+        for name in lacking:
+            failed.add(name)  # but if its names are written again
+            moved = [name, *sorted((other for other in points if other != name
+                                    and math.dist(points[other], points[name]) < NEIGHBOURS),
+                                   key=lambda other: math.dist(points[other], points[name]))]
+            rest = {other: label for other, label in names.items() if other not in moved}
+            home = tile(room_of(rest, []), name, rest)
+            if home is None or home[0][0]:
+                continue
+            xs, ys = [points[other][0] for other in moved], [points[other][1] for other in moved]
+            room = room_of(rest, [home[1], *(box for other, box in kept.items() if other != name)]).near(
+                (min(xs) - 90, min(ys) - 90, max(xs) + 90, max(ys) + 90))  # all a moved name may meet
+            try:
+                placed = place_names(room, points, moved, towards)
+            except ValueError:
+                continue
+            if worse(room, placed) <= worse(now, {other: names[other] for other in moved}):
+                names = {**rest, **placed}
+                now = room_of(names, [])
+                kept[name] = home[1]
+                failed.discard(name)
+                written += [box for size, label in placed.values() for box in label_boxes(label, size)]
+        if not written:
+            break
+        for name, spot in found.items():  # each room a name written again may take, or its line cross
+            if spot is None or spot[0][0] or any(meets(spot[1], box) or crosses(box, (points[name], nearest(
+                    spot[1], points[name]))) for box in written):
+                found[name] = tile(now, name, names, first=True)
+    homes = {name: spot[1] for name, spot in found.items() if spot is not None and not spot[0][0]}
+    return now, names, homes
+
+
+def _nearer(name: str, written: tuple[float, Label], points: dict[str, Point]) -> bool:
+    """Whether a name as written lies nearer another Locale than its own."""
+    boxes = label_boxes(written[1], written[0])
+    whole = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    own = gap(whole, points[name])
+    return any(gap(whole, point) < own for other, point in points.items() if other != name)
+
+
+def short(name: str) -> str:
+    """A Lord's name as a tile writes it (Northumberland shortened)."""
+    return name.replace("Northumberland", "Northumb.")
+
+
+def forces(entry: dict[str, Any], assets: bool = True) -> str:
+    """A Lord's Forces as the reader may see them: each Troop type's count, and his Vassals, then
+    his Coin and Provender (1.7; ``assets`` False: not them, where the tile is narrow); with
+    Hidden Mats (1.5.3) an enemy's mat is not in the view, and the tile says so."""
+    if "troops" not in entry:
+        return "forces hidden"
+    troops = [f"{entry['troops'][kind]}{TROOP_LETTERS[kind]}" for kind in TROOPS if entry["troops"].get(kind)]
+    vassals = len(entry.get("vassals", []))
+    said = " ".join(troops + ([f"+{vassals}V"] if vassals else [])) or "retinue only"
+    held = entry.get("assets", {})
+    return f"{said} \u00b7 {held.get('coin', 0)}C {held.get('provender', 0)}P" if assets and "assets" in entry else said
+
+
+def tile_width(lords: list[tuple[str, dict[str, Any]]]) -> float:
+    widest = max(max(advance(short(name), TILE_NAME, bold=True), advance(forces(entry), TILE_FORCES))
+                 for name, entry in lords)
+    return 2 * math.ceil((widest + 8) / 2)
+
+
+def tiles(lords: list[tuple[str, dict[str, Any]]], left: float, top: float, width: float, words: Words,
+           small: bool = False) -> str:
+    """The tiles of a stack, one under another from (left, top), their words added to ``words``
+    (``small``: smaller, for an Exile box's two columns)."""
+    scale = 0.8 if small else 1.0
+    parts = []
+    for number, (name, entry) in enumerate(lords):
+        side = LORD_SIDE[name]
+        colour = _colour(side)
+        ink = ink_on(colour)
+        y = top + number * TILE_HEIGHT
+        about = f'data-lord="{escape(name)}" '
+        parts.append(
+            f'<rect class="lord" data-lord="{escape(name)}" data-side="{side}" x="{left:.1f}" y="{y:.1f}" '
+            f'width="{width:.1f}" height="{TILE_HEIGHT - 1:.1f}" rx="2" fill="{colour}" stroke="{INK}" '
+            f'stroke-width="0.8"><title>{escape(name)}</title></rect>')
+        words.add(f'class="lord-names" font-size="{TILE_NAME * scale:.1f}" font-weight="bold" fill="{ink}"',
+                  left + 3, y + 8.5, short(name), about)
+        words.add(f'class="lord-forces" font-size="{TILE_FORCES * scale:.1f}" fill="{ink}"', left + 3, y + 16.8,
+                  forces(entry, assets=not small), about)
+    return "".join(parts)
+
+
+def _colour(side: str) -> str:
+    return {"York": "#f6f1de", "Lancaster": "#b3262d"}[side]
+
+
+def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
+          lords: list[tuple[str, dict[str, Any]]], names: list[Box], home: Box | None) -> list[str]:
+    """A place's Lords as a stack of tiles beside its mark (or under a Sea's name), where it
+    covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart."""
+    width = tile_width(lords)
+    height = TILE_HEIGHT * len(lords) - 1
+    if place in BOARD.seas:
+        x, y = geo.seas[place]
+        anchor = (x, y + 10)
+    else:
+        x, y = geo.network.points[place]
+        anchor = (x, y)
+    others = [point for name, point in geo.network.points.items() if name != place] if place in BOARD.locales else []
+    chosen = _spot(room, hard, names, anchor, others, width, height, [_from_home(home, anchor, width, height)]
+                   if home is not None else [])
+    box = chosen[1] if chosen is not None else _anywhere(room, hard, anchor, width, height, names)
+    room.boxes.append(box)
+    words = Words()
+    left, top, right, bottom = box
+    leader = ""
+    apart = math.dist(anchor, nearest(box, anchor))
+    if place in BOARD.locales and apart > MARK + 4:
+        ex, ey = nearest(box, anchor)
+        dx, dy = ex - anchor[0], ey - anchor[1]
+        sx, sy = anchor[0] + dx / apart * (MARK - 1), anchor[1] + dy / apart * (MARK - 1)
+        leader = (f'<line class="leader" x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
+                  f'stroke="{INK}" stroke-width="0.8"/>')
+        room.lines.append(((sx, sy), (ex, ey)))
+    drawn = tiles(lords, left, top, width, words)
+    element = (f'<g class="stack" data-place="{escape(place)}">{leader}{drawn}{"".join(words.elements())}</g>')
+    reach = [bounds_around([(left, top), (right, bottom)], 1.5)]
+    if leader:
+        reach.append(bounds_around([anchor, nearest(box, anchor)], 2))
+    return [piece(element, union(*reach))]
+
+
+_AROUND = sorted(((dx, dy) for dx in range(-60, 61, 3) for dy in range(-45, 46, 3)), key=lambda d: math.hypot(*d))
+"""Where a stack's middle may go, pixel by pixel near its place, nearest first."""
+
+
+def _from_home(home: Box, anchor: Point, width: float, height: float) -> Box:
+    """A stack's box where a Locale's room for a tile is (``Layout.homes``): at its corner or side
+    nearest the Locale, reaching away from it."""
+    def span(low: float, high: float, at: float, size: float) -> tuple[float, float]:
+        if low >= at:
+            return low, low + size
+        if high <= at:
+            return high - size, high
+        return (low + high - size) / 2, (low + high + size) / 2
+
+    (left, right), (top, bottom) = span(home[0], home[2], anchor[0], width), span(home[1], home[3], anchor[1], height)
+    return left, top, right, bottom
+
+
+def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, others: list[Point], width: float,
+          height: float, first_spots: list[Box] | None = None,
+          first: bool = False) -> tuple[tuple[bool, float], Box] | None:
+    """Where a stack ``width`` by ``height`` stands by its place's ``anchor``, and how well: free,
+    over no arrow (``hard``), its leader over no name, nearer its place than any of the ``others``
+    if it may be, then as near it as may be, a Way under it counted as a few pixels farther. The
+    ``first_spots`` and the rings around it first (``stack_spots``), then, if none there is nearer
+    it than the others, every spot near it pixel by pixel (``first``: the first nearer it than
+    the others). None if none is free."""
+    spots = [*(first_spots or []), *stack_spots(anchor[0], anchor[1], width, height)]
+    region = (min(anchor[0], *(b[0] for b in spots)), min(anchor[1], *(b[1] for b in spots)),
+              max(anchor[0], *(b[2] for b in spots)), max(anchor[1], *(b[3] for b in spots)))
+    # what lies near: every spot, and its line to the anchor, is inside the region
+    near = room.near(region)
+    near_hard = touching(hard, region)
+    near_names = [name for name in names
+                  if name[0] <= region[2] and region[0] <= name[2] and name[1] <= region[3] and region[1] <= name[3]]
+    near_others = sorted((math.dist(anchor, point), point) for point in others if gap(region, point) < 90)
+    diagonal = math.hypot(width, height)
+
+    def best(boxes: list[Box]) -> tuple[tuple[bool, float], Box] | None:
+        chosen: tuple[tuple[bool, float], Box] | None = None
+        for box in boxes:
+            own = gap(box, anchor)
+            reach = 2 * own + diagonal  # no Locale farther from the anchor is as near the box
+            nearer: bool | None = None
+            if chosen is not None and own >= chosen[0][1]:  # it can do better only if nearer than the others
+                if not chosen[0][0] or (nearer := any(gap(box, point) <= own for far, point in near_others
+                                                      if far <= reach)):
+                    continue
+            if near.free(box) and not any(crosses(box, line) for line in near_hard) \
+                    and not any(crosses(name, (anchor, nearest(box, anchor))) for name in near_names):
+                if nearer is None:
+                    nearer = any(gap(box, point) <= own for far, point in near_others if far <= reach)
+                score = (nearer, own + WAY_COST * near.crossings(box))
+                if chosen is None or score < chosen[0]:
+                    chosen = (score, box)
+                    if first and not score[0]:
+                        break
+        return chosen
+
+    chosen = best(spots)
+    if chosen is None or chosen[0][0]:
+        found = best([(anchor[0] + dx - width / 2, anchor[1] + dy - height / 2, anchor[0] + dx + width / 2,
+                       anchor[1] + dy + height / 2) for dx, dy in _AROUND])
+        chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
+    return chosen
+
+
+def _anywhere(room: Room, hard: list[Segment], anchor: Point, width: float, height: float,
+              names: list[Box]) -> Box:
+    """A stack's box when no spot near its place is free: the nearest free spot on the picture
+    whose leader to it crosses no name."""
+    best: tuple[float, Box] | None = None
+    for top in range(0, int(room.height - height), 6):
+        for left in range(0, int(room.width - width), 6):
+            box = (float(left), float(top), left + width, top + height)
+            if room.free(box) and not any(crosses(box, line) for line in hard) \
+                    and not any(crosses(name, (anchor, nearest(box, anchor))) for name in names):
+                far = math.dist(anchor, nearest(box, anchor))
+                if best is None or far < best[0]:
+                    best = (far, box)
+    if best is None:
+        raise ValueError("no room on the picture for a stack")
+    return best[1]
+
+
+def nearest(box: Box, point: Point) -> Point:
+    return min(max(point[0], box[0]), box[2]), min(max(point[1], box[1]), box[3])
