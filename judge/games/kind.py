@@ -36,12 +36,17 @@ class OrderLine:
 
     A standing line that ``cancels`` withdraws the order standing in its slot (Plantagenet's
     ``CANCEL INTERCEPT Henry VI``): the slot is emptied at once, and the line itself joins the
-    power's orders for the current phase, so that ``resolve`` is told of it once."""
+    power's orders for the current phase, so that ``resolve`` is told of it once.
+
+    A line with a ``note`` changes nothing (Plantagenet: a ``PASS`` when the card has nothing
+    left, an order already taken sent again): it is answered with the note, is neither taken nor
+    refused, and so holds nothing back."""
 
     text: str  # as written
     canonical: str | None = None
     slot: str | None = None
     error: str | None = None
+    note: str | None = None  # it changes nothing, and why (above)
     replaces: str | None = None  # the order that stood in its slot before, if another
     standing: bool = False  # it holds from phase to phase (above)
     cancels: bool = False  # a standing line that empties its slot (above)

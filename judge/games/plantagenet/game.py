@@ -24,12 +24,12 @@ from typing import Any
 from ..houses import house_named
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
 from . import held, invariants, legal
-from .command import COMMANDS, command, default_plan, plan_refusal
+from .command import COMMANDS, Card, command, default_plan, plan_refusal
 from .data import BOARD, SIDES
 from .fighting import BATTLE_VERBS, SCENARIO_CHOICES
 from .levy import pay
-from .muster import muster
-from .orders import Order, OrderError, read_order, read_standing, split_orders
+from .muster import levy_lord_refusal, muster
+from .orders import Order, OrderError, read_order, read_standing, shared_in_play, split_orders
 from .setup import new_state
 from .state import State, copy_state, exile_boxes_for, influence_of, lords_on_map, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
@@ -96,6 +96,17 @@ def _hint(choices: list[str], order: Order) -> str:
     shown = choices[:MOST_HINT_LINES]
     more = len(choices) - len(shown)
     return f". You may write: {'; '.join(shown)}{f'; ... and {more} more' if more else ''}"
+
+
+def _no_change(order: Order, earlier: list[Order], why: str) -> str | None:
+    """What a refused action of a sequence says when it would change nothing, so that it holds
+    nothing back: a ``PASS`` with nothing left to pass, or an order sent again that was taken
+    already (and cannot be carried out twice). None for a real refusal."""
+    if order.verb == "PASS":
+        return f"nothing left to pass: {why}"
+    if any(str(other) == str(order) for other in earlier):
+        return f"taken already, and not twice: {why}"
+    return None
 
 
 def standing_slot(order: Order) -> str:
@@ -238,7 +249,10 @@ class PlantagenetGame(TwoSides):
         return Pending(self.phase(state), timing, frozenset(powers(state)))
 
     def parse(self, state: State, text: str) -> Order:
-        return read_order(text, state["scenario"])
+        """One order read, a Lord named by a title the scenario shares (Somerset) being the one
+        of that title in play, if only one is."""
+        in_play = [lord for lord, mat in state["lords"].items() if "gone" not in mat]
+        return read_order(text, state["scenario"], shared_in_play(state["scenario"], in_play))
 
     def read_orders(self, state: State, power: str, lines: Sequence[str],
                     taken: Mapping[str, str] | None = None) -> list[OrderLine]:
@@ -262,6 +276,7 @@ class PlantagenetGame(TwoSides):
         own = STEP_VERBS.get(name, ()) if power in powers(state) else ()
         held_now = dict(taken)  # slot -> the order in it, as these lines leave it
         after = max((int(slot.split()[1]) for slot in taken if slot.startswith("action ")), default=0)
+        group = self._group(state, taken) if name == "command" else ()
         out: list[tuple[OrderLine, Order | None]] = []
         for number, text in enumerate(texts, 1):
             cancel = _CANCEL.fullmatch(text)
@@ -285,6 +300,10 @@ class PlantagenetGame(TwoSides):
             if why:
                 out.append((OrderLine(text, error=why), None))
                 continue
+            if name == "command" and not standing and order.verb in ("MARCH", "SAIL"):
+                if not order.group and order.what != "ALONE":
+                    order = order._replace(group=group)  # the Group goes on together (4.3.1)
+                group = order.group
             if standing:
                 slot = standing_slot(order)
             elif order.verb == "PLAN":
@@ -299,6 +318,13 @@ class PlantagenetGame(TwoSides):
             out.append((OrderLine(text, canonical=canonical, slot=slot, standing=standing, cancels=bool(cancel),
                                   replaces=before if before not in (None, canonical) else None), order))
         return out
+
+    def _group(self, state: State, taken: Mapping[str, str]) -> tuple[str, ...]:
+        """The Group of the last March or Sail among the card's actions taken (4.3.1): a later one
+        that names none takes it (``command.Card.grouped``), and its acceptance names it."""
+        actions = sorted((int(slot.split()[1]), text) for slot, text in taken.items() if slot.startswith("action "))
+        moves = [order for _, text in actions if (order := self.parse(state, text)).verb in ("MARCH", "SAIL")]
+        return moves[-1].group if moves else ()
 
     def _not_now(self, state: State, power: str, order: Order) -> str:
         """Why an order is not one of this side's now, and what it may send instead."""
@@ -363,23 +389,30 @@ class PlantagenetGame(TwoSides):
         for count, order in enumerate(orders):
             dice = _Counted()
             scratch = copy_state(state)
-            refused = {id(o): why for o, why in self._play(scratch, power, orders[:count + 1], dice)}
-            if id(order) in refused and id(order) in mine:
+            refused, card = self._play(scratch, power, orders[:count + 1], dice)
+            why = next((why for o, why in refused if o is order), None)
+            if why and id(order) in mine:
                 number = mine[id(order)]
-                hint = _hint(legal.choices(self, before, power), order)
-                lines[number] = OrderLine(lines[number].text, error=f"{refused[id(order)]}{hint}")
+                note = _no_change(order, orders[:count], why)
+                if note:
+                    lines[number] = OrderLine(lines[number].text, note=note)
+                else:
+                    hint = _hint(legal.choices(self, before, power, card), order)
+                    lines[number] = OrderLine(lines[number].text, error=f"{why}{hint}")
             if dice.rolls or (lord and "at" not in scratch["lords"][lord]):
                 break  # what follows depends on the dice (or the card's Lord has left the map)
             before = scratch
         return lines
 
-    def _play(self, scratch: State, power: str, orders: list[Order], dice: Random) -> list[tuple[Order, str]]:
+    def _play(self, scratch: State, power: str, orders: list[Order], dice: Random) -> tuple[list[tuple[Order, str]], Card | None]:
         """A sequence of Muster orders or of the card's actions carried out on a copy, the enemy
-        silent: the orders refused."""
+        silent: the orders refused, and the card as they leave it (a Muster: None)."""
         if scratch["step"]["name"] == "muster":
-            return muster(scratch, power, orders, dice, [])
+            return muster(scratch, power, orders, dice, []), None
         own = list(read_standing(tuple(scratch.get("standing", {}).get(power, ())), scratch["scenario"]))
-        return command(scratch, active_lord(scratch) or "", orders, [], dice, [], own)
+        lord = active_lord(scratch) or ""
+        card = Card(scratch, lord, own)
+        return command(scratch, lord, orders, [], dice, [], own, card), card
 
     def _refusal(self, state: State, power: str, order: Order, standing: bool) -> str | None:
         """What the position already shows impossible (a sequence of actions is checked
@@ -398,6 +431,10 @@ class PlantagenetGame(TwoSides):
             return f"{order.target} is not your Lord (1.5.1)"
         if order.lord and BOARD.lords[order.lord].side != power:
             return f"{order.lord} is not your Lord (1.5.1)"
+        if order.verb == "LEVY" and order.lord is None:
+            why = levy_lord_refusal(state, power, order.target or "") if order.what == "LORD" else None
+            example = f"{(lords_on_map(state, power) or ['York'])[0]} {order}"
+            return f"{why + '; ' if why else ''}LEVY needs the Levying Lord first: {example}"
         return None
 
     def _complete(self, state: State, power: str, orders: Sequence[str]) -> bool:

@@ -15,7 +15,7 @@ from .levy import capability_refusal, exile_refusal, muster_exile
 from .march import shaky_allies_refusal
 from .mat import Events, discard
 from .orders import Order
-from .routes import parley_targets
+from .routes import parley_refusal, parley_targets
 from .succession import on_muster
 from .state import (
     AT_SEAT, State, deplete, enemy_at, favour_locked, gain, is_exhausted, is_friendly, lords_with_ships,
@@ -90,11 +90,7 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
     here = mat["at"]
     friendly = is_friendly(state, here, side)
     if order.verb == "PARLEY":
-        if is_friendly(state, order.target or "", side):
-            return f"{order.target} is Friendly already (3.4.1)"
-        if order.target not in parley_targets(state, lord):
-            return f"{lord} cannot Parley {order.target}: no Route to a Stronghold not yet Friendly (3.4.1)"
-        return None
+        return parley_refusal(state, lord, order.target or "")
     if not friendly:
         return f"{lord} is not at a Friendly Locale: only Parley there (3.4)"
     what = order.what

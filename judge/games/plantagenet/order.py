@@ -55,6 +55,8 @@ def _text(order: Order) -> str:
         return f"CENTER FROM {order.what}"
     words = [order.lord] if order.lord else []
     words.append(order.verb)
+    if order.what == "ALONE":  # MARCH Cambridge ALONE: the Group left behind (4.3.1)
+        return " ".join([*words, order.target or "", "ALONE"])
     if order.what:
         words.append(order.what)
     if order.plan:

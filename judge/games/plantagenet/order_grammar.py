@@ -64,6 +64,9 @@ class _Shaper(Transformer[Token, Order]):
     def go(self, c: list[Any]) -> Order:
         return Order(str(c[0]).upper(), target=c[1], group=c[2] or (), extra=c[3] or 0)
 
+    def go_alone(self, c: list[Any]) -> Order:
+        return Order(str(c[0]).upper(), what="ALONE", target=c[1])
+
     def at(self, c: list[Any]) -> Order:
         return Order(str(c[0]).upper(), target=c[1], extra=c[2] or 0)
 
@@ -130,7 +133,7 @@ FORMS = {
     "CROWN": "CROWN Richard III",
     "LEVY": "<Lord> LEVY LORD <Lord>|VASSAL <Vassal>|TROOPS [FROM <Locale>]|CARTS|SHIP|CAPABILITY <card> [TO <Locale>] [SPEND 1|3]",
     "PLAN": "PLAN <Lord or Pass>, <Lord or Pass>, ...",
-    "MARCH": "MARCH <Locale> [WITH <Lord>, ...]", "SAIL": "SAIL <Port, Exile box or Sea> [WITH <Lord>, ...]",
+    "MARCH": "MARCH <Locale> [WITH <Lord>, ... | ALONE]", "SAIL": "SAIL <Port, Exile box or Sea> [WITH <Lord>, ... | ALONE]",
     "SUPPLY": "SUPPLY <Locale>", "TAX": "TAX <Locale> [SPEND 1|3]", "PARLEY": "PARLEY <Locale> [SPEND 1|3]",
     "FORAGE": "FORAGE, alone", "PASS": "PASS, alone", "TRUCE": "TRUCE, alone", "SURRENDER": "SURRENDER, alone",
     "AGITATE": "AGITATE <Locale>", "MERCHANTS": "MERCHANTS [SPEND 1|3]", "HERALDS": "HERALDS <Lord> [SPEND 1|3]",

@@ -261,8 +261,9 @@ def _by_membership(kept: list[KeptRead]) -> list[list[KeptRead]]:
 
 
 def _kept_entry(read: KeptRead) -> _Entry:
-    said = [f"Error: {line.text}: {line.error}" if line.error else f"Accepted: {line.canonical}"
-            + (f" (replaces {line.replaces})" if line.replaces else "") for line in read.submission.lines]
+    said = [f"Error: {line.text}: {line.error}" if line.error else f"No change: {line.text}: {line.note}"
+            if line.note else f"Accepted: {line.canonical}" + (f" (replaces {line.replaces})" if line.replaces else "")
+            for line in read.submission.lines]
     text = "\n> ".join(line.text for line in read.submission.lines) or "(no orders)"
     return _Entry(text, said)
 

@@ -1,0 +1,69 @@
+"""Issue 33: the choices the rules give are the player's, and orders mean what he wrote: a Group
+stays together (4.3.1, 4.3.3), a Lord is named by his title when he is the one of it in play, a
+refused Levy or Parley says why (3.4.1, 3.4.2)."""
+
+from __future__ import annotations
+
+from judge.games.plantagenet.command import command
+from judge.games.plantagenet.game import PlantagenetGame
+from judge.games.plantagenet.orders import read_order
+from judge.games.plantagenet.routes import parley_refusal
+
+from pg_helpers import Dice, board, mat
+
+
+def card(state: dict, lord: str, *texts: str) -> list[tuple[str, str]]:
+    """Carry out a Lord's Command card; the orders refused, as (order text, why)."""
+    refused = command(state, lord, [read_order(t, state["scenario"]) for t in texts], [], Dice(), [])
+    return [(str(o), why) for o, why in refused]
+
+
+def test_a_group_goes_on_together_until_its_marshal_drops_a_lord_4_3_1() -> None:
+    """4.3.1: York Marches with Rutland; his next March names no Group and takes Rutland on (the
+    free second Highway, 4.3.3); ``ALONE`` leaves him behind."""
+    state = board(York="Ely", Rutland="Ely")
+    assert card(state, "York", "MARCH Cambridge WITH Rutland", "MARCH St Albans", "MARCH London ALONE") == []
+    assert mat(state, "Rutland")["at"] == "St Albans" and mat(state, "York")["at"] == "London"
+
+
+def test_the_free_second_highway_moves_the_group_whole_or_not_at_all_4_3_3() -> None:
+    """4.3.3 HIGHWAY: the second Highway is free to the Lord or Group that took the first; a Group
+    that leaves a Lord behind Marches anew, for an action: York (Command 2) then has none left for
+    the Road to Rochester, though his own second Highway, to London, is free."""
+    state = board(York="Ely", Rutland="Ely")
+    assert card(state, "York", "MARCH Cambridge WITH Rutland", "MARCH St Albans ALONE", "MARCH London",
+                "MARCH Rochester") == [("MARCH Rochester", "not enough actions to March by road (4.3.3)")]
+    assert mat(state, "York")["at"] == "London" and mat(state, "Rutland")["at"] == "Cambridge"
+
+
+def test_a_title_names_the_one_lord_of_it_in_play_1_5_1() -> None:
+    """War I (6.3) has Somerset (1) and Somerset (2), only the first in play at the start:
+    ``Somerset`` names him; a title two Lords in play share still needs the number."""
+    game = PlantagenetGame("I")
+    state = game.new_game(b"title")
+    assert "Somerset 2" not in state["lords"]
+    assert game.parse(state, "Somerset LEVY TROOPS").lord == "Somerset 1"
+    assert read_order("Somerset 1 LEVY TROOPS", "I").lord == "Somerset 1"
+
+
+def test_a_levy_lord_without_the_levying_lord_says_he_is_not_ready_3_4_2() -> None:
+    """3.4.2: only a Ready Lord is Levied; the line missing its Levying Lord says that too."""
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"ready")
+    [line] = game.read_orders(state, "York", ["LEVY LORD Salisbury"])
+    assert line.error == ("Salisbury is not Ready on the Calendar (3.4.2); LEVY needs the Levying Lord first: "
+                          "York LEVY LORD Salisbury")
+
+
+def test_a_refused_parley_says_what_stands_in_its_way_3_4_1_and_4_6_4() -> None:
+    """3.4.1: a Route free of Enemy Lords, Friendly but for the target; the Lord's own Locale
+    only when it is not Friendly; 4.6.4: on Campaign no further than one Way."""
+    state = board(York="Ely", Henry_VI="London")
+    assert "Enemy Lords are at London" in (parley_refusal(state, "York", "London") or "")
+    assert "no Route from Ely to Coventry" in (parley_refusal(state, "York", "Coventry") or "")
+    assert "Ely is Friendly already (3.4.1)" == parley_refusal(state, "York", "Ely")
+    state["favour"]["Ely"] = "Lancaster"
+    assert "he may Parley only there (3.4.1)" in (parley_refusal(state, "York", "Cambridge") or "")
+    state = board(York="Ely")
+    assert "on Campaign a Parley reaches one Way at most (4.6.4)" in (
+        parley_refusal(state, "York", "Coventry", campaign=True) or "")
