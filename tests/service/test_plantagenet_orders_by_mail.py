@@ -5,11 +5,16 @@ title shared in the scenario is the one in play."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from sqlmodel import select
 
 from mail_judge import MailJudge
 from plantagenet_mail import Table
 from test_plantagenet_by_mail import seed_secrets
+
+from judge.store import Game
 
 
 @pytest.fixture(autouse=True)
@@ -85,3 +90,25 @@ def test_refusals_of_a_levy_say_why(judge: MailJudge) -> None:
             "Levying Lord first: York LEVY LORD Salisbury") in reply, reply
     assert ("Error: York PARLEY Coventry: no Route from Ely to Coventry: every Locale on the way but Coventry "
             "must be Friendly and free of Enemy Lords (3.4.1)") in reply, reply
+
+
+def test_the_owner_names_who_pillages_by_a_standing_order(judge: MailJudge) -> None:
+    """4.7, 3.2.1 PILLAGE: Henry VI and Somerset March with no Provender; at Feed one of them
+    Pillages St Albans: Lancaster's standing ``PILLAGE Somerset`` names him (by default Henry VI,
+    the first short one, would)."""
+    table = Table(judge)
+    with judge.store.session() as db:
+        game = db.exec(select(Game)).one()
+        state = json.loads(json.dumps(game.state))
+        for lord in ("Henry VI", "Somerset 1"):
+            state["lords"][lord]["assets"]["provender"] = 0
+        game.state = state
+        db.add(game)
+        db.commit()
+    reply = table.send("Lancaster", "PILLAGE Somerset")
+    assert "Accepted: PILLAGE Somerset 1 (a standing order" in reply, reply
+    to_lancaster_card(table)
+    table.send("Lancaster", "MARCH St Albans WITH Somerset", "PASS")
+    card = next(r for r in table.records() if r.phase == "T1 card 1 Lancaster")
+    pillages = [e for e in card.resolution["events"] if e["type"] == "pillage"]
+    assert [(e["lord"], e["at"]) for e in pillages] == [("Somerset 1", "St Albans")], pillages

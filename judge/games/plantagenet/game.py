@@ -49,10 +49,11 @@ STEP_VERBS = {
     "command": COMMANDS,
 }
 """What each step takes from the side acting, besides standing orders (``STANDING``)."""
-STANDING = ("INTERCEPT", "EXILE", "TRUCE", "DISCARD", "SURRENDER", *BATTLE_VERBS)
+STANDING = ("INTERCEPT", "EXILE", "TRUCE", "DISCARD", "SURRENDER", "PILLAGE", "DISEMBARK", *BATTLE_VERBS)
 """The standing orders: given at any time by either side, each holds until another for its slot
 (``standing_slot``) or ``CANCEL`` with it."""
-_STANDING_WORDS = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "the Battle's choices")
+_STANDING_WORDS = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "PILLAGE", "DISEMBARK",
+                   "the Battle's choices")
 _CANCEL = re.compile(r"\s*cancel\s+(.+)", re.IGNORECASE)
 MOST_HINT_LINES = 8
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
@@ -427,8 +428,12 @@ class PlantagenetGame(TwoSides):
             return held.battle_order_refusal(order, power)
         if order.verb == "DISCARD" and order.target not in state["held"][power]:
             return f"you hold no {order.target} (4.8.6)"
-        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN") and BOARD.lords[order.target or ""].side != power:
+        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN", "DISEMBARK") and BOARD.lords[order.target or ""].side != power:
             return f"{order.target} is not your Lord (1.5.1)"
+        if order.verb == "DISEMBARK" and (order.group[0] not in BOARD.locales or BOARD.sea_of(order.group[0]) is None):
+            return f"{order.group[0]} is not a Port (4.8.2: a Lord lands at a Port of his Sea)"
+        if order.verb == "PILLAGE" and (foreign := [lord for lord in order.group if BOARD.lords[lord].side != power]):
+            return f"{foreign[0]} is not your Lord (1.5.1)"
         if order.lord and BOARD.lords[order.lord].side != power:
             return f"{order.lord} is not your Lord (1.5.1)"
         if order.verb == "LEVY" and order.lord is None:

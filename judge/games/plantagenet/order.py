@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-LISTS = ("ARRAY", "ABSORB", "SPOILS", "HITS", "CAPTOR")
-"""The Battle orders that list Lords (or, HITS, units) in turn."""
+LISTS = ("ARRAY", "ABSORB", "SPOILS", "HITS", "CAPTOR", "PILLAGE")
+"""The standing orders that list Lords (or, HITS, units) in turn."""
 UNIT_NAMES = {"retinue": "Retinue", "vassal": "Vassals", "men_at_arms": "Men-at-Arms",
               "longbowmen": "Longbowmen", "militia": "Militia", "burgundians": "Handgunners",
               "mercenaries": "Mercenaries"}
@@ -63,7 +63,7 @@ def _text(order: Order) -> str:
         words.append(", ".join(order.plan))
     if order.target:
         words.append(order.target)
-    if order.verb in ("EXILE", "LEVY") and order.group:
+    if order.verb in ("EXILE", "LEVY", "DISEMBARK") and order.group:
         words.append(f"TO {order.group[0]}")
     elif order.group:
         words.append("WITH " + ", ".join(order.group))

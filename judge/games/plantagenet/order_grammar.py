@@ -86,6 +86,9 @@ class _Shaper(Transformer[Token, Order]):
         card, by, on, round_, extra, lords = c
         return Order("PLAY", by, target=card, on=on, round=int(round_ or 0), extra=extra or 0, group=lords or ())
 
+    def disembark(self, c: list[str]) -> Order:
+        return Order("DISEMBARK", target=c[0], group=(c[1],))
+
     def discard(self, c: list[str]) -> Order:
         return Order("DISCARD", target=c[0])
 
@@ -131,7 +134,7 @@ _parser()  # read once, at import
 FORMS = {
     "DISBAND": "DISBAND <Lord>", "DISMISS": "DISMISS <Vassal>", "EXILE": "EXILE <Lord> [TO <Exile box>]",
     "CROWN": "CROWN Richard III",
-    "LEVY": "<Lord> LEVY LORD <Lord>|VASSAL <Vassal>|TROOPS [FROM <Locale>]|CARTS|SHIP|CAPABILITY <card> [TO <Locale>] [SPEND 1|3]",
+    "LEVY": "<Lord> LEVY LORD <Lord> [TO <Seat>]|VASSAL <Vassal>|TROOPS [FROM <Locale>]|CARTS|SHIP|CAPABILITY <card> [TO <Locale>] [SPEND 1|3]",
     "PLAN": "PLAN <Lord or Pass>, <Lord or Pass>, ...",
     "MARCH": "MARCH <Locale> [WITH <Lord>, ... | ALONE]", "SAIL": "SAIL <Port, Exile box or Sea> [WITH <Lord>, ... | ALONE]",
     "SUPPLY": "SUPPLY <Locale>", "TAX": "TAX <Locale> [SPEND 1|3]", "PARLEY": "PARLEY <Locale> [SPEND 1|3]",
@@ -142,7 +145,8 @@ FORMS = {
     "PLAY": "PLAY <card> [BY <Lord>] [ON <Enemy Lord or Vassal>] [ROUND <n>] [SPEND 1|3] [FOR <Lord>, ...]",
     "DISCARD": "DISCARD <card>",
     "ARRAY": "ARRAY <Lord>, <Lord>, ...", "ABSORB": "ABSORB <Lord>, <Lord>, ...",
-    "SPOILS": "SPOILS <Lord>, <Lord>, ...", "CAPTOR": "CAPTOR <Lord>, <Lord>, ...", "DEATH": "DEATH CHECK Edward IV", "HITS": "HITS <unit>, <unit>, ... (Retinue, Vassals, Men-at-Arms, ...)",
+    "SPOILS": "SPOILS <Lord>, <Lord>, ...", "CAPTOR": "CAPTOR <Lord>, <Lord>, ...",
+    "PILLAGE": "PILLAGE <Lord>, <Lord>, ...", "DISEMBARK": "DISEMBARK <Lord> TO <Port>", "DEATH": "DEATH CHECK Edward IV", "HITS": "HITS <unit>, <unit>, ... (Retinue, Vassals, Men-at-Arms, ...)",
     "FLANK": "FLANK LEFT|RIGHT", "ENGAGE": "ENGAGE LEFT|RIGHT", "CENTER": "CENTER FROM LEFT|RIGHT",
     "VALOUR": "VALOUR ARMOURED|ALWAYS|NEVER", "KEEP": "KEEP CULVERINS", "VANGUARD": "VANGUARD, alone",
     "FINAL": "FINAL CHARGE", "NO": "NO SWIFT MANEUVER or NO YEOMEN",

@@ -6,7 +6,7 @@ One order a line (or separated by ``;``)::
     DISMISS Stanley                 3.2.3: leave a Vassal unpaid (he Disbands)
     EXILE Henry VI TO Scotland      3.3.1: Muster an Exiled Lord into an Exile box
     CROWN Richard III               III, King Richard: he replaces Gloucester at London
-    York LEVY LORD Salisbury        3.4.2 (also LEVY VASSAL Stanley, LEVY TROOPS, LEVY CARTS,
+    York LEVY LORD Salisbury        3.4.2, [TO <Seat>] (also LEVY VASSAL Stanley, LEVY TROOPS, LEVY CARTS,
     York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4; SPEND 1 or SPEND 3 after a
     York PARLEY Coventry SPEND 1    check adds 1 or 2 to the rating, 1.4.2)
     PLAN York, March, Pass, York    4.1: the Plan stack, top card first
@@ -37,6 +37,8 @@ or ``CANCEL`` with it (``CANCEL INTERCEPT Northumberland``: ``game.py`` reads th
     VALOUR ALWAYS                   4.4.2: spend Valour on every failed roll (or ARMOURED, NEVER)
     SPOILS Salisbury, York          4.4.3: the Lords who take spoils, in turn
     CAPTOR Warwick, York            Ia, Capture of the King: the Lords who hold Henry VI, in turn
+    PILLAGE Somerset, Henry VI      3.2.1, 4.7: who Pillages first where several are short
+    DISEMBARK Warwick TO Dover      4.8.2: the Port he lands at, if free of Enemy Lords
     DEATH CHECK Edward IV           II, Foreign Haven: he checks Death rather than go into Exile
     KEEP CULVERINS / VANGUARD / FINAL CHARGE / NO SWIFT MANEUVER / NO YEOMEN   cards' choices
 
@@ -225,7 +227,8 @@ def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str, in_
     if verb == "LEVY":  # without the Levying Lord: refused by the game, which says what else is wrong
         found = {"LORD": lambda name: _lord(name, scenario, in_play), "VASSAL": _vassal, "CAPABILITY": _card,
                  "TROOPS": _place}.get(order.what or "")  # TROOPS FROM: Commission of Array (L12)
-        if ((found is None) != (target is None) and order.what != "TROOPS") or (order.group and order.what != "CAPABILITY"):
+        if ((found is None) != (target is None) and order.what != "TROOPS") or (
+                order.group and order.what not in ("CAPABILITY", "LORD")):  # TO: the Seat he Musters at (3.4.2)
             raise OrderError(f"cannot read {text!r}: expected {FORMS['LEVY']}")
         return order._replace(lord=actor, target=found and thing(target, found),  # TO: Thomas Bourchier (Y5)
                               group=tuple(_place(written(p)) for p in order.group))
@@ -240,7 +243,7 @@ def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str, in_
         return order._replace(lord=None, target=thing(target, _card))
     if verb == "DISMISS":
         return order._replace(lord=None, target=thing(target, _vassal))
-    if verb == "EXILE":
+    if verb in ("EXILE", "DISEMBARK"):
         return order._replace(lord=None, target=lord(target), group=tuple(_place(written(p)) for p in order.group))
     if verb in ("DISBAND", "CROWN", "FLEE", "INTERCEPT", "DEATH CHECK", "HERALDS"):
         return order._replace(lord=None, target=lord(target), group=lords(order.group))

@@ -1,11 +1,16 @@
 """Issue 33: the choices the rules give are the player's, and orders mean what he wrote: a Group
 stays together (4.3.1, 4.3.3), a Lord is named by his title when he is the one of it in play, a
-refused Levy or Parley says why (3.4.1, 3.4.2)."""
+refused Levy or Parley says why (3.4.1, 3.4.2); who Pillages (3.2.1, 4.7), where a Lord
+Disembarks (4.8.2) and at which Seat a Lord Levied Musters (3.4.2) are the owner's choice."""
 
 from __future__ import annotations
 
 from judge.games.plantagenet.command import command
+from judge.games.plantagenet.data import BOARD
+from judge.games.plantagenet.end import disembark
 from judge.games.plantagenet.game import PlantagenetGame
+from judge.games.plantagenet.mat import pay_or_feed
+from judge.games.plantagenet.muster import levy_lord_refusal, muster_seat, muster_seats
 from judge.games.plantagenet.orders import read_order
 from judge.games.plantagenet.routes import parley_refusal
 
@@ -67,3 +72,44 @@ def test_a_refused_parley_says_what_stands_in_its_way_3_4_1_and_4_6_4() -> None:
     state = board(York="Ely")
     assert "on Campaign a Parley reaches one Way at most (4.6.4)" in (
         parley_refusal(state, "York", "Coventry", campaign=True) or "")
+
+
+def test_the_owner_chooses_which_short_lord_pillages_3_2_1_and_4_7() -> None:
+    """3.2.1 PILLAGE (4.7 as for Pay): one Lord Pillages a Stronghold where several are short; his
+    side's standing ``PILLAGE`` names who (by default the first short one, York here)."""
+    for chosen, pillager in ((None, "York"), ("PILLAGE Rutland, York", "Rutland")):
+        state = board(York="Lynn", Rutland="Lynn")
+        for lord in ("York", "Rutland"):
+            mat(state, lord)["assets"]["provender"] = 0
+        if chosen:
+            state["standing"] = {"York": [chosen]}
+        events: list = []
+        pay_or_feed(state, ["York", "Rutland"], "provender", events, "unfed (4.7)")
+        assert [e["lord"] for e in events if e["type"] == "pillage"] == [pillager]
+
+
+def test_a_lord_disembarks_at_the_port_his_side_names_4_8_2() -> None:
+    """4.8.2: landing, a Lord goes to a Port of that Sea free of Enemy Lords: the one his side's
+    standing ``DISEMBARK`` names; by default (or if that Port holds Enemy Lords) the first."""
+    for standing, enemy_at, port in (([], None, "Calais"), (["DISEMBARK Warwick Y TO Dover"], None, "Dover"),
+                                     (["DISEMBARK Warwick Y TO Dover"], "Dover", "Calais")):
+        state = board(Warwick_Y="English Channel", **({"Henry_VI": enemy_at} if enemy_at else {}))
+        state["standing"] = {"York": standing}
+        disembark(state, Dice(6), [])
+        assert mat(state, "Warwick Y")["at"] == port
+
+
+def test_a_lord_levied_musters_at_the_seat_the_levy_names_3_4_2() -> None:
+    """3.4.2 MUSTERING: Enemy Lords at his own Seat, the Lord Levied Musters at a Friendly Seat of
+    another of his side's Lords free of them: ``TO`` names which (by default the first); while his
+    own Seat is free, only there."""
+    state = board(York="Ely", Henry_VI="York", box=2)
+    state["lords"]["Salisbury"] = {"box": 2, "exile": False}  # Ready (3.4.2)
+    state["favour"].update({"Ely": "York", "Ludlow": "York"})
+    seats = muster_seats(state, "Salisbury")
+    assert BOARD.lords["Salisbury"].seat == "York" and len(seats) > 1 and "Ludlow" in seats
+    assert muster_seat(state, "Salisbury") == seats[0]
+    assert muster_seat(state, "Salisbury", "Ludlow") == "Ludlow"
+    assert "is not a Friendly Seat" in (levy_lord_refusal(state, "York", "Salisbury", "Coventry") or "")
+    del state["lords"]["Henry VI"]
+    assert "at his own Seat, York" in (levy_lord_refusal(state, "York", "Salisbury", "Ludlow") or "")
