@@ -265,6 +265,17 @@ class Choosing(Protocol):
 
 
 @runtime_checkable
+class PassingOver(Protocol):
+    """A kind that may come to a phase and pass it without asking for orders (a card that is a
+    Pass), and says so to a player whose orders kept for it were not used."""
+
+    def passed_over(self, phase: str) -> str | None:
+        """Why the game went past this phase without orders, in the rules' words, or None when
+        it may simply not have come (the generic words are then used)."""
+        ...
+
+
+@runtime_checkable
 class Exporting(Protocol):
     """A kind whose games other programs can load: the archive offers them for download."""
 

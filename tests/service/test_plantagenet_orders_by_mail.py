@@ -112,3 +112,47 @@ def test_the_owner_names_who_pillages_by_a_standing_order(judge: MailJudge) -> N
     card = next(r for r in table.records() if r.phase == "T1 card 1 Lancaster")
     pillages = [e for e in card.resolution["events"] if e["type"] == "pillage"]
     assert [(e["lord"], e["at"]) for e in pillages] == [("Somerset 1", "St Albans")], pillages
+
+
+def test_orders_sent_ahead_for_a_card_that_passes_are_told_it_passed(judge: MailJudge) -> None:
+    """4.2.3: Lancaster's Plan puts Exeter's card second while Exeter is on the Calendar, and sends
+    that card's March ahead; the card Passes when revealed, and Lancaster is told so (not that the
+    phase "can no longer come")."""
+    table = Table(judge)
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN Pass, Pass, Pass, Pass")
+    before = table.last_mail()
+    reply = table.send("Lancaster", "PLAN Henry VI, Exeter, Pass, Pass", "PHASE T1 card 2 Lancaster", "MARCH Cambridge")
+    assert "Kept for T1 card 2 Lancaster" in reply, reply
+    table.send("Lancaster", "PASS")  # Henry VI's card
+    told = [mail.body for mail in table.mails_to("Lancaster", before) if "were not used" in mail.body]
+    assert len(told) == 1, [m.body for m in table.mails_to("Lancaster", before)]
+    assert ("card 2 Lancaster were not used: that card was a Pass: a Pass card, or the card of a Lord not on "
+            "the map when it was revealed, Passes without orders (4.2.3)") in told[0]
+    assert "can no longer come" not in told[0]
+
+
+def test_a_standing_order_for_a_lord_out_of_the_game_is_refused(judge: MailJudge) -> None:
+    """A standing order naming the side's own Lord who is out of the game (dead, 4.4.3) is not
+    Accepted: it could never apply."""
+    table = Table(judge)
+    with judge.store.session() as db:
+        game = db.exec(select(Game)).one()
+        state = json.loads(json.dumps(game.state))
+        state["lords"]["Somerset 1"] = {"gone": "dead"}
+        game.state = state
+        db.add(game)
+        db.commit()
+    reply = table.send("Lancaster", "INTERCEPT Somerset", "FLEE Somerset ROUND 2")
+    assert reply.count("Somerset 1 is out of the game (dead): no order for him stands") == 2, reply
+    assert "Accepted" not in reply
+
+
+def test_a_title_names_the_one_lord_of_it_in_play_by_mail(judge: MailJudge) -> None:
+    """War I alone (6.3) has two Somersets, Somerset (1) alone in play at its start: `Somerset`
+    names him, and the judge writes him as everywhere else, Somerset 1."""
+    table = Table(judge, "plantagenet-war-i")
+    table.send("York", "PASS")
+    reply = table.send("Lancaster", "Somerset LEVY TROOPS")
+    assert "Accepted: Somerset 1 LEVY TROOPS" in reply, reply

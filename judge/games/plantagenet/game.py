@@ -190,6 +190,14 @@ class PlantagenetGame(TwoSides):
             return f"{war}T{state['box']} card {step['card'] + 1} {step['side']}"
         return f"{war}T{state['box']} {name}"
 
+    def passed_over(self, phase: str) -> str | None:
+        """A card phase the game went past: its card was a Pass (4.2.3: a Pass card, or the card
+        of a Lord no longer on the map), so its side was not asked."""
+        if " card " not in f" {phase} ":
+            return None
+        return ("that card was a Pass: a Pass card, or the card of a Lord not on the map when it was "
+                "revealed, Passes without orders (4.2.3)")
+
     def _war_of(self, phase: str) -> tuple[str, str]:
         """A phase's scenario (the War, in the grand scenario) and the rest of its name."""
         if self.scenario != "wars":
@@ -297,7 +305,7 @@ class PlantagenetGame(TwoSides):
             if not standing and order.verb not in own:
                 out.append((OrderLine(text, error=self._not_now(state, power, order)), None))
                 continue
-            why = None if cancel else self._refusal(state, power, order, standing)
+            why = None if cancel else self._refusal(state, power, order, standing, written)
             if why:
                 out.append((OrderLine(text, error=why), None))
                 continue
@@ -397,8 +405,9 @@ class PlantagenetGame(TwoSides):
                 note = _no_change(order, orders[:count], why)
                 if note:
                     lines[number] = OrderLine(lines[number].text, note=note)
-                else:
-                    hint = _hint(legal.choices(self, before, power, card), order)
+                else:  # none for a Lord whose Levy is done (3.4): "York has used all his Lordship"
+                    done = order.lord is not None and why.startswith(f"{order.lord} has ")
+                    hint = "" if done else _hint(legal.choices(self, before, power, card), order)
                     lines[number] = OrderLine(lines[number].text, error=f"{why}{hint}")
             if dice.rolls or (lord and "at" not in scratch["lords"][lord]):
                 break  # what follows depends on the dice (or the card's Lord has left the map)
@@ -415,13 +424,19 @@ class PlantagenetGame(TwoSides):
         card = Card(scratch, lord, own)
         return command(scratch, lord, orders, [], dice, [], own, card), card
 
-    def _refusal(self, state: State, power: str, order: Order, standing: bool) -> str | None:
+    def _refusal(self, state: State, power: str, order: Order, standing: bool, written: bool = False) -> str | None:
         """What the position already shows impossible (a sequence of actions is checked
-        further by ``_checked``, and all as they are carried out, in turn)."""
+        further by ``_checked``, and all as they are carried out, in turn); a standing order a
+        player writes (``written``) for his Lord out of the game, too (one kept since is read
+        as before: it does nothing)."""
         if order.verb == "PLAN":
             return plan_refusal(state, power, order.plan)
         if order.verb == "PLAY" and not standing:
             return held.levy_refusal(state, power, order)
+        if standing and written and (gone := next((lord for lord in (order.target, *order.group) if lord in BOARD.lords
+                                       and BOARD.lords[lord].side == power
+                                       and "gone" in state["lords"].get(lord, {})), None)):
+            return f"{gone} is out of the game ({state['lords'][gone]['gone']}): no order for him stands"
         if order.verb in SCENARIO_CHOICES and SCENARIO_CHOICES[order.verb] not in scenario_of(state).special_rules:
             return f"{order.verb} is an order of the scenario rule {SCENARIO_CHOICES[order.verb]} (6.0)"
         if order.verb in BATTLE_VERBS:

@@ -113,3 +113,17 @@ def test_a_lord_levied_musters_at_the_seat_the_levy_names_3_4_2() -> None:
     assert "is not a Friendly Seat" in (levy_lord_refusal(state, "York", "Salisbury", "Coventry") or "")
     del state["lords"]["Henry VI"]
     assert "at his own Seat, York" in (levy_lord_refusal(state, "York", "Salisbury", "Ludlow") or "")
+
+
+def test_a_refusal_lists_only_what_is_still_open_to_that_lord_3_4_and_4_2_1() -> None:
+    """3.4: a Lord whose Lordship is spent is told so, with no choices (he has none left); an
+    order sent again that was taken already changes nothing; a PASS after a card is spent changes
+    nothing (4.2.1)."""
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"left")
+    lines = game.read_orders(state, "York", ["York LEVY CARTS"] * 3 + ["York LEVY TROOPS"])
+    assert lines[3].error == "York has used all his Lordship (3, 3.4)"
+    again = game.read_orders(state, "York", ["York LEVY CARTS"], {"action 1": "York LEVY CARTS",
+                                                                   "action 2": "York LEVY CARTS",
+                                                                   "action 3": "York LEVY CARTS"})
+    assert again[0].error is None and (again[0].note or "").startswith("taken already, and not twice")
