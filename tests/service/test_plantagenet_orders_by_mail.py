@@ -156,3 +156,15 @@ def test_a_title_names_the_one_lord_of_it_in_play_by_mail(judge: MailJudge) -> N
     table.send("York", "PASS")
     reply = table.send("Lancaster", "Somerset LEVY TROOPS")
     assert "Accepted: Somerset 1 LEVY TROOPS" in reply, reply
+
+
+def test_an_action_for_a_lord_off_the_map_is_not_accepted_on_another_lords_card(judge: MailJudge) -> None:
+    """4.2: a card's actions are its Lord's. Buckingham is on the Calendar: `Buckingham MARCH
+    Cambridge` on Henry VI's card is refused, saying so (it used to be Accepted, and Henry VI
+    would have Marched); Somerset, on the map, acts on his own cards."""
+    table = Table(judge)
+    to_lancaster_card(table)
+    reply = table.send("Lancaster", "Buckingham MARCH Cambridge", "Somerset TAX London")
+    assert "Error: Buckingham MARCH Cambridge: this card is Henry VI's: Buckingham is not on the map (4.2)" in reply
+    assert "Error: Somerset TAX London: this card is Henry VI's: Somerset 1 acts on his own cards (4.2)" in reply
+    assert "Accepted" not in reply, reply

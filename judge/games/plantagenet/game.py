@@ -451,6 +451,10 @@ class PlantagenetGame(TwoSides):
             return f"{foreign[0]} is not your Lord (1.5.1)"
         if order.lord and BOARD.lords[order.lord].side != power:
             return f"{order.lord} is not your Lord (1.5.1)"
+        active = active_lord(state) if state["step"]["name"] == "command" and power in powers(state) else None
+        if active and order.lord and order.lord != active and order.verb in COMMANDS and not standing:
+            off = "at" not in state["lords"].get(order.lord, {})
+            return f"this card is {active}'s: {order.lord} {'is not on the map' if off else 'acts on his own cards'} (4.2)"
         if order.verb == "LEVY" and order.lord is None:
             why = levy_lord_refusal(state, power, order.target or "") if order.what == "LORD" else None
             example = f"{(lords_on_map(state, power) or ['York'])[0]} {order}"

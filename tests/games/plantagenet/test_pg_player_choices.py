@@ -127,3 +127,17 @@ def test_a_refusal_lists_only_what_is_still_open_to_that_lord_3_4_and_4_2_1() ->
                                                                    "action 2": "York LEVY CARTS",
                                                                    "action 3": "York LEVY CARTS"})
     assert again[0].error is None and (again[0].note or "").startswith("taken already, and not twice")
+
+
+def test_a_card_s_actions_are_its_lord_s_4_2() -> None:
+    """4.2: an action written for another Lord on a card is refused, saying whether he is off the
+    map or acts on his own cards."""
+    game = PlantagenetGame("Ia")
+    state = game.new_game(b"card")
+    state["step"] = {"name": "command", "side": "Lancaster", "card": 0}
+    state["plans"] = {"York": ["Pass"] * 4, "Lancaster": ["Henry VI", "Pass", "Pass", "Pass"]}
+    off, own, other = game.read_orders(state, "Lancaster", ["Buckingham MARCH Cambridge", "Henry VI MARCH St Albans",
+                                                            "Somerset TAX London"])
+    assert off.error == "this card is Henry VI's: Buckingham is not on the map (4.2)"
+    assert own.canonical == "Henry VI MARCH St Albans"
+    assert other.error == "this card is Henry VI's: Somerset 1 acts on his own cards (4.2)"
