@@ -271,7 +271,8 @@ class Card:
 
 
 def command(state: State, lord: str, orders: list[Order], standing: list[Order], rng: Random,
-            events: Events, own_standing: list[Order] | None = None, card: Card | None = None) -> list[tuple[Order, str]]:
+            events: Events, own_standing: list[Order] | None = None,
+            card: Card | None = None) -> list[tuple[Order, str]]:
     """A revealed Lord's card (4.2): his orders in turn, each refused that cannot be done (and
     costing nothing); then Feed (4.7). The orders refused. (``card``: the card to carry them out
     on, for a caller that asks what it has left after.)"""

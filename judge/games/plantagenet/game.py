@@ -414,7 +414,8 @@ class PlantagenetGame(TwoSides):
             before = scratch
         return lines
 
-    def _play(self, scratch: State, power: str, orders: list[Order], dice: Random) -> tuple[list[tuple[Order, str]], Card | None]:
+    def _play(self, scratch: State, power: str, orders: list[Order],
+              dice: Random) -> tuple[list[tuple[Order, str]], Card | None]:
         """A sequence of Muster orders or of the card's actions carried out on a copy, the enemy
         silent: the orders refused, and the card as they leave it (a Muster: None)."""
         if scratch["step"]["name"] == "muster":
@@ -443,7 +444,8 @@ class PlantagenetGame(TwoSides):
             return held.battle_order_refusal(order, power)
         if order.verb == "DISCARD" and order.target not in state["held"][power]:
             return f"you hold no {order.target} (4.8.6)"
-        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN", "DISEMBARK") and BOARD.lords[order.target or ""].side != power:
+        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN", "DISEMBARK") and (
+                BOARD.lords[order.target or ""].side != power):
             return f"{order.target} is not your Lord (1.5.1)"
         if order.verb == "DISEMBARK" and (order.group[0] not in BOARD.locales or BOARD.sea_of(order.group[0]) is None):
             return f"{order.group[0]} is not a Port (4.8.2: a Lord lands at a Port of his Sea)"
@@ -453,8 +455,8 @@ class PlantagenetGame(TwoSides):
             return f"{order.lord} is not your Lord (1.5.1)"
         active = active_lord(state) if state["step"]["name"] == "command" and power in powers(state) else None
         if active and order.lord and order.lord != active and order.verb in COMMANDS and not standing:
-            off = "at" not in state["lords"].get(order.lord, {})
-            return f"this card is {active}'s: {order.lord} {'is not on the map' if off else 'acts on his own cards'} (4.2)"
+            where = "is not on the map" if "at" not in state["lords"].get(order.lord, {}) else "acts on his own cards"
+            return f"this card is {active}'s: {order.lord} {where} (4.2)"
         if order.verb == "LEVY" and order.lord is None:
             why = levy_lord_refusal(state, power, order.target or "") if order.what == "LORD" else None
             example = f"{(lords_on_map(state, power) or ['York'])[0]} {order}"

@@ -43,7 +43,8 @@ def muster_seats(state: State, lord: str) -> list[str]:
     side = BOARD.lords[lord].side
     if _open_seat(state, lord, BOARD.lords[lord].seat):
         return [BOARD.lords[lord].seat]
-    return list(dict.fromkeys(s for s in seats(state, side) if is_friendly(state, s, side) and _open_seat(state, lord, s)))
+    return list(dict.fromkeys(s for s in seats(state, side)
+                              if is_friendly(state, s, side) and _open_seat(state, lord, s)))
 
 
 def muster_seat(state: State, lord: str, wanted: str | None = None) -> str | None:
@@ -62,7 +63,8 @@ def levy_lord_refusal(state: State, side: str, target: str, seat: str | None = N
     if seat is not None and found and seat not in found:
         if found == [BOARD.lords[target].seat]:
             return f"{target} Musters at his own Seat, {found[0]}, while it is free of Enemy Lords (3.4.2)"
-        return f"{seat} is not a Friendly Seat free of Enemy Lords where {target} may Muster: {', '.join(found)} (3.4.2)"
+        return (f"{seat} is not a Friendly Seat free of Enemy Lords where {target} may Muster: "
+                f"{', '.join(found)} (3.4.2)")
     if found:
         return None
     if not enemy_at(state, BOARD.lords[target].seat, side):
