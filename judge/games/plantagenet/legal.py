@@ -129,11 +129,6 @@ def _random_plan(state: State, side: str, rng: Random) -> list[str]:
     standing += [_random_play(state, side, card, rng) for card in state["held"][side]
                  if held.standing_refusal(card, side) is None and rng.random() < 0.7]
     standing += [f"DISCARD {card}" for card in state["held"][side] if rng.random() < 0.1]
-    mine = lords_on_map(state, side)
-    if mine and rng.random() < 0.3:  # who Pillages first (3.2.1, 4.7)
-        standing.append("PILLAGE " + ", ".join(rng.sample(mine, rng.randint(1, len(mine)))))
-    ports = [port for sea in BOARD.seas.values() for port in sea.ports]
-    standing += [f"DISEMBARK {lord} TO {rng.choice(ports)}" for lord in mine if rng.random() < 0.1]  # 4.8.2
     if "wars" in state and rng.random() < 0.3:  # 6.1.1, the grand scenario only
         standing.append("SURRENDER")
     return ["PLAN " + ", ".join(chosen), *standing, *_random_battle_choices(state, side, rng)]
