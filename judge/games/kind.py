@@ -36,12 +36,17 @@ class OrderLine:
 
     A standing line that ``cancels`` withdraws the order standing in its slot (Plantagenet's
     ``CANCEL INTERCEPT Henry VI``): the slot is emptied at once, and the line itself joins the
-    power's orders for the current phase, so that ``resolve`` is told of it once."""
+    power's orders for the current phase, so that ``resolve`` is told of it once.
+
+    A line with a ``note`` changes nothing (Plantagenet: a ``PASS`` when the card has nothing
+    left, an order already taken sent again): it is answered with the note, is neither taken nor
+    refused, and so holds nothing back."""
 
     text: str  # as written
     canonical: str | None = None
     slot: str | None = None
     error: str | None = None
+    note: str | None = None  # it changes nothing, and why (above)
     replaces: str | None = None  # the order that stood in its slot before, if another
     standing: bool = False  # it holds from phase to phase (above)
     cancels: bool = False  # a standing line that empties its slot (above)
@@ -258,6 +263,17 @@ class Choosing(Protocol):
     def choices(self, state: State, power: str) -> list[str]:
         """The orders the power may give now, written as its orders are read (one a line; a kind
         may group alternatives), or nothing for a power with nothing to order."""
+        ...
+
+
+@runtime_checkable
+class PassingOver(Protocol):
+    """A kind that may come to a phase and pass it without asking for orders (a card that is a
+    Pass), and says so to a player whose orders kept for it were not used."""
+
+    def passed_over(self, phase: str) -> str | None:
+        """Why the game went past this phase without orders, in the rules' words, or None when
+        it may simply not have come (the generic words are then used)."""
         ...
 
 

@@ -12,7 +12,7 @@ from . import actions, capabilities, held, march
 from .data import BOARD, LORD_SIDE, other
 from .fighting import give_battle
 from .mat import Events, pay_or_feed
-from .routes import parley_targets
+from .routes import parley_refusal, parley_targets
 from .orders import Order
 from .state import State, command_lords, exile_boxes_for, in_order, is_friendly, lords_at, lords_on_map, mats
 
@@ -59,8 +59,9 @@ def default_plan(state: State, side: str) -> tuple[str, ...]:
 
 
 class Card:
-    """One Command card being carried out: its Lord, the actions left, whether a free second
-    Highway is open, and whether Approach or Sail has ended it (4.2.1, 4.3.3, 4.3.5)."""
+    """One Command card being carried out: its Lord, the actions left, the Group that last
+    Marched or Sailed with him (4.3.1), whether a free second Highway is open (and to which Group,
+    4.3.3), and whether Approach or Sail has ended it (4.2.1, 4.3.3, 4.3.5)."""
 
     def __init__(self, state: State, lord: str, own_standing: list[Order] | None = None) -> None:
         self.lord = lord
@@ -68,24 +69,41 @@ class Card:
         self.actions = capabilities.command(state, lord)
         self.left = self.actions
         self.free_highway = False
+        self.group: tuple[str, ...] = ()  # the Lords who last Marched or Sailed with him (4.3.1)
         self.free_march = False  # Surprise Landing (L33): one March for no action
         self.ended = False
+
+    def grouped(self, state: State, order: Order) -> Order:
+        """A March or Sail with its Group: the Lords it names (``WITH``), none (``ALONE``), or, if
+        it names none, the Group that Marched or Sailed with him last on this card, those still
+        with him: a Group stays together until its Lord drops one (4.3.1)."""
+        if order.verb not in ("MARCH", "SAIL") or order.group or order.what == "ALONE" or not self.group:
+            return order
+        here = state["lords"].get(self.lord, {}).get("at")
+        return order._replace(group=tuple(f for f in self.group if state["lords"].get(f, {}).get("at") == here))
+
+    def free(self, order: Order) -> bool:
+        """Whether this March is the free second Highway (4.3.3): only the Lord or Group that took
+        the first goes on, whole."""
+        return self.free_highway and order.group == self.group
 
     def refusal(self, state: State, order: Order) -> str | None:
         """Why an order cannot be carried out now, or None: the card's limits, then whether
         its target is one the Command may reach."""
-        return self.limits(state, order) or target_refusal(state, self.lord, order)
+        return self.limits(state, self.grouped(state, order)) or target_refusal(state, self.lord, order)
 
     def limits(self, state: State, order: Order, fx: list[dict[str, Any]] | None = None) -> str | None:
         """What the card allows: actions left (4.2.1), March speed (4.3.3), Sail as a whole card
         with Ships enough (4.6.1), the Group (4.3.1) and Shaky Allies (II). ``fx``: the Lord's
-        effects, if known (the random player tries many orders on one position)."""
+        effects, if known (the random player tries many orders on one position). A March or Sail
+        naming no Group is that of the Group with him (``grouped``)."""
         lord = self.lord
         if self.ended:
             return "the card's actions have ended (4.3.5, 4.6.1)"
         if "at" not in state["lords"][lord]:
             return f"{lord} is no longer on the map"
         here = state["lords"][lord]["at"]
+        order = self.grouped(state, order)
         verb = order.verb
         if fx is None:
             fx = capabilities.effects(state, lord)
@@ -93,7 +111,7 @@ class Card:
             way = self.way(state, here, order, fx)
             if way is None:
                 return f"no Way from {here} to {order.target} (4.3.3)"
-            if march.march_cost(way, self.actions, self.left, self.free_highway) is None and not (
+            if march.march_cost(way, self.actions, self.left, self.free(order)) is None and not (
                     self.free_march and way != "path"):
                 return f"not enough actions to March by {way} (4.3.3)"
             if capabilities.flag(fx, "no_approach") and lords_at(state, order.target or "", other(BOARD.lords[lord].side)):
@@ -172,6 +190,7 @@ class Card:
         lord = self.lord
         side = BOARD.lords[lord].side
         here = state["lords"][lord]["at"]
+        order = self.grouped(state, order)
         verb = order.verb
         if verb == "MARCH":
             to = order.target or ""
@@ -179,8 +198,9 @@ class Card:
                 return
             way = self.way(state, here, order) or ""
             landing = self.free_march and way != "path"  # Surprise Landing (L33)
-            cost = 0 if landing else march.march_cost(way, self.actions, self.left, self.free_highway) or 0
+            cost = 0 if landing else march.march_cost(way, self.actions, self.left, self.free(order)) or 0
             self.free_highway = way == "highway" and (cost == 1 or landing)
+            self.group = order.group
             self.free_march = False
             self.left -= cost
             group = [lord, *order.group]
@@ -203,6 +223,7 @@ class Card:
             if self.approach_cancelled(state, to, standing, events) or self.blockaded(state, order, rng, events):
                 return
             group = [lord, *order.group]
+            self.group = order.group
             march.lighten(state, group)
             march.move(state, group, to)
             events.append({"type": "sail", "lords": group, "from": here, "to": to})
@@ -250,10 +271,12 @@ class Card:
 
 
 def command(state: State, lord: str, orders: list[Order], standing: list[Order], rng: Random,
-            events: Events, own_standing: list[Order] | None = None) -> list[tuple[Order, str]]:
+            events: Events, own_standing: list[Order] | None = None,
+            card: Card | None = None) -> list[tuple[Order, str]]:
     """A revealed Lord's card (4.2): his orders in turn, each refused that cannot be done (and
-    costing nothing); then Feed (4.7). The orders refused."""
-    card = Card(state, lord, own_standing)
+    costing nothing); then Feed (4.7). The orders refused. (``card``: the card to carry them out
+    on, for a caller that asks what it has left after.)"""
+    card = card or Card(state, lord, own_standing)
     refused = []
     for order in orders:
         why = card.refusal(state, order)
@@ -291,10 +314,8 @@ def target_refusal(state: State, lord: str, order: Order) -> str | None:
         return f"{here} cannot be Foraged (4.6.2)"
     if verb == "TAX" and order.target not in actions.tax_targets(state, lord):
         return f"{lord} cannot Tax {order.target} (4.6.3)"
-    if verb == "PARLEY" and is_friendly(state, order.target or "", BOARD.lords[lord].side):
-        return f"{order.target} is Friendly already (4.6.4)"
-    if verb == "PARLEY" and order.target not in parley_targets(state, lord, campaign=True):
-        return f"{lord} cannot Parley {order.target} (4.6.4)"
+    if verb == "PARLEY":
+        return parley_refusal(state, lord, order.target or "", campaign=True)
     if verb == "AGITATE" and order.target not in actions.agitate_targets(state, lord):
         return f"{lord} cannot Agitate {order.target}: Agitators (Y10), next to him, Neutral or Enemy, not Exhausted"
     if verb == "MERCHANTS" and not actions.merchants_places(state, lord):

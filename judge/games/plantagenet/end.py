@@ -10,7 +10,7 @@ from typing import Any
 from . import capabilities
 from .data import BOARD, SIDES, TROOPS, other
 from .levy import end_lasting
-from .mat import Events, disband_lord, pay_or_feed, remove_lord
+from .mat import Events, disband_lord, pay_or_feed, remove_lord, standing
 from .state import (
     State, gain, in_order, influence_of, lords_on_map, mats, occupied, pool, scenario_of,
 )
@@ -72,8 +72,9 @@ def charity(state: State, events: Events) -> None:
 
 def disembark(state: State, rng: Random, events: Events) -> None:
     """4.8.2: each Lord at Sea, Rebel's then King's, rolls: 1-4 Shipwreck (removed, with the
-    Unpaid penalty), 5-6 he lands at a Port of that Sea free of Enemy Lords (the first in the
-    map's order, by default) and Feeds at once, or Disbands if none is free."""
+    Unpaid penalty), 5-6 he lands at a Port of that Sea free of Enemy Lords (the one his side's
+    standing ``DISEMBARK <Lord> TO <Port>`` names, by default the first in the map's order) and
+    Feeds at once, or Disbands if none is free."""
     for side in in_order(state):
         for lord, mat in list(mats(state)):
             if BOARD.lords[lord].side != side or mat["at"] not in BOARD.seas:
@@ -89,7 +90,8 @@ def disembark(state: State, rng: Random, events: Events) -> None:
             if not ports:
                 disband_lord(state, lord, events, why="no free Port (4.8.2)")
                 continue
-            mat["at"] = ports[0]
+            wanted = [o.group[0] for o in standing(state, side) if o.verb == "DISEMBARK" and o.target == lord]
+            mat["at"] = wanted[0] if wanted and wanted[0] in ports else ports[0]
             pay_or_feed(state, [lord], "provender", events, "unfed (4.8.2)")
 
 

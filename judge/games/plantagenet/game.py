@@ -24,12 +24,12 @@ from typing import Any
 from ..houses import house_named
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
 from . import held, invariants, legal
-from .command import COMMANDS, command, default_plan, plan_refusal
+from .command import COMMANDS, Card, command, default_plan, plan_refusal
 from .data import BOARD, SIDES
 from .fighting import BATTLE_VERBS, SCENARIO_CHOICES
 from .levy import pay
-from .muster import muster
-from .orders import Order, OrderError, read_order, read_standing, split_orders
+from .muster import levy_lord_refusal, muster
+from .orders import Order, OrderError, read_order, read_standing, shared_in_play, split_orders
 from .setup import new_state
 from .state import State, copy_state, exile_boxes_for, influence_of, lords_on_map, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
@@ -49,10 +49,11 @@ STEP_VERBS = {
     "command": COMMANDS,
 }
 """What each step takes from the side acting, besides standing orders (``STANDING``)."""
-STANDING = ("INTERCEPT", "EXILE", "TRUCE", "DISCARD", "SURRENDER", *BATTLE_VERBS)
+STANDING = ("INTERCEPT", "EXILE", "TRUCE", "DISCARD", "SURRENDER", "PILLAGE", "DISEMBARK", *BATTLE_VERBS)
 """The standing orders: given at any time by either side, each holds until another for its slot
 (``standing_slot``) or ``CANCEL`` with it."""
-_STANDING_WORDS = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "the Battle's choices")
+_STANDING_WORDS = ("INTERCEPT", "EXILE", "TRUCE", "FLEE", "PLAY", "DISCARD", "PILLAGE", "DISEMBARK",
+                   "the Battle's choices")
 _CANCEL = re.compile(r"\s*cancel\s+(.+)", re.IGNORECASE)
 MOST_HINT_LINES = 8
 STEP_ORDER = ("pay", "muster", "plan", "card", "end")
@@ -96,6 +97,17 @@ def _hint(choices: list[str], order: Order) -> str:
     shown = choices[:MOST_HINT_LINES]
     more = len(choices) - len(shown)
     return f". You may write: {'; '.join(shown)}{f'; ... and {more} more' if more else ''}"
+
+
+def _no_change(order: Order, earlier: list[Order], why: str) -> str | None:
+    """What a refused action of a sequence says when it would change nothing, so that it holds
+    nothing back: a ``PASS`` with nothing left to pass, or an order sent again that was taken
+    already (and cannot be carried out twice). None for a real refusal."""
+    if order.verb == "PASS":
+        return f"nothing left to pass: {why}"
+    if any(str(other) == str(order) for other in earlier):
+        return f"taken already, and not twice: {why}"
+    return None
 
 
 def standing_slot(order: Order) -> str:
@@ -182,6 +194,14 @@ class PlantagenetGame(TwoSides):
             return f"{war}T{state['box']} card {step['card'] + 1} {step['side']}"
         return f"{war}T{state['box']} {name}"
 
+    def passed_over(self, phase: str) -> str | None:
+        """A card phase the game went past: its card was a Pass (4.2.3: a Pass card, or the card
+        of a Lord no longer on the map), so its side was not asked."""
+        if " card " not in f" {phase} ":
+            return None
+        return ("that card was a Pass: a Pass card, or the card of a Lord not on the map when it was "
+                "revealed, Passes without orders (4.2.3)")
+
     def _war_of(self, phase: str) -> tuple[str, str]:
         """A phase's scenario (the War, in the grand scenario) and the rest of its name."""
         if self.scenario != "wars":
@@ -242,7 +262,10 @@ class PlantagenetGame(TwoSides):
         return Pending(self.phase(state), timing, frozenset(powers(state)))
 
     def parse(self, state: State, text: str) -> Order:
-        return read_order(text, state["scenario"])
+        """One order read, a Lord named by a title the scenario shares (Somerset) being the one
+        of that title in play, if only one is."""
+        in_play = [lord for lord, mat in state["lords"].items() if "gone" not in mat]
+        return read_order(text, state["scenario"], shared_in_play(state["scenario"], in_play))
 
     def read_orders(self, state: State, power: str, lines: Sequence[str],
                     taken: Mapping[str, str] | None = None) -> list[OrderLine]:
@@ -266,6 +289,7 @@ class PlantagenetGame(TwoSides):
         own = STEP_VERBS.get(name, ()) if power in powers(state) else ()
         held_now = dict(taken)  # slot -> the order in it, as these lines leave it
         after = max((int(slot.split()[1]) for slot in taken if slot.startswith("action ")), default=0)
+        group = self._group(state, taken) if name == "command" else ()
         out: list[tuple[OrderLine, Order | None]] = []
         for number, text in enumerate(texts, 1):
             cancel = _CANCEL.fullmatch(text)
@@ -285,10 +309,14 @@ class PlantagenetGame(TwoSides):
             if not standing and order.verb not in own:
                 out.append((OrderLine(text, error=self._not_now(state, power, order)), None))
                 continue
-            why = None if cancel else self._refusal(state, power, order, standing)
+            why = None if cancel else self._refusal(state, power, order, standing, written)
             if why:
                 out.append((OrderLine(text, error=why), None))
                 continue
+            if name == "command" and not standing and order.verb in ("MARCH", "SAIL"):
+                if not order.group and order.what != "ALONE":
+                    order = order._replace(group=group)  # the Group goes on together (4.3.1)
+                group = order.group
             if standing:
                 slot = standing_slot(order)
             elif order.verb == "PLAN":
@@ -303,6 +331,13 @@ class PlantagenetGame(TwoSides):
             out.append((OrderLine(text, canonical=canonical, slot=slot, standing=standing, cancels=bool(cancel),
                                   replaces=before if before not in (None, canonical) else None), order))
         return out
+
+    def _group(self, state: State, taken: Mapping[str, str]) -> tuple[str, ...]:
+        """The Group of the last March or Sail among the card's actions taken (4.3.1): a later one
+        that names none takes it (``command.Card.grouped``), and its acceptance names it."""
+        actions = sorted((int(slot.split()[1]), text) for slot, text in taken.items() if slot.startswith("action "))
+        moves = [order for _, text in actions if (order := self.parse(state, text)).verb in ("MARCH", "SAIL")]
+        return moves[-1].group if moves else ()
 
     def _not_now(self, state: State, power: str, order: Order) -> str:
         """Why an order is not one of this side's now, and what it may send instead."""
@@ -367,41 +402,69 @@ class PlantagenetGame(TwoSides):
         for count, order in enumerate(orders):
             dice = _Counted()
             scratch = copy_state(state)
-            refused = {id(o): why for o, why in self._play(scratch, power, orders[:count + 1], dice)}
-            if id(order) in refused and id(order) in mine:
+            refused, card = self._play(scratch, power, orders[:count + 1], dice)
+            why = next((why for o, why in refused if o is order), None)
+            if why and id(order) in mine:
                 number = mine[id(order)]
-                hint = _hint(legal.choices(self, before, power), order)
-                lines[number] = OrderLine(lines[number].text, error=f"{refused[id(order)]}{hint}")
+                note = _no_change(order, orders[:count], why)
+                if note:
+                    lines[number] = OrderLine(lines[number].text, note=note)
+                else:  # none for a Lord whose Levy is done (3.4): "York has used all his Lordship"
+                    done = order.lord is not None and why.startswith(f"{order.lord} has ")
+                    hint = "" if done else _hint(legal.choices(self, before, power, card), order)
+                    lines[number] = OrderLine(lines[number].text, error=f"{why}{hint}")
             if dice.rolls or (lord and "at" not in scratch["lords"][lord]):
                 break  # what follows depends on the dice (or the card's Lord has left the map)
             before = scratch
         return lines
 
-    def _play(self, scratch: State, power: str, orders: list[Order], dice: Random) -> list[tuple[Order, str]]:
+    def _play(self, scratch: State, power: str, orders: list[Order],
+              dice: Random) -> tuple[list[tuple[Order, str]], Card | None]:
         """A sequence of Muster orders or of the card's actions carried out on a copy, the enemy
-        silent: the orders refused."""
+        silent: the orders refused, and the card as they leave it (a Muster: None)."""
         if scratch["step"]["name"] == "muster":
-            return muster(scratch, power, orders, dice, [])
+            return muster(scratch, power, orders, dice, []), None
         own = list(read_standing(tuple(scratch.get("standing", {}).get(power, ())), scratch["scenario"]))
-        return command(scratch, active_lord(scratch) or "", orders, [], dice, [], own)
+        lord = active_lord(scratch) or ""
+        card = Card(scratch, lord, own)
+        return command(scratch, lord, orders, [], dice, [], own, card), card
 
-    def _refusal(self, state: State, power: str, order: Order, standing: bool) -> str | None:
+    def _refusal(self, state: State, power: str, order: Order, standing: bool, written: bool = False) -> str | None:
         """What the position already shows impossible (a sequence of actions is checked
-        further by ``_checked``, and all as they are carried out, in turn)."""
+        further by ``_checked``, and all as they are carried out, in turn); a standing order a
+        player writes (``written``) for his Lord out of the game, too (one kept since is read
+        as before: it does nothing)."""
         if order.verb == "PLAN":
             return plan_refusal(state, power, order.plan)
         if order.verb == "PLAY" and not standing:
             return held.levy_refusal(state, power, order)
+        if standing and written and (gone := next((lord for lord in (order.target, *order.group) if lord in BOARD.lords
+                                       and BOARD.lords[lord].side == power
+                                       and "gone" in state["lords"].get(lord, {})), None)):
+            return f"{gone} is out of the game ({state['lords'][gone]['gone']}): no order for him stands"
         if order.verb in SCENARIO_CHOICES and SCENARIO_CHOICES[order.verb] not in scenario_of(state).special_rules:
             return f"{order.verb} is an order of the scenario rule {SCENARIO_CHOICES[order.verb]} (6.0)"
         if order.verb in BATTLE_VERBS:
             return held.battle_order_refusal(order, power)
         if order.verb == "DISCARD" and order.target not in state["held"][power]:
             return f"you hold no {order.target} (4.8.6)"
-        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN") and BOARD.lords[order.target or ""].side != power:
+        if order.verb in ("DISBAND", "INTERCEPT", "EXILE", "CROWN", "DISEMBARK") and (
+                BOARD.lords[order.target or ""].side != power):
             return f"{order.target} is not your Lord (1.5.1)"
+        if order.verb == "DISEMBARK" and (order.group[0] not in BOARD.locales or BOARD.sea_of(order.group[0]) is None):
+            return f"{order.group[0]} is not a Port (4.8.2: a Lord lands at a Port of his Sea)"
+        if order.verb == "PILLAGE" and (foreign := [lord for lord in order.group if BOARD.lords[lord].side != power]):
+            return f"{foreign[0]} is not your Lord (1.5.1)"
         if order.lord and BOARD.lords[order.lord].side != power:
             return f"{order.lord} is not your Lord (1.5.1)"
+        active = active_lord(state) if state["step"]["name"] == "command" and power in powers(state) else None
+        if active and order.lord and order.lord != active and order.verb in COMMANDS and not standing:
+            where = "is not on the map" if "at" not in state["lords"].get(order.lord, {}) else "acts on his own cards"
+            return f"this card is {active}'s: {order.lord} {where} (4.2)"
+        if order.verb == "LEVY" and order.lord is None:
+            why = levy_lord_refusal(state, power, order.target or "") if order.what == "LORD" else None
+            example = f"{(lords_on_map(state, power) or ['York'])[0]} {order}"
+            return f"{why + '; ' if why else ''}LEVY needs the Levying Lord first: {example}"
         return None
 
     def _complete(self, state: State, power: str, orders: Sequence[str]) -> bool:

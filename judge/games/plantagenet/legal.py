@@ -302,10 +302,11 @@ def _random_card(state: State, side: str, rng: Random) -> list[Order]:
     return chosen
 
 
-def choices(game: GameKind, state: State, power: str) -> list[str]:
+def choices(game: GameKind, state: State, power: str, card: Card | None = None) -> list[str]:
     """The orders a side may give now, for the mail that asks for them: grouped, one line a
     Lord and kind of order with its targets as alternatives (``York LEVY <TROOPS | CARTS>``),
-    a card's Marches one line a Way (4.3.3) to the Locales next to the Lord, never a path."""
+    a card's Marches one line a Way (4.3.3) to the Locales next to the Lord, never a path;
+    ``card``: the card with some of its actions taken (what is left of it)."""
     if power not in powers(state):
         return []
     name = state["step"]["name"]
@@ -320,7 +321,9 @@ def choices(game: GameKind, state: State, power: str) -> list[str]:
     active = active_lord(state)
     if active is None:
         return []
-    card = Card(state, active)
+    card = card or Card(state, active)
+    if "at" not in state["lords"][active]:
+        return []
     found = [o for o in command_candidates(state, active) if card.refusal(state, o) is None]
     here = state["lords"][active]["at"]
     marches = [o for o in found if o.verb == "MARCH"]

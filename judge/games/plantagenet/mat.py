@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import BOARD
+from .orders import Order, read_standing
 from .succession import on_removal, set_aside_on_leaving
 from .state import State, gain, is_exhausted, lords_at, set_favour, shift, shift_favour, troops, where
 
@@ -150,7 +151,8 @@ def pillage(state: State, lord: str, events: Events, rule: str) -> None:
 
 def pay_or_feed(state: State, lords: list[str], asset: str, events: Events, why: str) -> None:
     """Pay or Feed a side's Lords (3.2.1, 4.7): those left short Pillage an Unexhausted
-    Stronghold (one Lord per Stronghold, the first short one: the owner's choice by default),
+    Stronghold (one Lord per Stronghold: the first short one of the owner's standing ``PILLAGE``
+    order, by default the first short one),
     then the short Lords try again with the full requirement (3.2.1: regardless of what they
     spent before); whoever is still short, or stands where he cannot Pillage, Disbands with the
     Influence penalty."""
@@ -158,7 +160,9 @@ def pay_or_feed(state: State, lords: list[str], asset: str, events: Events, why:
     if not short:
         return
     pillaged: set[str] = set()
-    for lord in short:
+    chosen = [lord for order in standing(state, BOARD.lords[short[0]].side) if order.verb == "PILLAGE"
+              for lord in order.group]
+    for lord in sorted(short, key=lambda lord: chosen.index(lord) if lord in chosen else len(chosen)):
         place = where(state, lord) or ""
         if place in BOARD.locales and not is_exhausted(state, place) and place not in pillaged:
             pillaged.add(place)
@@ -166,6 +170,11 @@ def pay_or_feed(state: State, lords: list[str], asset: str, events: Events, why:
     still = settle(state, [lord for lord in short if where(state, lord) in pillaged], asset) if pillaged else []
     for lord in [lord for lord in short if where(state, lord) not in pillaged] + still:
         disband_lord(state, lord, events, why=why, penalty=True)
+
+
+def standing(state: State, side: str) -> tuple[Order, ...]:
+    """A side's standing orders as the state keeps them (``game.resolve``)."""
+    return read_standing(tuple(state.get("standing", {}).get(side, ())), state["scenario"])
 
 
 def disband_troopless(state: State, events: Events) -> None:

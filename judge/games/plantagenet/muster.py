@@ -15,7 +15,7 @@ from .levy import capability_refusal, exile_refusal, muster_exile
 from .march import shaky_allies_refusal
 from .mat import Events, discard
 from .orders import Order
-from .routes import parley_targets
+from .routes import parley_refusal, parley_targets
 from .succession import on_muster
 from .state import (
     AT_SEAT, State, deplete, enemy_at, favour_locked, gain, is_exhausted, is_friendly, lords_with_ships,
@@ -37,21 +37,35 @@ def _open_seat(state: State, lord: str, seat: str) -> bool:
     return not enemy_at(state, seat, BOARD.lords[lord].side) and shaky_allies_refusal(state, [lord], seat) is None
 
 
-def muster_seat(state: State, lord: str) -> str | None:
-    """3.4.2 MUSTERING: his own Seat if he may Muster there, else the first Friendly Seat of his
-    side's Lords where he may; None where there is none."""
+def muster_seats(state: State, lord: str) -> list[str]:
+    """3.4.2 MUSTERING: where a Lord Levied may Muster: his own Seat if he may Muster there, else
+    the Friendly Seats of his side's Lords where he may (the scenario's order)."""
     side = BOARD.lords[lord].side
     if _open_seat(state, lord, BOARD.lords[lord].seat):
-        return BOARD.lords[lord].seat
-    return next((s for s in seats(state, side) if is_friendly(state, s, side) and _open_seat(state, lord, s)), None)
+        return [BOARD.lords[lord].seat]
+    return list(dict.fromkeys(s for s in seats(state, side)
+                              if is_friendly(state, s, side) and _open_seat(state, lord, s)))
 
 
-def levy_lord_refusal(state: State, side: str, target: str) -> str | None:
+def muster_seat(state: State, lord: str, wanted: str | None = None) -> str | None:
+    """Where a Lord Levied Musters (``muster_seats``): the Seat his Levy names (``TO``), by
+    default the first; None where there is none."""
+    found = muster_seats(state, lord)
+    return wanted if wanted in found else (found[0] if found else None)
+
+
+def levy_lord_refusal(state: State, side: str, target: str, seat: str | None = None) -> str | None:
     """3.4.2: the Lord Levied is Ready, and his Seat is free of Enemy Lords or his side has a
-    Friendly Seat free of them (in II, free of his Shaky Ally too)."""
+    Friendly Seat free of them (in II, free of his Shaky Ally too); the Seat named, one of them."""
     if target not in ready(state, side):
         return f"{target} is not Ready on the Calendar (3.4.2)"
-    if muster_seat(state, target) is not None:
+    found = muster_seats(state, target)
+    if seat is not None and found and seat not in found:
+        if found == [BOARD.lords[target].seat]:
+            return f"{target} Musters at his own Seat, {found[0]}, while it is free of Enemy Lords (3.4.2)"
+        return (f"{seat} is not a Friendly Seat free of Enemy Lords where {target} may Muster: "
+                f"{', '.join(found)} (3.4.2)")
+    if found:
         return None
     if not enemy_at(state, BOARD.lords[target].seat, side):
         ally = "Warwick L" if target == "Margaret" else "Margaret"
@@ -90,16 +104,12 @@ def action_refusal(state: State, side: str, order: Order) -> str | None:
     here = mat["at"]
     friendly = is_friendly(state, here, side)
     if order.verb == "PARLEY":
-        if is_friendly(state, order.target or "", side):
-            return f"{order.target} is Friendly already (3.4.1)"
-        if order.target not in parley_targets(state, lord):
-            return f"{lord} cannot Parley {order.target}: no Route to a Stronghold not yet Friendly (3.4.1)"
-        return None
+        return parley_refusal(state, lord, order.target or "")
     if not friendly:
         return f"{lord} is not at a Friendly Locale: only Parley there (3.4)"
     what = order.what
     if what == "LORD":
-        return levy_lord_refusal(state, side, order.target or "")
+        return levy_lord_refusal(state, side, order.target or "", order.group[0] if order.group else None)
     if what == "VASSAL":
         vassal = order.target or ""
         if capabilities.event_effects(state, lord, "no_levy_vassal"):
@@ -170,7 +180,7 @@ def carry_out(state: State, side: str, order: Order, rng: Random, events: Events
     elif order.what == "LORD":
         event["success"], event["roll"] = check(state, lord, rng, order.extra)
         if event["success"] and not cancelled(state, lord, "LORD", event):
-            event["at"] = muster_lord(state, order.target or "")
+            event["at"] = muster_lord(state, order.target or "", order.group[0] if order.group else None)
             newcomers.add(order.target or "")
     elif order.what == "VASSAL":
         vassal = order.target or ""
@@ -257,11 +267,11 @@ def crown(state: State, events: Events) -> None:
     events.append({"type": "crown", "lord": "Richard III"})
 
 
-def muster_lord(state: State, lord: str) -> str:
+def muster_lord(state: State, lord: str, wanted: str | None = None) -> str:
     """3.4.2 MUSTERING: at his Seat if he may Muster there (and it turns Friendly), else at a
-    Friendly Seat of another of his side's Lords (``muster_seat``)."""
+    Friendly Seat of another of his side's Lords (``muster_seat``: the one ``wanted``)."""
     side = BOARD.lords[lord].side
-    seat = muster_seat(state, lord) or ""
+    seat = muster_seat(state, lord, wanted) or ""
     if seat == BOARD.lords[lord].seat and not favour_locked(state, seat):  # London for York (Y15)
         state["favour"][seat] = side
     state["lords"][lord] = new_mat(lord, seat)

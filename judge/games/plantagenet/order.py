@@ -8,8 +8,8 @@ from typing import NamedTuple
 
 from .battle.model import Units
 
-LISTS = ("ARRAY", "ABSORB", "SPOILS", "CAPTOR")
-"""The Battle orders that list Lords in turn."""
+LISTS = ("ARRAY", "ABSORB", "SPOILS", "CAPTOR", "PILLAGE")
+"""The standing orders that list Lords in turn."""
 UNIT_NAMES = {"retinue": "Retinue", "vassal": "Vassals", "men_at_arms": "Men-at-Arms",
               "longbowmen": "Longbowmen", "militia": "Militia", "burgundians": "Handgunners",
               "mercenaries": "Mercenaries"}
@@ -60,13 +60,15 @@ def _text(order: Order) -> str:
         return f"CENTER FROM {order.what}"
     words = [order.lord] if order.lord else []
     words.append(order.verb)
+    if order.what == "ALONE":  # MARCH Cambridge ALONE: the Group left behind (4.3.1)
+        return " ".join([*words, order.target or "", "ALONE"])
     if order.what:
         words.append(order.what)
     if order.plan:
         words.append(", ".join(order.plan))
     if order.target:
         words.append(order.target)
-    if order.verb in ("EXILE", "LEVY") and order.group:
+    if order.verb in ("EXILE", "LEVY", "DISEMBARK") and order.group:
         words.append(f"TO {order.group[0]}")
     elif order.group:
         words.append("WITH " + ", ".join(order.group))

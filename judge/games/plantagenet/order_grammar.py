@@ -64,6 +64,9 @@ class _Shaper(Transformer[Token, Order]):
     def go(self, c: list[Any]) -> Order:
         return Order(str(c[0]).upper(), target=c[1], group=c[2] or (), extra=c[3] or 0)
 
+    def go_alone(self, c: list[Any]) -> Order:
+        return Order(str(c[0]).upper(), what="ALONE", target=c[1])
+
     def at(self, c: list[Any]) -> Order:
         return Order(str(c[0]).upper(), target=c[1], extra=c[2] or 0)
 
@@ -82,6 +85,9 @@ class _Shaper(Transformer[Token, Order]):
     def play(self, c: list[Any]) -> Order:
         card, by, on, round_, extra, lords = c
         return Order("PLAY", by, target=card, on=on, round=int(round_ or 0), extra=extra or 0, group=lords or ())
+
+    def disembark(self, c: list[str]) -> Order:
+        return Order("DISEMBARK", target=c[0], group=(c[1],))
 
     def discard(self, c: list[str]) -> Order:
         return Order("DISCARD", target=c[0])
@@ -135,9 +141,9 @@ _parser()  # read once, at import
 FORMS = {
     "DISBAND": "DISBAND <Lord>", "DISMISS": "DISMISS <Vassal>", "EXILE": "EXILE <Lord> [TO <Exile box>]",
     "CROWN": "CROWN Richard III",
-    "LEVY": "<Lord> LEVY LORD <Lord>|VASSAL <Vassal>|TROOPS [FROM <Locale>]|CARTS|SHIP|CAPABILITY <card> [TO <Locale>] [SPEND 1|3]",
+    "LEVY": "<Lord> LEVY LORD <Lord> [TO <Seat>]|VASSAL <Vassal>|TROOPS [FROM <Locale>]|CARTS|SHIP|CAPABILITY <card> [TO <Locale>] [SPEND 1|3]",
     "PLAN": "PLAN <Lord or Pass>, <Lord or Pass>, ...",
-    "MARCH": "MARCH <Locale> [WITH <Lord>, ...]", "SAIL": "SAIL <Port, Exile box or Sea> [WITH <Lord>, ...]",
+    "MARCH": "MARCH <Locale> [WITH <Lord>, ... | ALONE]", "SAIL": "SAIL <Port, Exile box or Sea> [WITH <Lord>, ... | ALONE]",
     "SUPPLY": "SUPPLY <Locale>", "TAX": "TAX <Locale> [SPEND 1|3]", "PARLEY": "PARLEY <Locale> [SPEND 1|3]",
     "FORAGE": "FORAGE, alone", "PASS": "PASS, alone", "TRUCE": "TRUCE, alone", "SURRENDER": "SURRENDER, alone",
     "AGITATE": "AGITATE <Locale>", "MERCHANTS": "MERCHANTS [SPEND 1|3]", "HERALDS": "HERALDS <Lord> [SPEND 1|3]",
@@ -146,7 +152,8 @@ FORMS = {
     "PLAY": "PLAY <card> [BY <Lord>] [ON <Enemy Lord or Vassal>] [ROUND <n>] [SPEND 1|3] [FOR <Lord>, ...]",
     "DISCARD": "DISCARD <card>",
     "ARRAY": "ARRAY <Lord>, <Lord>, ...", "ABSORB": "ABSORB <Lord>, <Lord>, ...",
-    "SPOILS": "SPOILS <Lord>, <Lord>, ...", "CAPTOR": "CAPTOR <Lord>, <Lord>, ...", "DEATH": "DEATH CHECK Edward IV", "HITS": "HITS [MISSILE|MELEE] [ROUND <n>] <unit>, ... (a unit type: Retinue, Vassals, Men-at-Arms, ...; a Lord; a Lord's type: Warwick Longbowmen; a Vassal)",
+    "SPOILS": "SPOILS <Lord>, <Lord>, ...", "CAPTOR": "CAPTOR <Lord>, <Lord>, ...",
+    "PILLAGE": "PILLAGE <Lord>, <Lord>, ...", "DISEMBARK": "DISEMBARK <Lord> TO <Port>", "DEATH": "DEATH CHECK Edward IV", "HITS": "HITS [MISSILE|MELEE] [ROUND <n>] <unit>, ... (a unit type: Retinue, Vassals, Men-at-Arms, ...; a Lord; a Lord's type: Warwick Longbowmen; a Vassal)",
     "FLANK": "FLANK LEFT|RIGHT", "ENGAGE": "ENGAGE LEFT|RIGHT", "CENTER": "CENTER FROM LEFT|RIGHT",
     "VALOUR": "VALOUR ARMOURED|ALWAYS|NEVER or VALOUR <unit>, ... (Retinue; Warwick Retinue; a Vassal ...)", "KEEP": "KEEP CULVERINS", "VANGUARD": "VANGUARD, alone",
     "FINAL": "FINAL CHARGE", "NO": "NO SWIFT MANEUVER or NO YEOMEN",

@@ -6,7 +6,7 @@ One order a line (or separated by ``;``)::
     DISMISS Stanley                 3.2.3: leave a Vassal unpaid (he Disbands)
     EXILE Henry VI TO Scotland      3.3.1: Muster an Exiled Lord into an Exile box
     CROWN Richard III               III, King Richard: he replaces Gloucester at London
-    York LEVY LORD Salisbury        3.4.2 (also LEVY VASSAL Stanley, LEVY TROOPS, LEVY CARTS,
+    York LEVY LORD Salisbury        3.4.2, [TO <Seat>] (also LEVY VASSAL Stanley, LEVY TROOPS, LEVY CARTS,
     York LEVY SHIP                  LEVY SHIP, LEVY CAPABILITY Y4; SPEND 1 or SPEND 3 after a
     York PARLEY Coventry SPEND 1    check adds 1 or 2 to the rating, 1.4.2)
     PLAN York, March, Pass, York    4.1: the Plan stack, top card first
@@ -40,12 +40,15 @@ or ``CANCEL`` with it (``CANCEL INTERCEPT Northumberland``: ``game.py`` reads th
     VALOUR Retinue, Beaumont        ... or on the failed rolls of those units only
     SPOILS Salisbury, York          4.4.3: the Lords who take spoils, in turn
     CAPTOR Warwick, York            Ia, Capture of the King: the Lords who hold Henry VI, in turn
+    PILLAGE Somerset, Henry VI      3.2.1, 4.7: who Pillages first where several are short
+    DISEMBARK Warwick TO Dover      4.8.2: the Port he lands at, if free of Enemy Lords
     DEATH CHECK Edward IV           II, Foreign Haven: he checks Death rather than go into Exile
     KEEP CULVERINS / VANGUARD / FINAL CHARGE / NO SWIFT MANEUVER / NO YEOMEN   cards' choices
 
 The grammar (``orders.lark``, LALR) reads the shape of an order, each name a run of words; the
 names are then resolved: those of the Lords, Vassals, Locales, cards and units, in any case, a Lord
-by his title alone (``Somerset``) where the scenario has only one of that name. A name that names
+by his title alone (``Somerset``) where the scenario has only one of that name, or only one of them
+is in play (``shared_in_play``). A name that names
 nothing is told the nearest names. Whether an order is possible is for the rules modules.
 
 ``order.py`` holds the ``Order`` value, ``order_grammar.py`` the grammar's reading; this module
@@ -114,11 +117,26 @@ def _lords(scenario: str) -> tuple[str, ...]:
 
 @cache
 def _lords_shown(scenario: str) -> tuple[str, ...]:
-    """The Lords' names a misspelt one is compared with: each by his card's name, and by his title
-    where that alone names him."""
+    """The Lords' names a misspelt one is compared with: each by his name as the judge writes it
+    (Somerset 1, as orders, reports and choices write him), and by his title where that alone
+    names him."""
     names = lord_names(scenario)
-    return (*(BOARD.lords[lord].card_name for lord in _lords(scenario)),
+    return (*_lords(scenario),
             *(re.sub(r" (\d|Y\d?|L)$", "", lord) for lord in _lords(scenario) if _title(lord) in names))
+
+
+@cache
+def _shared(scenario: str) -> frozenset[str]:
+    """The scenario's Lords whose title another of its Lords shares (Somerset 1, Somerset 2)."""
+    titles = [_title(lord) for lord in _lords(scenario)]
+    return frozenset(lord for lord in _lords(scenario) if titles.count(_title(lord)) > 1)
+
+
+def shared_in_play(scenario: str, in_play: list[str]) -> tuple[str, ...]:
+    """Of the Lords in play, those whose title the scenario gives another Lord too: the one of
+    them in play is named by his title alone (``read_order``'s ``in_play``)."""
+    shared = _shared(scenario)
+    return tuple(sorted(lord for lord in in_play if lord in shared))
 
 
 def _place(word: str) -> str:
@@ -128,16 +146,21 @@ def _place(word: str) -> str:
     return found
 
 
-def _lord(word: str, scenario: str) -> str:
+def _lord(word: str, scenario: str, in_play: tuple[str, ...] = ()) -> str:
     found = lord_names(scenario).get(normal(word))
+    if found is None:
+        alike = [lord for lord in in_play if _title(lord) == normal(word)]
+        found = alike[0] if len(alike) == 1 else None
     if found is None:
         raise OrderError(f"no Lord named {word!r} in this scenario{nearest(word, _lords_shown(scenario), listed=False)}")
     return found
 
 
-def _lord_or_place(word: str, scenario: str) -> str:
+def _lord_or_place(word: str, scenario: str, in_play: tuple[str, ...] = ()) -> str:
     """A Lord an Event is played on, or else a Locale (Y24)."""
-    return _lord(word, scenario) if normal(word) in lord_names(scenario) else _place(word)
+    if normal(word) in lord_names(scenario) or any(_title(lord) == normal(word) for lord in in_play):
+        return _lord(word, scenario, in_play)
+    return _place(word)
 
 
 def _vassal(word: str) -> str:
@@ -186,11 +209,12 @@ def split_orders(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def read_order(text: str, scenario: str) -> Order:
-    """Read one order (names resolved against the scenario), or raise OrderError. (Orders are
-    values and the reading depends on nothing else, so readings are kept.)"""
+def read_order(text: str, scenario: str, in_play: tuple[str, ...] = ()) -> Order:
+    """Read one order (names resolved against the scenario, a title shared by several of its
+    Lords against those of them ``in_play``: ``shared_in_play``), or raise OrderError. (Orders
+    are values and the reading depends on nothing else, so readings are kept.)"""
     text = text.strip()
-    return _resolved(text, *read_shape(text), scenario)
+    return _resolved(text, *read_shape(text), scenario, in_play)
 
 
 @lru_cache(maxsize=1024)
@@ -200,44 +224,43 @@ def read_standing(texts: tuple[str, ...], scenario: str) -> tuple[Order, ...]:
     return tuple(read_order(text, scenario) for text in texts)
 
 
-def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str) -> Order:
+def _resolved(text: str, order: Order, runs: tuple[str, ...], scenario: str, in_play: tuple[str, ...] = ()) -> Order:
     """The order with each name it gives, its run of words put back, resolved."""
 
     def written(name: str) -> str:
         return " ".join(runs[int(w[1:])] if w[0] == "x" and w[1:].isdigit() else w for w in name.split())
 
     def lord(name: str | None) -> str | None:
-        return None if name is None else _lord(written(name), scenario)
+        return None if name is None else _lord(written(name), scenario, in_play)
 
     def lords(names: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(_lord(written(name), scenario) for name in names)
+        return tuple(_lord(written(name), scenario, in_play) for name in names)
 
     def thing(name: str | None, read: Callable[[str], str]) -> str | None:
         return None if name is None else read(written(name))
 
     verb, target = order.verb, order.target
     actor = lord(order.lord)
-    if verb == "LEVY":
-        if actor is None:
-            raise OrderError("LEVY needs the Levying Lord first: York LEVY TROOPS")
-        found = {"LORD": lambda name: _lord(name, scenario), "VASSAL": _vassal, "CAPABILITY": _card,
+    if verb == "LEVY":  # without the Levying Lord: refused by the game, which says what else is wrong
+        found = {"LORD": lambda name: _lord(name, scenario, in_play), "VASSAL": _vassal, "CAPABILITY": _card,
                  "TROOPS": _place}.get(order.what or "")  # TROOPS FROM: Commission of Array (L12)
-        if ((found is None) != (target is None) and order.what != "TROOPS") or (order.group and order.what != "CAPABILITY"):
+        if ((found is None) != (target is None) and order.what != "TROOPS") or (
+                order.group and order.what not in ("CAPABILITY", "LORD")):  # TO: the Seat he Musters at (3.4.2)
             raise OrderError(f"cannot read {text!r}: expected {FORMS['LEVY']}")
         return order._replace(lord=actor, target=found and thing(target, found),  # TO: Thomas Bourchier (Y5)
                               group=tuple(_place(written(p)) for p in order.group))
     if verb == "PLAN":
-        return order._replace(plan=tuple("Pass" if normal(written(w)) == "pass" else _lord(written(w), scenario)
+        return order._replace(plan=tuple("Pass" if normal(written(w)) == "pass" else _lord(written(w), scenario, in_play)
                                        for w in order.plan))
     if verb == "PLAY":
         card = _card(written(target or ""))
-        on = thing(order.on, _vassal if card == TABLES.for_trust_not_him["card"] else lambda name: _lord_or_place(name, scenario))
+        on = thing(order.on, _vassal if card == TABLES.for_trust_not_him["card"] else lambda name: _lord_or_place(name, scenario, in_play))
         return order._replace(lord=actor, target=card, on=on, group=lords(order.group))
     if verb == "DISCARD":
         return order._replace(lord=None, target=thing(target, _card))
     if verb == "DISMISS":
         return order._replace(lord=None, target=thing(target, _vassal))
-    if verb == "EXILE":
+    if verb in ("EXILE", "DISEMBARK"):
         return order._replace(lord=None, target=lord(target), group=tuple(_place(written(p)) for p in order.group))
     if verb in ("DISBAND", "CROWN", "FLEE", "INTERCEPT", "DEATH CHECK", "HERALDS"):
         return order._replace(lord=None, target=lord(target), group=lords(order.group))

@@ -139,3 +139,28 @@ def _parley_reach(start: str, friendly: frozenset[str], blocked: frozenset[str],
     locales = BOARD.locales
     return tuple((place, ways) for place, ways in _search(start, friendly, blocked, ship, True, limit, all_ports)
                  if place in locales and place not in friendly)
+
+
+def parley_refusal(state: State, lord: str, target: str, campaign: bool = False) -> str | None:
+    """Why a Lord may not Parley a Stronghold, in the rule's terms (3.4.1; on Campaign 4.6.4), or
+    None: the target Friendly already, the Lord at a Locale not Friendly (only there), Enemy Lords
+    at the target, London's Favour locked (Y15), on Campaign more than one Way off, or no Route."""
+    side = BOARD.lords[lord].side
+    rule = "4.6.4" if campaign else "3.4.1"
+    here = state["lords"][lord]["at"]
+    if target in parley_targets(state, lord, campaign):
+        return None
+    if is_friendly(state, target, side):
+        return f"{target} is Friendly already ({rule})"
+    if target not in BOARD.locales:
+        return f"{target} is no Stronghold: Exile boxes and Seas are never Parleyed (3.4.1)"
+    if here in BOARD.locales and not is_friendly(state, here, side):
+        return f"{lord} is at {here}, which is not Friendly: he may Parley only there ({rule})"
+    if favour_locked(state, target):
+        return f"{target}'s Favour changes only by an Event or Pillage (London for York, Y15)"
+    if any(e.get("at") == target and LORD_SIDE[name] != side for name, e in state["lords"].items()):
+        return f"Enemy Lords are at {target}: a Route to it must be free of them ({rule})"
+    if campaign and target not in NEIGHBOURS.get(here, ()) and target not in _SEA_HOPS.get(here, ()):
+        return f"{target} is not next to {here}: on Campaign a Parley reaches one Way at most (4.6.4)"
+    return (f"no Route from {here} to {target}: every Locale on the way but {target} must be Friendly "
+            f"and free of Enemy Lords ({rule})")

@@ -290,15 +290,20 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
                                refused=ordering in ctx.refused_orders)
     if any(read.error for read in submission.lines):
         ctx.refused_orders.add(ordering)
-    taken = [read.canonical for read in submission.lines if read.canonical and not read.error]
+    taken = [read.canonical for read in submission.lines
+             if read.canonical and not read.error and not read.note]
     if taken:
         note_acted_for(ctx, f"gave: {'; '.join(taken)}")
-    errors = 0
+    errors = unchanged = 0
     for read in submission.lines:
         if read.error:
             errors += 1
             if errors <= MAX_ERRORS:
                 ctx.say(f"Error: {quote_line(read.text)}: {read.error}")
+        elif read.note:
+            unchanged += 1
+            if unchanged <= MAX_ERRORS:
+                ctx.say(f"No change: {quote_line(read.text)}: {read.note}")
         elif read.cancels:
             ctx.say(f"Accepted: {read.canonical}"
                     + (f" ({read.replaces} stands no longer)" if read.replaces else " (no such order stood)"))
@@ -310,6 +315,8 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
     if errors > MAX_ERRORS:
         ctx.say(f"... and {errors - MAX_ERRORS} more orders could not be read (not answered one "
                 "by one).")
+    if unchanged > MAX_ERRORS:
+        ctx.say(f"... and {unchanged - MAX_ERRORS} more orders changed nothing (not answered one by one).")
     if any(read.standing for read in submission.lines):
         ctx.say(f"Your standing orders: {'; '.join(submission.standing.values()) or 'none'}.")
     if ctx.power in kind_of(game).pending(game.state).powers:  # a power not due has none to hold

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from judge.games.kind import Choosing, Outcome
+from judge.games.kind import Choosing, Outcome, PassingOver
 from judge.pictures import chained_report, kind_picture, position_drawn
 from judge.store import (
     Game,
@@ -268,10 +268,13 @@ def _report_dropped(db: Session, config: Config, game: Game, processed: Processe
     by_membership: dict[int | None, list[KeptDropped]] = {}
     for dropped in processed.dropped:
         by_membership.setdefault(dropped.membership.id, []).append(dropped)
+    kind = kind_of(game)
     for dropped_here in by_membership.values():
-        phases = [phase_name(game, d.phase) for d in dropped_here]
+        why = {d.phase: kind.passed_over(d.phase) if isinstance(kind, PassingOver) else None for d in dropped_here}
+        phases = [phase_name(game, d.phase) for d in dropped_here if why[d.phase] is None]
+        passed = [(phase_name(game, d.phase), why[d.phase]) for d in dropped_here if why[d.phase] is not None]
         body = render("kept_orders_dropped.txt", game=game.name, phases=" and ".join(phases),
-                      count=len(phases), phase_name=phase_name(game, phase),
+                      count=len(phases), passed=passed, phase_name=phase_name(game, phase),
                       judge_name=config.name, judge_address=config.address)
         queue_mail(db, address_of(db, dropped_here[0].membership), orders_subject(game, phase),
                    body, domain=config.domain, game_id=game.id, now=now)
@@ -294,8 +297,9 @@ def _by_membership(kept: list[KeptRead]) -> list[list[KeptRead]]:
 
 
 def _kept_entry(read: KeptRead) -> _Entry:
-    said = [f"Error: {line.text}: {line.error}" if line.error else f"Accepted: {line.canonical}"
-            + (f" (replaces {line.replaces})" if line.replaces else "") for line in read.submission.lines]
+    said = [f"Error: {line.text}: {line.error}" if line.error else f"No change: {line.text}: {line.note}"
+            if line.note else f"Accepted: {line.canonical}" + (f" (replaces {line.replaces})" if line.replaces else "")
+            for line in read.submission.lines]
     text = "\n> ".join(line.text for line in read.submission.lines) or "(no orders)"
     return _Entry(text, said)
 
