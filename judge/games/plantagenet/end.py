@@ -108,7 +108,7 @@ def victory(state: State) -> dict[str, Any] | None:
     if len(beaten) == 2:
         return {"winner": None, "reason": "neither side has a Lord on the map (5.1)"}
     if beaten:
-        return {"winner": other(beaten[0]), "reason": f"{beaten[0]} has no Lord on the map (5.1)"}
+        return {"winner": other(beaten[0]), "reason": f"{beaten[0]} has no Lord on the map, which decides whatever the Influence (Campaign Victory, 5.1)"}
     threshold = setup.threshold(box)
     for side in SIDES:
         if threshold is not None and influence_of(state, side) >= threshold:

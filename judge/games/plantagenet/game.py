@@ -126,7 +126,8 @@ class TwoSides:
         found = state.get("outcome")
         if not found:
             return None
-        return Outcome((found["winner"],) if found["winner"] else (), found["reason"])
+        winner = found["winner"]  # the end names who won, then why (issue 33)
+        return Outcome((winner,) if winner else (), f"{winner + ' wins' if winner else 'A draw'}: {found['reason']}")
 
     def survivors(self, state: State) -> list[str]:
         return list(SIDES)

@@ -49,6 +49,10 @@ def view(state: State, power: str | None) -> dict[str, Any]:
                 if "lord" in entry and _side(entry["lord"]) == side:
                     seen["vassals"][vassal] = {"mustered": True, **({"box": entry["box"]} if "box" in entry else {})}
     seen["sides"] = {side: [lord for lord in state["lords"] if _side(lord) == side] for side in SIDES}
+    seen["captives"] = {}  # Ia, Capture of the King: each captor's line says whom he holds
+    for lord, entry in state["lords"].items():
+        if "prisoner_of" in entry:
+            seen["captives"].setdefault(entry["prisoner_of"], []).append(lord)
     seen["event_names"] = {card: BOARD.cards[card].event for card in state["held"].get(power or "", [])}
     seen["capability_names"] = capability_names(seen)
     return seen

@@ -189,9 +189,9 @@ class Summary(Command):
 
 
 @_command("BOARD", "BOARD [<game>]", _ANYONE,
-          "Send a game's board as it stands, as you may see it: the phase and deadline, what "
-          "each power holds (Diplomacy: units and supply centres; Richard III: blocks, heirs, "
-          "your hand) (without a game: the game signed on to).",
+          "Send a game's board as it stands, as you may see it: the phase and deadline and "
+          "what each power holds, in the game's own words (without a game: the game signed on "
+          "to).",
           "BOARD alpha")
 @dataclass(frozen=True)
 class Board(Command):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import textwrap
+from dataclasses import replace
 from typing import Any
 
 from sqlmodel import col, select
@@ -77,7 +78,7 @@ def help_text(ctx: Context, command: c.Help) -> None:
         ctx.say("The settings (HELP SET <setting> explains one):")
         for name, info in c.COMMANDS.items():
             if name.startswith("SET "):
-                ctx.say(_entry(info))
+                ctx.say(_entry(_worded(info, _sender_kind(ctx))))
     elif (command_name := _command_named(topic)) is not None:
         _one_command(ctx, command_name)
     elif topic == "ORDERS" or topic.startswith("ORDERS "):
@@ -107,8 +108,27 @@ def _timing_classes(kind: GameKind) -> str:
                                             if timing.aliases else "") for timing in kind.timings)
 
 
+def _worded(info: c.CommandInfo, kind: GameKind) -> c.CommandInfo:
+    """A command as HELP shows it to a game of ``kind``: its phases, its scores and its timing
+    classes in that game's words, never another game's (a Plantagenet game's HELP does not speak
+    of Diplomacy's F1901M or supply centres)."""
+    words = kind.wording
+    if info.command is c.Phase:
+        first = words.phase_example.removeprefix("e.g. ").split(",")[0].split(" or ")[0]
+        return replace(info, usage=f"PHASE <phase>  ({words.phase_example})", example=f"PHASE {first}")
+    if info.command is c.Summary:
+        return replace(info, help=f"Send a one-screen summary of a game: its {words.score} by "
+                                  f"{words.period}, who played which power.")
+    if info.command is c.SetTiming:
+        first = kind.timings[0].name.upper()
+        example = f"SET {first} DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h"
+        return replace(info, help=f"Set the timing of one class of the game's phases (each game "
+                                  f"names its own), e.g. {example}.", example=example)
+    return info
+
+
 def _one_command(ctx: Context, name: str) -> None:
-    info = c.COMMANDS[name]
+    info = _worded(c.COMMANDS[name], _sender_kind(ctx))
     example = "\n".join(f"    {line}" for line in info.example.splitlines())
     ctx.say(f"{info.usage}\n\n{textwrap.fill(info.help, WIDTH)}\n\nWho may use it: "
             f"{_WHO[info.who]}.\n\nExample:\n{example}")
@@ -131,7 +151,7 @@ def _commands_and_orders(ctx: Context, kind: GameKind) -> None:
         ctx.say(f"\n{heading}")
         for info in c.COMMANDS.values():
             if info.who is who:
-                ctx.say(_entry(info))
+                ctx.say(_entry(_worded(info, kind)))
     ctx.say("\n" + _orders_help(kind))
 
 

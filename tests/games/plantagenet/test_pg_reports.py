@@ -1,0 +1,48 @@
+"""What the Plantagenet reports say (issue 33): the rule lines as the rulebook numbers and words
+them, rendered from the engine's events and views as a reader's mail shows them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pg_helpers import board
+
+from judge.games.plantagenet.battle import BattleResult, LordAftermath
+from judge.games.plantagenet.data import SIDES
+from judge.games.plantagenet.fighting import after_battle, battle_start
+from judge.games.plantagenet.view import report_for, view
+from judge.service.mailing.reports import render
+
+
+def told(events: list[dict[str, Any]], reader: str | None) -> str:
+    return render("plantagenet/events.txt", report=report_for({"events": events}, reader), outcome=None)
+
+
+def position(state: dict[str, Any], reader: str | None) -> str:
+    return render("plantagenet/board.txt", board=view(state, reader), powers=list(SIDES))
+
+
+def test_pay_lords_is_cited_as_3_2_2() -> None:
+    """3.2.2 Pay Lords: the Influence paid for the Lords on the map is told with its rule."""
+    assert "York pays its Lords: 2 Influence (3.2.2)." in told(
+        [{"type": "pay lords", "side": "York", "influence": 2}], "York")
+
+
+def test_a_captured_king_is_held_not_disbanded_6_0_ia() -> None:
+    """Ia, Capture of the King (6.0): Henry VI taken in a Yorkist win is not told as Disbanding
+    to the Calendar; the capture tells who holds him, and his captor's line on the board says so."""
+    state = board(York="Cambridge", Henry_VI="Cambridge", box=4)
+    start = battle_start(state, "York", "Cambridge")
+
+    def after(name: str, side: str, fate: str) -> LordAftermath:
+        return LordAftermath(name=name, side=side, fate=fate, fled=False, troops={"militia": 2}, lost={},
+                             vassals=(), vassals_disbanded=(), vassals_levied=(), carts=0, provender=0)
+
+    events: list[dict[str, Any]] = []
+    result = BattleResult("York", 2, (), (after("York", "York", "fought"), after("Henry VI", "Lancaster", "disbanded")), {}, ())
+    after_battle(state, start, result, events)
+    for reader in (*SIDES, None):
+        text = told(events, reader)
+        assert "Henry VI Disbands" not in text and "The King is captured, held by York: 10 Influence." in text, text
+        assert "York at Cambridge" in (shown := position(state, reader))
+        assert "; holds Henry VI captive (Capture of the King)" in shown.split("York at Cambridge")[1].splitlines()[0], shown

@@ -1,0 +1,71 @@
+"""What a Plantagenet player reads (issue 33): every end names the winner and why; HELP in the
+game's own words; the grace notice and the report lines as the rules word them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from random import Random
+
+import pytest
+from mail_judge import MailJudge
+from plantagenet_mail import Table
+from test_plantagenet_by_mail import MASTER, WATCHER, address_of, game, seed_secrets, start
+
+from judge.games.plantagenet.data import SIDES
+from judge.games.registry import game_kind
+from judge.service.web.archive import build_archive
+from judge.store import GameStatus
+
+
+@pytest.fixture(autouse=True)
+def seeded_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    seed_secrets(monkeypatch)
+
+
+def test_the_end_names_the_winner_and_why_in_the_results_summary_and_archive_5_0(
+    judge: MailJudge, tmp_path: Path
+) -> None:
+    """5.0: the game's end says who won, then why: the results mail's first lines, SUMMARY's
+    Result and the archive's page (III(B), one Battle, ends in one phase)."""
+    signons = start(judge, "plantagenet-bosworth")
+    engine = game_kind("plantagenet-bosworth")
+    rng = Random(3)
+    for side in SIDES:
+        orders = engine.random_orders(game(judge).state, side, rng)  # type: ignore[attr-defined]
+        judge.send(address_of(judge, side), "\n".join([signons[side], *orders]))
+    finished = game(judge)
+    assert finished.status is GameStatus.FINISHED
+    winner = finished.state["outcome"]["winner"]
+    said = f"{winner} wins: they won the Battle of Bosworth (III(B))" if winner else "A draw: "
+    (report,) = judge.mail_to(WATCHER, "Plantagenet results roses")
+    assert f"The game is over: {said}" in report.body.splitlines()[1], report.body
+    summary = judge.send(WATCHER, "SUMMARY roses")
+    assert f"Result:    {said}" in summary, summary
+    build_archive(judge.store, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / "roses.html").read_text(encoding="utf-8")
+    assert f"<dt>Result</dt><dd>{said}" in page
+
+
+@pytest.mark.parametrize("kind", ["plantagenet-ia", "plantagenet-ib-hidden", "richard3"])
+def test_help_in_a_game_speaks_its_own_words_never_diplomacys(judge: MailJudge, kind: str) -> None:
+    """HELP from a player of a Plantagenet or Richard III game: its phases, its board, its
+    scores and its timing classes, never Diplomacy's phases (F1901M) or supply centres."""
+    table = Table(judge, kind)
+    side = next(iter(table.address))
+    engine = game_kind(kind)
+    for asked in ("HELP", "HELP PHASE", "HELP SUMMARY", "HELP BOARD", "HELP SET TIMING"):
+        reply = table.send(side, asked)
+        for word in ("F1901M", "supply centre", "Diplomacy", "MOVEMENT", "Fall 1901"):
+            assert word not in reply, (asked, word, reply)
+    help_all = table.send(side, "HELP")
+    assert f"PHASE <phase>  ({engine.wording.phase_example})" in help_all, help_all
+    assert engine.wording.score.split()[0] in table.send(side, "HELP SUMMARY")
+
+
+def test_the_grace_notice_says_civil_disorder_is_for_that_step_only(judge: MailJudge) -> None:
+    """A side late at the deadline is told that, if still silent at the end of grace, it is in
+    civil disorder for that step only."""
+    table = Table(judge)
+    judge.advance(hours=49)
+    (notice,) = [m for m in table.mails_to("York") if "grace period" in m.body]
+    assert "the power is in civil disorder for Turn 1 (January-February-March 1459) muster York only" in notice.body, notice.body
