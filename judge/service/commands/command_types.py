@@ -180,8 +180,8 @@ class History(Command):
 
 
 @_command("SUMMARY", "SUMMARY <game>", _ANYONE,
-          "Send a one-screen summary of a game: its scores as the game counts them (Diplomacy's "
-          "centres by year, Richard III's usurpation counts), who played which power.",
+          "Send a one-screen summary of a game: its scores as the game counts them, who played "
+          "which power.",
           "SUMMARY alpha")
 @dataclass(frozen=True)
 class Summary(Command):
@@ -252,7 +252,7 @@ class Broadcast(Command):
     body_lines: tuple[str, ...] = ()
 
 
-@_command("PHASE", "PHASE <phase>  (e.g. PHASE F1901M, PHASE Fall 1901 Movement)", _PLAYER,
+@_command("PHASE", "PHASE <phase>  (e.g. F1901M or Fall 1901 Movement)", _PLAYER,
           "The orders that follow, up to the next command, are for that later phase: they are "
           "kept, read when it begins, and you are mailed how they read. If the game goes past "
           "that phase without playing it, they are dropped and you are told.",
@@ -471,9 +471,7 @@ class SetNmr(Command):
 
 @_command("SET TIMING",
           "SET <class> [DEADLINE] [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]", _MASTER,
-          "Set the timing of one class of the game's phases (each game names its own: "
-          "Diplomacy's movement, retreat, adjustment; Richard III's cards, actions, political), "
-          "e.g. SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h.",
+          "Set the timing of one class of the game's phases (each game names its own).",
           "SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h")
 @dataclass(frozen=True)
 class SetTiming(Command):

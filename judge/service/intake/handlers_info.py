@@ -117,13 +117,10 @@ def _worded(info: c.CommandInfo, kind: GameKind) -> c.CommandInfo:
         first = words.phase_example.removeprefix("e.g. ").split(",")[0].split(" or ")[0]
         return replace(info, usage=f"PHASE <phase>  ({words.phase_example})", example=f"PHASE {first}")
     if info.command is c.Summary:
-        return replace(info, help=f"Send a one-screen summary of a game: its {words.score} by "
-                                  f"{words.period}, who played which power.")
+        return replace(info, help=f"{info.help} {words.title}: its {words.score} by {words.period}.")
     if info.command is c.SetTiming:
-        first = kind.timings[0].name.upper()
-        example = f"SET {first} DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h"
-        return replace(info, help=f"Set the timing of one class of the game's phases (each game "
-                                  f"names its own), e.g. {example}.", example=example)
+        example = f"SET {kind.timings[0].name.upper()} DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h"
+        return replace(info, help=f"{info.help} E.g. {example}.", example=example)
     return info
 
 
