@@ -11,7 +11,7 @@ from mail_judge import MailJudge
 from plantagenet_mail import Table
 from test_plantagenet_by_mail import MASTER, WATCHER, address_of, game, seed_secrets, start
 
-from judge.games.plantagenet.data import SIDES
+from judge.games.plantagenet.data import BOARD, SIDES
 from judge.games.registry import game_kind
 from judge.service.web.archive import build_archive
 from judge.store import GameStatus
@@ -69,3 +69,31 @@ def test_the_grace_notice_says_civil_disorder_is_for_that_step_only(judge: MailJ
     judge.advance(hours=49)
     (notice,) = [m for m in table.mails_to("York") if "grace period" in m.body]
     assert "the power is in civil disorder for Turn 1 (January-February-March 1459) muster York only" in notice.body, notice.body
+
+
+@pytest.mark.parametrize("kind", ["plantagenet-ia", "plantagenet-ia-hidden"])
+def test_own_mats_and_ratings_from_the_start_notice_and_board_1_5_2(judge: MailJudge, kind: str) -> None:
+    """1.5.2, 1.5.3: the start notice and BOARD show each own Lord's Forces, Assets,
+    Capabilities (those the first Arts of War drew, 3.1.2, named) and his four ratings; with
+    Hidden Mats the enemy's Lords stand where they are, their mats and ratings not shown."""
+    table = Table(judge, kind)
+    york_lines = {
+        "York": "  York at Ely: 2 men-at-arms, 2 longbowmen, 2 militia; 2 Carts, 2 Prov",
+        "Lancaster": "  Henry VI at London: 2 men-at-arms, 2 longbowmen, 4 militia; 2 Carts, 2 Prov",
+    }
+    ratings = {"York": "    Lordship 3, Command 2, Influence 5, Valour 2 (1.5.2)",
+               "Lancaster": "    Lordship 2, Command 2, Influence 5, Valour 0 (1.5.2)"}
+    for side in SIDES:
+        (notice,) = [m for m in table.mails_to(side) if "The starting position:" in m.body]
+        board = table.send(side, "BOARD")
+        enemy = next(s for s in SIDES if s != side)
+        for text in (notice.body, board):
+            lines = text.splitlines()
+            own = next(i for i, line in enumerate(lines) if line.startswith(york_lines[side]))
+            assert lines[own + 1] == ratings[side], text
+            lord = lines[own].split(" at ")[0].strip()
+            for card in table.game().state["lords"][lord]["caps"]:  # drawn at the start, named
+                assert f"{card} ({BOARD.cards[card].capability})" in lines[own], lines[own]
+            assert ratings[enemy] not in text
+            shown = any(line.startswith(york_lines[enemy]) for line in lines)
+            assert shown == (not kind.endswith("-hidden")), text

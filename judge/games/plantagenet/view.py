@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .data import BOARD, SIDES
+from .levy import lasts
 from .state import State, copy_state, rebel
 
 MAT_KEYS = ("troops", "assets", "vassals", "caps", "moved")
@@ -49,6 +50,10 @@ def view(state: State, power: str | None) -> dict[str, Any]:
                 if "lord" in entry and _side(entry["lord"]) == side:
                     seen["vassals"][vassal] = {"mustered": True, **({"box": entry["box"]} if "box" in entry else {})}
     seen["sides"] = {side: [lord for lord in state["lords"] if _side(lord) == side] for side in SIDES}
+    seen["ratings"] = {lord: rated(lord) for lord, entry in state["lords"].items()
+                       if power is not None and _side(lord) == power and "at" in entry}
+    seen["in_effect"] = [{"card": card, "name": BOARD.cards[card].event, "side": BOARD.cards[card].side,
+                          "until": lasts(card)} for card in state.get("lasting", [])]
     seen["captives"] = {}  # Ia, Capture of the King: each captor's line says whom he holds
     for lord, entry in state["lords"].items():
         if "prisoner_of" in entry:
@@ -56,6 +61,12 @@ def view(state: State, power: str | None) -> dict[str, Any]:
     seen["event_names"] = {card: BOARD.cards[card].event for card in state["held"].get(power or "", [])}
     seen["capability_names"] = capability_names(seen)
     return seen
+
+
+def rated(lord: str) -> dict[str, int]:
+    """A Lord's four ratings as his card prints them (1.5.2)."""
+    card = BOARD.lords[lord]
+    return {"Lordship": card.lordship, "Command": card.command, "Influence": card.influence, "Valour": card.valour}
 
 
 def capability_names(seen: State) -> dict[str, str]:

@@ -34,7 +34,7 @@ from judge.store import (
 from .. import commands as c
 from ..mailing.attached import map_size
 from ..mailing.notify import game_picture, game_status, phase_name, readers, when
-from ..mailing.reports import render
+from ..mailing.reports import position, render
 from ..play.games import GameError, game_settings, kind_of, members
 from ..web.showing import game_shown, holdings_lines
 from .actions import find_game
@@ -268,7 +268,8 @@ def board(ctx: Context, command: c.Board) -> None:
     deadline = (f", deadline {when(game, game.deadline)}" if game.status is GameStatus.ACTIVE
                 else f" ({game.status.value})")
     lines = [f"The board of {game.name} ({game.kind}), {phase_name(game)}{deadline}:", ""]
-    lines += holdings_lines(powers, labels)
+    shown = position(kind, view, own)
+    lines += shown.splitlines() if shown is not None else holdings_lines(powers, labels)
     if ctx.picture is None and ctx.membership is not None:  # one map a reply, however many BOARDs
         reading = readers(ctx.db, game).get(ctx.reply_to)
         if reading is not None and reading.maps:  # a member who reads maps: the board drawn too

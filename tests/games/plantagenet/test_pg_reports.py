@@ -46,3 +46,13 @@ def test_a_captured_king_is_held_not_disbanded_6_0_ia() -> None:
         assert "Henry VI Disbands" not in text and "The King is captured, held by York: 10 Influence." in text, text
         assert "York at Cambridge" in (shown := position(state, reader))
         assert "; holds Henry VI captive (Capture of the King)" in shown.split("York at Cambridge")[1].splitlines()[0], shown
+
+
+def test_the_events_in_effect_are_listed_with_how_long_they_last_3_1_3() -> None:
+    """3.1.3: an Event played "this Levy" or "this Campaign" stays in effect until then: every
+    reader's board lists it, its side and how long."""
+    state = board(York="Ely", Henry_VI="London")
+    state["lasting"] = ["Y4", "Y6"]
+    for reader in (*SIDES, None):
+        assert ("Events in effect: Y4 (Jack Cade), York's, this levy; Y6 (Seamanship), York's, "
+                "this campaign (3.1.3).") in position(state, reader)
