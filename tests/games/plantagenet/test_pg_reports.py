@@ -56,3 +56,16 @@ def test_the_events_in_effect_are_listed_with_how_long_they_last_3_1_3() -> None
     for reader in (*SIDES, None):
         assert ("Events in effect: Y4 (Jack Cade), York's, this levy; Y6 (Seamanship), York's, "
                 "this campaign (3.1.3).") in position(state, reader)
+
+
+def test_a_held_levy_event_playable_now_is_among_the_muster_choices_3_1_3() -> None:
+    """3.1.3: a held Event a side may play in its Muster now is offered among its choices there
+    (Aspielles, Y13); one it may not play now is not (Yorkist Parade, Y20, without London), nor
+    the other side's."""
+    from judge.games.plantagenet.game import PlantagenetGame
+
+    state = board(York="Ely", Henry_VI="London")
+    state["held"]["York"] = ["Y13", "Y20"]
+    state["held"]["Lancaster"] = ["L13"]
+    choices = PlantagenetGame("Ia").choices(state, "York")
+    assert "PLAY Y13" in choices and not any("Y20" in line or "L13" in line for line in choices), choices
