@@ -69,3 +69,23 @@ def test_a_held_levy_event_playable_now_is_among_the_muster_choices_3_1_3() -> N
     state["held"]["Lancaster"] = ["L13"]
     choices = PlantagenetGame("Ia").choices(state, "York")
     assert "PLAY Y13" in choices and not any("Y20" in line or "L13" in line for line in choices), choices
+
+
+def test_the_tides_of_war_are_told_award_by_award_4_8_1() -> None:
+    """4.8.1: the Tides of War line tells each side's points award by award, their sum its total."""
+    from random import Random
+
+    from judge.games.plantagenet.end import end_campaign, tides_awards
+
+    state = board(York="Ely", Henry_VI="London", box=2)
+    awards = tides_awards(state)
+    events: list[dict[str, Any]] = []
+    end_campaign(state, Random(1), events)
+    (tides,) = [e for e in events if e["type"] == "tides of war"]
+    assert all(tides["points"][side] == sum(points for _, points in awards[side]) for side in SIDES)
+    line = next(line for line in told(events, None).splitlines() if "Tides of War" in line)
+    york = ", ".join(f"{what} {points}" for what, points in awards["York"])
+    lancaster = ", ".join(f"{what} {points}" for what, points in awards["Lancaster"])
+    assert (f"The Tides of War (4.8.1): York {tides['points']['York']} ({york}), Lancaster "
+            f"{tides['points']['Lancaster']} ({lancaster});") in line, line
+    assert lancaster == "London 2" and york == "most Fortresses 1", line
