@@ -82,8 +82,8 @@ CAPABILITY_EVENTS = ("capability", "capability discarded", "capability effect")
 SPIED = ("held", "mat")
 """What Aspielles (Y13, L13) shows its side alone: the enemy's held cards and a Lord's mat."""
 MAT_FIGURES = ("troops", "provender", "coin")
-MAT_EVENTS = ("levy", "supply", "tax", "capability effect")
-"""What Levy, Supply and Tax events say of a mat: hidden from the enemy with Hidden Mats."""
+MAT_EVENTS = ("levy", "supply", "tax", "capability effect", "pay troops", "feed")
+"""What Levy, Supply, Tax, Pay and Feed events say of a mat: hidden from the enemy with Hidden Mats."""
 
 
 def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:

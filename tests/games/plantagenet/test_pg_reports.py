@@ -89,3 +89,22 @@ def test_the_tides_of_war_are_told_award_by_award_4_8_1() -> None:
     assert (f"The Tides of War (4.8.1): York {tides['points']['York']} ({york}), Lancaster "
             f"{tides['points']['Lancaster']} ({lancaster});") in line, line
     assert lancaster == "London 2" and york == "most Fortresses 1", line
+
+
+def test_feed_and_pay_are_told_with_their_cost_to_their_owner_alone_with_hidden_mats_4_7_3_2_1() -> None:
+    """4.7 Feed, 3.2.1 Pay Troops: the report tells who Fed or Paid and what it cost; with
+    Hidden Mats (1.5.3) the enemy reads who, never the figure."""
+    from judge.games.plantagenet.command import feed
+    from judge.games.plantagenet.levy import pay
+
+    state = board(York="Ely", Henry_VI="London")
+    state["hidden_mats"] = True
+    state["lords"]["York"]["moved"] = True
+    events: list[dict[str, Any]] = []
+    feed(state, events)
+    pay(state, {}, events)
+    own = render("plantagenet/events.txt", report=report_for({"events": events, "hidden_mats": True}, "York"), outcome=None)
+    enemy = render("plantagenet/events.txt", report=report_for({"events": events, "hidden_mats": True}, "Lancaster"), outcome=None)
+    assert "    York Feeds: 1 Provender (4.7)." in own and "  York pays its Troops: 1 Coin (York; 3.2.1)." in own, own
+    assert "    York Feeds (4.7)." in enemy and "  York pays its Troops (York; 3.2.1)." in enemy, enemy
+    assert "  Lancaster pays its Troops: 2 Coin (Henry VI; 3.2.1)." in enemy, enemy
