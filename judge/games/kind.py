@@ -260,6 +260,17 @@ class Choosing(Protocol):
 
 
 @runtime_checkable
+class Cautioning(Protocol):
+    """A kind that warns a player, as his orders are accepted, of what they will cost him that
+    he may not want (Plantagenet: a Lord who Marches and could not Feed, 4.7)."""
+
+    def cautions(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
+        """Each warning in a sentence for the power's ``orders`` taken for the current phase
+        (canonical texts), or nothing; said to that power alone."""
+        ...
+
+
+@runtime_checkable
 class Exporting(Protocol):
     """A kind whose games other programs can load: the archive offers them for download."""
 

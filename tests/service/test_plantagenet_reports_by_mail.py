@@ -3,18 +3,20 @@ game's own words; the grace notice and the report lines as the rules word them."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from random import Random
 
 import pytest
 from mail_judge import MailJudge
 from plantagenet_mail import Table
+from sqlmodel import select
 from test_plantagenet_by_mail import MASTER, WATCHER, address_of, game, seed_secrets, start
 
 from judge.games.plantagenet.data import BOARD, SIDES
 from judge.games.registry import game_kind
 from judge.service.web.archive import build_archive
-from judge.store import GameStatus
+from judge.store import Game, GameStatus
 
 
 @pytest.fixture(autouse=True)
@@ -97,3 +99,29 @@ def test_own_mats_and_ratings_from_the_start_notice_and_board_1_5_2(judge: MailJ
             assert ratings[enemy] not in text
             shown = any(line.startswith(york_lines[enemy]) for line in lines)
             assert shown == (not kind.endswith("-hidden")), text
+
+
+def test_a_lord_who_could_not_feed_is_flagged_and_warned_when_his_march_is_accepted_4_7(judge: MailJudge) -> None:
+    """4.7: York (6 Troops, so 1 Provender to Feed) has none. Through the Campaign his own board
+    flags it, the enemy's never; when his card's MARCH is accepted the reply warns that he will
+    Pillage or Disband Unfed."""
+    table = Table(judge, "plantagenet-ia-hidden")
+    with judge.store.session() as db:
+        row = db.exec(select(Game)).one()
+        state = json.loads(json.dumps(row.state))
+        state["lords"]["York"]["assets"]["provender"] = 0
+        row.state = state
+        db.add(row)
+        db.commit()
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN York, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    assert table.game().phase == "T1 card 1 York", table.game().phase
+    flag = "    Cannot Feed after a March or Battle: needs 1 Provender, has 0; he would Pillage or Disband (4.7)"
+    assert flag in table.mails_to("York")[-1].body, table.mails_to("York")[-1].body
+    assert not any("Cannot Feed" in mail.body for mail in table.mails_to("Lancaster"))
+    reply = table.send("York", "MARCH Cambridge")
+    assert ("Warning: York Marches and must Feed at the card's end: he needs 1 Provender and has 0; "
+            "he will Pillage where he stands, or Disband Unfed (4.7).") in reply, reply
+    assert "Warning" not in table.send("Lancaster", "BOARD") + table.send("York", "BOARD")

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..houses import house_named
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
-from . import held, invariants, legal
+from . import held, invariants, legal, shortfall
 from .command import COMMANDS, command, default_plan, plan_refusal
 from .data import BOARD, SIDES
 from .fighting import BATTLE_VERBS, SCENARIO_CHOICES
@@ -518,6 +518,10 @@ class PlantagenetGame(TwoSides):
         calendar = [f"{lord} in box {e['box']}" for lord, e in state["lords"].items() if "box" in e and BOARD.lords[lord].side == power]
         favour = sorted(p for p, s in state["favour"].items() if s == power)
         return {"lords": lords, "calendar": calendar, "favour": favour}
+
+    def cautions(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
+        """A Lord who could not Pay, or who Marches and could not Feed (``shortfall``)."""
+        return shortfall.on_orders(state, power, [read_order(text, state["scenario"]) for text in orders])
 
     def standing(self, state: State) -> Standing:
         """The Calendar box and each side's Influence points (only the leader's are above 0)."""

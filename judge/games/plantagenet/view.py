@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import shortfall
 from .data import BOARD, SIDES
 from .levy import lasts
 from .state import State, copy_state, rebel
@@ -54,6 +55,7 @@ def view(state: State, power: str | None) -> dict[str, Any]:
                        if power is not None and _side(lord) == power and "at" in entry}
     seen["in_effect"] = [{"card": card, "name": BOARD.cards[card].event, "side": BOARD.cards[card].side,
                           "until": lasts(card)} for card in state.get("lasting", [])]
+    seen["short"] = shortfall.flags(state, power) if power in SIDES and not state["outcome"] else {}
     seen["captives"] = {}  # Ia, Capture of the King: each captor's line says whom he holds
     for lord, entry in state["lords"].items():
         if "prisoner_of" in entry:

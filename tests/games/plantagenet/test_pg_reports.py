@@ -108,3 +108,21 @@ def test_feed_and_pay_are_told_with_their_cost_to_their_owner_alone_with_hidden_
     assert "    York Feeds: 1 Provender (4.7)." in own and "  York pays its Troops: 1 Coin (York; 3.2.1)." in own, own
     assert "    York Feeds (4.7)." in enemy and "  York pays its Troops (York; 3.2.1)." in enemy, enemy
     assert "  Lancaster pays its Troops: 2 Coin (Henry VI; 3.2.1)." in enemy, enemy
+
+
+def test_a_lord_who_could_not_pay_is_flagged_with_the_pay_choices_and_warned_3_2_1() -> None:
+    """3.2.1: in the Pay step York (6 Troops, so 1 Coin) has no Coin: his side's board flags it
+    beside the Pay choices, and its orders accepted warn of it (a Disband chosen comes after the
+    Troops are Paid, 3.2.2); the other side and observers read no such flag."""
+    from judge.games.plantagenet.game import PlantagenetGame
+
+    state = board(York="Ely", Henry_VI="London")
+    state["step"] = {"name": "pay"}
+    state["lords"]["York"]["assets"]["coin"] = 0
+    flag = "    Cannot Pay his Troops: needs 1 Coin, has 0; he would Pillage or Disband (3.2.1)"
+    assert flag in position(state, "York")
+    assert "Cannot Pay" not in position(state, "Lancaster") + position(state, None)
+    said = PlantagenetGame("Ia").cautions(state, "York", ["DISBAND York"])
+    assert said == ["York cannot Pay his Troops: he needs 1 Coin and has 0; he will Pillage where he stands, "
+                    "or Disband Unpaid (3.2.1)"], said
+    assert PlantagenetGame("Ia").cautions(state, "Lancaster", ["PASS"]) == []
