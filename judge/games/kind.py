@@ -122,6 +122,12 @@ class Standing:
 
     period: int
     scores: Mapping[str, int]
+    name: str = ""  # the period as players know it where its number does not say it (the grand
+    # scenario of Plantagenet: "IIY T3", the Turn within its War); else "" and ``period_name`` names it
+
+    def period_named(self, kind: GameKind) -> str:
+        """The period's name: its own ``name``, else as the kind names its number."""
+        return self.name or kind.period_name(self.period)
 
 
 class GameKind(Protocol):

@@ -4,6 +4,7 @@ game's own words; the grace notice and the report lines as the rules word them."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from random import Random
 
@@ -11,7 +12,7 @@ import pytest
 from mail_judge import MailJudge
 from plantagenet_mail import Table
 from sqlmodel import select
-from test_plantagenet_by_mail import MASTER, WATCHER, address_of, game, seed_secrets, start
+from test_plantagenet_by_mail import WATCHER, address_of, game, play_until, seed_secrets, start
 
 from judge.games.plantagenet.data import BOARD, SIDES
 from judge.games.registry import game_kind
@@ -125,3 +126,19 @@ def test_a_lord_who_could_not_feed_is_flagged_and_warned_when_his_march_is_accep
     assert ("Warning: York Marches and must Feed at the card's end: he needs 1 Provender and has 0; "
             "he will Pillage where he stands, or Disband Unfed (4.7).") in reply, reply
     assert "Warning" not in table.send("Lancaster", "BOARD") + table.send("York", "BOARD")
+
+
+def test_the_grand_scenarios_influence_is_charted_by_war_and_turn(judge: MailJudge, tmp_path: Path) -> None:
+    """6.0, 6.3: the grand scenario played by mail across the change of War: SUMMARY's table and
+    the archive's Influence chart number the Turns within each War (``I T2``), as its phases are
+    named, not by a count across the Wars."""
+    play_until(judge, "plantagenet", 11, lambda phase: not phase.startswith("I "))
+    now = game(judge)
+    assert now.phase.startswith(("IIY ", "IIL ")), now.phase
+    summary = judge.send(WATCHER, "SUMMARY roses")
+    rows = re.findall(r"^  (I T\d+) +\d+ +\d+$", summary, re.M)
+    assert rows and rows[0] == "I T1" and "\n  1 " not in summary, summary
+    build_archive(judge.store, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / "roses.html").read_text(encoding="utf-8")
+    assert all(f">{row}</text>" in page for row in rows[-1:]), page
+    assert game_kind("plantagenet").standing(now.state).name == f"{now.state['wars']['war']} T{now.state['box']}"

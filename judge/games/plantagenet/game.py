@@ -524,9 +524,12 @@ class PlantagenetGame(TwoSides):
         return shortfall.on_orders(state, power, [read_order(text, state["scenario"]) for text in orders])
 
     def standing(self, state: State) -> Standing:
-        """The Calendar box and each side's Influence points (only the leader's are above 0)."""
-        period = turns_played(state) if "wars" in state else int(state["box"])
-        return Standing(period, {side: max(0, influence_of(state, side)) for side in SIDES})
+        """The Calendar box and each side's Influence points (only the leader's are above 0); in
+        the grand scenario the Turns played across its Wars, named by War and Turn (``I T15``)."""
+        scores = {side: max(0, influence_of(state, side)) for side in SIDES}
+        if "wars" in state:
+            return Standing(turns_played(state), scores, f"{state['wars']['war']} T{state['box']}")
+        return Standing(int(state["box"]), scores)
 
     def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
         """The Influence points after the phase: the track is open to all (1.4.1)."""
