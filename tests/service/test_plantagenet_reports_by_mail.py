@@ -1,8 +1,12 @@
 """What a Plantagenet player reads (issue 33): every end names the winner and why; HELP in the
-game's own words; the grace notice and the report lines as the rules word them."""
+game's own words; his own mats and ratings from the start; warnings before a Lord goes unfed;
+the grace notice as it is; the grand scenario's Influence by War and Turn; Subjects that fold
+as mail programs expect."""
 
 from __future__ import annotations
 
+import email
+import email.policy
 import json
 import re
 from pathlib import Path
@@ -142,3 +146,20 @@ def test_the_grand_scenarios_influence_is_charted_by_war_and_turn(judge: MailJud
     page = (tmp_path / "site" / "games" / "roses.html").read_text(encoding="utf-8")
     assert all(f">{row}</text>" in page for row in rows[-1:]), page
     assert game_kind("plantagenet").standing(now.state).name == f"{now.state['wars']['war']} T{now.state['box']}"
+
+
+@pytest.mark.parametrize("extra", ["", " and", " and so on", " and so on and so on and so on"])
+def test_a_long_subject_folds_after_its_first_word_never_before_it(judge: MailJudge, extra: str) -> None:
+    """A reply's Subject of 70 to 77 characters was folded right after ``Subject:`` (a mail
+    program then shows it with a leading blank): every Subject keeps its first word on its own
+    line, folds between words, and reads back as written."""
+    table = Table(judge)
+    subject = f"Plantagenet results wars-of-the-roses IIY T13 card 12 Lancaster{extra}"
+    judge.send(table.address["York"], f"{table.signon['York']}\nBOARD", subject=subject)
+    judge.advance(minutes=1)
+    (raw,) = [mail for mail in judge.transport.mails if f"Re: {subject.split()[0]}".encode() in mail]
+    header = raw.split(b"\r\nSubject:", 1)[1].split(b"\r\nDate:", 1)[0]
+    assert header.startswith(b" Re: Plantagenet results"), header
+    assert all(0 < len(line) <= 78 for line in (b"Subject:" + header).split(b"\r\n")), header
+    parsed = email.message_from_bytes(raw, policy=email.policy.default)
+    assert parsed["Subject"] == f"Re: {subject}", parsed["Subject"]

@@ -126,3 +126,22 @@ def test_a_lord_who_could_not_pay_is_flagged_with_the_pay_choices_and_warned_3_2
     assert said == ["York cannot Pay his Troops: he needs 1 Coin and has 0; he will Pillage where he stands, "
                     "or Disband Unpaid (3.2.1)"], said
     assert PlantagenetGame("Ia").cautions(state, "Lancaster", ["PASS"]) == []
+
+
+def test_a_march_is_told_with_what_its_group_hauls_4_3_2() -> None:
+    """4.3.2: before a card's March the Group Hauls the Provender its Carts carry and leaves the
+    rest: the report says how much, to its side; with Hidden Mats the enemy reads the Haul alone."""
+    from random import Random
+
+    from judge.games.plantagenet.command import command
+    from judge.games.plantagenet.orders import read_order
+
+    state = board(York="Ely")
+    state["hidden_mats"] = True
+    state["lords"]["York"]["assets"].update(carts=2, provender=5)
+    events: list[dict[str, Any]] = []
+    command(state, "York", [read_order("MARCH Cambridge", "Ia")], [], Random(1), events)
+    own = render("plantagenet/events.txt", report=report_for({"events": events, "hidden_mats": True}, "York"), outcome=None)
+    enemy = render("plantagenet/events.txt", report=report_for({"events": events, "hidden_mats": True}, "Lancaster"), outcome=None)
+    assert "    York Hauls 2 Provender on 2 Carts, leaving 3 (4.3.2).\n    York Marches Ely - Cambridge" in own, own
+    assert "    York Hauls (4.3.2).\n    York Marches Ely - Cambridge" in enemy, enemy
