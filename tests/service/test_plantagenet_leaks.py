@@ -290,6 +290,8 @@ def leaks(played: Played, pages: dict[str, str] | None = None) -> list[tuple[int
     return found
 
 
+LORD_LINE = re.compile(r"^  (\S.*?) (?:at|in) \S")
+"""A Lord's line of the board: where he stands (at a Locale, in an Exile box)."""
 OWN_LINE = re.compile(r"^    (Lordship \d|Cannot Pay|Cannot Feed)")
 """The lines under a Lord of the board that only his side reads: his ratings, his Pay or Feed flag."""
 WARNING = re.compile(r"^Warning: (.+?) (?:cannot Pay|Marches|Sails)", re.M)
@@ -303,7 +305,7 @@ def own_lines(body: str, reader: str | None) -> list[str]:
     on orders naming one (issue 33): each is his side's alone, an observer's never."""
     found, lord = [], None
     for line in body.splitlines():
-        if (match := MAT_LINE.match(line)) is not None:
+        if (match := LORD_LINE.match(line)) is not None and match[1] in BOARD.lords:
             lord = match[1]
         elif OWN_LINE.match(line) and (lord not in BOARD.lords or BOARD.lords[lord].side != reader):
             found.append(f"{lord}: {line.strip()}")

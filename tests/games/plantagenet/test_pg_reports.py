@@ -46,6 +46,9 @@ def test_a_captured_king_is_held_not_disbanded_6_0_ia() -> None:
         assert "Henry VI Disbands" not in text and "The King is captured, held by York: 10 Influence." in text, text
         assert "York at Cambridge" in (shown := position(state, reader))
         assert "; holds Henry VI captive (Capture of the King)" in shown.split("York at Cambridge")[1].splitlines()[0], shown
+    battle = [{"type": "battle", "at": "Cambridge", "attacker": "York", "report": [
+        {"round": 0, "step": "death check", "side": "Lancaster", "lord": "Henry VI", "outcome": "disbanded"}]}]
+    assert "        Death check: Henry VI: none, Capture of the King (6.0 Ia).\n" in told(battle, None)
 
 
 def test_the_events_in_effect_are_listed_with_how_long_they_last_3_1_3() -> None:
