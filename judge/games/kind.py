@@ -127,6 +127,12 @@ class Standing:
 
     period: int
     scores: Mapping[str, int]
+    name: str = ""  # the period as players know it where its number does not say it (the grand
+    # scenario of Plantagenet: "IIY T3", the Turn within its War); else "" and ``period_name`` names it
+
+    def period_named(self, kind: GameKind) -> str:
+        """The period's name: its own ``name``, else as the kind names its number."""
+        return self.name or kind.period_name(self.period)
 
 
 class GameKind(Protocol):
@@ -274,6 +280,17 @@ class PassingOver(Protocol):
     def passed_over(self, phase: str) -> str | None:
         """Why the game went past this phase without orders, in the rules' words, or None when
         it may simply not have come (the generic words are then used)."""
+        ...
+
+
+@runtime_checkable
+class Cautioning(Protocol):
+    """A kind that warns a player, as his orders are accepted, of what they will cost him that
+    he may not want (Plantagenet: a Lord who Marches and could not Feed, 4.7)."""
+
+    def cautions(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
+        """Each warning in a sentence for the power's ``orders`` taken for the current phase
+        (canonical texts), or nothing; said to that power alone."""
         ...
 
 

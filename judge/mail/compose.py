@@ -55,7 +55,26 @@ class _Policy(EmailPolicy):
 
     @lru_cache(maxsize=1024, typed=True)  # noqa: B019 - two policies for the process, kept as long
     def fold_binary(self, name: str, value: str) -> bytes:
+        if name.lower() == "subject" and _PLAIN.fullmatch(value):
+            return _fold_words(name, value, self.max_line_length or 78, self.linesep).encode("ascii")
         return super().fold_binary(name, value)
+
+
+_PLAIN = re.compile(r"(?!.*=\?)[\x21-\x7e]+(?: [\x21-\x7e]+)*")
+"""A header value of printable ASCII words single-spaced, with nothing that reads as an encoded word."""
+
+
+def _fold_words(name: str, value: str, width: int, linesep: str) -> str:
+    """``Name: value`` folded at the spaces between words, each line within ``width`` where its
+    words allow, the first word always on the header's own line: the email package may fold a
+    value of 70 to 77 characters before its first word, and a mail program then shows the
+    subject with a leading blank."""
+    lines = [f"{name}:"]
+    for word in value.split(" "):
+        if lines[-1] != f"{name}:" and len(lines[-1]) + 1 + len(word) > width:
+            lines.append("")
+        lines[-1] += f" {word}"
+    return linesep.join(lines) + linesep
 
 
 # Headers given as raw values are written as they are, never re-encoded: the email package would

@@ -283,9 +283,43 @@ def leaks(played: Played, pages: dict[str, str] | None = None) -> list[tuple[int
                     found += [(mail_id, reader, subject, f"{lord}'s mat{rest}")
                               for lord, rest in MAT_LINE.findall(body)
                               if lord in BOARD.lords and BOARD.lords[lord].side == enemy and rest.startswith(":")]
+                    found += [(mail_id, reader, subject, f"{enemy}'s {what}") for what in own_figures(body, enemy)]
+            found += [(mail_id, reader, subject, what) for what in own_lines(body, reader)]
             text_of[address] += text
         after = played.last_ids[index]
     return found
+
+
+LORD_LINE = re.compile(r"^  (\S.*?) (?:at|in) \S")
+"""A Lord's line of the board: where he stands (at a Locale, in an Exile box)."""
+OWN_LINE = re.compile(r"^    (Lordship \d|Cannot Pay|Cannot Feed)")
+"""The lines under a Lord of the board that only his side reads: his ratings, his Pay or Feed flag."""
+WARNING = re.compile(r"^Warning: (.+?) (?:cannot Pay|Marches|Sails)", re.M)
+FIGURES = (re.compile(r"^  (York|Lancaster) pays its Troops: \d", re.M),
+           re.compile(r"^    (.+?) Feeds?: \d", re.M), re.compile(r"^    (.+?) Hauls? \d", re.M))
+"""Pay, Feed and Haul told with their figures (issue 33): the mat's, hidden from the enemy with Hidden Mats."""
+
+
+def own_lines(body: str, reader: str | None) -> list[str]:
+    """A board's ratings or Pay/Feed flag under a Lord not of the reader's side, and a warning
+    on orders naming one (issue 33): each is his side's alone, an observer's never."""
+    found, lord = [], None
+    for line in body.splitlines():
+        if (match := LORD_LINE.match(line)) is not None and match[1] in BOARD.lords:
+            lord = match[1]
+        elif OWN_LINE.match(line) and (lord not in BOARD.lords or BOARD.lords[lord].side != reader):
+            found.append(f"{lord}: {line.strip()}")
+        elif not line.startswith("    "):
+            lord = None
+    return found + [f"warning on {name}" for name in WARNING.findall(body)
+                    if name not in BOARD.lords or BOARD.lords[name].side != reader]
+
+
+def own_figures(body: str, enemy: str) -> list[str]:
+    """With Hidden Mats, the enemy's Pay, Feed or Haul told with its figures."""
+    return [match[0] for pattern in FIGURES for match in pattern.finditer(body)
+            if match[1] == enemy or all(BOARD.lords.get(name) and BOARD.lords[name].side == enemy
+                                        for name in match[1].split(", "))]
 
 
 def page_leaks(record: PhaseRecord, page: str) -> list[str]:

@@ -151,7 +151,7 @@ def on_bosworth_field(state: State, given: Mapping[str, Sequence[Order]], rng: R
         mat["fate"] = after.fate
         mat["troops"] = {kind: after.troops.get(kind, 0) for kind in mat["troops"]}
     winner = result.winner
-    reason = (f"the {'Yorkists' if winner == 'York' else 'Lancastrians'} won the Battle of Bosworth (III(B))"
+    reason = ("they won the Battle of Bosworth (III(B))"
               if winner else "every Lord on both sides Routed at Bosworth (III(B))")
     state["battle"] = {"winner": winner, "rounds": result.rounds}
     state["outcome"] = {"winner": winner, "reason": reason}

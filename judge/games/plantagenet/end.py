@@ -17,40 +17,52 @@ from .state import (
 
 
 def tides_of_war(state: State) -> dict[str, int]:
-    """4.8.1: each side's points: per Area one for a Lord in it and two for Dominating it (Favour
-    at all its Strongholds); two for London and Calais and one for Harlech with its Favour
-    unless an Enemy Lord is there; two, one and one for the most Cities, Towns and Fortresses;
-    and on "Gain Lords Influence" Turns the printed Influence of its Lords on the map."""
+    """4.8.1: each side's points, the sum of its awards (``tides_awards``)."""
+    return {side: sum(points for _, points in awards) for side, awards in tides_awards(state).items()}
+
+
+_PLURAL = {"city": "Cities", "town": "Towns", "fortress": "Fortresses"}
+
+
+def tides_awards(state: State) -> dict[str, list[tuple[str, int]]]:
+    """4.8.1, award by award, each with its words as the report tells it: per Area one for a
+    Lord in it and two for Dominating it (Favour at all its Strongholds); two for London and
+    Calais and one for Harlech with its Favour unless an Enemy Lord is there; two, one and one
+    for the most Cities, Towns and Fortresses; on "Gain Lords Influence" Turns the printed
+    Influence of its Lords on the map; then the scenario's and the Capabilities' points."""
     held = occupied(state)
     favour = state["favour"]
     table = BOARD.tides_of_war
-    points = dict.fromkeys(SIDES, 0)
+    awards: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
     for side in SIDES:
-        for area, places in BOARD.areas.items():
-            if any(side in held.get(p, ()) for p in places):
-                points[side] += table["area_lord"]
-            if capabilities.dominates(state, side, area):
-                points[side] += table["area_dominated"]
+        present = sum(any(side in held.get(p, ()) for p in places) for places in BOARD.areas.values())
+        dominated = sum(capabilities.dominates(state, side, area) for area in BOARD.areas)
+        awards[side] += [(f"Lords in {present} Area{'s' if present != 1 else ''}", present * table["area_lord"]),
+                         (f"{dominated} Area{'s' if dominated != 1 else ''} Dominated", dominated * table["area_dominated"])]
         for place, award in table["special"].items():
             if favour.get(place) == side and other(side) not in held.get(place, ()):
-                points[side] += award
+                awards[side].append((place, award))
     counts = Counter((BOARD.locales[p].type, s) for p, s in favour.items())  # Strongholds of each type and side
     for kind, award in table["most_favour"].items():
         count = {side: counts[kind, side] for side in SIDES}
         if count["York"] != count["Lancaster"]:
-            points[max(SIDES, key=lambda s: count[s])] += award
+            awards[max(SIDES, key=lambda s: count[s])].append((f"most {_PLURAL[kind]}", award))
     if BOARD.calendar[state["box"]].gain_lords_influence:
-        for lord, mat in mats(state):
-            if mat["at"] not in BOARD.seas:
-                points[BOARD.lords[lord].side] += BOARD.lords[lord].influence
+        for side in SIDES:
+            awards[side].append(("Lords' Influence", sum(BOARD.lords[lord].influence for lord, mat in mats(state)
+                                                         if mat["at"] not in BOARD.seas and BOARD.lords[lord].side == side)))
     if "Queen Regent" in scenario_of(state).special_rules and state["lords"].get("Margaret", {}).get("at") == "London":
-        points["Lancaster"] += 3
+        awards["Lancaster"].append(("Queen Regent", 3))
+    extra = dict.fromkeys(SIDES, 0)
     for lord, mat in mats(state):
         side = BOARD.lords[lord].side
-        points[side] += capabilities.bonus(state, lord, "tides")  # Y28, L18
+        extra[side] += capabilities.bonus(state, lord, "tides")  # Y28, L18
         if mat["at"] in BOARD.exile_boxes or (mat["at"] in BOARD.locales and mat["at"] != "London"):
-            points[side] += capabilities.bonus(state, lord, "tides_away_from_london")  # L17
-    return points
+            extra[side] += capabilities.bonus(state, lord, "tides_away_from_london")  # L17
+    for side in SIDES:
+        awards[side].append(("Capabilities", extra[side]))
+        awards[side] = [(what, points) for what, points in awards[side] if points]
+    return awards
 
 
 def charity(state: State, events: Events) -> None:
@@ -110,7 +122,7 @@ def victory(state: State) -> dict[str, Any] | None:
     if len(beaten) == 2:
         return {"winner": None, "reason": "neither side has a Lord on the map (5.1)"}
     if beaten:
-        return {"winner": other(beaten[0]), "reason": f"{beaten[0]} has no Lord on the map (5.1)"}
+        return {"winner": other(beaten[0]), "reason": f"{beaten[0]} has no Lord on the map, which decides whatever the Influence (Campaign Victory, 5.1)"}
     threshold = setup.threshold(box)
     for side in SIDES:
         if threshold is not None and influence_of(state, side) >= threshold:
@@ -169,11 +181,13 @@ def discard_held(state: State, events: Events) -> None:
 
 def end_campaign(state: State, rng: Random, events: Events) -> None:
     """4.8 in order; ``state["outcome"]`` is set when the game ends."""
-    points = tides_of_war(state)
+    awards = tides_awards(state)
+    points = {side: sum(award for _, award in awards[side]) for side in SIDES}
     for side in SIDES:
         gain(state, side, points[side])
     charity(state, events)
-    events.append({"type": "tides of war", "points": points, "influence": state["influence"]})
+    events.append({"type": "tides of war", "points": points, "influence": state["influence"],
+                   "awards": {side: [list(award) for award in awards[side]] for side in SIDES}})
     disembark(state, rng, events)
     if state["outcome"] is None:
         found = victory(state)

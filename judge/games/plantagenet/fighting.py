@@ -249,6 +249,8 @@ def capture(state: State, result: BattleResult, events: Events, captors: tuple[s
     holders.sort(key=lambda lord: captors.index(lord) if lord in captors else len(captors))
     if holders and "gone" not in state["lords"]["Henry VI"]:
         state["lords"]["Henry VI"] = {"prisoner_of": holders[0]}
+        # held, not on the Calendar: the capture's line tells his fate, not a Disband's
+        events[:] = [e for e in events if not (e["type"] == "disband" and e["lord"] == "Henry VI")]
     events.append({"type": "capture of the king", "influence": points, "held by": holders[0] if holders else None})
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..houses import house_named
 from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
-from . import held, invariants, legal
+from . import held, invariants, legal, shortfall
 from .command import COMMANDS, Card, command, default_plan, plan_refusal
 from .data import BOARD, SIDES
 from .fighting import BATTLE_VERBS, SCENARIO_CHOICES
@@ -142,7 +142,8 @@ class TwoSides:
         found = state.get("outcome")
         if not found:
             return None
-        return Outcome((found["winner"],) if found["winner"] else (), found["reason"])
+        winner = found["winner"]  # the end names who won, then why (issue 33)
+        return Outcome((winner,) if winner else (), f"{winner + ' wins' if winner else 'A draw'}: {found['reason']}")
 
     def survivors(self, state: State) -> list[str]:
         return list(SIDES)
@@ -585,10 +586,17 @@ class PlantagenetGame(TwoSides):
         favour = sorted(p for p, s in state["favour"].items() if s == power)
         return {"lords": lords, "calendar": calendar, "favour": favour}
 
+    def cautions(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
+        """A Lord who could not Pay, or who Marches and could not Feed (``shortfall``)."""
+        return shortfall.on_orders(state, power, [read_order(text, state["scenario"]) for text in orders])
+
     def standing(self, state: State) -> Standing:
-        """The Calendar box and each side's Influence points (only the leader's are above 0)."""
-        period = turns_played(state) if "wars" in state else int(state["box"])
-        return Standing(period, {side: max(0, influence_of(state, side)) for side in SIDES})
+        """The Calendar box and each side's Influence points (only the leader's are above 0); in
+        the grand scenario the Turns played across its Wars, named by War and Turn (``I T15``)."""
+        scores = {side: max(0, influence_of(state, side)) for side in SIDES}
+        if "wars" in state:
+            return Standing(turns_played(state), scores, f"{state['wars']['war']} T{state['box']}")
+        return Standing(int(state["box"]), scores)
 
     def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
         """The Influence points after the phase: the track is open to all (1.4.1)."""

@@ -347,8 +347,9 @@ def _standing_choices(state: State, side: str) -> list[str]:
 
 def _muster_choices(state: State, side: str) -> list[Order]:
     """The Muster orders the position allows now (3.3.1, 3.4), each Levy Capability of the
-    side's deck a Lord may take among them."""
-    found = [Order("EXILE", target=lord) for lord in exiles_ready(state, side)]
+    side's deck a Lord may take among them, and the held Levy Events it may play now (3.1.3)."""
+    found = [Order("PLAY", target=card) for card in state["held"][side] if card in held.LEVY_PLAYS]
+    found += [Order("EXILE", target=lord) for lord in exiles_ready(state, side)]
     if side == "York":
         found.append(Order("CROWN", target="Richard III"))
     for lord in lords_on_map(state, side):

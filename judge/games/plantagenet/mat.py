@@ -12,7 +12,7 @@ from typing import Any
 from .data import BOARD
 from .orders import Order, read_standing
 from .succession import on_removal, set_aside_on_leaving
-from .state import State, gain, is_exhausted, lords_at, set_favour, shift, shift_favour, troops, where
+from .state import State, gain, is_exhausted, lords_at, mats, set_favour, shift, shift_favour, troops, where
 
 Events = list[dict[str, Any]]
 
@@ -155,8 +155,14 @@ def pay_or_feed(state: State, lords: list[str], asset: str, events: Events, why:
     order, by default the first short one),
     then the short Lords try again with the full requirement (3.2.1: regardless of what they
     spent before); whoever is still short, or stands where he cannot Pillage, Disbands with the
-    Influence penalty."""
-    short = settle(state, lords, asset)
+    Influence penalty. The event tells who Paid or Fed and what it cost (the side's own report:
+    the figure is a mat's, hidden from the enemy with Hidden Mats)."""
+    if not lords:
+        return
+    side = BOARD.lords[lords[0]].side
+    told = {"type": "pay troops" if asset == "coin" else "feed", "side": side, "lords": list(lords), asset: 0}
+    events.append(told)
+    short = _settled(state, lords, asset, told)
     if not short:
         return
     pillaged: set[str] = set()
@@ -167,7 +173,7 @@ def pay_or_feed(state: State, lords: list[str], asset: str, events: Events, why:
         if place in BOARD.locales and not is_exhausted(state, place) and place not in pillaged:
             pillaged.add(place)
             pillage(state, lord, events, "3.2.1" if asset == "coin" else "4.7")
-    still = settle(state, [lord for lord in short if where(state, lord) in pillaged], asset) if pillaged else []
+    still = _settled(state, [lord for lord in short if where(state, lord) in pillaged], asset, told) if pillaged else []
     for lord in [lord for lord in short if where(state, lord) not in pillaged] + still:
         disband_lord(state, lord, events, why=why, penalty=True)
 
@@ -175,6 +181,15 @@ def pay_or_feed(state: State, lords: list[str], asset: str, events: Events, why:
 def standing(state: State, side: str) -> tuple[Order, ...]:
     """A side's standing orders as the state keeps them (``game.resolve``)."""
     return read_standing(tuple(state.get("standing", {}).get(side, ())), state["scenario"])
+
+
+def _settled(state: State, lords: list[str], asset: str, told: dict[str, Any]) -> list[str]:
+    """``settle``, what it spends of the side's ``asset`` added to the event ``told``."""
+    side = told["side"]
+    before = sum(m["assets"][asset] for lord, m in mats(state) if BOARD.lords[lord].side == side)
+    short = settle(state, lords, asset)
+    told[asset] += before - sum(m["assets"][asset] for lord, m in mats(state) if BOARD.lords[lord].side == side)
+    return short
 
 
 def disband_troopless(state: State, events: Events) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import shortfall
 from .data import BOARD, SIDES
+from .levy import lasts
 from .state import State, copy_state, rebel
 
 MAT_KEYS = ("troops", "assets", "vassals", "caps", "moved")
@@ -49,9 +51,24 @@ def view(state: State, power: str | None) -> dict[str, Any]:
                 if "lord" in entry and _side(entry["lord"]) == side:
                     seen["vassals"][vassal] = {"mustered": True, **({"box": entry["box"]} if "box" in entry else {})}
     seen["sides"] = {side: [lord for lord in state["lords"] if _side(lord) == side] for side in SIDES}
+    seen["ratings"] = {lord: rated(lord) for lord, entry in state["lords"].items()
+                       if power is not None and _side(lord) == power and "at" in entry}
+    seen["in_effect"] = [{"card": card, "name": BOARD.cards[card].event, "side": BOARD.cards[card].side,
+                          "until": lasts(card)} for card in state.get("lasting", [])]
+    seen["short"] = shortfall.flags(state, power) if power in SIDES and not state["outcome"] else {}
+    seen["captives"] = {}  # Ia, Capture of the King: each captor's line says whom he holds
+    for lord, entry in state["lords"].items():
+        if "prisoner_of" in entry:
+            seen["captives"].setdefault(entry["prisoner_of"], []).append(lord)
     seen["event_names"] = {card: BOARD.cards[card].event for card in state["held"].get(power or "", [])}
     seen["capability_names"] = capability_names(seen)
     return seen
+
+
+def rated(lord: str) -> dict[str, int]:
+    """A Lord's four ratings as his card prints them (1.5.2)."""
+    card = BOARD.lords[lord]
+    return {"Lordship": card.lordship, "Command": card.command, "Influence": card.influence, "Valour": card.valour}
 
 
 def capability_names(seen: State) -> dict[str, str]:
@@ -66,9 +83,9 @@ CAPABILITY_EVENTS = ("capability", "capability discarded", "capability effect")
 """The events that tell a Capability card: its name is told with its number."""
 SPIED = ("held", "mat")
 """What Aspielles (Y13, L13) shows its side alone: the enemy's held cards and a Lord's mat."""
-MAT_FIGURES = ("troops", "provender", "coin")
-MAT_EVENTS = ("levy", "supply", "tax", "capability effect")
-"""What Levy, Supply and Tax events say of a mat: hidden from the enemy with Hidden Mats."""
+MAT_FIGURES = ("troops", "provender", "coin", "carts", "left")
+MAT_EVENTS = ("levy", "supply", "tax", "capability effect", "pay troops", "feed", "haul")
+"""What Levy, Supply, Tax, Pay, Feed and Haul events say of a mat: hidden from the enemy with Hidden Mats."""
 
 
 def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:

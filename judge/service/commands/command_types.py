@@ -181,8 +181,8 @@ class History(Command):
 
 
 @_command("SUMMARY", "SUMMARY <game>", _ANYONE,
-          "Send a one-screen summary of a game: its scores as the game counts them (Diplomacy's "
-          "centres by year, Richard III's usurpation counts), who played which power.",
+          "Send a one-screen summary of a game: its scores as the game counts them, who played "
+          "which power.",
           "SUMMARY alpha")
 @dataclass(frozen=True)
 class Summary(Command):
@@ -190,9 +190,9 @@ class Summary(Command):
 
 
 @_command("BOARD", "BOARD [<game>]", _ANYONE,
-          "Send a game's board as it stands, as you may see it: the phase and deadline, what "
-          "each power holds (Diplomacy: units and supply centres; Richard III: blocks, heirs, "
-          "your hand) (without a game: the game signed on to).",
+          "Send a game's board as it stands, as you may see it: the phase and deadline and "
+          "what each power holds, in the game's own words (without a game: the game signed on "
+          "to).",
           "BOARD alpha")
 @dataclass(frozen=True)
 class Board(Command):
@@ -253,7 +253,7 @@ class Broadcast(Command):
     body_lines: tuple[str, ...] = ()
 
 
-@_command("PHASE", "PHASE <phase>  (e.g. PHASE F1901M, PHASE Fall 1901 Movement)", _PLAYER,
+@_command("PHASE", "PHASE <phase>  (e.g. F1901M or Fall 1901 Movement)", _PLAYER,
           "The orders that follow, up to the next command, are for that later phase: they are "
           "kept, read when it begins, and you are mailed how they read. If the game goes past "
           "that phase without playing it, they are dropped and you are told; the game's end or "
@@ -487,9 +487,7 @@ class SetNmr(Command):
 
 @_command("SET TIMING",
           "SET <class> [DEADLINE] [<length>] [AT <time>] [DAYS <days>] [GRACE <length>]", _MASTER,
-          "Set the timing of one class of the game's phases (each game names its own: "
-          "Diplomacy's movement, retreat, adjustment; Richard III's cards, actions, political), "
-          "e.g. SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h.",
+          "Set the timing of one class of the game's phases (each game names its own).",
           "SET MOVEMENT DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h")
 @dataclass(frozen=True)
 class SetTiming(Command):

@@ -236,7 +236,8 @@ def _deadline(db: Session, config: Config, game: Game, now: datetime) -> str:
 def _policy_words(game: Game) -> str:
     if game_settings(game).nmr is NmrPolicy.ABANDON:
         return "the power is abandoned and the game waits for a new player"
-    return f"the power is in civil disorder: {kind_of(game).wording.civil_disorder}"
+    return (f"the power is in civil disorder for {phase_name(game)} only (your orders count again "
+            f"from the next phase): {kind_of(game).wording.civil_disorder}")
 
 
 def _process(db: Session, config: Config, game: Game, now: datetime, reason: str) -> str:

@@ -17,6 +17,7 @@ from ..mailing.notify import (
     send_notice,
     when,
 )
+from ..mailing.reports import position
 from ..play.games import (
     GameError,
     game_settings,
@@ -82,12 +83,14 @@ def start_and_announce(ctx: Context, game: Game) -> None:
     def paragraphs(reader: str | None) -> list[str]:
         seen = kind.view(game.state, reader)
         board = [{"power": power, **kind.holdings(seen, power)} for power in kind.powers()]
+        shown = position(kind, seen, reader)
         return [
             f"{game.name} has started. The first phase is {phase_name(game)}; "
             f"the deadline is {when(game, game.deadline)}.",
             "The powers:\n" + "\n".join(lines),
             "\n".join(["The starting position:",
-                       *holdings_lines(board, list(kind.holdings(seen, kind.powers()[0]))),
+                       *(shown.splitlines() if shown is not None else
+                         holdings_lines(board, list(kind.holdings(seen, kind.powers()[0])))),
                        *([kind.wording.score_note] if kind.wording.score_note else [])]),
             secret_published(game),
         ]

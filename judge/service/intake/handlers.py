@@ -12,6 +12,7 @@ from collections import Counter
 from datetime import datetime
 
 from judge.games import registry
+from judge.games.kind import Cautioning
 from judge.games.registry import UnknownGameKind, game_kind
 from judge.store import (
     GameStatus,
@@ -322,6 +323,10 @@ def orders(ctx: Context, line: c.OrderLine) -> None:
     if ctx.power in kind_of(game).pending(game.state).powers:  # a power not due has none to hold
         late = " (late: after the deadline, in the grace period)" if game.grace_until else ""
         ctx.say(f"Your orders for {game.phase} are {orders_status(submission)}{late}.")
+        kind = kind_of(game)
+        if isinstance(kind, Cautioning):  # what they will cost him, before it is done
+            for caution in kind.cautions(game.state, ctx.power, list(submission.taken.values())):
+                ctx.say(f"Warning: {caution}.")
     process_if_ready(ctx, game)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import textwrap
+from dataclasses import replace
 from typing import Any
 
 from sqlmodel import col, select
@@ -34,7 +35,7 @@ from judge.store import (
 from .. import commands as c
 from ..mailing.attached import map_size
 from ..mailing.notify import game_picture, game_status, phase_name, readers, when
-from ..mailing.reports import render
+from ..mailing.reports import position, render
 from ..play.games import GameError, game_settings, kind_of, members
 from ..web.showing import game_shown, holdings_lines
 from .actions import find_game, is_master
@@ -78,7 +79,7 @@ def help_text(ctx: Context, command: c.Help) -> None:
         ctx.say("The settings (HELP SET <setting> explains one):")
         for name, info in c.COMMANDS.items():
             if name.startswith("SET "):
-                ctx.say(_entry(info))
+                ctx.say(_entry(_worded(info, _sender_kind(ctx))))
     elif (command_name := _command_named(topic)) is not None:
         _one_command(ctx, command_name)
     elif topic == "ORDERS" or topic.startswith("ORDERS "):
@@ -108,8 +109,24 @@ def _timing_classes(kind: GameKind) -> str:
                                             if timing.aliases else "") for timing in kind.timings)
 
 
+def _worded(info: c.CommandInfo, kind: GameKind) -> c.CommandInfo:
+    """A command as HELP shows it to a game of ``kind``: its phases, its scores and its timing
+    classes in that game's words, never another game's (a Plantagenet game's HELP does not speak
+    of Diplomacy's F1901M or supply centres)."""
+    words = kind.wording
+    if info.command is c.Phase:
+        first = words.phase_example.removeprefix("e.g. ").split(",")[0].split(" or ")[0]
+        return replace(info, usage=f"PHASE <phase>  ({words.phase_example})", example=f"PHASE {first}")
+    if info.command is c.Summary:
+        return replace(info, help=f"{info.help} {words.title}: its {words.score} by {words.period}.")
+    if info.command is c.SetTiming:
+        example = f"SET {kind.timings[0].name.upper()} DEADLINE 48h AT 20:00 DAYS mon-fri GRACE 24h"
+        return replace(info, help=f"{info.help} E.g. {example}.", example=example)
+    return info
+
+
 def _one_command(ctx: Context, name: str) -> None:
-    info = c.COMMANDS[name]
+    info = _worded(c.COMMANDS[name], _sender_kind(ctx))
     example = "\n".join(f"    {line}" for line in info.example.splitlines())
     ctx.say(f"{info.usage}\n\n{textwrap.fill(info.help, WIDTH)}\n\nWho may use it: "
             f"{_WHO[info.who]}.\n\nExample:\n{example}")
@@ -132,7 +149,7 @@ def _commands_and_orders(ctx: Context, kind: GameKind) -> None:
         ctx.say(f"\n{heading}")
         for info in c.COMMANDS.values():
             if info.who is who:
-                ctx.say(_entry(info))
+                ctx.say(_entry(_worded(info, kind)))
     ctx.say("\n" + _orders_help(kind))
 
 
@@ -261,7 +278,8 @@ def board(ctx: Context, command: c.Board) -> None:
     deadline = (f", deadline {when(game, game.deadline)}" if game.status is GameStatus.ACTIVE
                 else f" ({game.status.value})")
     lines = [f"The board of {game.name} ({game.kind}), {phase_name(game)}{deadline}:", ""]
-    lines += holdings_lines(powers, labels)
+    shown = position(kind, view, own)
+    lines += shown.splitlines() if shown is not None else holdings_lines(powers, labels)
     if ctx.picture is None and ctx.membership is not None:  # one map a reply, however many BOARDs
         reading = readers(ctx.db, game).get(ctx.reply_to)
         if reading is not None and reading.maps:  # a member who reads maps: the board drawn too

@@ -225,15 +225,15 @@ def scores_by_year(game: Game, line: list[PhaseRecord]) -> list[tuple[str, list[
         for record in line:
             shown = kind.scores_shown(kind.report_view(record.resolution, None))
             if shown is not None:
-                period = kind.standing(record.state_before).period  # no secret
-                rows[kind.period_name(period)] = [shown.get(power, 0) for power in powers]
+                period = kind.standing(record.state_before)  # no secret: its period alone
+                rows[period.period_named(kind)] = [shown.get(power, 0) for power in powers]
         return list(rows.items())
     if line:
         rows["start"] = _scores(kind.standing(line[0].state_before), powers)
     for record in line:
         before, after = kind.standing(record.state_before), kind.standing(record.state_after)
         if after.period > before.period or (record is line[-1] and game.status in _ENDED):
-            rows[kind.period_name(before.period)] = _scores(after, powers)
+            rows[before.period_named(kind)] = _scores(after, powers)
     return list(rows.items())
 
 

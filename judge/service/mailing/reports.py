@@ -14,6 +14,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from judge.games.kind import GameKind
 from judge.store import Game
 
 from ..play.games import kind_of
@@ -51,6 +52,22 @@ def environment() -> Environment:
 
 def render(template: str, **values: Any) -> str:
     return environment().get_template(template).render(**values)
+
+
+def position(kind: GameKind, view: dict[str, Any], reader: str | None) -> str | None:
+    """The position in the kind's own words as ``reader`` (None: an observer) may see it, for
+    BOARD and the start notice: its template family's ``position.txt`` (Plantagenet: each Lord's
+    mat and ratings, the Events in effect), given the kind's ``view``; None for a kind without
+    one, whose holdings say it."""
+    name = f"{kind.templates}/position.txt"
+    if name not in _templates():
+        return None
+    return render(name, board=view, powers=list(kind.powers()), reader=reader).strip("\n")
+
+
+@cache
+def _templates() -> frozenset[str]:
+    return frozenset(environment().list_templates())
 
 
 def results_subject(game: Game, phase: str) -> str:

@@ -183,7 +183,7 @@ def _period_now(game: Game) -> str | None:
     if game.state is None:
         return None
     kind = kind_of(game)
-    return kind.period_name(kind.standing(game.state).period)
+    return kind.standing(game.state).period_named(kind)
 
 
 def _write_game(db: Session, environment: Environment, game: Game, out: Path,
