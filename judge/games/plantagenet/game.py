@@ -524,8 +524,12 @@ class PlantagenetGame(TwoSides):
 
     def standing(self, state: State) -> Standing:
         """The Calendar box and each side's Influence points (only the leader's are above 0)."""
-        period = turns_played(state) if "wars" in state else int(state["box"])
-        return Standing(period, {side: max(0, influence_of(state, side)) for side in SIDES})
+        return Standing(self.turn(state), {side: max(0, influence_of(state, side)) for side in SIDES})
+
+    def turn(self, state: State) -> int:
+        """The Turn (2.0): its Calendar box; in the grand scenario, the Turns played across its
+        Wars (``Turned``: the judge mails by Turn)."""
+        return turns_played(state) if "wars" in state else int(state["box"])
 
     def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
         """The Influence points after the phase: the track is open to all (1.4.1)."""

@@ -53,6 +53,7 @@ from .actions import (
 from .context import Context
 from .handlers_address import ADDRESS_HANDLERS
 from .handlers_info import INFO_HANDLERS
+from .handlers_mail import MAIL_HANDLERS
 from .handlers_master import MASTER_HANDLERS, take_over
 from .handlers_shown import SHOWN_HANDLERS
 from .handlers_talk import TALK_HANDLERS
@@ -323,18 +324,6 @@ def set_wait(ctx: Context, command: c.SetWait | c.SetNoWait) -> None:
         process_if_ready(ctx, ctx.game)
 
 
-def set_map(ctx: Context, command: c.SetMap) -> None:
-    assert ctx.membership is not None and ctx.game is not None
-    ctx.membership.maps = command.on
-    ctx.db.add(ctx.membership)
-    if command.on:
-        ctx.say(f"Your results mails of {ctx.game.name} carry the map of the phase (where the "
-                "judge draws this game's maps).")
-    else:
-        ctx.say(f"Your results mails of {ctx.game.name} are text only; the report is complete "
-                "without the map (SET MAP ON brings it back).")
-
-
 def set_password(ctx: Context, command: c.SetPassword) -> None:
     assert ctx.membership is not None
     ctx.membership.password_hash = hash_password(command.password)
@@ -405,7 +394,6 @@ HANDLERS: dict[type, Handler] = {
     c.Clear: clear,
     c.SetWait: set_wait,
     c.SetNoWait: set_wait,
-    c.SetMap: set_map,
     c.SetPassword: set_password,
     c.SetDraw: set_draw,
     c.SetNoDraw: set_nodraw,
@@ -414,6 +402,7 @@ HANDLERS: dict[type, Handler] = {
     c.Process: process,
     **ADDRESS_HANDLERS,
     **INFO_HANDLERS,
+    **MAIL_HANDLERS,
     **MASTER_HANDLERS,
     **SHOWN_HANDLERS,
     **TALK_HANDLERS,
