@@ -338,6 +338,7 @@ def test_a_missed_phase_says_who_gave_no_orders_and_what_the_judge_did(judge: Ma
     redeal not asked for is not made)."""
     signons = start(judge, "richard3-1483")
     engine = Richard3Game("1483")
+    judge.send(address_of(judge, "York"), f"{signons['York']}\nSET MAIL EVERY PHASE")
     pending = engine.pending(game(judge).state)
     while "Lancaster" not in pending.powers:  # a redeal only York may ask for (5.1): he keeps
         judge.send(address_of(judge, "York"), f"{signons['York']}\nKEEP")
