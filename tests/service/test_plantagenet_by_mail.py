@@ -200,7 +200,7 @@ def test_the_grand_scenario_by_mail_to_the_end_of_its_first_war_then_a_draw(judg
     next War begins (6.3), its phases named with their War; then both sides agree a draw, which
     ends the game and reveals the secret: the record recomputes across the change of War."""
     signons = play_until(judge, "plantagenet", 11, lambda phase: not phase.startswith("I "))
-    assert game(judge).kind == "plantagenet-wars" and game(judge).phase.startswith(("IIY ", "IIL "))
+    assert game(judge).kind == "plantagenet" and game(judge).phase.startswith(("IIY ", "IIL "))
     for side in SIDES:
         judge.send(address_of(judge, side), f"{signons[side]}\nSET DRAW")
     finished = game(judge)

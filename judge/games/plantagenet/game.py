@@ -109,7 +109,10 @@ def standing_slot(order: Order) -> str:
 
 
 def kind_name(scenario: str) -> str:
-    """``plantagenet-ia`` and so on; ``plantagenet-war-i`` for the first War alone."""
+    """``plantagenet-ia`` and so on; ``plantagenet-war-i`` for the first War alone;
+    ``plantagenet`` for the grand scenario (``plantagenet-wars`` before: registry's alias)."""
+    if scenario == "wars":
+        return "plantagenet"
     return "plantagenet-war-i" if scenario == "I" else f"plantagenet-{scenario.lower()}"
 
 
