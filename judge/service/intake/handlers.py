@@ -83,6 +83,7 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
     savepoint = None if type(item) in _WRITES_NOTHING else ctx.db.begin_nested()
     queued = queued_to(ctx.db)
     first_mail, first_said = len(queued), len(ctx.entries[-1].said)
+    ran = {game_id: len(done) for game_id, (_, done) in ctx.processed.items()}
     try:
         done = handler(ctx, item)
         _within_limits(ctx, queued[first_mail:], first_said)
@@ -90,6 +91,8 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
         if savepoint is not None:
             savepoint.rollback()
         del queued[first_mail:]  # rolled back: never sent
+        for game_id, (_, done) in ctx.processed.items():  # nor reported
+            del done[ran.get(game_id, 0):]
         ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed = saved
         ctx.say(f"Refused: {refusal}.")
         return False

@@ -45,6 +45,7 @@ from judge.store import (
 from ..commands import Item, OrderLine, Signon, parse_commands
 from ..config import Config
 from ..mailing.reports import render, reply_subject
+from .actions import report_mail
 from .context import Context, Entry, find_player
 from .flood import flood_guard
 from .handlers import carry_out
@@ -334,6 +335,7 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
         unsigned.passes_over(None, context.entries)
     if (summary := held.summary()) is not None:
         context.entries.append(Entry("(the rest of your mail)", [summary]))
+    report_mail(context)
     _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context),
            context.picture)
     return f"answered {len(items)} line(s)"
