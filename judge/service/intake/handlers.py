@@ -91,8 +91,8 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
         if savepoint is not None:
             savepoint.rollback()
         del queued[first_mail:]  # rolled back: never sent
-        for game_id, (_, done) in ctx.processed.items():  # nor reported
-            del done[ran.get(game_id, 0):]
+        for game_id, (_, ran_here) in ctx.processed.items():  # nor reported
+            del ran_here[ran.get(game_id, 0):]
         ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed = saved
         ctx.say(f"Refused: {refusal}.")
         return False

@@ -242,7 +242,7 @@ def _report_kept(db: Session, config: Config, game: Game, done: list[Processed],
                                                          for line in read.submission.lines)
                 for _, kept in chain):
             continue
-        entries = []
+        entries: list[_Entry] = []
         for phase, kept in chain:
             entries.extend(_kept_entry(read) for read in kept)
             last = kept[-1].submission
