@@ -47,6 +47,7 @@ def mailed_now(db: Session, game: Game, records: Sequence[PhaseRecord],
         waiting = list(db.exec(select(PhaseRecord).where(
             PhaseRecord.game_id == game.id, col(PhaseRecord.id) >= earliest,
             col(PhaseRecord.id) < first).order_by(col(PhaseRecord.id))).all())
+        waiting = _not_undone(waiting, records)
     mailed: dict[str, list[PhaseRecord]] = {}
     for address, (power, held) in readers.items():
         due = ended or (power is not None and power in acting) or any(m.every_phase for m in held)
@@ -58,3 +59,16 @@ def mailed_now(db: Session, game: Game, records: Sequence[PhaseRecord],
             mailed[address] = [r for r in waiting if start is not None and r.id is not None
                                and r.id >= start] + list(records)
     return mailed
+
+
+def _not_undone(waiting: list[PhaseRecord], records: Sequence[PhaseRecord]) -> list[PhaseRecord]:
+    """The reports waiting, but those of phases a ROLLBACK undid: a phase processed again later
+    (its later record) replaces the earlier."""
+    later: set[str] = set()
+    kept: list[PhaseRecord] = []
+    ids = {record.id for record in waiting}
+    for record in reversed([*waiting, *records]):
+        if record.phase not in later and record.id in ids:
+            kept.append(record)
+        later.add(record.phase)
+    return kept[::-1]
