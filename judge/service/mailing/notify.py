@@ -252,7 +252,7 @@ def _report_kept(db: Session, config: Config, game: Game, done: list[Processed],
                  f"{'; the deadline is ' + when(game, game.deadline) if phase == game.phase else ''}."]))
         phase = chain[-1][0]
         body = render("kept_orders.txt", game=game.name,
-                      phase_name=", ".join(phase_name(game, p) for p, _ in chain),
+                      phase_name=" and ".join(phase_name(game, p) for p, _ in chain), count=len(chain),
                       entries=entries, judge_name=config.name, judge_address=config.address)
         queue_mail(db, address_of(db, membership), orders_subject(game, phase), body,
                    domain=config.domain, game_id=game.id, now=now)
