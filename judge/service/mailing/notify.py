@@ -237,11 +237,11 @@ def _report_kept(db: Session, config: Config, game: Game, done: list[Processed],
             readings.setdefault(kept[0].membership.id, []).append((phase, kept))
     for chain in readings.values():
         membership = chain[0][1][0].membership
-        if by_turn and not membership.every_phase and all(
-                kept[-1].submission.complete and not any(line.error for read in kept
-                                                         for line in read.submission.lines)
-                for _, kept in chain):
-            continue
+        if by_turn and not membership.every_phase:  # only what asks him to act
+            chain = [(phase, kept) for phase, kept in chain if not kept[-1].submission.complete
+                     or any(line.error for read in kept for line in read.submission.lines)]
+            if not chain:
+                continue
         entries: list[_Entry] = []
         for phase, kept in chain:
             entries.extend(_kept_entry(read) for read in kept)
