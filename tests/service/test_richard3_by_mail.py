@@ -267,7 +267,12 @@ def test_results_mails_carry_the_map_as_their_reader_sees_it(judge: MailJudge) -
     signons = start(judge, "richard3-1483", maps=True)
     engine = Richard3Game("1483")
     rng = Random(8)
+    first = engine.turn(game(judge).state)
     play_phases(judge, signons, engine, rng, 3)
+    for _ in range(40):  # to the end of the turn: observers are mailed once a turn
+        if engine.turn(game(judge).state) != first:
+            break
+        play_phases(judge, signons, engine, rng, 1)
     judge.advance(minutes=1)
     with judge.store.session() as db:
         mails = db.exec(select(Outbox).where(col(Outbox.subject).startswith("Richard III results"))
