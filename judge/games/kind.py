@@ -144,8 +144,8 @@ class GameKind(Protocol):
     ``turn_report.txt`` under the judge's templates, given the values of ``report_view``;
     ``orders.txt``, HELP's order help, given the ``wording``'s ``full_title`` as ``title`` and
     the kind's ``name``; and ``prediction.txt``, PREDICT's, for a kind without
-    ``hidden_information``). Beyond this protocol a kind may offer ``Choosing``, ``Exporting``,
-    ``Lettered`` and ``Playout``."""
+    ``hidden_information``). Beyond this protocol a kind may offer ``Choosing``, ``Turned``,
+    ``Exporting``, ``Lettered`` and ``Playout``."""
 
     name: str  # "diplomacy/standard", "diplomacy/roses1", "richard3"
     templates: str  # the folder of its report templates: "diplomacy"
@@ -291,6 +291,21 @@ class Cautioning(Protocol):
     def cautions(self, state: State, power: str, orders: Sequence[str]) -> list[str]:
         """Each warning in a sentence for the power's ``orders`` taken for the current phase
         (canonical texts), or nothing; said to that power alone."""
+        ...
+
+
+@runtime_checkable
+class Turned(Protocol):
+    """A kind whose phases group into Turns of several phases each (Plantagenet: a Calendar
+    box's Levy and Campaign; Richard III: a turn's cards, actions and Battles). Its players are
+    mailed when they must act and at the end of each Turn, its observers at the end of each
+    Turn, each mail with every report since the reader's last (unless he asks for every phase:
+    SET MAIL EVERY PHASE). A kind without Turns (Diplomacy, whose every phase needs every
+    player) mails every phase to everyone."""
+
+    def turn(self, state: State) -> int:
+        """The Turn a state is in, numbered so that a later Turn is greater: a phase that leaves
+        a state of another Turn than the one it began from ends a Turn."""
         ...
 
 

@@ -30,7 +30,6 @@ class Entry:
     name: str
     names: tuple[str, ...]
     make: Callable[[], GameKind]
-    listed: bool = True  # named in HELP's list (an option's kind, ``...-hidden``, is not)
 
 
 def _diplomacy(variant: str) -> Entry:
@@ -44,10 +43,13 @@ def _richard3(scenario: str) -> Entry:
 
 def _plantagenet(scenario: str, hidden_mats: bool = False) -> Entry:
     """A Plantagenet scenario; with ``hidden_mats``, its Hidden Mats option (1.5.3), a kind of its
-    own (``plantagenet-ia-hidden``): CREATE takes no options, and a kind name is one word."""
-    name = plantagenet_name(scenario) + ("-hidden" if hidden_mats else "")
-    names = ("plantagenet", name) if scenario == "wars" and not hidden_mats else (name,)  # the grand scenario
-    return Entry(name, names, lambda: PlantagenetGame(scenario, hidden_mats), listed=not hidden_mats)
+    own, the scenario's name with ``-hidden`` (``plantagenet-ia-hidden``, ``plantagenet-hidden``
+    for the grand scenario): CREATE takes no options, and a kind name is one word. The grand
+    scenario was ``plantagenet-wars`` before: that name still reads, for the games made then."""
+    hidden = "-hidden" if hidden_mats else ""
+    name = plantagenet_name(scenario) + hidden
+    names = (name, f"plantagenet-wars{hidden}") if scenario == "wars" else (name,)
+    return Entry(name, names, lambda: PlantagenetGame(scenario, hidden_mats))
 
 
 KINDS: tuple[Entry, ...] = (
@@ -63,7 +65,7 @@ KINDS: tuple[Entry, ...] = (
 """Every kind offered by mail. Plantagenet's: ``plantagenet-ia`` ... ``plantagenet-iii``,
 ``plantagenet-war-i`` (the grand scenario's first War alone), ``plantagenet`` (the grand
 scenario), ``plantagenet-bosworth`` (III(B)), and each but Bosworth with Hidden Mats (1.5.3):
-``plantagenet-ia-hidden`` and so on."""
+``plantagenet-ia-hidden`` ... ``plantagenet-hidden``."""
 
 DEFAULT = KINDS[0].names[0]
 """The game kind of a game created without naming one (``CREATE ?game pw``)."""
@@ -78,9 +80,8 @@ def kind_names() -> list[str]:
 
 
 def player_names() -> list[str]:
-    """The names players write for the game kinds (``standard``, ``roses1``), in table order;
-    an option's kinds (``plantagenet-ia-hidden``) are left out of the list, not refused."""
-    return [entry.names[0] for entry in KINDS if entry.listed]
+    """The names players write for the game kinds (``standard``, ``roses1``), in table order."""
+    return [entry.names[0] for entry in KINDS]
 
 
 def _entry(name: str) -> Entry | None:

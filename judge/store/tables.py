@@ -133,6 +133,8 @@ class Membership(StoreModel, table=True):
     status: MembershipStatus = Field(default=MembershipStatus.ACTIVE, sa_type=MembershipStatusType)
     maps: bool = True  # SET MAP ON|OFF: results mails carry the map picture, or text only
     wait: bool = False  # hold processing until the deadline even when all orders are in
+    every_phase: bool = False  # SET MAIL EVERY PHASE: every phase's results mailed as processed
+    unmailed_from: int | None = None  # the first phase record not yet mailed (None: none waits)
     draw_vote: bool | None = None  # None: has not voted
     absences: list[list[str]] = Field(default_factory=list, sa_type=sa.JSON)  # [[from, to], ...] ISO dates
     joined_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

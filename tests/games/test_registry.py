@@ -42,3 +42,21 @@ def test_a_kind_whose_data_cannot_be_read_is_refused_and_the_others_run_on(
         game_kind("broken")
     assert [kind.name for kind in all_kinds()] == [e.name for e in registry.KINDS[:-1]]
     assert game_kind("standard").name == "diplomacy/standard"
+
+
+def test_hidden_mats_kinds_are_named_alike_and_listed_the_old_names_still_read() -> None:
+    """Issue 33, item 14: every Plantagenet scenario's Hidden Mats kind (1.5.3) is its name with
+    ``-hidden``, the grand scenario's too (``plantagenet``, ``plantagenet-hidden``); each is
+    listed where the kinds are listed (HELP's list); the names games were made with before
+    (``plantagenet-wars``, ``plantagenet-wars-hidden``) still find their kinds."""
+    names = registry.player_names()
+    plain = [name for name in names if name.startswith("plantagenet") and name != "plantagenet-bosworth"
+             and not name.endswith("-hidden")]
+    assert "plantagenet" in plain and "plantagenet-ia" in plain
+    for name in plain:
+        assert f"{name}-hidden" in names, name
+        hidden = game_kind(f"{name}-hidden")
+        assert hidden.name == f"{game_kind(name).name}-hidden"
+    assert game_kind("plantagenet-wars").name == "plantagenet"
+    assert game_kind("plantagenet-wars-hidden").name == "plantagenet-hidden"
+    assert "plantagenet-wars" not in names and "plantagenet-wars-hidden" not in names

@@ -54,6 +54,7 @@ from judge.service.commands import (
     SetReminder,
     SetGrace,
     SetGunboat,
+    SetMail,
     SetMap,
     SetName,
     SetNmr,
@@ -220,6 +221,8 @@ FORMS: list[tuple[str, Command]] = [
     ("SET REMINDER OFF", SetReminder(None)),
     ("SET MAP off", SetMap(False)),
     ("set maps ON", SetMap(True)),
+    ("SET MAIL EVERY PHASE", SetMail(True)),
+    ("set mail turn", SetMail(False)),
 ]
 
 

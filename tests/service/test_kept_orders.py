@@ -79,7 +79,7 @@ def test_a_phase_whose_orders_were_all_sent_ahead_is_processed_as_it_begins(
     both = mail_since(judge, before, "Diplomacy results alpha S1901M to F1901M")
     assert len(both) == 8 == len(mail_since(judge, before, "Diplomacy results"))  # 7 players, master
     body = both[0].body
-    assert body.startswith("alpha: 2 phases were processed together: Spring 1901 Movement, Fall "
+    assert body.startswith("alpha: 2 phases were processed: Spring 1901 Movement, Fall "
                            "1901 Movement.")
     spring = body.index("The next phase of alpha is Fall 1901 Movement.")  # no deadline
     fall = body.index("The next phase of alpha is Spring 1902 Movement; the deadline is")

@@ -124,6 +124,10 @@ def start(played: Played, kind: str, secret: bytes) -> dict[str, str]:
     assert "roses has started" in judge.enrol(ADDRESSES[1], "JOIN roses pw1")
     with judge.store.session() as db:
         rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()
+        for membership, _ in rows:  # every phase's mail read (SET MAIL EVERY PHASE): the most told
+            membership.every_phase = True
+            db.add(membership)
+        db.commit()
     address = {m.power: p.address for m, p in rows if m.power}
     played.readers = {address[side]: side for side in SIDES} | {WATCHER: None, MASTER: None}
     played.do(Step(None, minutes=1))

@@ -267,7 +267,12 @@ def test_results_mails_carry_the_map_as_their_reader_sees_it(judge: MailJudge) -
     signons = start(judge, "richard3-1483", maps=True)
     engine = Richard3Game("1483")
     rng = Random(8)
+    first = engine.turn(game(judge).state)
     play_phases(judge, signons, engine, rng, 3)
+    for _ in range(40):  # to the end of the turn: observers are mailed once a turn
+        if engine.turn(game(judge).state) != first:
+            break
+        play_phases(judge, signons, engine, rng, 1)
     judge.advance(minutes=1)
     with judge.store.session() as db:
         mails = db.exec(select(Outbox).where(col(Outbox.subject).startswith("Richard III results"))
@@ -338,6 +343,7 @@ def test_a_missed_phase_says_who_gave_no_orders_and_what_the_judge_did(judge: Ma
     redeal not asked for is not made)."""
     signons = start(judge, "richard3-1483")
     engine = Richard3Game("1483")
+    judge.send(address_of(judge, "York"), f"{signons['York']}\nSET MAIL EVERY PHASE")
     pending = engine.pending(game(judge).state)
     while "Lancaster" not in pending.powers:  # a redeal only York may ask for (5.1): he keeps
         judge.send(address_of(judge, "York"), f"{signons['York']}\nKEEP")

@@ -72,7 +72,7 @@ def test_an_order_that_would_overspend_the_card_is_refused_on_arrival_not_droppe
     assert f"Error: {moves[-1]}: it needs a 5th action point and the card has 4 (1.2)" in reply, reply
     assert reply.count("Error") == 1, reply
     assert "Your orders for" in reply and " complete." not in reply, reply
-    judge.send(address, f"{signons[house]}\nDONE")
+    judge.send(address, f"{signons[house]}\nSET MAIL EVERY PHASE\nDONE")  # this phase's results now
     results = judge.mail_to(address, "Richard III results")[-1].body
     assert "Not carried out" not in results, results
     assert recruit in results and all(move in results for move in moves[:3]), results

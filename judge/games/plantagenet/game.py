@@ -121,7 +121,10 @@ def standing_slot(order: Order) -> str:
 
 
 def kind_name(scenario: str) -> str:
-    """``plantagenet-ia`` and so on; ``plantagenet-war-i`` for the first War alone."""
+    """``plantagenet-ia`` and so on; ``plantagenet-war-i`` for the first War alone;
+    ``plantagenet`` for the grand scenario (``plantagenet-wars`` before: registry's alias)."""
+    if scenario == "wars":
+        return "plantagenet"
     return "plantagenet-war-i" if scenario == "I" else f"plantagenet-{scenario.lower()}"
 
 
@@ -595,8 +598,13 @@ class PlantagenetGame(TwoSides):
         the grand scenario the Turns played across its Wars, named by War and Turn (``I T15``)."""
         scores = {side: max(0, influence_of(state, side)) for side in SIDES}
         if "wars" in state:
-            return Standing(turns_played(state), scores, f"{state['wars']['war']} T{state['box']}")
-        return Standing(int(state["box"]), scores)
+            return Standing(self.turn(state), scores, f"{state['wars']['war']} T{state['box']}")
+        return Standing(self.turn(state), scores)
+
+    def turn(self, state: State) -> int:
+        """The Turn (2.0): its Calendar box; in the grand scenario, the Turns played across its
+        Wars (``Turned``: the judge mails by Turn)."""
+        return turns_played(state) if "wars" in state else int(state["box"])
 
     def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
         """The Influence points after the phase: the track is open to all (1.4.1)."""

@@ -362,10 +362,11 @@ class Richard3Game:
     def standing(self, state: State) -> Standing:
         """Progress in turns counted across campaigns (I-1 is 1, II-1 is 8: seven turns a
         campaign, 1.0); each house's count for usurpation (8.2)."""
-        return Standing(
-            (int(state["campaign"]) - 1) * TURNS + int(state["turn"]),
-            {side: usurpation_count(state, side) for side in SIDES},
-        )
+        return Standing(self.turn(state), {side: usurpation_count(state, side) for side in SIDES})
+
+    def turn(self, state: State) -> int:
+        """The turn counted across campaigns (``Turned``: the judge mails by turn)."""
+        return (int(state["campaign"]) - 1) * TURNS + int(state["turn"])
 
     def scores_shown(self, report: dict[str, Any]) -> Mapping[str, int] | None:
         """The usurpation count as the political turn counts it openly (8.2), if the report's

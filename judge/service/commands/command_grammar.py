@@ -58,6 +58,7 @@ from .command_types import (
     SetDrawRule,
     SetGrace,
     SetGunboat,
+    SetMail,
     SetMap,
     SetName,
     SetNmr,
@@ -265,6 +266,9 @@ class _Builder(Transformer[Token, Command]):
     def set_map(self, c: list[Any]) -> Command:
         return SetMap(c[0])
 
+    def set_mail(self, c: list[Any]) -> Command:
+        return SetMail(c[0])
+
     def set_draw(self, c: list[Any]) -> Command:
         return SetDraw(c[0] or ())
 
@@ -316,7 +320,7 @@ _CONSTANTS: dict[str, object] = {
     "grey": "grey", "white": "white", "on": True, "off": False,
     "press_none": PressMode.NONE, "press_white": PressMode.WHITE, "press_grey": PressMode.GREY,
     "press_both": PressMode.BOTH, "civil_disorder": NmrPolicy.CIVIL_DISORDER,
-    "abandon": NmrPolicy.ABANDON,
+    "abandon": NmrPolicy.ABANDON, "every_phase": True, "by_turn": False,
     "draw_all": DrawRule.ALL, "draw_dias": DrawRule.DIAS, "draw_any": DrawRule.ANY,
 }
 for _rule, _class in _NO_VALUE.items():

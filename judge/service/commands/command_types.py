@@ -317,6 +317,16 @@ class SetMap(Command):
     on: bool
 
 
+@_command("SET MAIL", "SET MAIL EVERY PHASE|TURN", _PLAYER,
+          "Mail me every phase's results as it is processed (EVERY PHASE), or, where the game "
+          "has Turns, when I must act and at the end of each Turn, everything since my last "
+          "mail in one (TURN, the default).",
+          "SET MAIL EVERY PHASE")
+@dataclass(frozen=True)
+class SetMail(Command):
+    every_phase: bool
+
+
 @_command("SET NOWAIT", "SET NOWAIT", _PLAYER,
           "Let the phase process as soon as all orders are in.",
           "SET NOWAIT")

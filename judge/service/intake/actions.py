@@ -139,11 +139,23 @@ def process_if_ready(ctx: Context, game: Game) -> None:
 
 
 def process_and_report(ctx: Context, game: Game, reason: str) -> None:
+    """Process the phase now, and each after it ready as it begins; their reports go out once
+    the whole mail has been carried out (``report_mail``)."""
     if game.status is not GameStatus.ACTIVE:
         raise GameError(f"{game.name} is not running")
     done = process_while_ready(ctx.db, game, ctx.now, reason)
     ctx.db.flush()
-    report_processed(ctx.db, ctx.config, game, done, ctx.now)
+    assert game.id is not None
+    ctx.ran.setdefault(game.id, (game, []))[1].extend(done)
     for processed in done:
         ctx.say(f"{phase_name(game, processed.record.phase)} of {game.name} has been processed "
                 f"({processed.record.reason}).")
+
+
+def report_mail(ctx: Context) -> None:
+    """The reports of every phase one mail let run, in one go for each game: each reader gets at
+    most one results mail for the mail, however many phases it ran (``notify.report_processed``)."""
+    for game, done in ctx.ran.values():
+        if done:
+            report_processed(ctx.db, ctx.config, game, done, ctx.now)
+    ctx.ran.clear()

@@ -14,6 +14,7 @@ from judge.mail.message import IncomingMail
 from judge.store import Game, Membership, Player, player_by_address, queue_mail
 
 from ..config import Config
+from ..play.games import Processed
 from .room import Room
 from .signons import Checked
 
@@ -62,6 +63,8 @@ class Context:
     processed: frozenset[int] = frozenset()  # the games this mail PROCESSed: one PROCESS a game
     refused_orders: set[tuple[int, str]] = field(default_factory=set)  # (game, power) with a
     # refused order line in this mail: that power's orders in it complete nothing
+    ran: dict[int, tuple[Game, list[Processed]]] = field(default_factory=dict)  # by game: the
+    # phases this mail let run, reported once when it has been carried out (``actions``)
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)

@@ -57,6 +57,7 @@ from .actions import (
 from .context import Context, find_player
 from .handlers_address import ADDRESS_HANDLERS
 from .handlers_info import INFO_HANDLERS
+from .handlers_mail import MAIL_HANDLERS
 from .handlers_master import MASTER_HANDLERS, note_acted_for, take_over
 from .handlers_shown import SHOWN_HANDLERS
 from .handlers_talk import TALK_HANDLERS
@@ -91,6 +92,7 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
     savepoint = None if type(item) in _WRITES_NOTHING else ctx.db.begin_nested()
     queued = queued_to(ctx.db)
     first_mail, first_said = len(queued), len(ctx.entries[-1].said)
+    ran = {game_id: len(done) for game_id, (_, done) in ctx.ran.items()}
     try:
         done = handler(ctx, item)
         _within_limits(ctx, queued[first_mail:], first_said)
@@ -98,6 +100,8 @@ def carry_out(ctx: Context, item: c.Item) -> bool:
         if savepoint is not None:
             savepoint.rollback()
         del queued[first_mail:]  # rolled back: never sent
+        for game_id, (_, ran_here) in ctx.ran.items():  # nor reported
+            del ran_here[ran.get(game_id, 0):]
         (ctx.player, ctx.game, ctx.membership, ctx.power, ctx.reply_to, ctx.pressed,
          ctx.press_mails, ctx.acted_for, ctx.processed) = saved
         ctx.say(f"Refused: {refusal}.")
@@ -389,18 +393,6 @@ def set_wait(ctx: Context, command: c.SetWait | c.SetNoWait) -> None:
         process_if_ready(ctx, ctx.game)
 
 
-def set_map(ctx: Context, command: c.SetMap) -> None:
-    assert ctx.membership is not None and ctx.game is not None
-    ctx.membership.maps = command.on
-    ctx.db.add(ctx.membership)
-    if command.on:
-        ctx.say(f"Your results mails of {ctx.game.name} carry the map of the phase (where the "
-                "judge draws this game's maps).")
-    else:
-        ctx.say(f"Your results mails of {ctx.game.name} are text only; the report is complete "
-                "without the map (SET MAP ON brings it back).")
-
-
 def set_password(ctx: Context, command: c.SetPassword) -> None:
     assert ctx.membership is not None
     ctx.membership.password_hash = hash_password(command.password)
@@ -476,7 +468,6 @@ HANDLERS: dict[type, Handler] = {
     c.Clear: clear,
     c.SetWait: set_wait,
     c.SetNoWait: set_wait,
-    c.SetMap: set_map,
     c.SetPassword: set_password,
     c.SetDraw: set_draw,
     c.SetNoDraw: set_nodraw,
@@ -485,6 +476,7 @@ HANDLERS: dict[type, Handler] = {
     c.Process: process,
     **ADDRESS_HANDLERS,
     **INFO_HANDLERS,
+    **MAIL_HANDLERS,
     **MASTER_HANDLERS,
     **SHOWN_HANDLERS,
     **TALK_HANDLERS,

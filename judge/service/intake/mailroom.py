@@ -45,6 +45,7 @@ from judge.store import (
 from ..commands import Confirm, Item, OrderLine, Signon, parse_commands
 from ..config import Config
 from ..mailing.reports import render, reply_subject
+from .actions import report_mail
 from .context import Context, Entry, find_player
 from .flood import flood_guard
 from .handlers import MAKES_A_PASSWORD, carry_out
@@ -392,6 +393,7 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
         unsigned.passes_over(None, context.entries)
     if (summary := held.summary()) is not None:
         context.entries.append(Entry("(the rest of your mail)", [summary]))
+    report_mail(context)  # first: a master's BECOME is told inside the results it sent, if any
     tell_acted_for(context)
     if not answered:
         return f"carried out {len(items)} line(s)"

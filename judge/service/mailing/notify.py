@@ -8,12 +8,13 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from judge.games.kind import Choosing, Outcome, PassingOver
+from judge.games.kind import Choosing, Outcome, PassingOver, Turned
 from judge.pictures import chained_report, kind_picture, position_drawn
 from judge.store import (
     Game,
     GameStatus,
     Letter,
+    Membership,
     Outbox,
     PhaseRecord,
     Role,
@@ -37,6 +38,7 @@ from ..play.games import (
     members,
     secret_revealed,
 )
+from .rhythm import mailed_now
 from .reports import notice_subject, orders_subject, render, results_subject
 
 
@@ -136,10 +138,12 @@ _SIGNATURE = "\n-- \n"  # where the templates' signature begins
 @dataclass(frozen=True)
 class Reader:
     """How one address reads a game's reports: from the view of a power (its player's own) or of
-    an observer (None: observers and masters), with the map picture or not (SET MAP)."""
+    an observer (None: observers and masters), with the map picture or not (SET MAP); its
+    memberships in the game (how often it is mailed: ``rhythm``)."""
 
     power: str | None
     maps: bool
+    held: tuple[Membership, ...] = ()
 
 
 def readers(db: Session, game: Game) -> dict[str, Reader]:
@@ -151,8 +155,11 @@ def readers(db: Session, game: Game) -> dict[str, Reader]:
     for membership in playing:
         power = membership.power if membership.role is Role.PLAYER else None
         mail_to = players[membership.player_id].address
+        held = (*seen[mail_to].held, membership) if mail_to in seen else (membership,)
         if mail_to not in seen or seen[mail_to].power is None:
-            seen[mail_to] = Reader(power, membership.maps)
+            seen[mail_to] = Reader(power, membership.maps, held)
+        else:
+            seen[mail_to] = Reader(seen[mail_to].power, seen[mail_to].maps, held)
     return seen
 
 
@@ -160,37 +167,41 @@ def send_results(
     db: Session, config: Config, game: Game, records: list[PhaseRecord], now: datetime
 ) -> None:
     """The turn reports of the phases just processed together (``records``, oldest first: one,
-    or a chain of phases each ready as it began) to every member of the game, in one mail each,
-    each from the view of the power it reads the game as (``readers``); one body for readers
-    whose views agree. The map of a single phase is the position its kind draws
-    (``position_drawn``) with its orders; a chain's is the position now, with the moves and
-    battles of every phase of it where the kind draws them (``chained_report``)."""
+    or a chain of phases each ready as it began) to the members due a mail now (``rhythm``), in
+    one mail each with every report since his last, each from the view of the power it reads
+    the game as (``readers``); one body for readers whose views agree. The map of a single phase
+    is the position its kind draws (``position_drawn``) with its orders; a chain's is the
+    position now, with the moves and battles of every phase of it where the kind draws them
+    (``chained_report``)."""
     kind = kind_of(game)
     ended = kind.outcome(game.state) if game.status is GameStatus.FINISHED else None
     bodies: list[tuple[object, str]] = []
     pictures: list[tuple[object, int | None]] = []
-    first, last = records[0], records[-1]
-    shown = position_drawn(kind, first.state_before, first.state_after)  # a single phase's map
-    subject = results_subject(game, first.phase if first is last else f"{first.phase} to {last.phase}")
+    reading = readers(db, game)
     letters: list[Letter] = []
-    for address, reader in readers(db, game).items():
-        seen = [(kind.report_view(r.resolution, reader.power), kind.view(r.state_after, reader.power))
-                for r in records]
+    mailed = mailed_now(db, game, records, {a: (r.power, r.held) for a, r in reading.items()})
+    for address, theirs in mailed.items():
+        reader = reading[address]
+        first, last = theirs[0], theirs[-1]
+        subject = results_subject(game, first.phase if first is last else f"{first.phase} to {last.phase}")
+        seen = [(r.id, kind.report_view(r.resolution, reader.power), kind.view(r.state_after, reader.power))
+                for r in theirs]
         body = next((text for views, text in bodies if views == seen), None)
         if body is None:
-            body = _results_body(config, game, records, reader.power, ended)
+            body = _results_body(config, game, theirs, reader.power, ended)
             bodies.append((seen, body))
         picture = None
         if reader.maps:
-            drawn: tuple[dict[str, Any] | None, dict[str, Any]] = (
-                (seen[0][0], kind.view(shown, reader.power)) if first is last
-                else (chained_report(kind, [report for report, _ in seen]), seen[-1][1]))
+            shown = position_drawn(kind, first.state_before, first.state_after)  # a single phase's map
+            drawn: tuple[Any, ...] = (
+                (first.id, seen[0][1], kind.view(shown, reader.power)) if first is last
+                else (last.id, chained_report(kind, [report for _, report, _ in seen]), seen[-1][2]))
             known = [kept for views, kept in pictures if views == drawn]
             if known:
                 picture = known[0]
             else:
                 picture = game_picture(db, game, first.phase if first is last else f"{last.phase} now",
-                                       reader.power, *drawn)
+                                       reader.power, drawn[1], drawn[2])
             if not known:
                 pictures.append((drawn, picture))
         letters.append(Letter(address, subject, body, picture))
@@ -234,12 +245,14 @@ def report_processed(
     db: Session, config: Config, game: Game, done: list[Processed], now: datetime
 ) -> None:
     """Everything the phases just processed together (``done``, oldest first) tell: their turn
-    reports to every member, in one mail each; to each player whose orders kept for a new phase
-    (PHASE) were read as it began how they read (their errors included), or that they were
-    dropped; and the end of the game if it ended."""
+    reports to the members due a mail (``send_results``), in one mail each; to each player
+    whose orders kept for a new phase (PHASE) were read as it began, one mail for the whole
+    chain, how they read (their errors included), or that they were dropped; and the end of the
+    game if it ended. Kept orders that read as sent, complete, are not confirmed again where the
+    reader is mailed by Turn (``rhythm``): only a refusal or a gap asks him to act."""
     send_results(db, config, game, [processed.record for processed in done], now)
+    _report_kept(db, config, game, done, now)
     for processed in done:
-        _report_kept(db, config, game, processed, now)
         _report_dropped(db, config, game, processed, now)
     if game.status is GameStatus.FINISHED:
         ended = kind_of(game).outcome(game.state)
@@ -247,18 +260,33 @@ def report_processed(
         send_notice(db, config, game, [over, secret_revealed(game)], now)
 
 
-def _report_kept(db: Session, config: Config, game: Game, processed: Processed, now: datetime) -> None:
-    phase = kind_of(game).pending(processed.record.state_after).phase  # the phase they were for
-    for kept in _by_membership(processed.kept):
-        entries = [_kept_entry(read) for read in kept]
-        last = kept[-1].submission
-        entries.append(_Entry(
-            f"(your orders for {phase_name(game, phase)})",
-            [f"Your orders for {phase} are {orders_status(last)}"
-             f"{'; the deadline is ' + when(game, game.deadline) if phase == game.phase else ''}."]))
-        body = render("kept_orders.txt", game=game.name, phase_name=phase_name(game, phase),
+def _report_kept(db: Session, config: Config, game: Game, done: list[Processed], now: datetime) -> None:
+    by_turn = isinstance(kind_of(game), Turned)
+    readings: dict[int | None, list[tuple[str, list[KeptRead]]]] = {}
+    for processed in done:
+        phase = kind_of(game).pending(processed.record.state_after).phase  # the phase they were for
+        for kept in _by_membership(processed.kept):
+            readings.setdefault(kept[0].membership.id, []).append((phase, kept))
+    for chain in readings.values():
+        membership = chain[0][1][0].membership
+        if by_turn and not membership.every_phase:  # only what asks him to act
+            chain = [(phase, kept) for phase, kept in chain if not kept[-1].submission.complete
+                     or any(line.error for read in kept for line in read.submission.lines)]
+            if not chain:
+                continue
+        entries: list[_Entry] = []
+        for phase, kept in chain:
+            entries.extend(_kept_entry(read) for read in kept)
+            last = kept[-1].submission
+            entries.append(_Entry(
+                f"(your orders for {phase_name(game, phase)})",
+                [f"Your orders for {phase} are {orders_status(last)}"
+                 f"{'; the deadline is ' + when(game, game.deadline) if phase == game.phase else ''}."]))
+        phase = chain[-1][0]
+        body = render("kept_orders.txt", game=game.name,
+                      phase_name=" and ".join(phase_name(game, p) for p, _ in chain), count=len(chain),
                       entries=entries, judge_name=config.name, judge_address=config.address)
-        queue_mail(db, address_of(db, kept[0].membership), orders_subject(game, phase), body,
+        queue_mail(db, address_of(db, membership), orders_subject(game, phase), body,
                    domain=config.domain, game_id=game.id, now=now)
 
 

@@ -145,7 +145,7 @@ def test_plantagenet_is_playable_and_offered_by_mail() -> None:
     engine names, and Hidden Mats (1.5.3) as ``-hidden``."""
     record = play_game(playable_kind("plantagenet-ib"), 5)
     assert record.outcome is not None
-    assert game_kind("plantagenet").name == game_kind("plantagenet-wars").name == "plantagenet-wars"
+    assert game_kind("plantagenet").name == game_kind("plantagenet-wars").name == "plantagenet"
     assert game_kind("plantagenet-bosworth").name == "plantagenet-iiib"
     hidden = game_kind("plantagenet-ii-hidden")
     assert isinstance(hidden, PlantagenetGame) and hidden.hidden_mats and hidden.scenario == "II"

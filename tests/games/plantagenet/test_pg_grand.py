@@ -1,4 +1,4 @@
-"""The grand scenario, the Wars of the Roses (6.0-6.3), as ``plantagenet-wars``: Renewed War
+"""The grand scenario, the Wars of the Roses (6.0-6.3), as ``plantagenet``: Renewed War
 (6.1.2), the setups of IIY, IIL, IIIY and IIIL from the Heirs left, Succession in the second War
 (6.2.2), Natural Causes, Surrender (6.1.1), War, Dynastic and Final Victory."""
 
@@ -336,9 +336,9 @@ def test_phases_and_turns_across_wars_6_0() -> None:
 
 
 def test_wars_registered_and_played_to_the_end() -> None:
-    """The grand scenario is played at random as ``plantagenet-wars``, to the third War's end or a
+    """The grand scenario is played at random as ``plantagenet``, to the third War's end or a
     Dynastic Victory, the invariants holding after every phase."""
-    kind = playable_kind("plantagenet-wars")
+    kind = playable_kind("plantagenet")
     rng = Random(5)
     state = kind.new_game(b"5")
     while kind.outcome(state) is None:
