@@ -27,7 +27,8 @@ from judge.games.plantagenet.game import PlantagenetGame
 from judge.pictures import DRAWINGS, kind_picture, position_drawn, power_colours
 from judge.pictures.plantagenet import geometry, plantagenet_picture, read_geometry
 from judge.pictures.plantagenet.board import SEAS
-from judge.pictures.plantagenet.layout import MARK, Box, around, crosses, meets, text_box
+from judge.pictures.plantagenet.layout import MARK, Box, Room, around, crosses, meets, text_box
+from judge.pictures.plantagenet.stacks import _AROUND, _free_around
 from judge.pictures.png import png
 from judge.pictures.shapes import ShapesError
 from test_png_parts import _far_pixels
@@ -518,3 +519,21 @@ def test_the_png_from_kept_parts_is_the_whole_picture() -> None:
 def test_the_png_is_under_50_kb(reader: str | None) -> None:
     sizes = [len(png(_picture(position, reader))) for position in _positions()[::6]]
     assert max(sizes) < 50_000, sizes
+
+
+def test_the_free_spots_around_a_place_are_found_at_once_as_one_at_a_time() -> None:
+    """The pixel search for a stack's spot (``stacks._free_around``) finds the free boxes by
+    spans, for speed: the same boxes, in the same order, as ``Room.free`` tried on each, with
+    boxes placed across the spots' edges, on them exactly, and over the picture's edge."""
+    rng = Random(3)
+    for _ in range(40):
+        anchor = (rng.choice([30.0, 300.5, 770.0]), rng.choice([20.0, 400.25, 830.0]))
+        width, height = rng.choice([82.0, 97.0, 41.5]), rng.choice([19.0, 39.0, 59.0])
+        room = Room(800.0, 850.0)
+        for _ in range(rng.randrange(1, 30)):
+            left = anchor[0] + rng.randrange(-110, 110) + rng.choice([0.0, 0.5, -width / 2])
+            top = anchor[1] + rng.randrange(-80, 80) + rng.choice([0.0, 0.5, -height / 2])
+            room.boxes.append((left, top, left + rng.choice([1.0, 14.0, 60.0]), top + rng.choice([1.0, 9.0, 30.0])))
+        every = [(anchor[0] + dx - width / 2, anchor[1] + dy - height / 2, anchor[0] + dx + width / 2,
+                  anchor[1] + dy + height / 2) for dx, dy in _AROUND]
+        assert _free_around(room, anchor, width, height) == [box for box in every if room.free(box)]

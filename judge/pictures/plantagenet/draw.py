@@ -113,12 +113,15 @@ def layout() -> Layout:
     for area, (x, y) in geo.tide_labels.items():  # each Area's name where no Way crosses it
         spots = sorted(((x + dx, y + dy) for dx in range(-90, 91, 3) for dy in range(-90, 91, 3)),
                        key=lambda spot: math.dist(spot, (x, y)))
-        room = Room(geo.width, geo.height, fixed, lines)
-        clear = (spot for spot in spots if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
+        boxes = [_tide_box(area, spot) for spot in spots]
+        region = (min(box[0] for box in boxes), min(box[1] for box in boxes),
+                  max(box[2] for box in boxes), max(box[3] for box in boxes))
+        room = Room(geo.width, geo.height, fixed, lines).near(region)  # all that any of its boxes may meet
+        near = [point for point in points.values() if gap(region, point) <= TIDE_ROOM + 1]
         # on the land, away from the Locales (where their Lords' tiles stand) if it may be
-        tides[area] = next((spot for spot in clear if geo.at(*spot) == ENGLAND and all(
-            gap(_tide_box(area, spot), point) > TIDE_ROOM for point in points.values())), None) or next(
-            spot for spot in spots if room.free(box := _tide_box(area, spot)) and not room.crossings(box))
+        tides[area] = next((spot for spot, box in zip(spots, boxes) if geo.at(*spot) == ENGLAND and all(
+            gap(box, point) > TIDE_ROOM for point in near) and room.free(box) and not room.crossings(box)),
+            None) or next(spot for spot, box in zip(spots, boxes) if room.free(box) and not room.crossings(box))
         fixed.append(_tide_box(area, tides[area]))
     towards = geo.names
     order = [*towards, *(name for name in crowded_first(points) if name not in towards)]

@@ -190,8 +190,10 @@ def _searched(room: Room, points: dict[str, Point], name: str,
     no line and nearer its own Locale than any other; None if there is none."""
     x, y = points[name]
     found: tuple[float, tuple[tuple[int, bool], float, Label]] | None = None
-    for size, lines in ways:
-        shape = [text_box(0, number * LEADING, line, size) for number, line in enumerate(lines)]
+    shapes = [[text_box(0, number * LEADING, line, size) for number, line in enumerate(lines)] for size, lines in ways]
+    reach = max(max(box[2] - box[0], box[3] - box[1]) for shape in shapes for box in [_union(shape)]) / 2 + 40
+    room = room.near(around(x, y, reach))  # all that a name within 30 pixels of its mark may meet
+    for (size, lines), shape in zip(ways, shapes):
         left, top, right, bottom = _union(shape)
         for dy in range(-30, 31, 2):
             for dx in range(-30, 31, 2):

@@ -6,6 +6,8 @@ Locale for a tile (``room_for_tiles``), found once with the board's layout."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -191,8 +193,31 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
     return [piece(element, union(*reach))]
 
 
-_AROUND = sorted(((dx, dy) for dx in range(-60, 61, 3) for dy in range(-45, 46, 3)), key=lambda d: math.hypot(*d))
+_ACROSS, _DOWN = range(-60, 61, 3), range(-45, 46, 3)
+_AROUND = sorted(((dx, dy) for dx in _ACROSS for dy in _DOWN), key=lambda d: math.hypot(*d))
 """Where a stack's middle may go, pixel by pixel near its place, nearest first."""
+_CELLS = [(_ACROSS.index(dx), _DOWN.index(dy)) for dx, dy in _AROUND]
+
+
+def _free_around(room: Room, anchor: Point, width: float, height: float) -> list[Box]:
+    """The boxes ``width`` by ``height`` whose middles are ``_AROUND`` an ``anchor`` that are free
+    in a ``room`` (``Room.free``), in that order, found for them all at once: each box placed rules
+    out a span of them across and a span down (the same comparisons of the same numbers as
+    ``Room.free`` makes, in a fraction of the time)."""
+    lefts = [anchor[0] + dx - width / 2 for dx in _ACROSS]
+    rights = [anchor[0] + dx + width / 2 for dx in _ACROSS]
+    tops = [anchor[1] + dy - height / 2 for dy in _DOWN]
+    bottoms = [anchor[1] + dy + height / 2 for dy in _DOWN]
+    inside = [0 <= left and right <= room.width for left, right in zip(lefts, rights)]
+    taken = [0 if 0 <= top and bottom <= room.height else -1 for top, bottom in zip(tops, bottoms)]
+    for other in room.boxes:  # meets(box, other) where the box's spans and the other's overlap
+        first, last = bisect_right(rights, other[0]), bisect_left(lefts, other[2])
+        if first < last:
+            across = (1 << last) - (1 << first)
+            for row in range(bisect_right(bottoms, other[1]), bisect_left(tops, other[3])):
+                taken[row] |= across
+    return [(lefts[column], tops[row], rights[column], bottoms[row]) for column, row in _CELLS
+            if inside[column] and not taken[row] >> column & 1]
 
 
 def _from_home(home: Box, anchor: Point, width: float, height: float) -> Box:
@@ -229,7 +254,7 @@ def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, othe
     near_others = sorted((math.dist(anchor, point), point) for point in others if gap(region, point) < 90)
     diagonal = math.hypot(width, height)
 
-    def best(boxes: list[Box]) -> tuple[tuple[bool, float], Box] | None:
+    def best(boxes: list[Box], free: Callable[[Box], bool]) -> tuple[tuple[bool, float], Box] | None:
         chosen: tuple[tuple[bool, float], Box] | None = None
         for box in boxes:
             own = gap(box, anchor)
@@ -239,7 +264,7 @@ def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, othe
                 if not chosen[0][0] or (nearer := any(gap(box, point) <= own for far, point in near_others
                                                       if far <= reach)):
                     continue
-            if near.free(box) and not any(crosses(box, line) for line in near_hard) \
+            if free(box) and not any(crosses(box, line) for line in near_hard) \
                     and not any(crosses(name, (anchor, nearest(box, anchor))) for name in near_names):
                 if nearer is None:
                     nearer = any(gap(box, point) <= own for far, point in near_others if far <= reach)
@@ -250,10 +275,9 @@ def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, othe
                         break
         return chosen
 
-    chosen = best(spots)
+    chosen = best(spots, near.free)
     if chosen is None or chosen[0][0]:
-        found = best([(anchor[0] + dx - width / 2, anchor[1] + dy - height / 2, anchor[0] + dx + width / 2,
-                       anchor[1] + dy + height / 2) for dx, dy in _AROUND])
+        found = best(_free_around(near, anchor, width, height), lambda box: True)
         chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
     return chosen
 
