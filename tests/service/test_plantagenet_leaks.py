@@ -45,7 +45,7 @@ from judge.games.registry import game_kind
 from judge.service.config import load_config
 from judge.service.daemon.operate import init_judge
 from judge.service.web.archive import build_archive
-from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Player, open_store
+from judge.store import Game, GameStatus, Membership, Outbox, PhaseRecord, Picture, Player, open_store
 
 MASTER = "master@example.org"
 WATCHER = "watcher@example.org"
@@ -100,15 +100,26 @@ class Played:
             rows = db.exec(select(Outbox).where(col(Outbox.id) > after).order_by(col(Outbox.id))).all()
         return [row for row in rows if upto is None or (row.id or 0) <= upto]
 
+    def map_text(self, mail: Outbox) -> str:
+        """The words of the map picture a mail carries (its SVG's text), or nothing."""
+        if mail.picture_id is None:
+            return ""
+        with self.judge.store.session() as db:
+            picture = db.get(Picture, mail.picture_id)
+        assert picture is not None
+        return html.unescape(re.sub(r"<[^>]*>", " ", picture.svg))
+
 
 def fresh_judge(tmp_path: Path, name: str) -> MailJudge:
     config = load_config(init_judge(tmp_path / name))
     return MailJudge(config, open_store(config.database_url))
 
 
-def start(played: Played, kind: str, secret: bytes) -> dict[str, str]:
+def start(played: Played, kind: str, secret: bytes, every_phase: bool = True) -> dict[str, str]:
     """Create, observe and fill the game; each side's SIGNON. The game is given ``secret``
-    before it starts: the same seed gives the same game (the same sides, the same dice)."""
+    before it starts: the same seed gives the same game (the same sides, the same dice). With
+    ``every_phase`` every member reads a mail a phase (SET MAIL EVERY PHASE), else a mail by
+    the default rhythm (one mail carrying several phases' reports, with a chained map)."""
     judge = played.judge
     reply = judge.enrol(MASTER, f"CREATE ?roses secret {kind}\nSET LEVY DEADLINE 24h\nSET PLAN DEADLINE 24h\n"
                                 "SET COMMAND DEADLINE 24h" if game_kind(kind).hidden_information else
@@ -125,7 +136,7 @@ def start(played: Played, kind: str, secret: bytes) -> dict[str, str]:
     with judge.store.session() as db:
         rows = db.exec(select(Membership, Player).where(Membership.player_id == Player.id)).all()
         for membership, _ in rows:  # every phase's mail read (SET MAIL EVERY PHASE): the most told
-            membership.every_phase = True
+            membership.every_phase = every_phase
             db.add(membership)
         db.commit()
     address = {m.power: p.address for m, p in rows if m.power}
@@ -138,9 +149,9 @@ def address_of(played: Played, side: str) -> str:
     return next(address for address, reader in played.readers.items() if reader == side)
 
 
-def play(played: Played, kind: str, seed: int, phases: int) -> None:
+def play(played: Played, kind: str, seed: int, phases: int, every_phase: bool = True) -> None:
     """The random players' game by mail, up to its end or ``phases`` phases."""
-    signons = start(played, kind, b"roses %d" % seed)
+    signons = start(played, kind, b"roses %d" % seed, every_phase)
     engine = game_kind(kind)
     rng = Random(seed)
     asking = {address_of(played, side): signons[side] + "\n" for side in SIDES} | {
@@ -262,13 +273,13 @@ def leaks(played: Played, pages: dict[str, str] | None = None) -> list[tuple[int
             """Whether ``word`` is news to the reader at ``address``: not in his mails before."""
             return not says(text_of[address][:length_at[address][since[secret]]], word)
 
-        read = [(mail.id or 0, mail.to_address, mail.subject, mail.body)
+        read = [(mail.id or 0, mail.to_address, mail.subject, mail.body, played.map_text(mail))
                 for mail in played.mails(after, played.last_ids[index]) if mail.to_address in played.readers]
         if index == len(played.states) - 1:
-            read += [(0, WATCHER, name, page) for name, page in (pages or {}).items()]
-        for mail_id, address, subject, body in read:
+            read += [(0, WATCHER, name, page, "") for name, page in (pages or {}).items()]
+        for mail_id, address, subject, body, drawn in read:
             reader = played.readers[address]
-            text = subject + "\n" + body
+            text = subject + "\n" + body + "\n" + drawn  # the mail and its map
             for enemy in [side for side in SIDES if side != reader] if "plans" in state else []:
                 plan = state["plans"][enemy]
                 found += [(mail_id, reader, subject, f"{enemy}'s Plan: {word}")
@@ -346,15 +357,18 @@ SHORT = [("plantagenet-ia", 1, 400), ("plantagenet-ib-hidden", 2, 400), ("planta
          ("plantagenet-bosworth", 7, 5)]
 
 
+@pytest.mark.parametrize("every_phase", [True, False], ids=["every-phase", "by-turn"])
 @pytest.mark.parametrize(("kind", "seed", "phases"), SHORT)
 def test_no_mail_shows_its_reader_what_the_rules_hide(
-    judge: MailJudge, tmp_path: Path, kind: str, seed: int, phases: int
+    judge: MailJudge, tmp_path: Path, kind: str, seed: int, phases: int, every_phase: bool
 ) -> None:
     """4.1.2, 4.2: no mail names the enemy's Plan beyond its revealed cards; 3.1.3: nor a held
     Event of his; 1.5.3: with Hidden Mats, nor his Lords' mats outside Battle. Nor does the
-    archive's every page, as it stands at the end (the observers' view)."""
+    archive's every page, as it stands at the end (the observers' view). Nor the map a mail
+    carries; in either rhythm: a mail a phase (SET MAIL EVERY PHASE), or by default one mail
+    carrying every report since the reader's last, chained, with the chain's map."""
     played = Played(judge)
-    play(played, kind, seed, phases)
+    play(played, kind, seed, phases, every_phase)
     site = tmp_path / "site"
     build_archive(judge.store, site)
     pages = {str(path.relative_to(site)): html.unescape(re.sub(r"<[^>]*>", "", path.read_text(encoding="utf-8")))
@@ -368,6 +382,8 @@ def test_no_mail_shows_its_reader_what_the_rules_hide(
     assert played.game().status is GameStatus.FINISHED or phases < 400
     planned = [s for s in played.states if any(s.get("plans", {}).get(side) for side in SIDES)]
     assert planned or kind == "plantagenet-bosworth"
+    chained = [mail for mail in played.mails() if " results roses " in mail.subject and " to " in mail.subject]
+    assert every_phase or kind == "plantagenet-bosworth" or (chained and any(m.picture_id for m in chained))
 
 
 # --- the same game with one side's secret changed ------------------------------------------
