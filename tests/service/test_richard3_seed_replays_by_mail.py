@@ -10,10 +10,10 @@ from typing import Any
 
 from mail_judge import MailJudge
 from mail_judge import current_game as game
-from sqlmodel import select
-from test_richard3_by_mail import address_of, start
+from sqlmodel import col, select
+from test_richard3_by_mail import MASTER, WATCHER, address_of, start
 
-from judge.store import Game, GameStatus
+from judge.store import Game, GameStatus, Outbox
 
 
 FOUND: dict[str, Any] = json.loads(
@@ -64,3 +64,28 @@ def test_9_0_the_plague_that_kills_the_last_heir_ends_the_game_by_mail(judge: Ma
     results = [m.body for m in judge.mail_to(address_of(judge, "York")) if "Richard III results" in m.body]
     assert len(results) == 1 and "Campaign III, turn 6: Lancaster's actions" in results[0], results
     assert results[0].count(ended) == 1, results[0]
+
+
+def test_the_phase_that_ends_the_game_mails_each_reader_once_with_the_end_and_the_secret(
+    judge: MailJudge,
+) -> None:
+    """9.0 (seed 1532, Richard III 1483, III-6): the Plague that ends the game is mailed, and
+    its processing gives each reader (both houses, the observer, the master) exactly one mail
+    besides the reply to the mail that sent it: his results, which name the winner and reveal
+    the game's secret; no separate notice of the end."""
+    signons = start(judge, "richard3-1483")
+    put(judge, FOUND["richard3-1483 1532"]["before"], FOUND["richard3-1483 1532"]["phase"])
+    with judge.store.session() as db:
+        before = db.exec(select(Outbox.id).order_by(col(Outbox.id).desc())).first() or 0
+    judge.send(address_of(judge, "Lancaster"), f"{signons['Lancaster']}\nPLAGUE Warwick\nDONE")
+    judge.advance(minutes=1)
+    finished = game(judge)
+    assert finished.status is GameStatus.FINISHED, finished.phase
+    with judge.store.session() as db:
+        sent = db.exec(select(Outbox).where(col(Outbox.id) > before, col(Outbox.in_reply_to).is_(None))).all()
+    readers = [address_of(judge, "York"), address_of(judge, "Lancaster"), WATCHER, MASTER]
+    assert sorted(mail.to_address for mail in sent) == sorted(readers), [(m.to_address, m.subject) for m in sent]
+    for mail in sent:
+        assert mail.subject.startswith("Richard III results"), mail.subject
+        assert "The game is over: Lancaster has eliminated every heir of York (9.0)." in mail.body, mail.body
+        assert f"secret was (hexadecimal) {finished.secret.hex()}" in mail.body, mail.body

@@ -165,14 +165,15 @@ def readers(db: Session, game: Game) -> dict[str, Reader]:
 
 def send_results(
     db: Session, config: Config, game: Game, records: list[PhaseRecord], now: datetime
-) -> None:
+) -> set[str]:
     """The turn reports of the phases just processed together (``records``, oldest first: one,
     or a chain of phases each ready as it began) to the members due a mail now (``rhythm``), in
     one mail each with every report since his last, each from the view of the power it reads
     the game as (``readers``); one body for readers whose views agree. The map of a single phase
     is the position its kind draws (``position_drawn``) with its orders; a chain's is the
     position now, with the moves and battles of every phase of it where the kind draws them
-    (``chained_report``)."""
+    (``chained_report``). If they ended the game, each mail ends it too (``game_over``). The
+    addresses mailed."""
     kind = kind_of(game)
     ended = kind.outcome(game.state) if game.status is GameStatus.FINISHED else None
     bodies: list[tuple[object, str]] = []
@@ -189,6 +190,8 @@ def send_results(
         body = next((text for views, text in bodies if views == seen), None)
         if body is None:
             body = _results_body(config, game, theirs, reader.power, ended)
+            if game.status is GameStatus.FINISHED:  # the report says the end, if it has a reason
+                body = joined(body, "\n\n".join(game_over(game)[1 if ended is not None else 0:]))
             bodies.append((seen, body))
         picture = None
         if reader.maps:
@@ -206,6 +209,14 @@ def send_results(
                 pictures.append((drawn, picture))
         letters.append(Letter(address, subject, body, picture))
     queue_mails(db, letters, domain=config.domain, game_id=game.id, now=now)
+    return set(mailed)
+
+
+def game_over(game: Game) -> list[str]:
+    """The paragraphs that tell a finished game's end: why it ended, and its secret revealed."""
+    ended = kind_of(game).outcome(game.state)
+    over = f"The game is over: {ended.reason}." if ended is not None else "The game is over."
+    return [over, secret_revealed(game)]
 
 
 def _results_body(config: Config, game: Game, records: list[PhaseRecord], reader: str | None,
@@ -248,16 +259,17 @@ def report_processed(
     reports to the members due a mail (``send_results``), in one mail each; to each player
     whose orders kept for a new phase (PHASE) were read as it began, one mail for the whole
     chain, how they read (their errors included), or that they were dropped; and the end of the
-    game if it ended. Kept orders that read as sent, complete, are not confirmed again where the
-    reader is mailed by Turn (``rhythm``): only a refusal or a gap asks him to act."""
-    send_results(db, config, game, [processed.record for processed in done], now)
+    game if it ended: in the results mail, or for a member who got none, in a notice. Kept
+    orders that read as sent, complete, are not confirmed again where the reader is mailed by
+    Turn (``rhythm``): only a refusal or a gap asks him to act."""
+    mailed = send_results(db, config, game, [processed.record for processed in done], now)
     _report_kept(db, config, game, done, now)
     for processed in done:
         _report_dropped(db, config, game, processed, now)
     if game.status is GameStatus.FINISHED:
-        ended = kind_of(game).outcome(game.state)
-        over = f"The game is over: {ended.reason}." if ended is not None else "The game is over."
-        send_notice(db, config, game, [over, secret_revealed(game)], now)
+        unmailed = [address for address in recipients(db, game) if address not in mailed]
+        if unmailed:
+            send_notice(db, config, game, game_over(game), now, to=unmailed)
 
 
 def _report_kept(db: Session, config: Config, game: Game, done: list[Processed], now: datetime) -> None:
