@@ -20,6 +20,7 @@ from dataclasses import dataclass
 Point = tuple[float, float]
 Vertex = tuple[int, int]
 Ring = list[Point]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 _OUTSIDE = ""  # the area beyond the frame
 _TOLERANCE = 0.25  # how far (in cells) a thinned border may stray from the smoothed one
@@ -252,3 +253,23 @@ def depths(grid: Sequence[str]) -> list[list[float]]:
                     best = min(best, depth[ny][nx] + step)
             depth[y][x] = best
     return depth
+
+
+def clip(a: Point, b: Point, box: Box) -> tuple[float, float] | None:
+    """Where the segment from ``a`` to ``b`` enters and leaves ``box``, as fractions of the way
+    along it (0 to 1), or None if it misses the box (Liang-Barsky clipping)."""
+    (x, y), (dx, dy) = a, (b[0] - a[0], b[1] - a[1])
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x - box[0]), (dx, box[2] - x), (-dy, y - box[1]), (dy, box[3] - y)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return None
+    return low, high

@@ -31,11 +31,11 @@ from typing import Any
 from judge.games.plantagenet.data import BOARD, LORD_SIDE
 
 from ..layers import LAYERED, around as bounds_around, piece, tiles_along
-from ..outline import Point
+from ..outline import Box, Point
 from ..style import COAST, FONT, INK, LAND, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK
 from ..words import Words
 from .board import COUNTRIES, ENGLAND, SEAS, TIDES_REACH, Geometry, geometry
-from .layout import (MARK, Box, Label, Room, Segment, around, crowded_first, crosses, gap, label_boxes, meets,
+from .layout import (MARK, Label, Room, Segment, around, crowded_first, crosses, gap, label_boxes, meets,
                      place_names, stack_spots, text_box, touching)
 from .marks import SIDE_INK, SIGN_AT, WAY_STYLE, battle, depleted, favour, sign, stronghold, way_line
 from .panel import PANEL_SIZE, calendar_panel, title

@@ -14,9 +14,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..layers import advance
-from ..outline import Point
+from ..outline import Box, Point, clip
 
-Box = tuple[float, float, float, float]
 Segment = tuple[Point, Point]
 
 MARK = 7.0
@@ -55,26 +54,12 @@ def touching(lines: Iterable[Segment], region: Box) -> list[Segment]:
 
 
 def crosses(box: Box, segment: Segment) -> bool:
-    """Whether a line segment passes through a box (Liang-Barsky clipping)."""
+    """Whether a line segment passes through a box (``clip``, after a quick look at its bounds)."""
     (x1, y1), (x2, y2) = segment
     if (x1 < box[0] and x2 < box[0]) or (x1 > box[2] and x2 > box[2]) or (y1 < box[1] and y2 < box[1]) \
             or (y1 > box[3] and y2 > box[3]):
         return False
-    dx, dy = x2 - x1, y2 - y1
-    low, high = 0.0, 1.0
-    for p, q in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
-        if p == 0:
-            if q < 0:
-                return False
-        else:
-            t = q / p
-            if p < 0:
-                low = max(low, t)
-            else:
-                high = min(high, t)
-            if low > high:
-                return False
-    return True
+    return clip(segment[0], segment[1], box) is not None
 
 
 class Room:

@@ -14,11 +14,11 @@ from typing import Any
 from judge.games.plantagenet.data import BOARD, LORD_SIDE, TROOPS
 
 from ..layers import advance, around as bounds_around, piece, union
-from ..outline import Point
+from ..outline import Box, Point
 from ..style import INK, ink_on
 from ..words import Words
 from .board import Geometry
-from .layout import (MARK, Box, Label, Room, Segment, crosses, crowded_first, gap, label_boxes, meets, place_names,
+from .layout import (MARK, Label, Room, Segment, crosses, crowded_first, gap, label_boxes, meets, place_names,
                      stack_spots, touching)
 
 TROOP_LETTERS = {"men_at_arms": "MA", "longbowmen": "LB", "militia": "MI", "mercenaries": "ME", "burgundians": "BU"}

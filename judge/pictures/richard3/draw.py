@@ -28,10 +28,10 @@ from judge.games.richard3.data import BOARD, SIDES
 
 from ..layers import LAYERED, Bounds, around, piece, text_bounds, union
 from ..shapes import Shapes
-from ..outline import Point
+from ..outline import Box, Point
 from ..style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
 from ..words import Words
-from .layout import NAME_SIZE, Box, Stack, around_point, fit, spot_for
+from .layout import NAME_SIZE, Stack, around_point, fit, spot_for
 from .marks import BATTLE_REACH, ENEMY_INK, LIMIT_COLOURS, battle_mark, crown
 from .moves import report_marks
 from .panel import panel, title

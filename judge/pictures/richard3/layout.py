@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..layers import text_bounds
-from ..outline import Point
+from ..outline import Box, Point, clip
 from .shapes import richard3_cells
 
-Box = tuple[float, float, float, float]
 """left, top, right, bottom, in pixels."""
 Layout = tuple[float, int, float | None]
 """A stack's size, columns and widest tile (``_LAYOUTS``)."""
@@ -294,22 +293,9 @@ def _holds(box: Box, point: Point) -> bool:
 
 def _entry(a: Point, b: Point, box: Box) -> float | None:
     """Where along the leg from ``a`` to ``b`` (0 to 1) it enters ``box``, or None if it
-    misses it (Liang-Barsky clipping)."""
-    (x, y), (dx, dy) = a, (b[0] - a[0], b[1] - a[1])
-    low, high = 0.0, 1.0
-    for p, q in ((-dx, x - box[0]), (dx, box[2] - x), (-dy, y - box[1]), (dy, box[3] - y)):
-        if p == 0:
-            if q < 0:
-                return None
-            continue
-        t = q / p
-        if p < 0:
-            low = max(low, t)
-        else:
-            high = min(high, t)
-        if low > high:
-            return None
-    return low if high - low > 1e-9 else None
+    misses it or only grazes it."""
+    span = clip(a, b, box)
+    return span[0] if span is not None and span[1] - span[0] > 1e-9 else None
 
 
 def _round(a: Point, b: Point, box: Box, margin: float, avoid: Sequence[Box]) -> list[Point]:

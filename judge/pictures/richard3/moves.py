@@ -17,10 +17,10 @@ from typing import Any
 from judge.games.richard3.data import BOARD
 
 from ..layers import around, piece, tiles_along
-from ..outline import Point
+from ..outline import Box, Point
 from ..style import INK
 from .lanes import sea_lane
-from .layout import Box, Stack, around_boxes, around_point, arrow_ends, head, spot_for
+from .layout import Stack, around_boxes, around_point, arrow_ends, head, spot_for
 from .marks import ENEMY_INK, MOVE_DASHES, recruit_badge
 
 
