@@ -447,8 +447,9 @@ class Eject(Command):
 
 
 @_command("EJECT OBSERVER", "EJECT OBSERVER <mail address>", _MASTER,
-          "Remove an observer (LIST <game>, signed on as master, shows their addresses); the "
-          "observer is told, and may not observe the game again.",
+          "Remove an observer (LIST <game>, signed on as master, shows their addresses). One "
+          "whose address is confirmed is told, and may not observe the game again; one never "
+          "confirmed may (his OBSERVE may have been forged).",
           "EJECT OBSERVER nosy@example.org")
 @dataclass(frozen=True)
 class EjectObserver(Command):
