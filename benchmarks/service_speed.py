@@ -52,7 +52,7 @@ from judge.service.config import load_config
 from judge.service.play.games import create_game, start_game
 from judge.service.intake.mailroom import ingest, ingest_batch
 from judge.service.daemon.operate import init_judge
-from judge.service.daemon import ticker
+from judge.service.mailing import attached
 from judge.service.daemon.ticker import deliver, process_due
 from judge.store import (
     Game,
@@ -208,14 +208,14 @@ def deadline_speed(folder: Path, games: int, positions: bool = False, outbox: st
 
 
 class _PictureClock:
-    """The CPU time the sender spends rendering PNGs (``ticker.png``, timed while in use)."""
+    """The CPU time the sender spends rendering PNGs (``mailing.attached.png``, timed while in use)."""
 
     def __init__(self) -> None:
         self.cpu = 0.0
         self.count = 0
 
     def __enter__(self) -> _PictureClock:
-        self._png = ticker.png
+        self._png = attached.png
 
         def timed(svg: str) -> bytes:
             started = time.process_time()
@@ -225,11 +225,11 @@ class _PictureClock:
                 self.cpu += time.process_time() - started
                 self.count += 1
 
-        ticker.png = timed  # type: ignore[assignment]
+        attached.png = timed  # type: ignore[assignment]
         return self
 
     def __exit__(self, *exc: object) -> None:
-        ticker.png = self._png  # type: ignore[assignment]
+        attached.png = self._png  # type: ignore[assignment]
 
 
 class _Discard:

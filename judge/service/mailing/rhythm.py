@@ -36,7 +36,7 @@ def mailed_now(db: Session, game: Game, records: Sequence[PhaseRecord],
     ``records`` (oldest first) were processed, each with the reports his mail carries: those
     waiting for him, then these. The others' wait is noted on their memberships."""
     ended = turn_ended(game, records)
-    acting = set(late_powers(db, game)) if game.status is GameStatus.ACTIVE else set()
+    acting = set(late_powers(db, game)) if not ended and game.status is GameStatus.ACTIVE else set()
     first = records[0].id
     assert first is not None
     starts = {address: min((m.unmailed_from for m in held if m.unmailed_from is not None), default=None)
