@@ -2,7 +2,7 @@
 brought to this judge's schema by the real ``judge upgrade`` command, then played on by mail.
 
 The databases are in ``upgrade_fixtures/``: made by the judge of 2026-11-25 (44fb01b, schema
-0004) and by that of the 28th (e6f51a2, schema output_0007), each on SQLite (the file) and on
+0004) and by the last before 2026-11-29's migrations (1fd9fdc, schema 0006), each on SQLite (the file) and on
 PostgreSQL (a plain ``pg_dump``, restored here with ``psql`` into a fresh database);
 ``upgrade_fixtures/make_fixtures.py`` says how, and remakes them. Each holds a standard game and a
 Wars of the Roses I game with their first phase played and some orders in for the next, and a
@@ -41,7 +41,7 @@ from judge.service.config import Config, load_config
 from judge.store import Game, Membership, Outbox, PhaseRecord, Player, SchemaOutOfDate, migrate, open_store
 
 FIXTURES = Path(__file__).parent / "upgrade_fixtures"
-REVISIONS = ["0004", "output_0007"]  # the schema heads of 44fb01b and e6f51a2
+REVISIONS = ["0004", "0006"]  # the schema heads of 44fb01b and 1fd9fdc
 
 
 def _made_by() -> ModuleType:

@@ -7,7 +7,7 @@ anywhere; it writes into this folder:
     (cd /tmp/old44 && python3 -m venv .venv && .venv/bin/pip install -q -e .)
     /tmp/old44/.venv/bin/python tests/service/upgrade_fixtures/make_fixtures.py
 
-and the same with e6f51a2 (schema 0006, the head before 2026-11-29's migrations). Each run makes
+and the same with 1fd9fdc (schema 0006, the last code before 2026-11-29's migrations). Each run makes
 ``<revision>.sqlite`` (an SQLite judge, compacted with VACUUM INTO) and ``<revision>.sql`` (the
 same games played on PostgreSQL at ``JUDGE_TEST_POSTGRES_URL`` or postgres@127.0.0.1:5432, dumped
 by ``pg_dump --no-owner --no-acl`` as plain SQL), ``<revision>`` being the old judge's schema
