@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 import subprocess
 import sys
 import urllib.error
@@ -42,9 +43,11 @@ SERVERS = _servers()
 
 
 @pytest.fixture
-def archive() -> Path:
+def archive() -> Iterator[Path]:
     """The archive's folder, readable by nginx's workers (pytest's own folders are 0700)."""
-    return Path(SERVERS.server_folder("judge-archive-")) / "archive"
+    folder = Path(SERVERS.server_folder("judge-archive-"))
+    yield folder / "archive"
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
@@ -87,6 +90,7 @@ http {{
     finally:
         process.terminate()
         process.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def fetch(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
