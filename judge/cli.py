@@ -212,8 +212,11 @@ def _backup(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _upgrade(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.daemon.maintenance import upgrade_database
+    from .service.daemon.maintenance import check_upgrade, upgrade_database
 
+    if args.check:  # before upgrading: which running games a rule change touches; nothing changed
+        stdout.writelines(line + "\n" for line in check_upgrade(_config(args)))
+        return 0
     stdout.write(upgrade_database(_config(args)) + "\n")
     return 0
 
@@ -381,6 +384,8 @@ def build_parser() -> argparse.ArgumentParser:
     backup.add_argument("file")
     backup.set_defaults(run=_backup)
     upgrade = commands.add_parser("upgrade", help="bring the database to this judge's schema (back it up first)")
+    upgrade.add_argument("--check", action="store_true",
+                         help="change nothing: list the running games a rule change of this judge touches")
     upgrade.set_defaults(run=_upgrade)
     games = commands.add_parser("games", help="list the judge's games")
     games.set_defaults(run=_games)
