@@ -267,14 +267,20 @@ def _verify(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
             if isinstance(record, dict) else args.record)
     for problem in checked.problems:
         stdout.write(f"MISMATCH {problem}\n" if checked.phases else f"NOT VERIFIED: {problem}\n")
+    stdout.writelines(f"RULES {ruled}\n" for ruled in checked.ruled)
+    stdout.writelines(f"WORDING {worded}\n" for worded in checked.worded)
     if checked.problems:
         if checked.phases:
             stdout.write(f"{name}: {len(checked.problems)} mismatch(es) in {checked.phases} phases\n")
         return 1
+    told = [f"{len(found)} {what}" for found, what in (
+        (checked.ruled, "by rule readings changed since (RULES above)"),
+        (checked.worded, "worded otherwise (WORDING above)")) if found]
     if checked.whole:
         stdout.write(f"{name}: verified: the secret matches its commitment, and all "
                      f"{checked.phases} phases, from the start to the end, recomputed from it "
-                     "match the record\n")
+                     + (f"give its positions and dice; {', '.join(told)}\n" if told
+                        else "match the record\n"))
         return 0
     for left_out in checked.unchecked:
         stdout.write(f"NOT CHECKED {left_out}\n")
