@@ -191,7 +191,6 @@ class GameKind(Protocol):
     templates: str  # the folder of its report templates: "diplomacy"
     timings: Sequence[TimingClass]  # every timing class its phases use, the first the main one
     wording: Wording  # how its things are named to players
-    rules_history: RulesHistory  # its rules version and the readings that changed (the kind's ``*.rules.toml``)
     hidden_information: bool
     """Whether the rules hide part of a game from some of its readers (Richard III: the enemy's
     blocks and hands; Diplomacy hides nothing: ``view`` is then the whole state for every reader).
@@ -199,6 +198,11 @@ class GameKind(Protocol):
     service refuses BECOME and PREDICT (each would show what the rules hide), and its score
     tables show only ``scores_shown``. (A phase's orders are hidden in every kind until it is
     processed: the service refuses both to a master who plays, whatever this says.)"""
+
+    @property
+    def rules_history(self) -> RulesHistory:
+        """Its rules version and the readings that changed (its family's ``*.rules.toml``)."""
+        ...
 
     def period_name(self, number: int) -> str:
         """A ``Standing.period`` as players write it: ``1901``; Richard III's 10 is ``II-3``."""

@@ -152,9 +152,12 @@ class TwoSides:
     def survivors(self, state: State) -> list[str]:
         return list(SIDES)
 
+    name: str  # the kind's full name (``plantagenet-ia``, ``plantagenet-iiib``)
+
     @property
     def rules_history(self) -> RulesHistory:
-        """The rules version of this kind (every scenario and Bosworth) and the readings that changed (plantagenet.rules.toml)."""
+        """The rules version of this kind (every scenario and Bosworth) and the readings that
+        changed (plantagenet.rules.toml)."""
         return read_rules("judge.games.plantagenet", "plantagenet.rules.toml", self.name)
 
 

@@ -11,6 +11,7 @@ told once more rather than one it lacked not at all.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -57,8 +58,9 @@ def running_games(connection: Connection, revisions: tuple[str, ...]) -> list[To
     plain SQL (the schema may be older than this judge's: nothing is changed, nothing assumed
     but the game table's name, kind and status)."""
     columns = {column["name"] for column in sa.inspect(connection).get_columns("game")}
-    recorded = sa.column("rules_version") if "rules_version" in columns else sa.null()
-    query = (sa.select(sa.column("name"), sa.column("kind"), recorded)
+    recorded: sa.ColumnElement[Any] = (sa.column("rules_version") if "rules_version" in columns
+                                         else sa.null())
+    query: sa.Select[Any] = (sa.select(sa.column("name"), sa.column("kind"), recorded)
              .select_from(sa.table("game")).where(sa.column("status").in_(RUNNING))
              .order_by(sa.column("name")))
     touched = []
