@@ -3,8 +3,8 @@
 The file gives the judge version whose reading is rules version 1 (``first``) and each change
 since: the rules version it began, the judge version that brought it, the rule's number, what the
 judge does now, and, for a change of one variant or scenario alone, the kinds it touches
-(``kinds``). A kind's ``RulesHistory`` are the changes that touch it; its version is the last of them
-(1 when none did). The file is read once per process (this is where it is read: the engines do no
+(``kinds``). A kind's ``RulesHistory`` holds the changes that touch it; its version is that of
+the last of them (1 when none did). The file is read once per process (this is where it is read: the engines do no
 I/O of their own).
 """
 
