@@ -212,8 +212,11 @@ def _backup(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def _upgrade(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
-    from .service.daemon.maintenance import upgrade_database
+    from .service.daemon.maintenance import check_upgrade, upgrade_database
 
+    if args.check:  # before upgrading: which running games a rule change touches; nothing changed
+        stdout.writelines(line + "\n" for line in check_upgrade(_config(args)))
+        return 0
     stdout.write(upgrade_database(_config(args)) + "\n")
     return 0
 
@@ -264,14 +267,20 @@ def _verify(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
             if isinstance(record, dict) else args.record)
     for problem in checked.problems:
         stdout.write(f"MISMATCH {problem}\n" if checked.phases else f"NOT VERIFIED: {problem}\n")
+    stdout.writelines(f"RULES {ruled}\n" for ruled in checked.ruled)
+    stdout.writelines(f"WORDING {worded}\n" for worded in checked.worded)
     if checked.problems:
         if checked.phases:
             stdout.write(f"{name}: {len(checked.problems)} mismatch(es) in {checked.phases} phases\n")
         return 1
+    told = [f"{len(found)} {what}" for found, what in (
+        (checked.ruled, "by rule readings changed since (RULES above)"),
+        (checked.worded, "worded otherwise (WORDING above)")) if found]
     if checked.whole:
         stdout.write(f"{name}: verified: the secret matches its commitment, and all "
                      f"{checked.phases} phases, from the start to the end, recomputed from it "
-                     "match the record\n")
+                     + (f"give its positions and dice; {', '.join(told)}\n" if told
+                        else "match the record\n"))
         return 0
     for left_out in checked.unchecked:
         stdout.write(f"NOT CHECKED {left_out}\n")
@@ -381,6 +390,8 @@ def build_parser() -> argparse.ArgumentParser:
     backup.add_argument("file")
     backup.set_defaults(run=_backup)
     upgrade = commands.add_parser("upgrade", help="bring the database to this judge's schema (back it up first)")
+    upgrade.add_argument("--check", action="store_true",
+                         help="change nothing: list the running games a rule change of this judge touches")
     upgrade.set_defaults(run=_upgrade)
     games = commands.add_parser("games", help="list the judge's games")
     games.set_defaults(run=_games)

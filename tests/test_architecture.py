@@ -29,6 +29,7 @@ DATA_READERS = {
     "judge/games/plantagenet/order_grammar.py",  # its grammar, judge/games/plantagenet/orders.lark, read once
     "judge/games/richard3/data.py",
     "judge/games/richard3/orders.py",  # its grammar, judge/games/richard3/orders.lark, read once
+    "judge/games/rule_history.py",  # each family's *.rules.toml, read once
 }
 
 

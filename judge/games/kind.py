@@ -85,6 +85,46 @@ class Wording:
 
 
 @dataclass(frozen=True)
+class RuleChange:
+    """A change in how the judge reads a game's rules: the rules ``version`` it began, the judge
+    version that brought it, the rule's number and what the judge does now, in a few words
+    (``5.21``, ``a move enters each area once``). CHANGELOG.md tells each under its judge version."""
+
+    version: int
+    judge: str
+    rule: str
+    what: str
+
+
+@dataclass(frozen=True)
+class RulesHistory:
+    """A kind's rules version and the changes that made it: raised each time a rule's reading
+    changes (a position may then resolve otherwise), never for wording. Every processed phase
+    records the version it was resolved by; ``judge verify`` and ``judge upgrade --check`` name
+    the changes between a recorded version and this one."""
+
+    version: int
+    changes: tuple[RuleChange, ...] = ()
+
+    def between(self, older: int, newer: int) -> tuple[RuleChange, ...]:
+        """The changes after rules version ``older`` up to ``newer``, oldest first."""
+        return tuple(change for change in self.changes if older < change.version <= newer)
+
+    def before_judge(self, judge: str) -> int:
+        """The rules version a judge older than version ``judge`` resolved by at the most: the one
+        before the first change that judge ``judge`` or a later one brought (this version when
+        none did)."""
+        later = [change.version for change in self.changes
+                 if judge_order(change.judge) >= judge_order(judge)]
+        return min(later) - 1 if later else self.version
+
+
+def judge_order(version: str) -> tuple[int, ...]:
+    """A judge version (``0.5.0``) as a key that orders versions."""
+    return tuple(int(part) for part in version.split(".") if part.isdigit())
+
+
+@dataclass(frozen=True)
 class Pending:
     """What the current phase asks for: its name, its timing class, and who must act.
 
@@ -158,6 +198,11 @@ class GameKind(Protocol):
     service refuses BECOME and PREDICT (each would show what the rules hide), and its score
     tables show only ``scores_shown``. (A phase's orders are hidden in every kind until it is
     processed: the service refuses both to a master who plays, whatever this says.)"""
+
+    @property
+    def rules_history(self) -> RulesHistory:
+        """Its rules version and the readings that changed (its family's ``*.rules.toml``)."""
+        ...
 
     def period_name(self, number: int) -> str:
         """A ``Standing.period`` as players write it: ``1901``; Richard III's 10 is ``II-3``."""

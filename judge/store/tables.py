@@ -76,6 +76,7 @@ class Game(StoreModel, table=True):
     remind_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # late players reminded then
     secret: bytes  # seeds the game's dice; its hash is published at the start
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    rules_version: int | None = None  # the kind's rules version its phases are resolved by now
     version: int = Field(default=0, sa_column=_game_version)
 
 
@@ -160,6 +161,9 @@ class PhaseRecord(StoreModel, table=True):
     state_after: Any = Field(default=None, sa_type=sa.JSON)
     processed_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     reason: str = Field(default="", sa_type=sa.Text)  # why it processed then: "deadline", "all orders in"...
+    judge_version: str | None = None  # the judge that resolved it (None: an older judge, unknown)
+    rules_version: int | None = None  # the kind's rules version it was resolved by (None: unknown)
+    rules_from: int | None = None  # the game's rules version before, on the first phase of a newer one
 
 
 class SubmittedOrders(StoreModel, table=True):

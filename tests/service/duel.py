@@ -29,6 +29,7 @@ from judge.games.kind import (
     Outcome,
     Pending,
     PhaseResult,
+    RulesHistory,
     Standing,
     State,
     TimingClass,
@@ -60,6 +61,7 @@ class Duel:
                                civil_disorder="it bids nothing and defends", score="points",
                                score_note="", period="round")
     hidden_information: bool = True  # each side's bids and reserve are its own
+    rules_history: RulesHistory = RulesHistory(1)  # a test may give it a newer reading
 
     def __post_init__(self) -> None:
         self.timings: Sequence[TimingClass] = (

@@ -14,11 +14,13 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
+from ..rule_history import read_rules
 from ..kind import (
     OrderLine,
     Outcome,
     Pending,
     PhaseResult,
+    RulesHistory,
     Standing,
     State,
     TimingClass,
@@ -63,6 +65,11 @@ class DiplomacyGame:
     templates = "diplomacy"
     timings: Sequence[TimingClass] = TIMINGS
     hidden_information = False  # every reader sees the whole board and, once processed, every order
+
+    @property
+    def rules_history(self) -> RulesHistory:
+        """The rules version of this kind and the readings that changed (diplomacy.rules.toml)."""
+        return read_rules("judge.games.variants", "diplomacy.rules.toml", self.name)
 
     def __init__(self, game_map: Map) -> None:
         self.map = game_map

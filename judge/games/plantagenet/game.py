@@ -22,7 +22,8 @@ from random import Random
 from typing import Any
 
 from ..houses import house_named
-from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
+from ..rule_history import read_rules
+from ..kind import OrderLine, Outcome, Pending, PhaseResult, RulesHistory, Standing, TimingClass, Wording
 from . import held, invariants, legal, shortfall
 from .command import COMMANDS, Card, command, default_plan, plan_refusal
 from .data import BOARD, SIDES
@@ -150,6 +151,14 @@ class TwoSides:
 
     def survivors(self, state: State) -> list[str]:
         return list(SIDES)
+
+    name: str  # the kind's full name (``plantagenet-ia``, ``plantagenet-iiib``)
+
+    @property
+    def rules_history(self) -> RulesHistory:
+        """The rules version of this kind (every scenario and Bosworth) and the readings that
+        changed (plantagenet.rules.toml)."""
+        return read_rules("judge.games.plantagenet", "plantagenet.rules.toml", self.name)
 
 
 class PlantagenetGame(TwoSides):

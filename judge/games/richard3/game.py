@@ -15,7 +15,8 @@ from random import Random
 from typing import Any
 
 from ..houses import house_named
-from ..kind import OrderLine, Outcome, Pending, PhaseResult, Standing, TimingClass, Wording
+from ..kind import OrderLine, Outcome, Pending, PhaseResult, RulesHistory, Standing, TimingClass, Wording
+from ..rule_history import read_rules
 from .action_phase import apply_actions
 from .cards import card_of, lowest_card, play
 from .data import BOARD, SIDES, other
@@ -77,6 +78,11 @@ class Richard3Game:
     templates = "richard3"
     timings: Sequence[TimingClass] = TIMINGS
     hidden_information = True  # the blocks stand facing their owner (fog of war), the hands are his
+
+    @property
+    def rules_history(self) -> RulesHistory:
+        """The rules version of this kind and the readings that changed (richard3.rules.toml)."""
+        return read_rules("judge.games.richard3", "richard3.rules.toml", self.name)
 
     def __init__(self, scenario: str = "1460") -> None:
         if scenario not in BOARD.scenarios:

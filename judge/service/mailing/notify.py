@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from judge.games.kind import Choosing, Outcome, PassingOver, Turned
+from judge.games.kind import Choosing, GameKind, Outcome, PassingOver, Turned
 from judge.pictures import chained_report, kind_picture, position_drawn
 from judge.store import (
     Game,
@@ -190,6 +190,8 @@ def send_results(
         body = next((text for views, text in bodies if views == seen), None)
         if body is None:
             body = _results_body(config, game, theirs, reader.power, ended)
+            if notice := rule_changes(kind, theirs):  # the rules first: the results follow them
+                body = "\n".join(notice) + "\n\n" + body
             if game.status is GameStatus.FINISHED:  # the report says the end, if it has a reason
                 body = joined(body, "\n\n".join(game_over(game)[1 if ended is not None else 0:]))
             bodies.append((seen, body))
@@ -210,6 +212,15 @@ def send_results(
         letters.append(Letter(address, subject, body, picture))
     queue_mails(db, letters, domain=config.domain, game_id=game.id, now=now)
     return set(mailed)
+
+
+def rule_changes(kind: GameKind, records: list[PhaseRecord]) -> list[str]:
+    """A line for each rule reading that changed with these phases: told with the results of the
+    first phase a newer rules version resolved (``PhaseRecord.rules_from``), so once a reader."""
+    return [f"Rules: from this phase on, {change.rule} {change.what} (judge rules version "
+            f"{record.rules_from} -> {record.rules_version})"
+            for record in records if record.rules_from is not None and record.rules_version is not None
+            for change in kind.rules_history.between(record.rules_from, record.rules_version)]
 
 
 def game_over(game: Game) -> list[str]:

@@ -29,6 +29,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from judge import __version__
 from judge.games.dice import commitment, phase_random
 from judge.games.kind import GameKind, OrderLine, Pending
 from judge.games.registry import game_kind
@@ -234,6 +235,7 @@ def start_game(db: Session, game: Game, now: datetime) -> None:
         membership.power = power
         db.add(membership)
     game.state = kind.new_game(game.secret)
+    game.rules_version = kind.rules_history.version
     game.status = GameStatus.ACTIVE
     _enter_phase(db, game, now)
     db.add(game)
@@ -541,6 +543,8 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
     given = orders_to_resolve(db, game)
     orders = {power: list(slots.values()) for power, slots in given.items()}
     result = kind.resolve(game.state, orders, phase_rng(game))
+    rules = kind.rules_history.version
+    newer = game.rules_version is not None and game.rules_version < rules
     record = PhaseRecord(
         game_id=game.id,  # type: ignore[arg-type]
         phase=game.phase,
@@ -551,7 +555,11 @@ def process_phase(db: Session, game: Game, now: datetime, reason: str) -> Proces
         state_after=result.state,
         processed_at=now,
         reason=reason,
+        judge_version=__version__,
+        rules_version=rules,
+        rules_from=game.rules_version if newer else None,  # its results tell the changes (once)
     )
+    game.rules_version = rules
     db.add(record)
     drop_lapsed(db, game, result.lapsed, now)
     for membership in members(db, game):

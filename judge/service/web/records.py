@@ -1,8 +1,9 @@
 """A game's record, for anyone to check its chance (``judge record GAME``; ``judge verify``).
 
 The record is the game's line of play (``history.line_of_play``) in the form
-``judge.games.record_check`` reads: every phase's state before, orders, report and state after,
-with the game's kind, the commitment to its secret published at the start, and the state the
+``judge.games.record_check`` reads (``judge-game-record/2``): every phase's state before, orders,
+report and state after, the judge version and rules version that resolved it, with the game's
+kind, the judge that wrote the record, whether the game is finished, the commitment to its secret published at the start, and the state the
 game stands in (so that a record cut short at its end does not pass ``judge verify``). The secret itself
 is in it only once the game has ended and its final notice revealed it: while a game runs, the
 record would tell every later roll. The record holds the whole state: it is the keeper's, or the
@@ -15,8 +16,9 @@ from typing import Any
 
 from sqlmodel import Session
 
+from judge import __version__
 from judge.games.record_check import FORMAT
-from judge.store import Game, PhaseRecord
+from judge.store import Game, GameStatus, PhaseRecord
 
 from ..config import Config
 from ..mailing.history import line_of_play
@@ -31,9 +33,11 @@ def game_record(db: Session, game: Game, line: list[PhaseRecord] | None = None) 
     revealed = bool(bookkeeping_of(game.settings).get("secret_revealed"))
     return {
         "format": FORMAT,
+        "judge_version": __version__,  # the judge that wrote the record
         "game": game.name,
         "kind": game.kind,
         "status": game.status.value,
+        "finished": game.status in (GameStatus.FINISHED, GameStatus.TERMINATED),  # verify waits for it
         "powers": list(kind_of(game).powers()),
         "commitment": secret_hash(game),
         "secret": game.secret.hex() if revealed else None,
@@ -47,6 +51,8 @@ def game_record(db: Session, game: Game, line: list[PhaseRecord] | None = None) 
                 "orders": record.orders,
                 "report": record.resolution,
                 "state_after": record.state_after,
+                "judge_version": record.judge_version,  # None: resolved before versions were kept
+                "rules_version": record.rules_version,
             }
             for record in line
         ],
@@ -70,6 +76,8 @@ def public_record(db: Session, game: Game, line: list[PhaseRecord] | None = None
             "state_before": kind.view(phase["state_before"], None),
             "report": kind.report_view(phase["report"], None),
             "state_after": kind.view(phase["state_after"], None),
+            "judge_version": phase["judge_version"],
+            "rules_version": phase["rules_version"],
         }
         for phase in record["phases"]
     ]
