@@ -33,6 +33,8 @@ def test_an_added_variant_is_created_started_and_played_by_mail(judge: MailJudge
                               "--name", "duel")
     assert status == 0 and "Added the variant duel" in out and "2 powers (Austria, France)" in out
     assert "duel" not in registry.player_names()  # offered only in this judge's work
+    status, _, err = operator(judge, "variants", "add", str(MILA_MAPS / "standard.map"), "--name", "duel")
+    assert status == 2 and "this judge has a variant duel already" in err
     status, out, _ = operator(judge, "variants")
     assert "duel         duel: 2 powers (Austria, France), 34 supply centres (18 to win)" in out
 

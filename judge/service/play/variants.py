@@ -57,6 +57,10 @@ def add_variant(config: Config, path: Path, name: str | None = None) -> Added:
     refused = _name_refused(name)
     if refused:
         raise VariantError([refused])
+    folder = config.variants
+    if (folder / f"{name}.json").exists():
+        raise VariantError([f"this judge has a variant {name} already (in {folder}); games may be "
+                            "played on it, so it is not replaced: give another with --name"])
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -76,7 +80,6 @@ def add_variant(config: Config, path: Path, name: str | None = None) -> Added:
     toml_text = map_toml(data, f"The variant {name}, added from {path.name} (a DPjudge map file) "
                                "by judge variants add.\nFormat: as standard.toml, shipped with "
                                "the judge (judge/games/variants/).")
-    folder = config.variants
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{name}.toml").write_text(toml_text, encoding="utf-8")
     (folder / f"{name}.json").write_text(prebuilt_form(toml_text), encoding="utf-8")

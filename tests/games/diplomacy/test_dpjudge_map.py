@@ -190,3 +190,15 @@ def test_a_line_the_grammar_cannot_read_is_an_error_and_the_others_still_read() 
     errors = _errors(SMALL.replace("A AAA", "A AAA (x) = ") + "MAP\n")
     assert errors[0].startswith("test.map line 5: ")
     assert errors[1] == "test.map line 20: MAP names one file: MAP standard.map"
+
+
+@pytest.mark.parametrize("file_name", ["standard.map", "world.map", "empire.map"])
+def test_the_toml_written_for_an_added_variant_reads_back_as_its_data(file_name: str) -> None:
+    import tomllib
+
+    from judge.games.diplomacy.map_toml import map_toml
+
+    data = _read(file_name)
+    text = map_toml(data, "A variant added by a test.\nSecond line.")
+    assert text.startswith("# A variant added by a test.\n# Second line.\n")
+    assert tomllib.loads(text) == data
