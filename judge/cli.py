@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import orjson
 
@@ -120,18 +120,23 @@ def _variants(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
 
     if args.action == "add":
         return _add_variant(args, stdout)
+    added: dict[str, Any] = {}
+    if args.config:
+        from .service.play.variants import added_variants
+
+        added = added_variants(_config(args).variants)
     if args.action is None:
         stdout.write(variants_text([load_variant(name) for name in variant_names()]) + "\n")
-        if args.config:
-            from .service.play.variants import added_variants
-
-            added = [build_map(data) for data in added_variants(_config(args).variants).values()]
-            if added:
-                stdout.write("Added to this judge (judge variants add):\n"
-                             + variants_text(added, powers=True) + "\n")
+        if added:
+            stdout.write("Added to this judge (judge variants add):\n"
+                         + variants_text([build_map(data) for data in added.values()], powers=True)
+                         + "\n")
         return 0
     try:
-        sheet = map_sheet(load_variant(args.name), variant_data(args.name))
+        if args.name not in variant_names() and args.name in added:
+            sheet = map_sheet(build_map(added[args.name]), added[args.name])
+        else:
+            sheet = map_sheet(load_variant(args.name), variant_data(args.name))
     except MapError as error:
         sys.stderr.write(f"judge: {error}\n")
         return 2

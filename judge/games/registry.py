@@ -98,6 +98,11 @@ def offering(added: tuple[Entry, ...]) -> Iterator[None]:
         _ADDED.reset(token)
 
 
+def added_entries() -> tuple[Entry, ...]:
+    """The variants the judge at work added (none outside ``offering``)."""
+    return _ADDED.get()
+
+
 def entries() -> tuple[Entry, ...]:
     """The kinds offered now: the table's, then the variants the judge at work added."""
     added = _ADDED.get()

@@ -37,6 +37,9 @@ def test_an_added_variant_is_created_started_and_played_by_mail(judge: MailJudge
     assert status == 2 and "this judge has a variant duel already" in err
     status, out, _ = operator(judge, "variants")
     assert "duel         duel: 2 powers (Austria, France), 34 supply centres (18 to win)" in out
+    status, out, _ = operator(judge, "variants", "show", "duel")
+    assert status == 0 and "Austria" in out and "bul  Bulgaria" in out
+    assert "names a game kind" in judge.send(MASTER, "CREATE ?duel secret standard")
 
     reply = judge.send(MASTER, "CREATE ?rivals secret duel")
     assert "Game rivals (diplomacy/duel) created; you are its master." in reply

@@ -20,13 +20,15 @@ What is read (facts of the format, as DPjudge and MILA read it):
   (forget the units so far), ``HOME``/``HOMES``/``INHABITS`` (its homes are these instead);
   ``-abbr`` among homes removes one;
 - ``UNOWNED`` (or ``NEUTRAL``) ``centre...``: supply centres nobody owns;
-- ``MAP other.map``: everything the other file says, then this file's changes;
+- ``MAP other.map``: everything the other file says, then this file's changes; ``USE`` (or
+  ``USES``) ``file...``: each file's lines read here, in turn (DPjudge's own maps are split so,
+  into ``.politics``, ``.geography`` and ``.military`` files);
 - ``UNPLAYED power...`` (or ``ALL``, or ``ALL EXCEPT power...``): those powers are not in the
   game; their home centres stay, unowned;
 - ``VICTORY count``: the centres that win; ``BEGIN SPRING 1901 MOVEMENT``: the first phase.
 
 Refused by name, each with its line: the directives the judge does not play yet (``PORT``,
-``AMEND``, ``DROP``, ``USE``, ``OWNS``, ``CENTERS``, ``DUMMY``, ``FLOW``, ``NEWYEAR``,
+``AMEND``, ``DROP``, ``OWNS``, ``CENTERS``, ``DUMMY``, ``FLOW``, ``NEWYEAR``,
 ``IFYEARDIV``), every ``RULE``, renames (``old -> new``), a ``VICTORY`` with more than one count,
 a first phase other than a spring movement.
 """
@@ -325,13 +327,24 @@ class _Reading:
             self.found.error(where, "a second MAP line: a file inherits from one map")
             return
         self.root_seen = True
-        wanted = words[0] if "." in words[0] else f"{words[0]}.map"
+        self.read_other("MAP", words[0], where)
+
+    def uses(self, tree: Tree[Any], where: Where) -> None:
+        words = _words(tree)
+        if not words:
+            self.found.error(where, "USE names no file")
+        for word in words:
+            self.read_other("USE", word, where)
+
+    def read_other(self, directive: str, word: str, where: Where) -> None:
+        """The lines of another file, read as if here (``MAP``, ``USE``)."""
+        wanted = word if "." in word else f"{word}.map"
         if wanted in self.found.files:
-            self.found.error(where, f"MAP {wanted}: that file is read already (a loop)")
+            self.found.error(where, f"{directive} {wanted}: that file is read already")
             return
         other = self.find(wanted)
         if other is None:
-            self.found.error(where, f"MAP {wanted}: no such map file beside this one")
+            self.found.error(where, f"{directive} {wanted}: no such file beside this one")
             return
         _read(self.found, other[1], other[0], self.find)
         self.current = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from judge.games.registry import KINDS, entries
+from judge.games.registry import KINDS, added_entries
 from judge.games.variants import variant_names
 
 from ..commands import keywords
@@ -49,5 +49,5 @@ def reserved_names() -> frozenset[str]:
     language (``commands.keywords``), in any case. A game of an older database named so keeps
     its name; where a word could mean either (HELP ORDERS standard), the kind wins. The variants
     the judge's operator added are reserved as the shipped ones are."""
-    added = {name for entry in entries()[len(KINDS):] for name in entry.names}
+    added = {name for entry in added_entries() for name in entry.names}
     return _kind_words() | added | keywords()

@@ -202,3 +202,17 @@ def test_the_toml_written_for_an_added_variant_reads_back_as_its_data(file_name:
     text = map_toml(data, "A variant added by a test.\nSecond line.")
     assert text.startswith("# A variant added by a test.\n# Second line.\n")
     assert tomllib.loads(text) == data
+
+
+def test_use_reads_a_map_split_into_files_as_dpjudge_splits_its_own() -> None:
+    """DPjudge's own standard.map is three USE lines: its powers, its geography, its units."""
+    lines = SMALL.splitlines(keepends=True)
+    politics = "".join(line for line in lines[:9] if not line.startswith(("A ", "F ")))
+    military = "".join(line for line in lines[:9] if line.startswith(("NORTH", "SOUTH", "A ", "F ")))
+    geography = "".join(lines[9:])
+    data = _read_text("USE small.politics small.geography\nUSES small.military\n",
+                      **{"small.politics": politics, "small.geography": geography,
+                         "small.military": military})
+    assert data == _read_text(SMALL)
+    assert _errors("USE nowhere.geography\n" + SMALL)[0] == (
+        "test.map line 1: USE nowhere.geography: no such file beside this one")
