@@ -29,6 +29,7 @@ def operator(judge: MailJudge, *words: str) -> tuple[int, str, str]:
 
 
 def test_an_added_variant_is_created_started_and_played_by_mail(judge: MailJudge) -> None:
+    assert "unknown variant 'duel'" in judge.send(MASTER, "CREATE ?rivals secret duel")
     status, out, _ = operator(judge, "variants", "add", str(MILA_MAPS / "standard_france_austria.map"),
                               "--name", "duel")
     assert status == 0 and "Added the variant duel" in out and "2 powers (Austria, France)" in out
