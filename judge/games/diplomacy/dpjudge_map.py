@@ -136,11 +136,12 @@ def read_map_file(text: str, source: str, find: Finder) -> MapFile:
 
 def _read(found: MapFile, text: str, source: str, find: Finder) -> None:
     found.files.append(source)
-    reading = _Reading(found, source, find)
+    reading = _Reading(found, find)
     for number, line in enumerate(text.splitlines(), start=1):
         where = Where(source, number)
         try:
-            tree = _parser().parse(line, start="place_line" if "=" in line else "start")
+            names_a_place = "=" in line.partition("#")[0]  # an equals sign not in a comment
+            tree = _parser().parse(line, start="place_line" if names_a_place else "start")
         except UnexpectedInput as error:
             found.error(where, _syntax_error(error, line))
             continue
@@ -162,8 +163,8 @@ def _words(tree: Tree[Any]) -> list[str]:
 class _Reading:
     """One file being read: the map so far, and the power whose block the lines are in."""
 
-    def __init__(self, found: MapFile, source: str, find: Finder) -> None:
-        self.found, self.source, self.find = found, source, find
+    def __init__(self, found: MapFile, find: Finder) -> None:
+        self.found, self.find = found, find
         self.current: PowerSpec | None = None
         self.root_seen = False
 
@@ -174,7 +175,7 @@ class _Reading:
         if not tree.children or tree.children[0] is None:
             return  # a blank line or a comment
         directive: Tree[Any] = tree.children[0]
-        getattr(self, directive.data)(directive, where)
+        getattr(self, directive.data)(directive, where)  # each rule of the grammar, a method here
 
     # --- the places ------------------------------------------------------------------------
 

@@ -72,6 +72,7 @@ class _Converting:
         self.provinces: dict[str, Place] = {}
         self.coasts: dict[str, dict[str, Place]] = {}
         self.fleet_at: dict[str, Place] = {}  # where a fleet can stand (upper case) -> its line
+        self.places: dict[str, Place] = {}  # every place, SHUT ones too, its coast canonical
         self.unknown: set[tuple[Where, str]] = set()  # unknown places reported, once each
 
     def error(self, where: Where, message: str) -> None:
@@ -100,26 +101,30 @@ class _Converting:
     def sort_places(self) -> None:
         """Provinces, their coasts, and where fleets can stand; SHUT places left out."""
         for key, place in self.found.places.items():
-            if place.terrain == "SHUT":
-                continue
             if "/" not in key:
-                self.provinces[key] = place
+                self.places[key] = place
+                if place.terrain != "SHUT":
+                    self.provinces[key] = place
                 continue
             province, _, word = key.partition("/")
             coast = coast_named(word)
             if coast is None:
                 self.error(place.where, f"{place.written}: the judge names a coast nc, sc, ec or wc")
                 continue
-            self.coasts.setdefault(province, {})[coast] = place
+            self.places[f"{province}/{coast.upper()}"] = place
+            if place.terrain != "SHUT":
+                self.coasts.setdefault(province, {})[coast] = place
         for province, coasts in self.coasts.items():
             first = next(iter(coasts.values()))
             own = self.provinces.get(province)
             if own is None:
                 self.error(first.where, f"{first.written} is a coast of {province}, which has no "
                                         "line of its own")
-            elif own.terrain != "COAST":
+                continue
+            if own.terrain != "COAST":
                 self.error(first.where, f"{first.written}: a {own.terrain} province has no coasts")
-            elif not own.written.islower():
+                continue
+            if not own.written.islower():
                 self.error(own.where, f"{own.written} has coasts: its own line is written in lower "
                                       f"case ({own.written.lower()}), where armies stand")
             for coast, place in coasts.items():
@@ -134,7 +139,7 @@ class _Converting:
         province, slash, word = entry.upper().partition("/")
         coast = coast_named(word) if slash else None
         key = f"{province}/{coast.upper()}" if coast else entry.upper()
-        place = self.found.places.get(key)
+        place = self.places.get(key)
         if place is None:
             if (where, entry) not in self.unknown:
                 self.unknown.add((where, entry))
@@ -152,9 +157,9 @@ class _Converting:
                 target = self.target(entry, place.where)
                 if target is None or _fleet_only(entry):
                     continue
-                province = target.split("/")[0]
-                if self.provinces[province].terrain != "WATER":
-                    army.setdefault(key, set()).add(province)
+                province = self.provinces.get(target.split("/")[0])
+                if province is not None and province.terrain != "WATER":
+                    army.setdefault(key, set()).add(target.split("/")[0])
         for key, place in self.fleet_at.items():
             for entry in place.abuts:
                 target = self.target(entry, place.where)
@@ -227,9 +232,12 @@ class _Converting:
                     named = self.found.names.get(key.upper())
                     where = named.where if named else self.provinces[key.upper()].where
                     self.error(where, f"the name {text!r} of {key} is also {other}'s")
-        for key in self.found.names:
-            if key not in self.found.places:
-                self.error(self.found.names[key].where, f"{key} is named but has no terrain line")
+        for key, named in self.found.names.items():
+            if key in self.found.powers:
+                self.error(named.where, f"{named.name} = {key.lower()}: names for a power are not "
+                                        "read by this judge yet")
+            elif key not in self.found.places:
+                self.error(named.where, f"{key} is named but has no terrain line")
 
     # --- powers ----------------------------------------------------------------------------
 

@@ -111,7 +111,7 @@ def test_fleet_rome_starts_a_fleet_in_rome() -> None:
 
 
 SMALL = """\
-# Two powers on four provinces and a sea.
+# Two powers on four provinces and a sea (a comment may hold = signs).
 BEGIN SPRING 1850 MOVEMENT
 VICTORY 3
 NORTH (NORTHERN:N) AAA
@@ -228,3 +228,15 @@ def test_every_map_read_plays_random_games_that_break_no_rule(file_name: str) ->
     game_map = build_map(_read(file_name))
     summary = selfplay(DiplomacyGame(game_map), 2, 1, str(game_map.first_phase.year + 3))
     assert summary.violations == []
+
+
+def test_coasts_written_otherwise_are_read_and_a_coast_without_its_province_is_an_error() -> None:
+    coasts = SMALL.replace("COAST BBB ABUTS AAA ccc SEA", "COAST bbb ABUTS AAA ccc SEA\n"
+                                                           "COAST BBB/N ABUTS SEA")
+    coasts = coasts.replace("WATER SEA ABUTS BBB CCC", "WATER SEA ABUTS BBB/NC CCC")
+    game_map = build_map(_read_text(coasts.replace("F BBB", "F BBB/NC")))
+    assert game_map.provinces["bbb"].coasts == ("nc",)
+    assert [str(unit.location) for unit in game_map.powers["South"].starting_units] == ["bbb/nc"]
+    assert game_map.fleet_moves["sea"] == {"bbb/nc", "ccc"}
+    orphan = SMALL + "COAST EEE/SC ABUTS SEA\n"
+    assert _errors(orphan) == ["test.map line 20: EEE/SC is a coast of EEE, which has no line of its own"]
