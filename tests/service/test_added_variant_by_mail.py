@@ -75,6 +75,17 @@ def test_an_added_variant_is_created_started_and_played_by_mail(judge: MailJudge
     assert sent and all(line.startswith("sent ") for line in sent)
 
 
+def test_a_spoilt_file_in_the_variants_folder_stops_nothing_else(judge: MailJudge) -> None:
+    """A variant's JSON spoilt by hand (or half written) is left out, logged; another that does
+    not make a map is refused by name at CREATE; the judge's other games go on."""
+    judge.config.variants.mkdir()
+    (judge.config.variants / "torn.json").write_text('{"name": "torn", "provin', encoding="utf-8")
+    (judge.config.variants / "odd.json").write_text('{"name": "odd"}', encoding="utf-8")
+    assert "unknown variant 'torn'" in judge.send(MASTER, "CREATE ?one secret torn")
+    assert "diplomacy/odd cannot be played on this judge" in judge.send(MASTER, "CREATE ?two secret odd")
+    assert "Game three (diplomacy/standard) created" in judge.send(MASTER, "CREATE ?three secret standard")
+
+
 def test_a_bad_file_adds_nothing_and_no_game_starts_on_it(judge: MailJudge, tmp_path: Path) -> None:
     bad = tmp_path / "broken.map"
     bad.write_text("MAP standard.map\nUNPLAYED ENGLAND, PRUSSIA\nRULE BUILD_ANY\n", encoding="utf-8")

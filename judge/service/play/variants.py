@@ -14,6 +14,7 @@ tick, so that CREATE takes their names and the games on them run.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +28,7 @@ from judge.games.variants import variant_names
 
 from ..config import Config
 
+log = logging.getLogger("judge.variants")
 _VARIANT_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
@@ -98,14 +100,24 @@ def _name_refused(name: str) -> str | None:
 
 
 def added_variants(folder: Path) -> dict[str, dict[str, Any]]:
-    """The data of each variant in the folder (``NAME.json``), by name, sorted."""
+    """The data of each variant in the folder (``NAME.json``), by name, sorted. A file that
+    cannot be read, or whose name cannot be a variant's, is logged and left out: the judge and
+    its other variants run on."""
     found: dict[str, dict[str, Any]] = {}
     if not folder.is_dir():
         return found
     for path in sorted(folder.glob("*.json")):
         name = path.name.removesuffix(".json")
-        if _VARIANT_NAME.fullmatch(name) and _name_refused(name) is None:
-            found[name] = json.loads(path.read_text(encoding="utf-8"))
+        refused = _name_refused(name)
+        if refused is not None:
+            log.warning("variants folder: %s left out: %s", path, refused)
+            continue
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            log.warning("variants folder: %s left out: it cannot be read (%s)", path, error)
+            continue
+        found[name] = data if isinstance(data, dict) else {}
     return found
 
 
