@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import orjson
 
@@ -115,19 +115,51 @@ def _example(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
 
 def _variants(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
     from .games.diplomacy.map_sheet import map_sheet, map_text, variants_text
-    from .games.diplomacy.maps import MapError
+    from .games.diplomacy.maps import MapError, build_map
     from .games.variants import variant_data, variant_names
 
+    if args.action == "add":
+        return _add_variant(args, stdout)
+    added: dict[str, Any] = {}
+    if args.config:
+        from .service.play.variants import added_variants
+
+        added = added_variants(_config(args).variants)
     if args.action is None:
         stdout.write(variants_text([load_variant(name) for name in variant_names()]) + "\n")
+        if added:
+            stdout.write("Added to this judge (judge variants add):\n"
+                         + variants_text([build_map(data) for data in added.values()], powers=True)
+                         + "\n")
         return 0
     try:
-        sheet = map_sheet(load_variant(args.name), variant_data(args.name))
+        if args.name not in variant_names() and args.name in added:
+            sheet = map_sheet(build_map(added[args.name]), added[args.name])
+        else:
+            sheet = map_sheet(load_variant(args.name), variant_data(args.name))
     except MapError as error:
         sys.stderr.write(f"judge: {error}\n")
         return 2
     text = json.dumps(sheet, indent=1, sort_keys=True) if args.json else map_text(sheet)
     stdout.write(text + "\n")
+    return 0
+
+
+def _add_variant(args: SimpleNamespace, stdout: TextIO) -> int:
+    from pathlib import Path
+
+    from .service.play.variants import VariantError, add_variant
+
+    config = _config(args)
+    try:
+        added = add_variant(config, Path(args.file), args.name)
+    except VariantError as error:
+        sys.stderr.write(f"judge: {args.file} cannot be played on this judge; nothing was added:\n")
+        sys.stderr.writelines(f"  {line}\n" for line in error.errors)
+        return 2
+    stdout.write(f"Added the variant {added.name} ({added.toml}): {len(added.powers)} powers "
+                 f"({', '.join(added.powers)}), {added.centres} supply centres. Players may now "
+                 f"CREATE ?game password {added.name}.\n")
     return 0
 
 
@@ -297,6 +329,7 @@ def _verify(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
 def _archive(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
     from pathlib import Path
 
+    from .service.play.variants import offered
     from .service.web.archive import build_archive
     from .store import open_store
 
@@ -306,7 +339,8 @@ def _archive(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
         raise SystemExit("judge: give --out DIR, or set [archive] dir in the judge's settings")
     store = open_store(config.database_url)
     try:
-        built = build_archive(store, out)
+        with offered(config):
+            built = build_archive(store, out)
     finally:
         store.close()
     stdout.write(f"{len(built.games)} games written to {out} (open {out / 'index.html'})\n")
@@ -441,6 +475,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     variant_show.add_argument("name", help="the variant (standard, roses1, ...)")
     variant_show.add_argument("--json", action="store_true", help="as JSON, complete and sorted")
+    variant_add = variant_actions.add_parser(
+        "add", help="add a variant to this judge from a DPjudge map file (FILE.map); needs --config"
+    )
+    variant_add.add_argument("file", help="the map file; a file its MAP line names is looked for beside it")
+    variant_add.add_argument("--name", help="the variant's name (default: the file's, without .map)")
     play = commands.add_parser(
         "selfplay",
         help="play random games, checking the rules' invariants after every phase; "

@@ -23,6 +23,7 @@ IMPURE = {
 # once, when first imported: not during play.
 DATA_READERS = {
     "judge/games/diplomacy/order_grammar.py",
+    "judge/games/diplomacy/dpjudge_map.py",  # its grammar, dpjudge_map.lark, read once
     "judge/games/variants/__init__.py",
     "judge/games/plantagenet/battle/tables.py",  # battle.json, read once
     "judge/games/plantagenet/data.py",  # components.json and scenarios.json, read once

@@ -5,15 +5,25 @@ Each entry names a game kind in full (``diplomacy/standard``), the names players
 made once, when first asked for, and a kind whose data cannot be read (whatever the error) is
 refused by name, with the error, while the other kinds run on. (The engines do no I/O: the
 error goes to whoever asked, in the refusal.)
+
+Besides the table, a judge offers the variants its operator added (``judge variants add``): the
+service reads them from the judge's variants folder and hands their data to ``offering``, for the
+work it does for that judge (a mail, a tick); within it every function here knows them, as kinds
+``diplomacy/NAME``. The table itself never changes, so two judges in one process (tests) each
+offer their own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from .diplomacy.game import DiplomacyGame
+from .diplomacy.maps import build_map
 from .kind import GameKind, PlayableKind, Playout
 from .plantagenet.bosworth_game import BosworthGame
 from .plantagenet.game import SCENARIOS as PLANTAGENET_SCENARIOS
@@ -67,6 +77,38 @@ KINDS: tuple[Entry, ...] = (
 scenario), ``plantagenet-bosworth`` (III(B)), and each but Bosworth with Hidden Mats (1.5.3):
 ``plantagenet-ia-hidden`` ... ``plantagenet-hidden``."""
 
+_ADDED: ContextVar[tuple[Entry, ...]] = ContextVar("added_variants", default=())
+"""The variants the judge at work added (``offering``), after the table's kinds."""
+
+
+def added_variant(name: str, data: Mapping[str, Any]) -> Entry:
+    """The entry of a variant an operator added: its name, and its map's data as its TOML file
+    holds it (the judge's variants folder, read by the service)."""
+    return Entry(f"diplomacy/{name}", (name,), lambda: DiplomacyGame(build_map(dict(data))))
+
+
+@contextmanager
+def offering(added: tuple[Entry, ...]) -> Iterator[None]:
+    """Within this, the kinds are the table's and these (``added_variant``): the variants of the
+    judge at work."""
+    token = _ADDED.set(added)
+    try:
+        yield
+    finally:
+        _ADDED.reset(token)
+
+
+def added_entries() -> tuple[Entry, ...]:
+    """The variants the judge at work added (none outside ``offering``)."""
+    return _ADDED.get()
+
+
+def entries() -> tuple[Entry, ...]:
+    """The kinds offered now: the table's, then the variants the judge at work added."""
+    added = _ADDED.get()
+    return (*KINDS, *added) if added else KINDS
+
+
 DEFAULT = KINDS[0].names[0]
 """The game kind of a game created without naming one (``CREATE ?game pw``)."""
 
@@ -76,17 +118,18 @@ class UnknownGameKind(ValueError):
 
 
 def kind_names() -> list[str]:
-    return [entry.name for entry in KINDS]
+    return [entry.name for entry in entries()]
 
 
 def player_names() -> list[str]:
-    """The names players write for the game kinds (``standard``, ``roses1``), in table order."""
-    return [entry.names[0] for entry in KINDS]
+    """The names players write for the game kinds (``standard``, ``roses1``), in table order,
+    then the added variants'."""
+    return [entry.names[0] for entry in entries()]
 
 
 def _entry(name: str) -> Entry | None:
     wanted = name.lower()
-    return next((entry for entry in KINDS if wanted == entry.name or wanted in entry.names), None)
+    return next((entry for entry in entries() if wanted == entry.name or wanted in entry.names), None)
 
 
 def game_kind(name: str) -> GameKind:
@@ -114,7 +157,7 @@ def all_kinds() -> list[GameKind]:
     """Every game kind of the table that can be made (one whose data cannot be read is left
     out, so the others run on; asked for by name, it is refused with its error)."""
     kinds = []
-    for entry in KINDS:
+    for entry in entries():
         try:
             kinds.append(made(entry))
         except UnknownGameKind:

@@ -74,6 +74,9 @@ games = 3              # games one confirmed address masters at once (forming, r
 failures = 5           # within the window, SIGNON is refused without checking the password, and the
 window = "10m"         # power's player is told once; 0 failures: no limit
 
+[variants]             # the variants added with judge variants add FILE.map (docs/variants/adding.md)
+dir = "variants"       # a folder: each added variant's NAME.toml and NAME.json
+
 # [archive]              # the web archive judge serve keeps current after every phase
 # dir = "archive"        # a folder for a web server to serve (judge archive build --out DIR writes one)
 
@@ -122,6 +125,7 @@ class Config:
     signon: SignonLimit = field(default_factory=SignonLimit)
     transports: Transports = field(default_factory=Transports)  # the [mail]/[imap]/[smtp]/[lmtp] servers
     archive: Path | None = None  # [archive] dir: the web archive judge serve keeps current
+    variants: Path = Path("variants")  # [variants] dir: the added variants (judge variants add)
 
 
 def write_default_config(directory: Path) -> Path:
@@ -164,6 +168,7 @@ def load_config(path: Path) -> Config:
         **_daemon_sections(data, path),
         transports=_transports(data, path),
         archive=folder / str(data["archive"]["dir"]) if "dir" in data.get("archive", {}) else None,
+        variants=folder / str(data.get("variants", {}).get("dir", "variants")),
     )
 
 

@@ -60,3 +60,18 @@ def test_hidden_mats_kinds_are_named_alike_and_listed_the_old_names_still_read()
     assert game_kind("plantagenet-wars").name == "plantagenet"
     assert game_kind("plantagenet-wars-hidden").name == "plantagenet-hidden"
     assert "plantagenet-wars" not in names and "plantagenet-wars-hidden" not in names
+
+
+def test_added_variants_are_offered_only_within_offering() -> None:
+    """The variants an operator added reach the registry as data, for one judge's work: the
+    table itself never changes (judge.service.play.variants reads the judge's folder)."""
+    from judge.games.variants import variant_data
+
+    entry = registry.added_variant("mine", {**variant_data("standard"), "name": "mine"})
+    with registry.offering((entry,)):
+        assert registry.player_names()[-1] == "mine"
+        assert game_kind("mine").name == "diplomacy/mine"
+        assert game_kind("diplomacy/mine") is game_kind("mine")
+    assert "mine" not in registry.player_names()
+    with pytest.raises(UnknownGameKind):
+        game_kind("mine")

@@ -137,10 +137,12 @@ def map_text(sheet: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def variants_text(maps: list[Map]) -> str:
-    """One line per variant: its name, title, powers and centres."""
+def variants_text(maps: list[Map], powers: bool = False) -> str:
+    """One line per variant: its name, title, powers (with ``powers``, named) and centres."""
     return "\n".join(
-        f"{m.name:<12} {m.title}: {len(m.powers)} powers, {len(m.supply_centres)} supply centres"
+        f"{m.name:<12} {m.title}: {len(m.powers)} powers"
+        + (f" ({', '.join(m.powers)})" if powers else "")
+        + f", {len(m.supply_centres)} supply centres"
         f" ({m.victory_centres} to win), first phase {m.first_phase}"
         for m in maps
     )

@@ -26,13 +26,14 @@ from ..config import Config
 from ..mailing.notify import phase_name, send_notice, when
 from ..play.deadlines import clock_jump_guard, deadline_for, extended_deadline
 from ..play.games import game_settings, kind_of, plan_reminder
+from ..play.variants import offered
 
 
 def guard_outage(store: Store, config: Config, now: datetime) -> list[str]:
     """Record a tick at ``now``; if the last one was longer ago (or later) than the outage limit,
     first extend every overdue deadline. Returns a line for each game extended (for the log)."""
     done: list[str] = []
-    with store.session() as db:
+    with offered(config), store.session() as db:  # the games on the judge's added variants too
         previous = last_tick(db)
         if clock_jump_guard(previous, now, config.serve.outage_limit):
             for game in overdue_games(db, now):

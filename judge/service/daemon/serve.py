@@ -56,6 +56,7 @@ from judge.store import Store, next_attention, open_store
 
 from ..config import Config
 from ..intake.mailroom import ingest, ingest_batch
+from ..play.variants import offered
 from ..web.archive import update_archive
 from .clocks import Clock, SystemClock
 from .outage import guard_outage
@@ -218,7 +219,8 @@ class Daemon:
         reads the database, so the inbox, the deadlines and the outbox go on meanwhile."""
         assert self.config.archive is not None
         try:
-            built = update_archive(self.store, self.config.archive)
+            with offered(self.config):
+                built = update_archive(self.store, self.config.archive)
         except Exception:
             log.exception("updating the archive failed; trying again in %gs", ARCHIVE_SECONDS)
             return

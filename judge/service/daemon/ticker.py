@@ -59,6 +59,7 @@ from ..play.games import (
 )
 from ..play.enrolment import lapse_enrolments
 from ..play.settings import length_words, with_bookkeeping
+from ..play.variants import offered
 
 log = logging.getLogger("judge.tick")
 
@@ -101,7 +102,13 @@ def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], 
     ``stop`` is asked between games (the daemon's SIGTERM): each game is its own transaction, so
     stopping there loses nothing, and the games left are due at the next tick. The due games are
     found ``CLAIM_GAMES`` at a time, each then claimed by its id (if still due and not taken).
-    First, what addresses never confirmed took on lapses (``enrolment``)."""
+    First, what addresses never confirmed took on lapses (``enrolment``). The judge's added
+    variants are offered meanwhile (``variants``)."""
+    with offered(config):
+        return _process_due(store, config, now, stop)
+
+
+def _process_due(store: Store, config: Config, now: datetime, stop: Callable[[], bool]) -> list[str]:
     done: list[str] = _lapse(store, config, now)
     while not stop():
         with store.session() as db:
@@ -270,6 +277,14 @@ def deliver(
     claim runs from the time it is claimed, not from ``now``, so that a long run of batches never
     makes claims that have lapsed already. Mail held for an address not confirmed is never sent
     here (``queue_mail``); held longer than ``[enrol] held_for``, it is given up first."""
+    with offered(config):  # the pictures of games on the judge's added variants
+        return _deliver(store, config, transport, now, stop, clock)
+
+
+def _deliver(
+    store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool],
+    clock: Callable[[], datetime] | None,
+) -> list[str]:
     done = _drop_held(store, config, now)
     sender = f"{config.name} <{config.address}>"
     while not stop():

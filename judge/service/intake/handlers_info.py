@@ -20,7 +20,7 @@ from sqlmodel import col, select
 
 from judge import __version__
 from judge.games.kind import GameKind
-from judge.games.registry import KINDS, UnknownGameKind, game_kind, player_names
+from judge.games.registry import UnknownGameKind, entries, game_kind, player_names
 from judge.store import (
     Game,
     GameStatus,
@@ -161,7 +161,7 @@ def order_help(kind: GameKind) -> str:
 
 
 def _orders_help(kind: GameKind) -> str:
-    others = [entry.names[0] for entry in KINDS if entry.name != kind.name]
+    others = [entry.names[0] for entry in entries() if entry.name != kind.name]
     return (f"{order_help(kind)}\n\n(HELP ORDERS <game> or <variant> for another: "
             f"{', '.join(others)}.)")
 

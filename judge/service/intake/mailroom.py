@@ -52,6 +52,7 @@ from .handlers import MAKES_A_PASSWORD, carry_out
 from .handlers_address import how_to_confirm
 from .handlers_master import tell_acted_for
 from .room import RESERVE, Room, not_read
+from ..play.variants import offered
 from .held import held_by_code
 from .signons import Checked, Held, Pending, check_signons, record_checked
 from .unread import HeldBack, Repeats, Unsigned, lines_of, quoted, summarised
@@ -67,6 +68,11 @@ def ingest(store: Store, config: Config, raw: bytes, now: datetime) -> str:
     A mail that cannot even be logged as failed is set aside (``_set_aside``), so that it never
     stops the mails after it.
     """
+    with offered(config):  # the judge's added variants, for this mail
+        return _ingest(store, config, raw, now)
+
+
+def _ingest(store: Store, config: Config, raw: bytes, now: datetime) -> str:
     reading = _read(raw, config)
     checked = _check(store, config, reading, now, Pending())
     try:
@@ -98,15 +104,17 @@ def ingest_batch(store: Store, config: Config, raws: Sequence[bytes], now: datet
     again, and the store's Message-ID check keeps a mail fetched twice from being handled twice.
     If a group cannot be committed at all, each of its mails is taken in on its own instead.
     """
-    readings = [_read(raw, config) for raw in raws]
-    hashing = [_may_hash(reading) for reading in readings]
-    outcomes: dict[int, str] = {}
-    for slow in (False, True):
-        group = [index for index, hashes in enumerate(hashing) if hashes is slow]
-        if group:
-            done = _take_in_group(store, config, [raws[i] for i in group], [readings[i] for i in group], now)
-            outcomes.update(zip(group, done))
-    return [outcomes[index] for index in range(len(raws))]
+    with offered(config):  # the judge's added variants, for these mails
+        readings = [_read(raw, config) for raw in raws]
+        hashing = [_may_hash(reading) for reading in readings]
+        outcomes: dict[int, str] = {}
+        for slow in (False, True):
+            group = [index for index, hashes in enumerate(hashing) if hashes is slow]
+            if group:
+                done = _take_in_group(store, config, [raws[i] for i in group],
+                                      [readings[i] for i in group], now)
+                outcomes.update(zip(group, done))
+        return [outcomes[index] for index in range(len(raws))]
 
 
 def _may_hash(reading: _Reading) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from judge.games.registry import KINDS
+from judge.games.registry import KINDS, added_entries
 from judge.games.variants import variant_names
 
 from ..commands import keywords
@@ -32,7 +32,7 @@ def name_refused(name: str) -> str | None:
                 "alpha, roses-2)")
     word = name.lower()
     if word in reserved_names():
-        what = "names a game kind" if word in _kind_words() else "is a word of the judge's commands"
+        what = "is a word of the judge's commands" if word in keywords() else "names a game kind"
         return f"{word!r} cannot be a game's name: it {what}; choose another (e.g. alpha, roses-2)"
     return None
 
@@ -47,5 +47,7 @@ def _kind_words() -> frozenset[str]:
 def reserved_names() -> frozenset[str]:
     """The names no new game may take: a game kind's or variant's, or a word of the command
     language (``commands.keywords``), in any case. A game of an older database named so keeps
-    its name; where a word could mean either (HELP ORDERS standard), the kind wins."""
-    return _kind_words() | keywords()
+    its name; where a word could mean either (HELP ORDERS standard), the kind wins. The variants
+    the judge's operator added are reserved as the shipped ones are."""
+    added = {name for entry in added_entries() for name in entry.names}
+    return _kind_words() | added | keywords()

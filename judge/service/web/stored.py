@@ -12,6 +12,7 @@ from sqlmodel import Session
 from judge.store import Game, game_by_name, open_store
 
 from ..config import Config
+from ..play.variants import offered
 
 T = TypeVar("T")
 
@@ -19,7 +20,7 @@ T = TypeVar("T")
 def read_game(config: Config, name: str, read: Callable[[Session, Game], T]) -> T:
     store = open_store(config.database_url)
     try:
-        with store.session() as db:
+        with offered(config), store.session() as db:
             game = game_by_name(db, name)
             if game is None:
                 raise SystemExit(f"judge: there is no game called {name}")

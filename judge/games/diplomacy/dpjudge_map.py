@@ -1,0 +1,375 @@
+"""Reading a DPjudge map file (``.map``): what the file says, line by line, with every error.
+
+The format is the hobby's: DPjudge's, also read by MILA's ``diplomacy`` package, which ships
+fourteen such files. Each line is read by the grammar ``dpjudge_map.lark`` (in this package), then
+applied to a ``MapFile``, the map as the file describes it; ``dpjudge_variant`` turns that into the
+judge's own variant data. Nothing here does I/O: a ``MAP other.map`` line is read through the
+``find`` function the caller gives (the judge's command looks beside the file).
+
+What is read (facts of the format, as DPjudge and MILA read it):
+
+- ``Full Name = abbr alias alias...``: a place's name, abbreviation and aliases (``+`` stands for a
+  space; an alias ending in ``?`` is one the format itself calls unclear);
+- ``LAND|WATER|COAST|SHUT abbr ABUTS place...``: a place, its terrain and what it touches. In the
+  list, a place in capitals is reached by armies and fleets, in lower case by armies only, with only
+  its first letter a capital (``Bal``) by fleets only. A province with several coasts has a line
+  for itself in lower case (``bul``, where armies stand) and one per coast (``BUL/EC``). A line for
+  a place already described replaces it;
+- ``NAME (ADJECTIVE:L) home...``: a power, its adjective, its letter and home centres; then its
+  starting units (``A bud``, ``F stp/sc``; a unit replaces any unit in its province), ``UNITS``
+  (forget the units so far), ``HOME``/``HOMES``/``INHABITS`` (its homes are these instead);
+  ``-abbr`` among homes removes one;
+- ``UNOWNED`` (or ``NEUTRAL``) ``centre...``: supply centres nobody owns;
+- ``MAP other.map``: everything the other file says, then this file's changes; ``USE`` (or
+  ``USES``) ``file...``: each file's lines read here, in turn (DPjudge's own maps are split so,
+  into ``.politics``, ``.geography`` and ``.military`` files);
+- ``UNPLAYED power...`` (or ``ALL``, or ``ALL EXCEPT power...``): those powers are not in the
+  game; their home centres stay, unowned;
+- ``VICTORY count``: the centres that win; ``BEGIN SPRING 1901 MOVEMENT``: the first phase.
+
+Refused by name, each with its line: the directives the judge does not play yet (``PORT``,
+``AMEND``, ``DROP``, ``OWNS``, ``CENTERS``, ``DUMMY``, ``FLOW``, ``NEWYEAR``,
+``IFYEARDIV``), every ``RULE``, renames (``old -> new``), a ``VICTORY`` with more than one count,
+a first phase other than a spring movement.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+GRAMMAR = resources.files(__package__).joinpath("dpjudge_map.lark").read_text(encoding="utf-8")
+
+Finder = Callable[[str], "tuple[str, str] | None"]
+"""Finds a file a ``MAP`` line names: its name as errors give it and its text, or None."""
+
+SEASONS = {"SPRING": "S", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}
+PHASE_KINDS = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """A line of a map file: where a fact was said, and where an error is reported."""
+
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file} line {self.line}"
+
+
+@dataclass
+class Place:
+    """A location as a terrain line describes it: ``written`` as the file writes it (the case
+    says whether it is a multi-coast province's own line), its terrain and what it abuts."""
+
+    written: str
+    terrain: str
+    abuts: list[str]
+    where: Where
+
+
+@dataclass
+class PlaceName:
+    name: str
+    aliases: list[str]
+    where: Where
+
+
+@dataclass
+class PowerSpec:
+    name: str
+    adjective: str
+    letter: str | None
+    homes: list[str]
+    units: list[tuple[str, str, Where]]  # (type, location as written, line)
+    where: Where
+
+
+@dataclass
+class MapFile:
+    """A map as its file (and the files it inherits from) describes it, upper-case keyed."""
+
+    places: dict[str, Place] = field(default_factory=dict)
+    names: dict[str, PlaceName] = field(default_factory=dict)
+    powers: dict[str, PowerSpec] = field(default_factory=dict)
+    centres: dict[str, Where] = field(default_factory=dict)
+    """Every supply centre: each power's homes (a centre still when the power is unplayed or its
+    homes change) and the unowned ones."""
+    victory: tuple[int, Where] | None = None
+    first_phase: tuple[str, Where] | None = None
+    files: list[str] = field(default_factory=list)
+    problems: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def error(self, where: Where, message: str) -> None:
+        """An error at a line of one of the files read."""
+        order = self.files.index(where.file) if where.file in self.files else len(self.files)
+        self.problems.append((order, where.line, f"{where}: {message}"))
+
+    def whole_error(self, message: str) -> None:
+        """An error of the map as a whole, said after those of its lines."""
+        self.problems.append((len(self.files), 0, f"{self.files[0]}: {message}"))
+
+    @property
+    def errors(self) -> list[str]:
+        """Every error, in the order of the files read and their lines."""
+        return [text for _, _, text in sorted(self.problems, key=lambda p: p[:2])]
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(GRAMMAR, parser="lalr", start=["start", "place_line"], propagate_positions=False)
+
+
+def read_map_file(text: str, source: str, find: Finder) -> MapFile:
+    """What a map file says, with every error found (``MapFile.errors``, each with its line)."""
+    found = MapFile()
+    _read(found, text, source, find)
+    return found
+
+
+def _read(found: MapFile, text: str, source: str, find: Finder) -> None:
+    found.files.append(source)
+    reading = _Reading(found, find)
+    for number, line in enumerate(text.splitlines(), start=1):
+        where = Where(source, number)
+        try:
+            names_a_place = "=" in line.partition("#")[0]  # an equals sign not in a comment
+            tree = _parser().parse(line, start="place_line" if names_a_place else "start")
+        except UnexpectedInput as error:
+            found.error(where, _syntax_error(error, line))
+            continue
+        reading.apply(tree, where)
+
+
+def _syntax_error(error: UnexpectedInput, line: str) -> str:
+    if isinstance(error, UnexpectedToken):
+        return f"cannot read {str(error.token)!r} here: {line.strip()!r}"
+    if isinstance(error, UnexpectedCharacters):
+        return f"cannot read {line[error.pos_in_stream:].split()[0]!r}: {line.strip()!r}"
+    return f"cannot read the line {line.strip()!r}"
+
+
+def _words(tree: Tree[Any]) -> list[str]:
+    return [str(child) for child in tree.children if isinstance(child, Token) and child.type == "WORD"]
+
+
+class _Reading:
+    """One file being read: the map so far, and the power whose block the lines are in."""
+
+    def __init__(self, found: MapFile, find: Finder) -> None:
+        self.found, self.find = found, find
+        self.current: PowerSpec | None = None
+        self.root_seen = False
+
+    def apply(self, tree: Tree[Any], where: Where) -> None:
+        if tree.data == "place_line":
+            self.place_name(tree, where)
+            return
+        if not tree.children or tree.children[0] is None:
+            return  # a blank line or a comment
+        directive: Tree[Any] = tree.children[0]
+        getattr(self, directive.data)(directive, where)  # each rule of the grammar, a method here
+
+    # --- the places ------------------------------------------------------------------------
+
+    def place_name(self, tree: Tree[Any], where: Where) -> None:
+        names = [child for child in tree.children if isinstance(child, Tree)]
+        if len(names) > 1:
+            self.found.error(where, "renaming a place (old -> new) is not supported by this judge")
+            return
+        name = " ".join(str(word) for word in names[0].children)
+        words = _words(tree)
+        if not words:
+            self.found.error(where, f"{name!r} has no abbreviation after '='")
+            return
+        abbreviation, aliases = words[0].upper(), words[1:]
+        earlier = self.found.names.get(abbreviation)
+        if earlier is not None and earlier.where.file == where.file:
+            self.found.error(where, f"{abbreviation} is named twice (also {earlier.where})")
+        self.found.names[abbreviation] = PlaceName(name, aliases, where)
+
+    def terrain(self, tree: Tree[Any], where: Where) -> None:
+        terrain = str(tree.children[0]).upper()
+        words = _words(tree)
+        if not words:
+            self.found.error(where, f"{terrain} names no place")
+            return
+        written, abuts = words[0], words[1:]
+        if terrain == "PORT":  # read as a coast, so that its neighbours' lines read
+            self.found.error(where, f"PORT {written}: a port (a coastal province whose fleet may "
+                                    "convoy) is not played by this judge yet")
+            terrain = "COAST"
+        removed = [site for site in abuts if site.startswith("-")]
+        if removed:
+            self.found.error(where, f"removing an adjacency ({removed[0]}) is not supported by "
+                                    "this judge: write the place's whole line instead")
+        self.found.places[written.upper()] = Place(written, terrain, abuts, where)
+
+    # --- the powers ------------------------------------------------------------------------
+
+    def power(self, tree: Tree[Any], where: Where) -> None:
+        name_token = tree.children[0]
+        own_word = tree.children[1]
+        homes = [str(word) for word in tree.children[2:] if word is not None]
+        key = _power_key(str(name_token))
+        spec = self.found.powers.get(key)
+        if spec is None:
+            spec = PowerSpec(_title(str(name_token)), _title(str(name_token)), None, [], [], where)
+            self.found.powers[key] = spec
+        if own_word is not None:
+            adjective, _, letter = str(own_word)[1:-1].partition(":")
+            spec.adjective = _title(adjective) if adjective else spec.name
+            if letter:
+                spec.letter = letter[:1].upper()
+        self.current = spec
+        self.add_homes(spec, homes, where, replace=False)
+
+    def add_homes(self, spec: PowerSpec, homes: list[str], where: Where, replace: bool) -> None:
+        if replace:
+            spec.homes = []
+        for word in homes:
+            home = word.lstrip("-").upper()
+            if home in spec.homes:
+                spec.homes.remove(home)
+            self.found.centres.setdefault(home, where)  # a centre, whoever holds it
+            if not word.startswith("-"):
+                spec.homes.append(home)
+
+    def homes(self, tree: Tree[Any], where: Where) -> None:
+        if self.current is None:
+            self.found.error(where, f"{tree.children[0]} before any power")
+            return
+        self.add_homes(self.current, _words(tree), where, replace=True)
+
+    def unit(self, tree: Tree[Any], where: Where) -> None:
+        unit_type = str(tree.children[0]).upper()
+        words = _words(tree)
+        if self.current is None:
+            self.found.error(where, "a unit before any power")
+            return
+        if len(words) != 1:
+            self.found.error(where, f"expected '{unit_type} place', not {' '.join([unit_type, *words])!r}")
+            return
+        province = words[0].upper().split("/")[0]
+        for spec in self.found.powers.values():
+            spec.units = [u for u in spec.units if u[1].upper().split("/")[0] != province]
+        self.current.units.append((unit_type, words[0], where))
+
+    def clear_units(self, tree: Tree[Any], where: Where) -> None:
+        if self.current is None:
+            self.found.error(where, "UNITS before any power")
+            return
+        self.current.units = []
+
+    def unowned(self, tree: Tree[Any], where: Where) -> None:
+        self.current = None
+        for word in _words(tree):
+            self.found.centres.setdefault(word.upper(), where)
+
+    def unplayed(self, tree: Tree[Any], where: Where) -> None:
+        every, but = tree.children[0] is not None, tree.children[1] is not None
+        named = [_power_key(word) for word in _words(tree)]
+        for key in named:
+            if key not in self.found.powers:
+                self.found.error(where, f"UNPLAYED: there is no power {key}")
+        if every and but and not named:
+            self.found.error(where, "UNPLAYED ALL EXCEPT names no power")
+        elif every and not but and named:
+            self.found.error(where, "expected EXCEPT after UNPLAYED ALL")
+            named = []
+        elif every:
+            named = [key for key in self.found.powers if key not in named]
+        elif not named:
+            if self.current is None:
+                self.found.error(where, "UNPLAYED names no power, and follows none")
+            else:
+                named = [_power_key(self.current.name)]
+        for key in named:
+            self.found.powers.pop(key, None)
+        self.current = None
+
+    # --- the game --------------------------------------------------------------------------
+
+    def begin(self, tree: Tree[Any], where: Where) -> None:
+        words = [word.upper() for word in _words(tree)]
+        if len(words) != 3 or words[0] not in SEASONS or not words[1].isdigit() \
+                or words[2] not in PHASE_KINDS:
+            self.found.error(where, f"BEGIN {' '.join(words)}: expected e.g. BEGIN SPRING 1901 MOVEMENT")
+            return
+        if (words[0], words[2]) != ("SPRING", "MOVEMENT"):
+            self.found.error(where, f"BEGIN {' '.join(words)}: this judge starts a game in a "
+                                    "spring movement phase only")
+            return
+        self.found.first_phase = (f"S{int(words[1])}M", where)
+
+    def victory(self, tree: Tree[Any], where: Where) -> None:
+        words = _words(tree)
+        if not words or not all(word.isdigit() for word in words):
+            self.found.error(where, f"VICTORY {' '.join(words)}: expected a number of centres")
+        elif len(words) > 1:
+            self.found.error(where, f"VICTORY {' '.join(words)}: a count that changes year by "
+                                    "year is not supported by this judge; give one number")
+        else:
+            self.found.victory = (int(words[0]), where)
+
+    def root_map(self, tree: Tree[Any], where: Where) -> None:
+        words = _words(tree)
+        if len(words) != 1:
+            self.found.error(where, "MAP names one file: MAP standard.map")
+            return
+        if self.root_seen:
+            self.found.error(where, "a second MAP line: a file inherits from one map")
+            return
+        self.root_seen = True
+        self.read_other("MAP", words[0], where)
+
+    def uses(self, tree: Tree[Any], where: Where) -> None:
+        words = _words(tree)
+        if not words:
+            self.found.error(where, "USE names no file")
+        for word in words:
+            self.read_other("USE", word, where)
+
+    def read_other(self, directive: str, word: str, where: Where) -> None:
+        """The lines of another file, read as if here (``MAP``, ``USE``)."""
+        wanted = word if "." in word else f"{word}.map"
+        if wanted in self.found.files:
+            self.found.error(where, f"{directive} {wanted}: that file is read already")
+            return
+        other = self.find(wanted)
+        if other is None:
+            self.found.error(where, f"{directive} {wanted}: no such file beside this one")
+            return
+        _read(self.found, other[1], other[0], self.find)
+        self.current = None
+
+    # --- refused ---------------------------------------------------------------------------
+
+    def rule(self, tree: Tree[Any], where: Where) -> None:
+        rules = _words(tree) or ["(none named)"]
+        for name in rules:
+            self.found.error(where, f"RULE {name.upper()} is a rule this judge does not play yet")
+
+    def refused(self, tree: Tree[Any], where: Where) -> None:
+        word = str(tree.children[0]).upper()
+        self.found.error(where, f"{word} is a directive this judge does not read yet")
+
+    def rename(self, tree: Tree[Any], where: Where) -> None:
+        self.found.error(where, "renaming a power (old -> new) is not supported by this judge")
+
+
+def _power_key(word: str) -> str:
+    return "".join(ch for ch in word.upper() if ch.isalnum())
+
+
+def _title(word: str) -> str:
+    """A power's name or adjective as the judge writes it: ``AUSTRIA`` -> ``Austria``; a word in
+    mixed case stays as the file writes it."""
+    return word.title() if word.isupper() or word.islower() else word

@@ -1,0 +1,144 @@
+"""The variants an operator added to a judge (``judge variants add FILE.map``), kept in the judge's
+variants folder (``[variants] dir`` of judge.toml; ``variants`` beside it by default).
+
+Adding reads a DPjudge map file (``judge.games.diplomacy.dpjudge_variant``: a ``MAP`` line's file
+is looked for beside it), checks it, and writes the judge's own form into the folder: ``NAME.toml``
+(laid out as the shipped ``standard.toml``) and ``NAME.json``, the same data, which is what the
+judge reads. A file with errors writes nothing: no game can start on it.
+
+The service reads the folder; the engine gets the data: ``offered(config)`` hands the folder's
+variants to the registry (``registry.offering``) for the work done for one judge, a mail or a
+tick, so that CREATE takes their names and the games on them run.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from judge.games import registry
+from judge.games.registry import Entry, added_variant
+from judge.games.variants import variant_names
+
+from ..config import Config
+
+log = logging.getLogger("judge.variants")
+_VARIANT_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+class VariantError(ValueError):
+    """A variant that cannot be added; ``errors`` says every reason, each on its line."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("\n".join(errors))
+        self.errors = errors
+
+
+@dataclass(frozen=True)
+class Added:
+    name: str
+    toml: Path
+    powers: list[str]
+    centres: int
+
+
+def add_variant(config: Config, path: Path, name: str | None = None) -> Added:
+    """Read, check and keep the DPjudge map file at ``path`` as the variant ``name`` (default:
+    the file's name, in lower case, without ``.map``). Raises VariantError; writes nothing then."""
+    from judge.games.diplomacy.dpjudge_variant import MapFileError, read_dpjudge_variant
+    from judge.games.diplomacy.map_toml import map_toml
+    from judge.games.variants import prebuilt_form
+
+    name = (name or path.name.removesuffix(".map")).lower()
+    refused = _name_refused(name)
+    if refused:
+        raise VariantError([refused])
+    folder = config.variants
+    if (folder / f"{name}.json").exists():
+        raise VariantError([f"this judge has a variant {name} already (in {folder}); games may be "
+                            "played on it, so it is not replaced: give another with --name"])
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise VariantError([f"cannot read {path}: {error}"]) from None
+
+    def beside(file_name: str) -> tuple[str, str] | None:
+        other = path.parent / file_name
+        try:
+            return file_name, other.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    try:
+        data = read_dpjudge_variant(text, path.name, name, beside)
+    except MapFileError as error:
+        raise VariantError(error.errors) from None
+    toml_text = map_toml(data, f"The variant {name}, added from {path.name} (a DPjudge map file) "
+                               "by judge variants add.\nFormat: as standard.toml, shipped with "
+                               "the judge (judge/games/variants/).")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.toml").write_text(toml_text, encoding="utf-8")
+    (folder / f"{name}.json").write_text(prebuilt_form(toml_text), encoding="utf-8")
+    centres = sum(1 for spec in data["provinces"].values() if spec.get("centre"))
+    return Added(name, folder / f"{name}.toml", list(data["powers"]), centres)
+
+
+def _name_refused(name: str) -> str | None:
+    if _VARIANT_NAME.fullmatch(name) is None:
+        return (f"{name!r} cannot be a variant's name: a letter, then letters, digits or _, at "
+                "most 32 (give another with --name)")
+    shipped = {entry.name for entry in registry.KINDS} | {n for e in registry.KINDS for n in e.names}
+    if name in shipped or f"diplomacy/{name}" in shipped or name in variant_names():
+        return f"{name!r} is a variant or game kind the judge ships: give another with --name"
+    return None
+
+
+def added_variants(folder: Path) -> dict[str, dict[str, Any]]:
+    """The data of each variant in the folder (``NAME.json``), by name, sorted. A file that
+    cannot be read, or whose name cannot be a variant's, is logged and left out: the judge and
+    its other variants run on."""
+    found: dict[str, dict[str, Any]] = {}
+    if not folder.is_dir():
+        return found
+    for path in sorted(folder.glob("*.json")):
+        name = path.name.removesuffix(".json")
+        refused = _name_refused(name)
+        if refused is not None:
+            log.warning("variants folder: %s left out: %s", path, refused)
+            continue
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            log.warning("variants folder: %s left out: it cannot be read (%s)", path, error)
+            continue
+        found[name] = data if isinstance(data, dict) else {}
+    return found
+
+
+_KEPT: dict[Path, tuple[tuple[tuple[str, int], ...], tuple[Entry, ...]]] = {}
+"""The entries of each folder, with the names and change times of its files when they were read:
+read again only when the folder has changed (a mail or a tick costs a listing)."""
+
+
+def _entries(folder: Path) -> tuple[Entry, ...]:
+    stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in folder.glob("*.json"))) \
+        if folder.is_dir() else ()
+    kept = _KEPT.get(folder)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    made = tuple(added_variant(name, data) for name, data in added_variants(folder).items())
+    _KEPT[folder] = (stamp, made)
+    return made
+
+
+@contextmanager
+def offered(config: Config) -> Iterator[None]:
+    """Within this, the game kinds are the shipped ones and the variants of this judge's folder."""
+    with registry.offering(_entries(config.variants)):
+        yield

@@ -1,0 +1,242 @@
+"""DPjudge map files (``.map``) read into the judge's variant data: MILA's standard map gives the
+judge's own standard map, inheritance and unplayed powers work, every file MILA ships reads or is
+refused by name, and a bad file gets all its errors, each with its line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import diplomacy  # type: ignore[import-untyped]
+import pytest
+
+from judge.games.diplomacy.dpjudge_variant import MapFileError, read_dpjudge_variant
+from judge.games.diplomacy.maps import Map, build_map
+from judge.games.variants import load_variant
+
+MILA_MAPS = Path(diplomacy.__file__).parent / "maps"
+
+
+def _beside(folder: Path):  # type: ignore[no-untyped-def]
+    def find(name: str) -> tuple[str, str] | None:
+        path = folder / name
+        return (name, path.read_text(encoding="utf-8")) if path.is_file() else None
+    return find
+
+
+def _read(file_name: str, folder: Path = MILA_MAPS) -> dict[str, object]:
+    text = (folder / file_name).read_text(encoding="utf-8")
+    return read_dpjudge_variant(text, file_name, Path(file_name).stem, _beside(folder))
+
+
+def _read_text(text: str, **files: str) -> dict[str, object]:
+    def find(name: str) -> tuple[str, str] | None:
+        return (name, files[name]) if name in files else None
+    return read_dpjudge_variant(text, "test.map", "test", find)
+
+
+def _errors(text: str, **files: str) -> list[str]:
+    with pytest.raises(MapFileError) as raised:
+        _read_text(text, **files)
+    return raised.value.errors
+
+
+def test_milas_standard_map_is_the_judges_standard_map() -> None:
+    read, ours = build_map(_read("standard.map")), load_variant("standard")
+    assert set(read.provinces) == set(ours.provinces)  # abbreviations, in lower case
+    for abbreviation, province in ours.provinces.items():
+        other = read.provinces[abbreviation]
+        assert (other.kind, other.supply_centre, other.coasts) == (
+            province.kind, province.supply_centre, province.coasts), abbreviation
+    assert read.army_moves == ours.army_moves
+    assert read.fleet_moves == ours.fleet_moves  # coast by coast
+    assert list(read.powers) == list(ours.powers)
+    for name, power in ours.powers.items():
+        other = read.powers[name]
+        assert (other.adjective, other.letter) == (power.adjective, power.letter)
+        assert set(other.home_centres) == set(power.home_centres)
+        assert set(other.starting_units) == set(power.starting_units)
+    assert (read.victory_centres, read.first_phase) == (ours.victory_centres, ours.first_phase)
+
+
+def test_france_austria_inherits_the_standard_map_and_leaves_five_powers_out() -> None:
+    """MILA's standard_france_austria.map: six lines on top of standard.map (MAP, UNPLAYED,
+    UNOWNED)."""
+    game_map: Map = build_map(_read("standard_france_austria.map"))
+    assert list(game_map.powers) == ["Austria", "France"]
+    assert len(game_map.supply_centres) == 34  # the others' homes are centres still, unowned
+    assert set(game_map.starting_ownership()) == {"bud", "tri", "vie", "bre", "mar", "par"}
+    assert len(game_map.provinces) == 75
+
+
+# What each map MILA ships gives: read, or refused for what the judge does not play yet.
+MILA_FILES = {
+    "ancmed.map": "ancmed.map line 121: PORT BAL",
+    "ancmed_age_of_empires.map": "RULE BUILD_ANY",
+    "colonial.map": None,
+    "empire.map": None,
+    "known_world_901.map": "DUMMY is a directive",
+    "modern.map": "RULE BUILD_ANY",
+    "pure.map": None,
+    "standard.map": None,
+    "standard_age_of_empires.map": "RULE BUILD_ANY",
+    "standard_age_of_empires_2.map": "RULE BUILD_ANY",
+    "standard_fleet_rome.map": None,
+    "standard_france_austria.map": None,
+    "standard_germany_italy.map": None,
+    "world.map": None,
+}
+
+
+def test_the_list_holds_every_map_mila_ships() -> None:
+    assert sorted(path.name for path in MILA_MAPS.glob("*.map")) == sorted(MILA_FILES)
+
+
+@pytest.mark.parametrize("file_name", sorted(MILA_FILES))
+def test_every_map_mila_ships_reads_or_is_refused_by_name(file_name: str) -> None:
+    refused = MILA_FILES[file_name]
+    if refused is None:
+        game_map = build_map(_read(file_name))
+        assert len(game_map.powers) >= 2 and game_map.supply_centres
+        return
+    with pytest.raises(MapFileError) as raised:
+        _read(file_name)
+    assert any(refused in error for error in raised.value.errors), raised.value.errors
+
+
+def test_fleet_rome_starts_a_fleet_in_rome() -> None:
+    game_map = build_map(_read("standard_fleet_rome.map"))
+    assert {str(unit.location) for unit in game_map.powers["Italy"].starting_units} == {
+        "nap", "rom", "ven"}
+    assert [u.type.value for u in game_map.powers["Italy"].starting_units if u.location == "rom"] == ["F"]
+
+
+SMALL = """\
+# Two powers on four provinces and a sea (a comment may hold = signs).
+BEGIN SPRING 1850 MOVEMENT
+VICTORY 3
+NORTH (NORTHERN:N) AAA
+A AAA
+SOUTH (SOUTHERN) BBB
+F BBB
+UNOWNED CCC
+
+Alpha = aaa alph alpha+town
+Beta = bbb
+Gamma = ccc
+Delta = ddd
+The Sea = sea
+LAND  AAA ABUTS BBB ccc
+COAST BBB ABUTS AAA ccc SEA
+COAST CCC ABUTS aaa bbb SEA ddd
+LAND  DDD ABUTS CCC
+WATER SEA ABUTS BBB CCC
+"""
+
+
+def test_a_small_map_reads_with_its_victory_count_begin_and_aliases() -> None:
+    data = _read_text(SMALL)
+    game_map = build_map(data)
+    assert (str(game_map.first_phase), game_map.victory_centres) == ("S1850M", 3)
+    assert game_map.province_named("alpha town") == "aaa"
+    assert game_map.army_moves["bbb"] == {"aaa", "ccc"}
+    assert game_map.fleet_moves["bbb"] == {"sea"}  # ccc is written for armies only
+    assert (game_map.powers["North"].letter, game_map.powers["South"].letter) == ("N", "S")
+    assert game_map.powers["South"].adjective == "Southern"
+
+
+def test_without_victory_more_than_half_the_centres_win() -> None:
+    game_map = build_map(_read_text(SMALL.replace("VICTORY 3\n", "")))
+    assert game_map.victory_centres == 2  # 3 centres: 3 // 2 + 1
+
+
+def test_a_bad_file_gets_every_error_with_its_line() -> None:
+    bad = (SMALL.replace("VICTORY 3", "VICTORY 3 2")
+           .replace("F BBB", "F AAA")
+           .replace("COAST CCC ABUTS aaa bbb SEA ddd", "COAST CCC ABUTS aaa bbb SEA ddd EEE")
+           .replace("LAND  DDD ABUTS CCC", "LAND  DDD ABUTS CCC\nRULE BUILD_ANY\nFLOW SPRING:MOVEMENT")
+           + "Nowhere = nwh\n")
+    errors = _errors(bad)
+    assert errors == [
+        "test.map line 3: VICTORY 3 2: a count that changes year by year is not supported by this "
+        "judge; give one number",
+        "test.map line 7: South's fleet cannot stand in AAA",
+        "test.map line 17: EEE is no place of the map",
+        "test.map line 19: RULE BUILD_ANY is a rule this judge does not play yet",
+        "test.map line 20: FLOW is a directive this judge does not read yet",
+        "test.map line 22: NWH is named but has no terrain line",
+    ]
+
+
+def test_one_way_adjacency_and_unknown_powers_are_refused_with_their_lines() -> None:
+    bad = SMALL.replace("LAND  DDD ABUTS CCC", "LAND  DDD ABUTS CCC AAA") + "UNPLAYED WEST\n"
+    assert _errors(bad) == [
+        "test.map line 18: DDD abuts AAA for armies, but AAA (test.map line 15) does not abut DDD",
+        "test.map line 20: UNPLAYED: there is no power WEST",
+    ]
+
+
+def test_inheritance_reports_the_errors_of_each_file_at_its_own_lines() -> None:
+    errors = _errors("MAP small.map\nUNPLAYED NORTH\nRULE BUILD_ANY\n",
+                     **{"small.map": SMALL.replace("BEGIN SPRING", "BEGIN FALL")})
+    assert errors == [
+        "test.map line 3: RULE BUILD_ANY is a rule this judge does not play yet",
+        "small.map line 2: BEGIN FALL 1850 MOVEMENT: this judge starts a game in a spring "
+        "movement phase only",
+        "test.map: a map needs two powers at least; this one has 1",
+    ]
+
+
+def test_a_line_the_grammar_cannot_read_is_an_error_and_the_others_still_read() -> None:
+    errors = _errors(SMALL.replace("A AAA", "A AAA (x) = ") + "MAP\n")
+    assert errors[0].startswith("test.map line 5: ")
+    assert errors[1] == "test.map line 20: MAP names one file: MAP standard.map"
+
+
+@pytest.mark.parametrize("file_name", ["standard.map", "world.map", "empire.map"])
+def test_the_toml_written_for_an_added_variant_reads_back_as_its_data(file_name: str) -> None:
+    import tomllib
+
+    from judge.games.diplomacy.map_toml import map_toml
+
+    data = _read(file_name)
+    text = map_toml(data, "A variant added by a test.\nSecond line.")
+    assert text.startswith("# A variant added by a test.\n# Second line.\n")
+    assert tomllib.loads(text) == data
+
+
+def test_use_reads_a_map_split_into_files_as_dpjudge_splits_its_own() -> None:
+    """DPjudge's own standard.map is three USE lines: its powers, its geography, its units."""
+    lines = SMALL.splitlines(keepends=True)
+    politics = "".join(line for line in lines[:9] if not line.startswith(("A ", "F ")))
+    military = "".join(line for line in lines[:9] if line.startswith(("NORTH", "SOUTH", "A ", "F ")))
+    geography = "".join(lines[9:])
+    data = _read_text("USE small.politics small.geography\nUSES small.military\n",
+                      **{"small.politics": politics, "small.geography": geography,
+                         "small.military": military})
+    assert data == _read_text(SMALL)
+    assert _errors("USE nowhere.geography\n" + SMALL)[0] == (
+        "test.map line 1: USE nowhere.geography: no such file beside this one")
+
+
+@pytest.mark.parametrize("file_name", sorted(name for name, refused in MILA_FILES.items() if refused is None))
+def test_every_map_read_plays_random_games_that_break_no_rule(file_name: str) -> None:
+    """The engine plays a map read from a file as its own: random legal orders for four years,
+    the invariants checked after every phase (``judge selfplay``)."""
+    from judge.games.diplomacy.game import DiplomacyGame
+    from judge.games.selfplay import selfplay
+
+    game_map = build_map(_read(file_name))
+    summary = selfplay(DiplomacyGame(game_map), 2, 1, str(game_map.first_phase.year + 3))
+    assert summary.violations == []
+
+
+def test_coasts_written_otherwise_are_read_and_a_coast_without_its_province_is_an_error() -> None:
+    coasts = SMALL.replace("COAST BBB ABUTS AAA ccc SEA", "COAST bbb ABUTS AAA ccc SEA\n"
+                                                           "COAST BBB/N ABUTS SEA")
+    coasts = coasts.replace("WATER SEA ABUTS BBB CCC", "WATER SEA ABUTS BBB/NC CCC")
+    game_map = build_map(_read_text(coasts.replace("F BBB", "F BBB/NC")))
+    assert game_map.provinces["bbb"].coasts == ("nc",)
+    assert [str(unit.location) for unit in game_map.powers["South"].starting_units] == ["bbb/nc"]
+    assert game_map.fleet_moves["sea"] == {"bbb/nc", "ccc"}
+    orphan = SMALL + "COAST EEE/SC ABUTS SEA\n"
+    assert _errors(orphan) == ["test.map line 20: EEE/SC is a coast of EEE, which has no line of its own"]

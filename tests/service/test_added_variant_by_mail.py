@@ -1,0 +1,104 @@
+"""A variant an operator adds from a DPjudge map file (``judge variants add FILE.map``), played by
+mail: a player CREATEs a game on it, it starts, and a phase resolves; a bad file adds nothing,
+and no game starts on its name. (Issue #35, item 1.)"""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import diplomacy  # type: ignore[import-untyped]
+from mail_judge import MailJudge, current_game, phase_records
+
+from judge.cli import main
+from judge.games import registry
+from judge.store import GameStatus
+
+MILA_MAPS = Path(diplomacy.__file__).parent / "maps"
+MASTER = "master@example.org"
+PLAYERS = ["austria@example.org", "france@example.org"]
+
+
+def operator(judge: MailJudge, *words: str) -> tuple[int, str, str]:
+    """Run a ``judge`` command on this judge's settings: its status, output and errors."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(["--config", str(judge.config.path), *words])
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_an_added_variant_is_created_started_and_played_by_mail(judge: MailJudge) -> None:
+    assert "unknown variant 'duel'" in judge.send(MASTER, "CREATE ?rivals secret duel")
+    status, out, _ = operator(judge, "variants", "add", str(MILA_MAPS / "standard_france_austria.map"),
+                              "--name", "duel")
+    assert status == 0 and "Added the variant duel" in out and "2 powers (Austria, France)" in out
+    assert "duel" not in registry.player_names()  # offered only in this judge's work
+    status, _, err = operator(judge, "variants", "add", str(MILA_MAPS / "standard.map"), "--name", "duel")
+    assert status == 2 and "this judge has a variant duel already" in err
+    status, out, _ = operator(judge, "variants")
+    assert "duel         duel: 2 powers (Austria, France), 34 supply centres (18 to win)" in out
+    status, out, _ = operator(judge, "variants", "show", "duel")
+    assert status == 0 and "Austria" in out and "bul  Bulgaria" in out
+    assert "names a game kind" in judge.send(MASTER, "CREATE ?duel secret standard")
+
+    reply = judge.send(MASTER, "CREATE ?rivals secret duel")
+    assert "Game rivals (diplomacy/duel) created; you are its master." in reply
+    assert "when 2 players have joined" in reply
+    judge.send(PLAYERS[0], "JOIN rivals pw1")
+    reply = judge.send(PLAYERS[1], "JOIN rivals pw2")
+    assert "rivals has started: Spring 1901 Movement" in reply
+    assert current_game(judge).status is GameStatus.ACTIVE
+
+    signed = {}
+    for address, password in zip(PLAYERS, ("pw1", "pw2")):
+        for letter in "AF":
+            if "Signed on" in judge.send(address, f"SIGNON {letter}rivals {password}"):
+                signed[letter] = (address, password)
+    assert set(signed) == {"A", "F"}
+    address, password = signed["A"]
+    reply = judge.send(address, f"SIGNON Arivals {password}\nA Vie - Gal\nA Bud - Ser\nF Tri - Alb")
+    assert "Your orders for S1901M are complete." in reply
+    address, password = signed["F"]
+    reply = judge.send(address, f"SIGNON Frivals {password}\nA Par - Bur\nA Mar - Spa\nF Bre - Mao")
+    assert "Your orders for S1901M are complete." in reply
+
+    assert [record.phase for record in phase_records(judge)] == ["S1901M"]
+    game = current_game(judge)
+    assert game.phase == "F1901M"
+    units = {(u["power"], u["type"], u["loc"]) for u in game.state["units"]}
+    assert ("Austria", "A", "ser") in units and ("France", "F", "mao") in units
+    results = judge.mail_to(PLAYERS[0], "Diplomacy results rivals S1901M")
+    assert len(results) == 1 and "A vie - gal" in results[0].body
+    assert "Units after Spring 1901 Movement:\n  Austria  3 units: F alb, A gal, A ser" in results[0].body
+    sent = judge.advance(seconds=1)  # the outbox delivered: the results mails among it
+    assert sent and all(line.startswith("sent ") for line in sent)
+
+
+def test_a_spoilt_file_in_the_variants_folder_stops_nothing_else(judge: MailJudge) -> None:
+    """A variant's JSON spoilt by hand (or half written) is left out, logged; another that does
+    not make a map is refused by name at CREATE; the judge's other games go on."""
+    judge.config.variants.mkdir()
+    (judge.config.variants / "torn.json").write_text('{"name": "torn", "provin', encoding="utf-8")
+    (judge.config.variants / "odd.json").write_text('{"name": "odd"}', encoding="utf-8")
+    assert "unknown variant 'torn'" in judge.send(MASTER, "CREATE ?one secret torn")
+    assert "diplomacy/odd cannot be played on this judge" in judge.send(MASTER, "CREATE ?two secret odd")
+    assert "Game three (diplomacy/standard) created" in judge.send(MASTER, "CREATE ?three secret standard")
+
+
+def test_a_bad_file_adds_nothing_and_no_game_starts_on_it(judge: MailJudge, tmp_path: Path) -> None:
+    bad = tmp_path / "broken.map"
+    bad.write_text("MAP standard.map\nUNPLAYED ENGLAND, PRUSSIA\nRULE BUILD_ANY\n", encoding="utf-8")
+    (tmp_path / "standard.map").write_text((MILA_MAPS / "standard.map").read_text(encoding="utf-8"),
+                                          encoding="utf-8")
+    status, _, err = operator(judge, "variants", "add", str(bad))
+    assert status == 2
+    assert err.splitlines()[1:] == [
+        "  broken.map line 2: UNPLAYED: there is no power PRUSSIA",
+        "  broken.map line 3: RULE BUILD_ANY is a rule this judge does not play yet",
+    ]
+    assert not list(judge.config.variants.glob("broken.*"))
+    reply = judge.send(MASTER, "CREATE ?spoilt secret broken")
+    assert "unknown variant 'broken'" in reply
+    status, out, _ = operator(judge, "games")
+    assert out == ""
