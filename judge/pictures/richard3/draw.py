@@ -31,7 +31,7 @@ from ..shapes import Shapes
 from ..outline import Box, Point
 from ..style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
 from ..words import Words
-from .layout import NAME_SIZE, Stack, around_point, fit, spot_for
+from .layout import Stack, around_point, fit, spot_for
 from .marks import BATTLE_REACH, ENEMY_INK, LIMIT_COLOURS, battle_mark, crown
 from .moves import report_marks
 from .panel import panel, title
@@ -213,10 +213,10 @@ def _area_group(
     where it is, however the blocks under it change)."""
     words = Words()
     label = _label(key)
-    named = piece(f'<text class="area-names" font-size="{NAME_SIZE:.0f}" font-weight="bold" text-anchor="middle" '
-                 f'fill="{INK}"><tspan data-area="{escape(key)}" x="{stack.x:.1f}" y="{stack.name_y:.1f}">'
+    named = piece(f'<text class="area-names" font-size="{stack.name_size:g}" font-weight="bold" text-anchor="middle" '
+                 f'fill="{INK}"><tspan data-area="{escape(key)}" x="{stack.name_x:.1f}" y="{stack.name_y:.1f}">'
                  f'{escape(label)}</tspan></text>',
-                 text_bounds(stack.x, stack.name_y, label, NAME_SIZE, "middle", bold=True))
+                 text_bounds(stack.name_x, stack.name_y, label, stack.name_size, "middle", bold=True))
     parts = [f'<g class="area" data-area="{escape(key)}">']
     reach: list[Bounds] = []
     if battle is not None:

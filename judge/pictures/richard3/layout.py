@@ -13,13 +13,13 @@ mark is placed (``clear``), so an arrowhead, a battle mark or a count is put whe
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..layers import text_bounds
 from ..outline import Box, Point, clip
-from .shapes import richard3_cells
+from .shapes import richard3_cells, richard3_shapes
 
 """left, top, right, bottom, in pixels."""
 Layout = tuple[float, int, float | None]
@@ -29,7 +29,9 @@ ROW = 13.0  # one own block's line at full size
 NAME = 11.0  # an area's name above its blocks
 SQUARE = 15.0  # an enemy stack's face-down square at full size
 NAME_SIZE = 9.0  # an area's name, bold
+NAME_SIZES = (NAME_SIZE, 8.0, 7.0)  # an area's name smaller only where it cannot stand whole in its area at 9
 _MARGIN = 2.5  # how far inside its cells' edges a stack keeps (the outlines are smoothed)
+_SPILLED_NAMES = 30  # the places nearest its spot an area's name is tried at, with a stack too large for the area
 _NEAR = 40.0  # a stack drawn a little smaller near its area's spot rather than full size far from it
 NARROW = 42.0  # a tile's width, at full size, where its name is cut short to make room
 _LAYOUTS: tuple[Layout, ...] = (
@@ -56,7 +58,9 @@ class Stack:
     tile: float  # a tile's width, at this size
     blocks: int
     others: int
-    name_y: float  # the name's baseline (centred on x)
+    name_x: float  # the name's middle: x, over the blocks, unless they leave it no room there
+    name_y: float  # the name's baseline
+    name_size: float
     name: Box
 
     @property
@@ -107,68 +111,196 @@ class Stack:
         if body is not None:
             return ((body[0] + body[2]) / 2, (body[1] + body[3]) / 2)
         if towards is not None and towards[1] < self.name[1]:
-            return (self.x, self.name[1] - 3)
-        return (self.x, self.name[3] + 3)
+            return (self.name_x, self.name[1] - 3)
+        return (self.name_x, self.name[3] + 3)
 
 
 def stack_at(x: float, y: float, label: str, tile: float, blocks: int, others: int,
-             size: float = 1.0, columns: int = 1, widest: float | None = None) -> Stack:
+             size: float = 1.0, columns: int = 1, widest: float | None = None,
+             name_size: float = NAME_SIZE) -> Stack:
     """A stack of ``blocks`` tiles ``tile`` wide (at full size, ``widest`` at most) and
-    ``others`` squares, centred on (x, y), at ``size`` in ``columns``."""
+    ``others`` squares, centred on (x, y), at ``size`` in ``columns``, its name over them."""
     columns = max(1, min(columns, blocks))
     tile = min(tile, widest or tile)
     rows = -(-blocks // columns)
     height = NAME + rows * ROW * size + (SQUARE * size + 4 if others else 0)
     top = y - height / 2
-    left, head, width, depth = text_bounds(x, top + 8, label, NAME_SIZE, "middle", bold=True)
-    return Stack(x, top, size, columns, rows, tile * size, blocks, others, top + 8,
+    baseline = top + NAME - 5  # the name's letters (``_snug``, whole pixels) end above the first tile
+    left, head, width, depth = text_bounds(x, baseline, label, name_size, "middle", bold=True)
+    return Stack(x, top, size, columns, rows, tile * size, blocks, others, x, baseline, name_size,
                  (left, head, left + width, head + depth))
 
 
 @cache
 def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
-    """The stack of an area, fitted inside it: the first of ``_LAYOUTS`` at 0.85 of full size or
-    more that fits at the area's own spot or near it, else the first that fits at the spot nearest
-    it where one does: with its name inside if it can be, else its blocks alone; the names on the
-    tiles in full if they can be, else cut short. Where nothing fits, a small one where the most
-    of it is inside."""
-    cells = richard3_cells()
-    spots = cells.spots(key)
-    layouts = [(size, columns, widest) for size, columns, widest in _LAYOUTS
-               if columns <= max(1, blocks) and (widest is None or widest < tile)] if blocks else _SQUARES
+    """The stack of an area, fitted inside it, its name always wholly inside (2.1), at the first
+    of ``NAME_SIZES`` the area leaves room for: the name over the blocks, the first of
+    ``_LAYOUTS`` at 0.85 of full size or more that fits at the area's own spot or near it, else
+    the first that fits at the spot nearest it where one does (the names on the tiles in full if
+    they can be, else cut short); else the name on its own where it fits, the blocks beside it
+    tried the same way; where the blocks fit nowhere in the area (more of them than it holds), a
+    small stack where the most of it is inside, clear of the name."""
+    for name_size in NAME_SIZES:
+        if not _name_spots(key, label, name_size):
+            continue
+        stack = _together(key, label, tile, blocks, others, name_size)
+        if stack is None and (blocks or others):
+            stack = _apart(key, label, tile, blocks, others, name_size)
+        if stack is not None:
+            return stack
+    return _spilled(key, label, tile, blocks, others)
+
+
+def _layouts(tile: float, blocks: int) -> list[Layout]:
+    if not blocks:
+        return list(_SQUARES)
+    return [(size, columns, widest) for size, columns, widest in _LAYOUTS
+            if columns <= blocks and (widest is None or widest < tile)]
+
+
+def _tries(key: str, tile: float, blocks: int) -> Iterator[tuple[Sequence[Point], Layout]]:
+    """The places and layouts a stack is tried at, in turn: the names on its tiles in full, then
+    cut short; each way, each layout at 0.85 of full size or more near the area's spot, then
+    each anywhere in the area."""
+    spots = richard3_cells().spots(key)
     near = [spot for spot in spots if math.dist(spot, spots[0]) <= _NEAR]
-    shapes = {layout: _shape(label, tile, blocks, others, *layout) for layout in layouts}
-    best: tuple[float, Point, Layout] | None = None
-    room, inside = cells.room, cells.inside(key, _MARGIN)
-    for narrow, whole in ((False, True), (False, False), (True, True), (True, False)):
+    layouts = _layouts(tile, blocks)
+    for narrow in (False, True):
         mine = [layout for layout in layouts if (layout[2] is not None) == narrow]
-        # tried in turn: each layout at 0.85 of full size or more near the spot, then each anywhere
-        for places, tried in ((near, [layout for layout in mine if layout[0] >= 0.85]), (spots, mine)):
-            for layout in tried:
-                left, top, right, bottom = shapes[layout][0 if whole else 1]
-                middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
-                needed = min(right - left, bottom - top) / 2 + _MARGIN
-                for x, y in places:
-                    if room(x + middle_x, y + middle_y) < needed:
-                        continue  # land of another area within the box: it cannot fit here
-                    share = inside(x + left, y + top, x + right, y + bottom)
-                    if share >= 1.0:
-                        return stack_at(x, y, label, tile, blocks, others, *layout)
-                    if layout[0] <= 0.75 and (best is None or share > best[0]):
-                        best = (share, (x, y), layout)  # where nothing fits, a small one, where most of it is in
-        if not blocks and not others:
-            return stack_at(*spots[0], label, tile, 0, 0)  # a name wider than its area: at its spot
-    (x, y), layout = (best[1], best[2]) if best else (spots[0], _LAYOUTS[-1])
-    return stack_at(x, y, label, tile, blocks, others, *layout)
+        yield from ((near, layout) for layout in mine if layout[0] >= 0.85)
+        yield from ((spots, layout) for layout in mine)
 
 
-def _shape(label: str, tile: float, blocks: int, others: int, size: float, columns: int,
-           widest: float | None) -> tuple[Box, Box]:
-    """The boxes a stack must keep inside its area, centred on (0, 0): with its name (as its
-    letters fill it), and without it (its blocks alone, or its name where it has none)."""
-    stack = stack_at(0.0, 0.0, label, tile, blocks, others, size, columns, widest)
-    body, name = stack.body(), _snug(stack.name)
-    return (merge(name, body) if body else name), (body or name)
+def _together(key: str, label: str, tile: float, blocks: int, others: int, name_size: float) -> Stack | None:
+    """The stack with its name over its blocks, both inside the area, if it fits anywhere."""
+    if not blocks and not others:
+        x, y = _name_spots(key, label, name_size)[0]
+        return _named_at(stack_at(x, y, label, tile, 0, 0), label, x, y, name_size)
+    cells = richard3_cells()
+    room, inside = cells.room, cells.inside(key, _MARGIN)
+    for places, layout in _tries(key, tile, blocks):
+        stack = stack_at(0.0, 0.0, label, tile, blocks, others, *layout, name_size=name_size)
+        body, name = stack.body(), _snug(stack.name)
+        left, top, right, bottom = merge(name, body) if body else name
+        middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+        needed = min(right - left, bottom - top) / 2 + _MARGIN
+        for x, y in places:
+            if room(x + middle_x, y + middle_y) < needed:
+                continue  # land of another area within the box: it cannot fit here
+            if inside(*_moved(name, x, y)) < 1.0 or (body and inside(*_moved(body, x, y)) < 1.0):
+                continue
+            placed = stack_at(x, y, label, tile, blocks, others, *layout, name_size=name_size)
+            if _drawn_inside(key, _snug(placed.name)):
+                return placed
+    return None
+
+
+def _apart(key: str, label: str, tile: float, blocks: int, others: int, name_size: float) -> Stack | None:
+    """The stack with its blocks inside the area where they fit, its name inside beside them
+    (where the two do not fit one over the other)."""
+    cells = richard3_cells()
+    room, inside = cells.room, cells.inside(key, _MARGIN)
+    for places, layout in _tries(key, tile, blocks):
+        body = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body()
+        assert body is not None
+        left, top, right, bottom = body
+        middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+        needed = min(right - left, bottom - top) / 2 + _MARGIN
+        for x, y in places:
+            if room(x + middle_x, y + middle_y) < needed or inside(*_moved(body, x, y)) < 1.0:
+                continue
+            stack = _named_beside(key, label, stack_at(x, y, label, tile, blocks, others, *layout), name_size)
+            if stack is not None:
+                return stack
+    return None
+
+
+def _spilled(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
+    """A stack too large for its area: its name inside (the largest that can be, nearest the
+    area's spot), its blocks in one of the smallest layouts just under, over or beside it,
+    where the most of them is inside."""
+    spots = richard3_cells().spots(key)
+    sizes = [size for size in NAME_SIZES if _name_spots(key, label, size)]
+    if not sizes:
+        (x, y), layout = spots[0], _LAYOUTS[-1]
+        return stack_at(x, y, label, tile, blocks, others, *layout)  # no room for the name
+    inside = richard3_cells().inside(key, _MARGIN)
+    name_size = sizes[0]
+    box = _name_box(label, name_size)
+    best: tuple[float, Point, Point, Layout] | None = None
+    for places, layout in _tries(key, tile, blocks):
+        if layout[0] > 0.75 or places is not spots:
+            continue
+        left, top, right, bottom = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body() or box
+        middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+        for x, y in _name_spots(key, label, name_size)[:_SPILLED_NAMES]:
+            name = _moved(box, x, y)
+            for place in ((x - middle_x, name[3] + 3 - top), (x - middle_x, name[1] - 3 - bottom),
+                          (name[0] - 3 - right, y - middle_y), (name[2] + 3 - left, y - middle_y)):
+                share = inside(left + place[0], top + place[1], right + place[0], bottom + place[1])
+                if best is None or share > best[0]:
+                    best = (share, place, (x, y), layout)
+    assert best is not None
+    _, (body_x, body_y), (x, y), layout = best
+    return _named_at(stack_at(body_x, body_y, label, tile, blocks, others, *layout), label, x, y, name_size)
+
+
+def _named_beside(key: str, label: str, stack: Stack, name_size: float) -> Stack | None:
+    """``stack`` with its name moved to the place nearest the area's spot where it stands inside
+    the area clear of the blocks, if there is one."""
+    body = stack.body()
+    assert body is not None
+    near = (body[0] - 2, body[1] - 2, body[2] + 2, body[3] + 2)
+    box = _name_box(label, name_size)
+    for x, y in _name_spots(key, label, name_size):
+        if not meets(_moved(box, x, y), near):
+            return _named_at(stack, label, x, y, name_size)
+    return None
+
+
+def _named_at(stack: Stack, label: str, x: float, y: float, name_size: float) -> Stack:
+    """``stack`` with its name's letters (``_snug``) centred on (x, y)."""
+    return replace(stack, name_x=x, name_y=y + name_size / 3 - 0.5, name_size=name_size,
+                   name=_name_at(label, x, y, name_size))
+
+
+def _name_at(label: str, x: float, y: float, name_size: float) -> Box:
+    """The bounds of an area's name as drawn with its letters centred on (x, y)."""
+    left, head, width, depth = text_bounds(x, y + name_size / 3 - 0.5, label, name_size, "middle", bold=True)
+    return (left, head, left + width, head + depth)
+
+
+@cache
+def _name_spots(key: str, label: str, name_size: float) -> tuple[Point, ...]:
+    """The spots of an area (``Cells.spots``: its own first, then nearest first) where its name
+    at ``name_size``, centred on the spot, stands wholly inside it as drawn."""
+    cells = richard3_cells()
+    inside = cells.inside(key, _MARGIN)
+    return tuple((x, y) for x, y in cells.spots(key)
+                 if inside(*(box := _snug(_name_at(label, x, y, name_size)))) >= 1.0 and _drawn_inside(key, box))
+
+
+@cache
+def _name_box(label: str, name_size: float) -> Box:
+    """The box an area's name's letters fill (``_snug``), centred on (0, 0)."""
+    left, top, right, bottom = _snug(_name_at(label, 0.0, 0.0, name_size))
+    middle = (top + bottom) / 2
+    return (left, top - middle, right, bottom - middle)
+
+
+def _drawn_inside(key: str, box: Box) -> bool:
+    """Whether a box lies in the area's outline as drawn (smoothed from its cells): its corners
+    and a point every 2 pixels or less along its edges."""
+    contains = richard3_shapes().contains
+    left, top, right, bottom = box
+    across, down = max(1, math.ceil((right - left) / 2)), max(1, math.ceil((bottom - top) / 2))
+    edge = [(left + (right - left) * n / across, y) for n in range(across + 1) for y in (top, bottom)]
+    edge += [(x, top + (bottom - top) * n / down) for n in range(1, down) for x in (left, right)]
+    return all(contains(key, x, y) for x, y in edge)
+
+
+def _moved(box: Box, x: float, y: float) -> Box:
+    return (box[0] + x, box[1] + y, box[2] + x, box[3] + y)
 
 
 def _snug(box: Box) -> Box:
