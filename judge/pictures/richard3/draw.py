@@ -122,9 +122,11 @@ _HEIRS = {(block.side, block.name): block.heir for block in BOARD.blocks.values(
 
 def _battle_spot(stack: Stack, avoid: list[Box]) -> Point:
     """Where a battle mark goes: beside its area's name, else beside its stack, clear of every
-    name and mark placed before it."""
+    name and mark placed before it and of its own blocks."""
     left, top, right, bottom = stack.name
     middle = (top + bottom) / 2
+    blocks = stack.body()
+    avoid = avoid if blocks is None else [*avoid, blocks]
     body = stack.box()
     candidates = [(right + BATTLE_REACH + 1, middle), (left - BATTLE_REACH - 1, middle),
                   ((left + right) / 2, top - BATTLE_REACH - 1), (body[2] + BATTLE_REACH + 1, body[3] - 8),

@@ -19,7 +19,7 @@ from functools import cache
 
 from ..layers import text_bounds
 from ..outline import Box, Point, clip
-from .shapes import richard3_cells, richard3_shapes
+from .shapes import SEAS, richard3_cells, richard3_shapes
 
 """left, top, right, bottom, in pixels."""
 Layout = tuple[float, int, float | None]
@@ -143,11 +143,14 @@ def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     for name_size in NAME_SIZES:
         if not _name_spots(key, label, name_size):
             continue
-        stack = _together(key, label, tile, blocks, others, name_size)
-        if stack is None and (blocks or others):
-            stack = _apart(key, label, tile, blocks, others, name_size)
-        if stack is not None:
-            return stack
+        if not blocks and not others:
+            x, y = _name_spots(key, label, name_size)[0]
+            return _named_at(stack_at(x, y, label, tile, 0, 0), label, x, y, name_size)
+        for narrow in (False, True):
+            stack = (_together(key, label, tile, blocks, others, name_size, narrow)
+                     or _apart(key, label, tile, blocks, others, name_size, narrow))
+            if stack is not None:
+                return stack
     return _spilled(key, label, tile, blocks, others)
 
 
@@ -158,27 +161,23 @@ def _layouts(tile: float, blocks: int) -> list[Layout]:
             if columns <= blocks and (widest is None or widest < tile)]
 
 
-def _tries(key: str, tile: float, blocks: int) -> Iterator[tuple[Sequence[Point], Layout]]:
-    """The places and layouts a stack is tried at, in turn: the names on its tiles in full, then
-    cut short; each way, each layout at 0.85 of full size or more near the area's spot, then
-    each anywhere in the area."""
+def _tries(key: str, tile: float, blocks: int, narrow: bool) -> Iterator[tuple[Sequence[Point], Layout]]:
+    """The places and layouts a stack is tried at, in turn, with the names on its tiles in full
+    or (``narrow``) cut short: each layout at 0.85 of full size or more near the area's spot,
+    then each anywhere in the area."""
     spots = richard3_cells().spots(key)
     near = [spot for spot in spots if math.dist(spot, spots[0]) <= _NEAR]
-    layouts = _layouts(tile, blocks)
-    for narrow in (False, True):
-        mine = [layout for layout in layouts if (layout[2] is not None) == narrow]
-        yield from ((near, layout) for layout in mine if layout[0] >= 0.85)
-        yield from ((spots, layout) for layout in mine)
+    mine = [layout for layout in _layouts(tile, blocks) if (layout[2] is not None) == narrow]
+    yield from ((near, layout) for layout in mine if layout[0] >= 0.85)
+    yield from ((spots, layout) for layout in mine)
 
 
-def _together(key: str, label: str, tile: float, blocks: int, others: int, name_size: float) -> Stack | None:
+def _together(key: str, label: str, tile: float, blocks: int, others: int, name_size: float,
+              narrow: bool) -> Stack | None:
     """The stack with its name over its blocks, both inside the area, if it fits anywhere."""
-    if not blocks and not others:
-        x, y = _name_spots(key, label, name_size)[0]
-        return _named_at(stack_at(x, y, label, tile, 0, 0), label, x, y, name_size)
     cells = richard3_cells()
     room, inside = cells.room, cells.inside(key, _MARGIN)
-    for places, layout in _tries(key, tile, blocks):
+    for places, layout in _tries(key, tile, blocks, narrow):
         stack = stack_at(0.0, 0.0, label, tile, blocks, others, *layout, name_size=name_size)
         body, name = stack.body(), _snug(stack.name)
         left, top, right, bottom = merge(name, body) if body else name
@@ -195,12 +194,13 @@ def _together(key: str, label: str, tile: float, blocks: int, others: int, name_
     return None
 
 
-def _apart(key: str, label: str, tile: float, blocks: int, others: int, name_size: float) -> Stack | None:
+def _apart(key: str, label: str, tile: float, blocks: int, others: int, name_size: float,
+           narrow: bool) -> Stack | None:
     """The stack with its blocks inside the area where they fit, its name inside beside them
     (where the two do not fit one over the other)."""
     cells = richard3_cells()
     room, inside = cells.room, cells.inside(key, _MARGIN)
-    for places, layout in _tries(key, tile, blocks):
+    for places, layout in _tries(key, tile, blocks, narrow):
         body = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body()
         assert body is not None
         left, top, right, bottom = body
@@ -217,19 +217,22 @@ def _apart(key: str, label: str, tile: float, blocks: int, others: int, name_siz
 
 def _spilled(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     """A stack too large for its area: its name inside (the largest that can be, nearest the
-    area's spot), its blocks in one of the smallest layouts just under, over or beside it,
-    where the most of them is inside."""
+    area's spot), its blocks in a layout of the smallest size just under, over or beside it, where
+    the most of them is on the area or the sea (over the sea they hide no other area's land or
+    name), the most on the area among those."""
     spots = richard3_cells().spots(key)
     sizes = [size for size in NAME_SIZES if _name_spots(key, label, size)]
     if not sizes:
         (x, y), layout = spots[0], _LAYOUTS[-1]
         return stack_at(x, y, label, tile, blocks, others, *layout)  # no room for the name
     inside = richard3_cells().inside(key, _MARGIN)
+    wet = [richard3_cells().inside(sea, 0.0) for sea in SEAS]
     name_size = sizes[0]
     box = _name_box(label, name_size)
-    best: tuple[float, Point, Point, Layout] | None = None
-    for places, layout in _tries(key, tile, blocks):
-        if layout[0] > 0.75 or places is not spots:
+    best: tuple[tuple[float, float], Point, Point, Layout] | None = None
+    smallest = min(size for size, _, _ in _layouts(tile, blocks))
+    for places, layout in [*_tries(key, tile, blocks, False), *_tries(key, tile, blocks, True)]:
+        if layout[0] > smallest or places is not spots:
             continue
         left, top, right, bottom = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body() or box
         middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
@@ -237,7 +240,9 @@ def _spilled(key: str, label: str, tile: float, blocks: int, others: int) -> Sta
             name = _moved(box, x, y)
             for place in ((x - middle_x, name[3] + 3 - top), (x - middle_x, name[1] - 3 - bottom),
                           (name[0] - 3 - right, y - middle_y), (name[2] + 3 - left, y - middle_y)):
-                share = inside(left + place[0], top + place[1], right + place[0], bottom + place[1])
+                moved = (left + place[0], top + place[1], right + place[0], bottom + place[1])
+                mine = inside(*moved)
+                share = (mine + sum(sea(*moved) for sea in wet), mine)
                 if best is None or share > best[0]:
                     best = (share, place, (x, y), layout)
     assert best is not None
