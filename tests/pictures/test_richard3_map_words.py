@@ -95,8 +95,8 @@ def _longest_first(side: str) -> list[str]:
 def _stacks(area: str) -> Iterator[tuple[str, dict[str, str], bool]]:
     """What may stand in an area, each with whether a battle is fought there: nothing, one
     house's block (each house), both houses' (two blocks each, with a battle), all of one house's
-    blocks, all of both houses' (with a battle): no rule limits how many blocks stand in an area
-    before the supply phase (7.1)."""
+    blocks, all of both houses' (with a battle): no rule caps a stack (over an area's supply
+    limit blocks only lose steps, 7.1)."""
     york, lancaster = _longest_first("York"), _longest_first("Lancaster")
     yield "no stack", {}, False
     yield "one York block", {york[0]: area}, False

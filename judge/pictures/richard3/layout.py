@@ -1,13 +1,18 @@
-"""Where the Richard III picture puts things, so that nothing covers an area's name and every
-stack stands on its own land (issue 18, point 10).
+"""Where the Richard III picture puts things, so that nothing covers an area's name, every
+name stands wholly inside its area and every stack on its own land (issue 18, point 10; issue 37,
+item 2).
 
 Each area's *stack* (its name over the reader's blocks, one tile a block, and each other house's
-face-down square) is fitted inside the area: at its own spot if it fits there, else wrapped in
-more columns or drawn a little smaller near it, then moved to another spot of the area (Calais
-with six blocks), and last on narrow tiles with the names cut short (``fit``). The fit is tried on
-the map's grid of cells (``Cells``): every cell a stack touches, with a margin for the outlines
-drawn from the grid being smoothed, must be the area's. The boxes of all names are known before any arrow or
-mark is placed (``clear``), so an arrowhead, a battle mark or a count is put where it hides none.
+face-down square) is fitted inside the area (``fit``): at its own spot if it fits there, else
+wrapped in more columns or drawn a little smaller near it, then moved to another spot of the area
+(Calais with six blocks); else the name where it fits on its own and the blocks beside it; the
+tiles with their names in full first, then narrow with the names cut short; the name at 9, else
+smaller. A stack no layout fits in its area is drawn small beside its name, over the sea rather
+than other land. The fit is tried on the map's grid of cells (``Cells``): every cell a stack
+touches, with a margin for the outlines drawn from the grid being smoothed, must be the area's;
+a name's place is checked against the drawn outline too. The boxes of all names are known before
+any arrow or mark is placed (``clear``), so an arrowhead, a battle mark or a count is put where it
+hides none.
 """
 
 from __future__ import annotations
