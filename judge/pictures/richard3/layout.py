@@ -138,22 +138,25 @@ def stack_at(x: float, y: float, label: str, tile: float, blocks: int, others: i
 
 @cache
 def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
-    """The stack of an area, fitted inside it, its name always wholly inside (2.1), at the first
-    of ``NAME_SIZES`` the area leaves room for: the name over the blocks, the first of
-    ``_LAYOUTS`` at 0.85 of full size or more that fits at the area's own spot or near it, else
-    the first that fits at the spot nearest it where one does (the names on the tiles in full if
-    they can be, else cut short); else the name on its own where it fits, the blocks beside it
-    tried the same way; where the blocks fit nowhere in the area (more of them than it holds), a
-    small stack where the most of it is inside, clear of the name."""
+    """The stack of an area, fitted inside it, its name always wholly inside (2.1): for each of
+    ``NAME_SIZES`` the area has room for, largest first, with the names on the tiles in full,
+    then cut short: the name over the blocks, in the first of ``_LAYOUTS`` at 0.85 of full size
+    or more that fits near the area's own spot, else the first that fits at the spot nearest it
+    where one does; else the blocks so and the name beside them, where it fits. Where the blocks
+    fit nowhere in the area (more of them than it holds), ``_spilled``."""
+    if not blocks and not others:
+        for name_size in NAME_SIZES:
+            if spots := _name_spots(key, label, name_size):
+                x, y = spots[0]
+                return _named_at(stack_at(x, y, label, tile, 0, 0), label, x, y, name_size)
+        return _spilled(key, label, tile, blocks, others)
+    bodies = {narrow: _Bodies(key, label, tile, blocks, others, narrow) for narrow in (False, True)}
     for name_size in NAME_SIZES:
         if not _name_spots(key, label, name_size):
             continue
-        if not blocks and not others:
-            x, y = _name_spots(key, label, name_size)[0]
-            return _named_at(stack_at(x, y, label, tile, 0, 0), label, x, y, name_size)
         for narrow in (False, True):
-            stack = (_together(key, label, tile, blocks, others, name_size, narrow)
-                     or _apart(key, label, tile, blocks, others, name_size, narrow))
+            stack = (_together(key, label, tile, blocks, others, bodies[narrow], name_size)
+                     or _apart(key, label, tile, blocks, others, bodies[narrow], name_size))
             if stack is not None:
                 return stack
     return _spilled(key, label, tile, blocks, others)
@@ -177,46 +180,67 @@ def _tries(key: str, tile: float, blocks: int, narrow: bool) -> Iterator[tuple[S
     yield from ((spots, layout) for layout in mine)
 
 
-def _together(key: str, label: str, tile: float, blocks: int, others: int, name_size: float,
-              narrow: bool) -> Stack | None:
+class _Bodies:
+    """Where a stack's blocks alone fit inside its area, in the order tried (``_tries``): found
+    as they are asked for, and kept, for each size of the name tried over or beside them (the
+    blocks' place in a stack does not depend on its name)."""
+
+    def __init__(self, key: str, label: str, tile: float, blocks: int, others: int, narrow: bool) -> None:
+        self._found: list[tuple[Point, Layout]] = []
+        self._search = self._fitting(key, label, tile, blocks, others, narrow)
+
+    def __iter__(self) -> Iterator[tuple[Point, Layout]]:
+        n = 0
+        while True:
+            if n == len(self._found):
+                found = next(self._search, None)
+                if found is None:
+                    return
+                self._found.append(found)
+            yield self._found[n]
+            n += 1
+
+    @staticmethod
+    def _fitting(key: str, label: str, tile: float, blocks: int, others: int,
+                 narrow: bool) -> Iterator[tuple[Point, Layout]]:
+        cells = richard3_cells()
+        room, inside = cells.room, cells.inside(key, _MARGIN)
+        for places, layout in _tries(key, tile, blocks, narrow):
+            body = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body()
+            assert body is not None
+            left, top, right, bottom = body
+            middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+            needed = min(right - left, bottom - top) / 2 + _MARGIN
+            for x, y in places:
+                if room(x + middle_x, y + middle_y) >= needed and inside(x + left, y + top, x + right, y + bottom) >= 1.0:
+                    yield (x, y), layout
+
+
+def _together(key: str, label: str, tile: float, blocks: int, others: int, bodies: _Bodies,
+              name_size: float) -> Stack | None:
     """The stack with its name over its blocks, both inside the area, if it fits anywhere."""
-    cells = richard3_cells()
-    room, inside = cells.room, cells.inside(key, _MARGIN)
-    for places, layout in _tries(key, tile, blocks, narrow):
-        stack = stack_at(0.0, 0.0, label, tile, blocks, others, *layout, name_size=name_size)
-        body, name = stack.body(), _snug(stack.name)
-        left, top, right, bottom = merge(name, body) if body else name
-        middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
-        needed = min(right - left, bottom - top) / 2 + _MARGIN
-        for x, y in places:
-            if room(x + middle_x, y + middle_y) < needed:
-                continue  # land of another area within the box: it cannot fit here
-            if inside(*_moved(name, x, y)) < 1.0 or (body and inside(*_moved(body, x, y)) < 1.0):
-                continue
-            placed = stack_at(x, y, label, tile, blocks, others, *layout, name_size=name_size)
-            if _drawn_inside(key, _snug(placed.name)):
-                return placed
+    inside = richard3_cells().inside(key, _MARGIN)
+    names: dict[Layout, Box] = {}
+    for (x, y), layout in bodies:
+        if layout not in names:
+            names[layout] = _snug(stack_at(0.0, 0.0, label, tile, blocks, others, *layout, name_size=name_size).name)
+        left, top, right, bottom = names[layout]
+        if inside(x + left, y + top, x + right, y + bottom) < 1.0:
+            continue
+        placed = stack_at(x, y, label, tile, blocks, others, *layout, name_size=name_size)
+        if _drawn_inside(key, _snug(placed.name)):
+            return placed
     return None
 
 
-def _apart(key: str, label: str, tile: float, blocks: int, others: int, name_size: float,
-           narrow: bool) -> Stack | None:
-    """The stack with its blocks inside the area where they fit, its name inside beside them
-    (where the two do not fit one over the other)."""
-    cells = richard3_cells()
-    room, inside = cells.room, cells.inside(key, _MARGIN)
-    for places, layout in _tries(key, tile, blocks, narrow):
-        body = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body()
-        assert body is not None
-        left, top, right, bottom = body
-        middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
-        needed = min(right - left, bottom - top) / 2 + _MARGIN
-        for x, y in places:
-            if room(x + middle_x, y + middle_y) < needed or inside(*_moved(body, x, y)) < 1.0:
-                continue
-            stack = _named_beside(key, label, stack_at(x, y, label, tile, blocks, others, *layout), name_size)
-            if stack is not None:
-                return stack
+def _apart(key: str, label: str, tile: float, blocks: int, others: int, bodies: _Bodies,
+           name_size: float) -> Stack | None:
+    """The stack with its blocks at the first place that leaves its name room inside the area
+    beside them (where the two do not fit one over the other)."""
+    for (x, y), layout in bodies:
+        stack = _named_beside(key, label, stack_at(x, y, label, tile, blocks, others, *layout), name_size)
+        if stack is not None:
+            return stack
     return None
 
 
