@@ -21,6 +21,8 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import islice
+from typing import Generic, TypeVar
 
 from ..layers import text_bounds
 from ..outline import Box, Point, clip
@@ -29,6 +31,7 @@ from .shapes import SEAS, richard3_cells, richard3_shapes
 """left, top, right, bottom, in pixels."""
 Layout = tuple[float, int, float | None]
 """A stack's size, columns and widest tile (``_LAYOUTS``)."""
+T = TypeVar("T")
 
 ROW = 13.0  # one own block's line at full size
 NAME = 11.0  # an area's name above its blocks
@@ -146,13 +149,12 @@ def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     fit nowhere in the area (more of them than it holds), ``_spilled``."""
     if not blocks and not others:
         for name_size in NAME_SIZES:
-            if spots := _name_spots(key, label, name_size):
-                x, y = spots[0]
+            for x, y in _name_spots(key, label, name_size):
                 return _named_at(stack_at(x, y, label, tile, 0, 0), label, x, y, name_size)
         return _spilled(key, label, tile, blocks, others)
-    bodies = {narrow: _Bodies(key, label, tile, blocks, others, narrow) for narrow in (False, True)}
+    bodies = {narrow: _Kept(_bodies(key, label, tile, blocks, others, narrow)) for narrow in (False, True)}
     for name_size in NAME_SIZES:
-        if not _name_spots(key, label, name_size):
+        if not any(True for _ in _name_spots(key, label, name_size)):
             continue
         for narrow in (False, True):
             stack = (_together(key, label, tile, blocks, others, bodies[narrow], name_size)
@@ -180,16 +182,16 @@ def _tries(key: str, tile: float, blocks: int, narrow: bool) -> Iterator[tuple[S
     yield from ((spots, layout) for layout in mine)
 
 
-class _Bodies:
-    """Where a stack's blocks alone fit inside its area, in the order tried (``_tries``): found
-    as they are asked for, and kept, for each size of the name tried over or beside them (the
-    blocks' place in a stack does not depend on its name)."""
+class _Kept(Generic[T]):
+    """What a search finds, found as it is asked for and kept for the next to ask: where a
+    stack's blocks fit (the same for each size of the name tried over or beside them), where a
+    name fits (most stacks need the first alone)."""
 
-    def __init__(self, key: str, label: str, tile: float, blocks: int, others: int, narrow: bool) -> None:
-        self._found: list[tuple[Point, Layout]] = []
-        self._search = self._fitting(key, label, tile, blocks, others, narrow)
+    def __init__(self, search: Iterator[T]) -> None:
+        self._found: list[T] = []
+        self._search = search
 
-    def __iter__(self) -> Iterator[tuple[Point, Layout]]:
+    def __iter__(self) -> Iterator[T]:
         n = 0
         while True:
             if n == len(self._found):
@@ -200,23 +202,24 @@ class _Bodies:
             yield self._found[n]
             n += 1
 
-    @staticmethod
-    def _fitting(key: str, label: str, tile: float, blocks: int, others: int,
-                 narrow: bool) -> Iterator[tuple[Point, Layout]]:
-        cells = richard3_cells()
-        room, inside = cells.room, cells.inside(key, _MARGIN)
-        for places, layout in _tries(key, tile, blocks, narrow):
-            body = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body()
-            assert body is not None
-            left, top, right, bottom = body
-            middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
-            needed = min(right - left, bottom - top) / 2 + _MARGIN
-            for x, y in places:
-                if room(x + middle_x, y + middle_y) >= needed and inside(x + left, y + top, x + right, y + bottom) >= 1.0:
-                    yield (x, y), layout
+
+def _bodies(key: str, label: str, tile: float, blocks: int, others: int,
+            narrow: bool) -> Iterator[tuple[Point, Layout]]:
+    """Where a stack's blocks alone fit inside its area, in the order tried (``_tries``)."""
+    cells = richard3_cells()
+    room, inside = cells.room, cells.inside(key, _MARGIN)
+    for places, layout in _tries(key, tile, blocks, narrow):
+        body = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body()
+        assert body is not None
+        left, top, right, bottom = body
+        middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+        needed = min(right - left, bottom - top) / 2 + _MARGIN
+        for x, y in places:
+            if room(x + middle_x, y + middle_y) >= needed and inside(x + left, y + top, x + right, y + bottom) >= 1.0:
+                yield (x, y), layout
 
 
-def _together(key: str, label: str, tile: float, blocks: int, others: int, bodies: _Bodies,
+def _together(key: str, label: str, tile: float, blocks: int, others: int, bodies: _Kept[tuple[Point, Layout]],
               name_size: float) -> Stack | None:
     """The stack with its name over its blocks, both inside the area, if it fits anywhere."""
     inside = richard3_cells().inside(key, _MARGIN)
@@ -233,7 +236,7 @@ def _together(key: str, label: str, tile: float, blocks: int, others: int, bodie
     return None
 
 
-def _apart(key: str, label: str, tile: float, blocks: int, others: int, bodies: _Bodies,
+def _apart(key: str, label: str, tile: float, blocks: int, others: int, bodies: _Kept[tuple[Point, Layout]],
            name_size: float) -> Stack | None:
     """The stack with its blocks at the first place that leaves its name room inside the area
     beside them (where the two do not fit one over the other)."""
@@ -250,7 +253,7 @@ def _spilled(key: str, label: str, tile: float, blocks: int, others: int) -> Sta
     the most of them is on the area or the sea (over the sea they hide no other area's land or
     name), the most on the area among those."""
     spots = richard3_cells().spots(key)
-    sizes = [size for size in NAME_SIZES if _name_spots(key, label, size)]
+    sizes = [size for size in NAME_SIZES if any(True for _ in _name_spots(key, label, size))]
     if not sizes:
         (x, y), layout = spots[0], _LAYOUTS[-1]
         return stack_at(x, y, label, tile, blocks, others, *layout)  # no room for the name
@@ -265,7 +268,7 @@ def _spilled(key: str, label: str, tile: float, blocks: int, others: int) -> Sta
             continue
         left, top, right, bottom = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body() or box
         middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
-        for x, y in _name_spots(key, label, name_size)[:_SPILLED_NAMES]:
+        for x, y in islice(_name_spots(key, label, name_size), _SPILLED_NAMES):
             name = _moved(box, x, y)
             for place in ((x - middle_x, name[3] + 3 - top), (x - middle_x, name[1] - 3 - bottom),
                           (name[0] - 3 - right, y - middle_y), (name[2] + 3 - left, y - middle_y)):
@@ -305,12 +308,12 @@ def _name_at(label: str, x: float, y: float, name_size: float) -> Box:
 
 
 @cache
-def _name_spots(key: str, label: str, name_size: float) -> tuple[Point, ...]:
+def _name_spots(key: str, label: str, name_size: float) -> _Kept[Point]:
     """The spots of an area (``Cells.spots``: its own first, then nearest first) where its name
     at ``name_size``, centred on the spot, stands wholly inside it as drawn."""
     cells = richard3_cells()
     inside = cells.inside(key, _MARGIN)
-    return tuple((x, y) for x, y in cells.spots(key)
+    return _Kept((x, y) for x, y in cells.spots(key)
                  if inside(*(box := _snug(_name_at(label, x, y, name_size)))) >= 1.0 and _drawn_inside(key, box))
 
 
