@@ -152,6 +152,22 @@ def test_2_1_every_areas_name_stands_wholly_inside_it_whatever_stands_there() ->
     assert outside == []
 
 
+def test_a_stack_too_large_for_glamorgan_hides_no_other_name() -> None:
+    """Every block of both houses in Glamorgan: more than the area holds, so the blocks stand
+    beside its name, partly over the sea; they hide no other area's name (Pembroke's, beside
+    it, was hidden) for either house or an observer."""
+    york, lancaster = _longest_first("York"), _longest_first("Lancaster")
+    for reader in ("York", "Lancaster", None):
+        view = _view({key: "Glamorgan" for key in york + lancaster}, reader)
+        root = ElementTree.fromstring(richard3_picture(view, reader))
+        names = _names(root)
+        pieces = _area_pieces(root, "Glamorgan")
+        assert pieces
+        hidden = {area for area, name in names.items() if area != "Glamorgan"
+                  for box in pieces if meets(box, name)}
+        assert hidden == set(), reader
+
+
 def test_6_6_6_7_retreats_and_regroups_are_drawn_as_moves() -> None:
     """6.6, 6.7: a block that retreats or regroups after a battle moves; its arrow is drawn as a
     move's, by land, from the battle's area: the reader's named, the enemy's counted."""

@@ -7,8 +7,8 @@ face-down square) is fitted inside the area (``fit``): at its own spot if it fit
 wrapped in more columns or drawn a little smaller near it, then moved to another spot of the area
 (Calais with six blocks); else the name where it fits on its own and the blocks beside it; the
 tiles with their names in full first, then narrow with the names cut short; the name at 9, else
-smaller. A stack no layout fits in its area is drawn small beside its name, over the sea rather
-than other land. The fit is tried on the map's grid of cells (``Cells``): every cell a stack
+smaller. A stack no layout fits in its area is drawn small beside its name, hiding the fewest
+other names, over the sea rather than other land. The fit is tried on the map's grid of cells (``Cells``): every cell a stack
 touches, with a margin for the outlines drawn from the grid being smoothed, must be the area's;
 a name's place is checked against the drawn outline too. The boxes of all names are known before
 any arrow or mark is placed (``clear``), so an arrowhead, a battle mark or a count is put where it
@@ -23,6 +23,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 from itertools import islice
 from typing import Generic, TypeVar
+
+from judge.games.richard3.data import BOARD
 
 from ..layers import text_bounds
 from ..outline import Box, Point, clip
@@ -249,9 +251,11 @@ def _apart(key: str, label: str, tile: float, blocks: int, others: int, bodies: 
 
 def _spilled(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
     """A stack too large for its area: its name inside (the largest that can be, nearest the
-    area's spot), its blocks in a layout of the smallest size just under, over or beside it, where
-    the most of them is on the area or the sea (over the sea they hide no other area's land or
-    name), the most on the area among those."""
+    area's spot), its blocks in a layout of the smallest size just under, over or beside it
+    (their middle or either edge in line with the name's),
+    where they hide the fewest names of other areas and seas (where those stand with nothing
+    under them) and the most of them is on the area or the sea (where they hide no other area's
+    land), the most on the area among those."""
     spots = richard3_cells().spots(key)
     sizes = [size for size in NAME_SIZES if any(True for _ in _name_spots(key, label, size))]
     if not sizes:
@@ -259,9 +263,10 @@ def _spilled(key: str, label: str, tile: float, blocks: int, others: int) -> Sta
         return stack_at(x, y, label, tile, blocks, others, *layout)  # no room for the name
     inside = richard3_cells().inside(key, _MARGIN)
     wet = [richard3_cells().inside(sea, 0.0) for sea in SEAS]
+    names = [name for other, name in _bare_names().items() if other != key]
     name_size = sizes[0]
     box = _name_box(label, name_size)
-    best: tuple[tuple[float, float], Point, Point, Layout] | None = None
+    best: tuple[tuple[int, float, float], Point, Point, Layout] | None = None
     smallest = min(size for size, _, _ in _layouts(tile, blocks))
     for places, layout in [*_tries(key, tile, blocks, False), *_tries(key, tile, blocks, True)]:
         if layout[0] > smallest or places is not spots:
@@ -270,16 +275,41 @@ def _spilled(key: str, label: str, tile: float, blocks: int, others: int) -> Sta
         middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
         for x, y in islice(_name_spots(key, label, name_size), _SPILLED_NAMES):
             name = _moved(box, x, y)
-            for place in ((x - middle_x, name[3] + 3 - top), (x - middle_x, name[1] - 3 - bottom),
-                          (name[0] - 3 - right, y - middle_y), (name[2] + 3 - left, y - middle_y)):
+            across = (x - middle_x, name[0] - left, name[2] - right)  # the blocks' middle, left or right at the name's
+            down = (y - middle_y, name[1] - top, name[3] - bottom)
+            for place in [*((dx, dy) for dx in across for dy in (name[3] + 3 - top, name[1] - 3 - bottom)),
+                          *((dx, dy) for dx in (name[0] - 3 - right, name[2] + 3 - left) for dy in down)]:
                 moved = (left + place[0], top + place[1], right + place[0], bottom + place[1])
                 mine = inside(*moved)
-                share = (mine + sum(sea(*moved) for sea in wet), mine)
+                share = (-sum(meets(moved, name) for name in names), mine + sum(sea(*moved) for sea in wet), mine)
                 if best is None or share > best[0]:
                     best = (share, place, (x, y), layout)
     assert best is not None
     _, (body_x, body_y), (x, y), layout = best
     return _named_at(stack_at(body_x, body_y, label, tile, blocks, others, *layout), label, x, y, name_size)
+
+
+@cache
+def _bare_names() -> dict[str, Box]:
+    """Each area's name where it stands with nothing in the area, and each sea's, by key."""
+    names = {key: fit(key, area_label(key), 0.0, 0, 0).name for key in BOARD.areas}
+    return {**names, **dict(zip(sorted(SEAS), sea_name_boxes()))}
+
+
+def area_label(key: str) -> str:
+    """An area's name as the map writes it (an exile area's marked so)."""
+    return f"{key} (exile)" if BOARD.areas[key].kind == "exile" else key
+
+
+def sea_name_boxes() -> list[Box]:
+    """The boxes of the seas' names (in the order of their keys), for arrows, marks and stacks
+    to keep clear of."""
+    shapes = richard3_shapes()
+    boxes: list[Box] = []
+    for sea in sorted(SEAS):
+        left, top, width, height = text_bounds(*shapes.areas[sea].label, sea, 12, "middle")
+        boxes.append((left, top, left + width, top + height))
+    return boxes
 
 
 def _named_beside(key: str, label: str, stack: Stack, name_size: float) -> Stack | None:
