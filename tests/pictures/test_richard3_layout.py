@@ -76,7 +76,8 @@ def _name_boxes(root: ElementTree.Element) -> dict[str, Box]:
         if text.get("class") == "area-names":
             for span in text.iter(f"{SVG}tspan"):
                 left, top, width, height = text_bounds(float(span.get("x", 0)), float(span.get("y", 0)),
-                                                       span.text or "", 9, "middle", bold=True)
+                                                       span.text or "", float(text.get("font-size", 0)),
+                                                       "middle", bold=True)
                 boxes[span.get("data-area", "")] = (left + 2, top + 2, left + width - 2, top + height - 2)
     shapes = richard3_shapes()
     for sea in SEAS:

@@ -1,11 +1,13 @@
 """The Richard III map as a player reads it (issue 37, item 2): no arrow runs through an area's
-name, Glamorgan's name stays inside Glamorgan under a stack, the retreats (6.6) and regroups
-(6.7) of a battle are drawn like the other moves, and after the King's death (6.81) the title
-names no King."""
+name, every area's name stands wholly inside the area whatever stands there, the retreats (6.6)
+and regroups (6.7) of a battle are drawn like the other moves, and after the King's death (6.81)
+the title names no King."""
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterator
 from random import Random
 from typing import Any
 
@@ -14,14 +16,14 @@ from judge.games.richard3.game import Richard3Game
 from judge.games.richard3.turns import new_state
 from judge.pictures import richard3_picture
 from judge.pictures.layers import text_bounds
-from judge.pictures.richard3.layout import NAME_SIZE, Box
-from judge.pictures.richard3.shapes import richard3_cells
+from judge.pictures.richard3 import richard3_shapes
+from judge.pictures.richard3.layout import Box, meets
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAME = Richard3Game("1460")
 
 
-def _view(blocks: dict[str, str], reader: str, king: str = "York") -> dict[str, Any]:
+def _view(blocks: dict[str, str], reader: str | None, king: str = "York") -> dict[str, Any]:
     """The full game's view with only ``blocks`` on the map (id -> area)."""
     state = new_state("1460", Random(0))
     for block, entry in state["blocks"].items():
@@ -36,10 +38,13 @@ def _view(blocks: dict[str, str], reader: str, king: str = "York") -> dict[str, 
 def _names(root: ElementTree.Element) -> dict[str, Box]:
     """The box of each area's name as drawn."""
     boxes = {}
-    for span in root.iter(f"{SVG}tspan"):
-        if span.get("data-area"):
-            x, y, text = float(span.get("x", 0)), float(span.get("y", 0)), span.text or ""
-            left, top, width, height = text_bounds(x, y, text, NAME_SIZE, "middle", bold=True)
+    for text in root.iter(f"{SVG}text"):
+        if text.get("class") != "area-names":
+            continue
+        size = float(text.get("font-size", 0))
+        for span in text.iter(f"{SVG}tspan"):
+            x, y, words = float(span.get("x", 0)), float(span.get("y", 0)), span.text or ""
+            left, top, width, height = text_bounds(x, y, words, size, "middle", bold=True)
             boxes[span.get("data-area", "")] = (left + 3, top + 2, left + width - 3, top + height - 1)
     return boxes
 
@@ -81,19 +86,86 @@ def test_5_2_an_arrow_never_runs_through_an_areas_name() -> None:
         assert crossed == set(), (arrow.get("data-path"), crossed)
 
 
-def test_glamorgans_name_stays_inside_glamorgan_under_a_stack() -> None:
-    """2.1: an area's name is drawn inside the area; Glamorgan, small on the map, keeps its name
-    inside with Lancaster's blocks there, as Lancaster sees them (named) and as York does
-    (counted)."""
-    inside = richard3_cells().inside("Glamorgan", 0.0)
-    for blocks, reader in (({"Buckingham/L": "Glamorgan"}, "Lancaster"),
-                           ({"Buckingham/L": "Glamorgan"}, "York"),
-                           ({"Buckingham/L": "Glamorgan", "Pembroke": "Glamorgan", "Oxford": "Glamorgan"},
-                            "York"),
-                           ({"Buckingham/L": "Glamorgan", "Pembroke": "Glamorgan", "Oxford": "Glamorgan"},
-                            "Lancaster")):
-        root = ElementTree.fromstring(richard3_picture(_view({**blocks, "March": "Ireland"}, reader), reader))
-        assert inside(*_names(root)["Glamorgan"]) == 1.0, (blocks, reader)
+def _longest_first(side: str) -> list[str]:
+    """A house's blocks, those with the longest names (the widest tiles) first."""
+    return sorted((key for key, block in BOARD.blocks.items() if block.side == side),
+                  key=lambda key: (-len(BOARD.blocks[key].name), key))
+
+
+def _stacks(area: str) -> Iterator[tuple[str, dict[str, str], bool]]:
+    """What may stand in an area, each with whether a battle is fought there: nothing, one
+    house's block (each house), both houses' (two blocks each, with a battle), all of one house's
+    blocks, all of both houses' (with a battle): no rule caps a stack (over an area's supply
+    limit blocks only lose steps, 7.1)."""
+    york, lancaster = _longest_first("York"), _longest_first("Lancaster")
+    yield "no stack", {}, False
+    yield "one York block", {york[0]: area}, False
+    yield "one Lancaster block", {lancaster[0]: area}, False
+    yield "both houses", {key: area for key in york[:2] + lancaster[:2]}, True
+    yield "all of York", {key: area for key in york}, False
+    yield "all of both", {key: area for key in york + lancaster}, True
+
+
+def _drawn_inside(area: str, box: Box) -> bool:
+    """Whether a box lies wholly in an area's outline as drawn: every pixel of its edges."""
+    shapes = richard3_shapes()
+    left, top, right, bottom = box
+    across, down = math.ceil(right - left), math.ceil(bottom - top)
+    edge = [(left + (right - left) * n / across, y) for n in range(across + 1) for y in (top, bottom)]
+    edge += [(x, top + (bottom - top) * n / down) for n in range(down + 1) for x in (left, right)]
+    return all(shapes.contains(area, x, y) for x, y in edge)
+
+
+def _area_pieces(root: ElementTree.Element, area: str) -> list[Box]:
+    """The boxes of an area's tiles, squares and battle mark."""
+    boxes = []
+    for group in root.iter(f"{SVG}g"):
+        if group.get("data-area") != area:
+            continue
+        if "block" in group.get("class", "").split():
+            for rect in group.iter(f"{SVG}rect"):
+                x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+                boxes.append((x, y, x + float(rect.get("width", 0)), y + float(rect.get("height", 0))))
+        if group.get("class") == "battle":
+            x, y = (float(v) for v in group.get("transform", "")[10:-1].split(","))
+            boxes.append((x - 7, y - 7, x + 7, y + 7))
+    return boxes
+
+
+def test_2_1_every_areas_name_stands_wholly_inside_it_whatever_stands_there() -> None:
+    """2.1, issue 37 item 2: every area's name is drawn wholly inside the area's outline (not on
+    a border, not over the sea), for each reader (both houses and an observer), whatever stands
+    there: nothing, one house's block, both houses' (a battle), all of a house's blocks, all of
+    both houses'; no tile, square or battle mark of the area covers it. Glamorgan, small, with
+    both houses, is where it once stood partly on its border."""
+    outside = []
+    for area in sorted(BOARD.areas):
+        for case, blocks, battle in _stacks(area):
+            report = {"events": [{"type": "battle", "area": area}]} if battle else None
+            for reader in ("York", "Lancaster", None):
+                view = _view({"March": "Ireland", **blocks}, reader)
+                root = ElementTree.fromstring(richard3_picture(view, reader, report))
+                name = _names(root)[area]
+                covered = [box for box in _area_pieces(root, area) if meets(box, name)]
+                if not _drawn_inside(area, name) or covered:
+                    outside.append((area, case, reader, name, covered))
+    assert outside == []
+
+
+def test_a_stack_too_large_for_glamorgan_hides_no_other_name() -> None:
+    """Every block of both houses in Glamorgan: more than the area holds, so the blocks stand
+    beside its name, partly over the sea; they hide no other area's name (Pembroke's, beside
+    it, was hidden) for either house or an observer."""
+    york, lancaster = _longest_first("York"), _longest_first("Lancaster")
+    for reader in ("York", "Lancaster", None):
+        view = _view({key: "Glamorgan" for key in york + lancaster}, reader)
+        root = ElementTree.fromstring(richard3_picture(view, reader))
+        names = _names(root)
+        pieces = _area_pieces(root, "Glamorgan")
+        assert pieces
+        hidden = {area for area, name in names.items() if area != "Glamorgan"
+                  for box in pieces if meets(box, name)}
+        assert hidden == set(), reader
 
 
 def test_6_6_6_7_retreats_and_regroups_are_drawn_as_moves() -> None:

@@ -31,7 +31,7 @@ from ..shapes import Shapes
 from ..outline import Box, Point
 from ..style import BORDER, COAST, FONT, INK, LAND, NEUTRAL, OFFBOARD_LAND, SEA, SEA_BORDER, SEA_INK, ink_on
 from ..words import Words
-from .layout import NAME_SIZE, Stack, around_point, fit, spot_for
+from .layout import Stack, area_label, around_point, fit, sea_name_boxes, spot_for
 from .marks import BATTLE_REACH, ENEMY_INK, LIMIT_COLOURS, battle_mark, crown
 from .moves import report_marks
 from .panel import panel, title
@@ -56,7 +56,7 @@ def richard3_picture(
     width, height = shapes.width, shapes.height
     own = _own_blocks(view)
     stacks = {key: _fitted(view, reader, key, own.get(key, [])) for key in BOARD.areas}
-    names = [stack.name for stack in stacks.values()] + _sea_name_boxes(shapes)
+    names = [stack.name for stack in stacks.values()] + sea_name_boxes()
     drawn = report_marks(stacks, names, reader, events)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -99,17 +99,13 @@ def _others(view: dict[str, Any], reader: str | None, key: str) -> list[tuple[st
             if side != reader and counts.get(side, {}).get(key)]
 
 
-def _label(key: str) -> str:
-    return f"{key} (exile)" if BOARD.areas[key].kind == "exile" else key
-
-
 def _fitted(view: dict[str, Any], reader: str | None, key: str, own: list[tuple[str, dict[str, Any]]]) -> Stack:
     """The area's stack, fitted inside its land (``layout.fit``): its tiles as wide as its
     longest name needs (to the next 2 pixels), with room for a crown where an heir stands."""
     crowned = any(_heir(reader, name) for name, _ in own)
     tile = max((_CHAR * len(_short(name)) for name, _ in own), default=0.0) + 20 + (_CROWN if crowned else 0)
     tile = 2 * math.ceil(tile / 2)  # fewer widths, fewer stacks to fit
-    return fit(key, _label(key), tile, len(own), len(_others(view, reader, key)))
+    return fit(key, area_label(key), tile, len(own), len(_others(view, reader, key)))
 
 
 def _heir(reader: str | None, name: str) -> int | None:
@@ -122,9 +118,11 @@ _HEIRS = {(block.side, block.name): block.heir for block in BOARD.blocks.values(
 
 def _battle_spot(stack: Stack, avoid: list[Box]) -> Point:
     """Where a battle mark goes: beside its area's name, else beside its stack, clear of every
-    name and mark placed before it."""
+    name and mark placed before it and of its own blocks."""
     left, top, right, bottom = stack.name
     middle = (top + bottom) / 2
+    blocks = stack.body()
+    avoid = avoid if blocks is None else [*avoid, blocks]
     body = stack.box()
     candidates = [(right + BATTLE_REACH + 1, middle), (left - BATTLE_REACH - 1, middle),
                   ((left + right) / 2, top - BATTLE_REACH - 1), (body[2] + BATTLE_REACH + 1, body[3] - 8),
@@ -188,15 +186,6 @@ def _sea_names(shapes: Shapes) -> list[str]:
             f'fill="{SEA_INK}">{spans}</text>']
 
 
-def _sea_name_boxes(shapes: Shapes) -> list[Box]:
-    """The boxes of the seas' names, for arrows and marks to keep clear of."""
-    boxes: list[Box] = []
-    for sea in SEAS:
-        left, top, width, height = text_bounds(*shapes.areas[sea].label, sea, 12, "middle")
-        boxes.append((left, top, left + width, top + height))
-    return boxes
-
-
 def _short(name: str) -> str:
     """A long block name shortened to fit its tile (the full name is in its title)."""
     return name.replace(" Mercenary", " Merc.").replace(" Church", " Ch.")
@@ -212,11 +201,11 @@ def _area_group(
     words last: one text element per style), then the name (drawn once and kept while it stays
     where it is, however the blocks under it change)."""
     words = Words()
-    label = _label(key)
-    named = piece(f'<text class="area-names" font-size="{NAME_SIZE:.0f}" font-weight="bold" text-anchor="middle" '
-                 f'fill="{INK}"><tspan data-area="{escape(key)}" x="{stack.x:.1f}" y="{stack.name_y:.1f}">'
+    label = area_label(key)
+    named = piece(f'<text class="area-names" font-size="{stack.name_size:g}" font-weight="bold" text-anchor="middle" '
+                 f'fill="{INK}"><tspan data-area="{escape(key)}" x="{stack.name_x:.1f}" y="{stack.name_y:.1f}">'
                  f'{escape(label)}</tspan></text>',
-                 text_bounds(stack.x, stack.name_y, label, NAME_SIZE, "middle", bold=True))
+                 text_bounds(stack.name_x, stack.name_y, label, stack.name_size, "middle", bold=True))
     parts = [f'<g class="area" data-area="{escape(key)}">']
     reach: list[Bounds] = []
     if battle is not None:

@@ -1,35 +1,47 @@
-"""Where the Richard III picture puts things, so that nothing covers an area's name and every
-stack stands on its own land (issue 18, point 10).
+"""Where the Richard III picture puts things, so that nothing covers an area's name, every
+name stands wholly inside its area and every stack on its own land (issue 18, point 10; issue 37,
+item 2).
 
 Each area's *stack* (its name over the reader's blocks, one tile a block, and each other house's
-face-down square) is fitted inside the area: at its own spot if it fits there, else wrapped in
-more columns or drawn a little smaller near it, then moved to another spot of the area (Calais
-with six blocks), and last on narrow tiles with the names cut short (``fit``). The fit is tried on
-the map's grid of cells (``Cells``): every cell a stack touches, with a margin for the outlines
-drawn from the grid being smoothed, must be the area's. The boxes of all names are known before any arrow or
-mark is placed (``clear``), so an arrowhead, a battle mark or a count is put where it hides none.
+face-down square) is fitted inside the area (``fit``): at its own spot if it fits there, else
+wrapped in more columns or drawn a little smaller near it, then moved to another spot of the area
+(Calais with six blocks); else the name where it fits on its own and the blocks beside it; the
+tiles with their names in full first, then narrow with the names cut short; the name at 9, else
+smaller. A stack no layout fits in its area is drawn small beside its name, hiding the fewest
+other names, over the sea rather than other land. The fit is tried on the map's grid of cells (``Cells``): every cell a stack
+touches, with a margin for the outlines drawn from the grid being smoothed, must be the area's;
+a name's place is checked against the drawn outline too. The boxes of all names are known before
+any arrow or mark is placed (``clear``), so an arrowhead, a battle mark or a count is put where it
+hides none.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
+from itertools import islice
+from typing import Generic, TypeVar
+
+from judge.games.richard3.data import BOARD
 
 from ..layers import text_bounds
 from ..outline import Box, Point, clip
-from .shapes import richard3_cells
+from .shapes import SEAS, richard3_cells, richard3_shapes
 
 """left, top, right, bottom, in pixels."""
 Layout = tuple[float, int, float | None]
 """A stack's size, columns and widest tile (``_LAYOUTS``)."""
+T = TypeVar("T")
 
 ROW = 13.0  # one own block's line at full size
 NAME = 11.0  # an area's name above its blocks
 SQUARE = 15.0  # an enemy stack's face-down square at full size
 NAME_SIZE = 9.0  # an area's name, bold
+NAME_SIZES = (NAME_SIZE, 8.0, 7.0)  # an area's name smaller only where it cannot stand whole in its area at 9
 _MARGIN = 2.5  # how far inside its cells' edges a stack keeps (the outlines are smoothed)
+_SPILLED_NAMES = 30  # the places nearest its spot an area's name is tried at, with a stack too large for the area
 _NEAR = 40.0  # a stack drawn a little smaller near its area's spot rather than full size far from it
 NARROW = 42.0  # a tile's width, at full size, where its name is cut short to make room
 _LAYOUTS: tuple[Layout, ...] = (
@@ -56,7 +68,9 @@ class Stack:
     tile: float  # a tile's width, at this size
     blocks: int
     others: int
-    name_y: float  # the name's baseline (centred on x)
+    name_x: float  # the name's middle: x, over the blocks, unless they leave it no room there
+    name_y: float  # the name's baseline
+    name_size: float
     name: Box
 
     @property
@@ -107,68 +121,253 @@ class Stack:
         if body is not None:
             return ((body[0] + body[2]) / 2, (body[1] + body[3]) / 2)
         if towards is not None and towards[1] < self.name[1]:
-            return (self.x, self.name[1] - 3)
-        return (self.x, self.name[3] + 3)
+            return (self.name_x, self.name[1] - 3)
+        return (self.name_x, self.name[3] + 3)
 
 
 def stack_at(x: float, y: float, label: str, tile: float, blocks: int, others: int,
-             size: float = 1.0, columns: int = 1, widest: float | None = None) -> Stack:
+             size: float = 1.0, columns: int = 1, widest: float | None = None,
+             name_size: float = NAME_SIZE) -> Stack:
     """A stack of ``blocks`` tiles ``tile`` wide (at full size, ``widest`` at most) and
-    ``others`` squares, centred on (x, y), at ``size`` in ``columns``."""
+    ``others`` squares, centred on (x, y), at ``size`` in ``columns``, its name over them."""
     columns = max(1, min(columns, blocks))
     tile = min(tile, widest or tile)
     rows = -(-blocks // columns)
     height = NAME + rows * ROW * size + (SQUARE * size + 4 if others else 0)
     top = y - height / 2
-    left, head, width, depth = text_bounds(x, top + 8, label, NAME_SIZE, "middle", bold=True)
-    return Stack(x, top, size, columns, rows, tile * size, blocks, others, top + 8,
+    baseline = top + NAME - 5  # the name's letters (``_snug``, whole pixels) end above the first tile
+    left, head, width, depth = text_bounds(x, baseline, label, name_size, "middle", bold=True)
+    return Stack(x, top, size, columns, rows, tile * size, blocks, others, x, baseline, name_size,
                  (left, head, left + width, head + depth))
 
 
 @cache
 def fit(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
-    """The stack of an area, fitted inside it: the first of ``_LAYOUTS`` at 0.85 of full size or
-    more that fits at the area's own spot or near it, else the first that fits at the spot nearest
-    it where one does: with its name inside if it can be, else its blocks alone; the names on the
-    tiles in full if they can be, else cut short. Where nothing fits, a small one where the most
-    of it is inside."""
-    cells = richard3_cells()
-    spots = cells.spots(key)
-    layouts = [(size, columns, widest) for size, columns, widest in _LAYOUTS
-               if columns <= max(1, blocks) and (widest is None or widest < tile)] if blocks else _SQUARES
+    """The stack of an area, fitted inside it, its name always wholly inside (2.1): for each of
+    ``NAME_SIZES`` the area has room for, largest first, with the names on the tiles in full,
+    then cut short: the name over the blocks, in the first of ``_LAYOUTS`` at 0.85 of full size
+    or more that fits near the area's own spot, else the first that fits at the spot nearest it
+    where one does; else the blocks so and the name beside them, where it fits. Where the blocks
+    fit nowhere in the area (more of them than it holds), ``_spilled``."""
+    if not blocks and not others:
+        for name_size in NAME_SIZES:
+            for x, y in _name_spots(key, label, name_size):
+                return _named_at(stack_at(x, y, label, tile, 0, 0), label, x, y, name_size)
+        return _spilled(key, label, tile, blocks, others)
+    bodies = {narrow: _Kept(_bodies(key, label, tile, blocks, others, narrow)) for narrow in (False, True)}
+    for name_size in NAME_SIZES:
+        if not any(True for _ in _name_spots(key, label, name_size)):
+            continue
+        for narrow in (False, True):
+            stack = (_together(key, label, tile, blocks, others, bodies[narrow], name_size)
+                     or _apart(key, label, tile, blocks, others, bodies[narrow], name_size))
+            if stack is not None:
+                return stack
+    return _spilled(key, label, tile, blocks, others)
+
+
+def _layouts(tile: float, blocks: int) -> list[Layout]:
+    if not blocks:
+        return list(_SQUARES)
+    return [(size, columns, widest) for size, columns, widest in _LAYOUTS
+            if columns <= blocks and (widest is None or widest < tile)]
+
+
+def _tries(key: str, tile: float, blocks: int, narrow: bool) -> Iterator[tuple[Sequence[Point], Layout]]:
+    """The places and layouts a stack is tried at, in turn, with the names on its tiles in full
+    or (``narrow``) cut short: each layout at 0.85 of full size or more near the area's spot,
+    then each anywhere in the area."""
+    spots = richard3_cells().spots(key)
     near = [spot for spot in spots if math.dist(spot, spots[0]) <= _NEAR]
-    shapes = {layout: _shape(label, tile, blocks, others, *layout) for layout in layouts}
-    best: tuple[float, Point, Layout] | None = None
+    mine = [layout for layout in _layouts(tile, blocks) if (layout[2] is not None) == narrow]
+    yield from ((near, layout) for layout in mine if layout[0] >= 0.85)
+    yield from ((spots, layout) for layout in mine)
+
+
+class _Kept(Generic[T]):
+    """What a search finds, found as it is asked for and kept for the next to ask: where a
+    stack's blocks fit (the same for each size of the name tried over or beside them), where a
+    name fits (most stacks need the first alone)."""
+
+    def __init__(self, search: Iterator[T]) -> None:
+        self._found: list[T] = []
+        self._search = search
+
+    def __iter__(self) -> Iterator[T]:
+        n = 0
+        while True:
+            if n == len(self._found):
+                found = next(self._search, None)
+                if found is None:
+                    return
+                self._found.append(found)
+            yield self._found[n]
+            n += 1
+
+
+def _bodies(key: str, label: str, tile: float, blocks: int, others: int,
+            narrow: bool) -> Iterator[tuple[Point, Layout]]:
+    """Where a stack's blocks alone fit inside its area, in the order tried (``_tries``)."""
+    cells = richard3_cells()
     room, inside = cells.room, cells.inside(key, _MARGIN)
-    for narrow, whole in ((False, True), (False, False), (True, True), (True, False)):
-        mine = [layout for layout in layouts if (layout[2] is not None) == narrow]
-        # tried in turn: each layout at 0.85 of full size or more near the spot, then each anywhere
-        for places, tried in ((near, [layout for layout in mine if layout[0] >= 0.85]), (spots, mine)):
-            for layout in tried:
-                left, top, right, bottom = shapes[layout][0 if whole else 1]
-                middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
-                needed = min(right - left, bottom - top) / 2 + _MARGIN
-                for x, y in places:
-                    if room(x + middle_x, y + middle_y) < needed:
-                        continue  # land of another area within the box: it cannot fit here
-                    share = inside(x + left, y + top, x + right, y + bottom)
-                    if share >= 1.0:
-                        return stack_at(x, y, label, tile, blocks, others, *layout)
-                    if layout[0] <= 0.75 and (best is None or share > best[0]):
-                        best = (share, (x, y), layout)  # where nothing fits, a small one, where most of it is in
-        if not blocks and not others:
-            return stack_at(*spots[0], label, tile, 0, 0)  # a name wider than its area: at its spot
-    (x, y), layout = (best[1], best[2]) if best else (spots[0], _LAYOUTS[-1])
-    return stack_at(x, y, label, tile, blocks, others, *layout)
+    for places, layout in _tries(key, tile, blocks, narrow):
+        body = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body()
+        assert body is not None
+        left, top, right, bottom = body
+        middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+        needed = min(right - left, bottom - top) / 2 + _MARGIN
+        for x, y in places:
+            if room(x + middle_x, y + middle_y) >= needed and inside(x + left, y + top, x + right, y + bottom) >= 1.0:
+                yield (x, y), layout
 
 
-def _shape(label: str, tile: float, blocks: int, others: int, size: float, columns: int,
-           widest: float | None) -> tuple[Box, Box]:
-    """The boxes a stack must keep inside its area, centred on (0, 0): with its name (as its
-    letters fill it), and without it (its blocks alone, or its name where it has none)."""
-    stack = stack_at(0.0, 0.0, label, tile, blocks, others, size, columns, widest)
-    body, name = stack.body(), _snug(stack.name)
-    return (merge(name, body) if body else name), (body or name)
+def _together(key: str, label: str, tile: float, blocks: int, others: int, bodies: _Kept[tuple[Point, Layout]],
+              name_size: float) -> Stack | None:
+    """The stack with its name over its blocks, both inside the area, if it fits anywhere."""
+    inside = richard3_cells().inside(key, _MARGIN)
+    names: dict[Layout, Box] = {}
+    for (x, y), layout in bodies:
+        if layout not in names:
+            names[layout] = _snug(stack_at(0.0, 0.0, label, tile, blocks, others, *layout, name_size=name_size).name)
+        left, top, right, bottom = names[layout]
+        if inside(x + left, y + top, x + right, y + bottom) < 1.0:
+            continue
+        placed = stack_at(x, y, label, tile, blocks, others, *layout, name_size=name_size)
+        if _drawn_inside(key, _snug(placed.name)):
+            return placed
+    return None
+
+
+def _apart(key: str, label: str, tile: float, blocks: int, others: int, bodies: _Kept[tuple[Point, Layout]],
+           name_size: float) -> Stack | None:
+    """The stack with its blocks at the first place that leaves its name room inside the area
+    beside them (where the two do not fit one over the other)."""
+    for (x, y), layout in bodies:
+        stack = _named_beside(key, label, stack_at(x, y, label, tile, blocks, others, *layout), name_size)
+        if stack is not None:
+            return stack
+    return None
+
+
+def _spilled(key: str, label: str, tile: float, blocks: int, others: int) -> Stack:
+    """A stack too large for its area: its name inside (the largest that can be, nearest the
+    area's spot), its blocks in a layout of the smallest size just under, over or beside it
+    (their middle or either edge in line with the name's),
+    where they hide the fewest names of other areas and seas (where those stand with nothing
+    under them) and the most of them is on the area or the sea (where they hide no other area's
+    land), the most on the area among those."""
+    spots = richard3_cells().spots(key)
+    sizes = [size for size in NAME_SIZES if any(True for _ in _name_spots(key, label, size))]
+    if not sizes:
+        (x, y), layout = spots[0], _LAYOUTS[-1]
+        return stack_at(x, y, label, tile, blocks, others, *layout)  # no room for the name
+    inside = richard3_cells().inside(key, _MARGIN)
+    wet = [richard3_cells().inside(sea, 0.0) for sea in SEAS]
+    names = [name for other, name in _bare_names().items() if other != key]
+    name_size = sizes[0]
+    box = _name_box(label, name_size)
+    best: tuple[tuple[int, float, float], Point, Point, Layout] | None = None
+    smallest = min(size for size, _, _ in _layouts(tile, blocks))
+    for places, layout in [*_tries(key, tile, blocks, False), *_tries(key, tile, blocks, True)]:
+        if layout[0] > smallest or places is not spots:
+            continue
+        left, top, right, bottom = stack_at(0.0, 0.0, label, tile, blocks, others, *layout).body() or box
+        middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+        for x, y in islice(_name_spots(key, label, name_size), _SPILLED_NAMES):
+            name = _moved(box, x, y)
+            across = (x - middle_x, name[0] - left, name[2] - right)  # the blocks' middle, left or right at the name's
+            down = (y - middle_y, name[1] - top, name[3] - bottom)
+            for place in [*((dx, dy) for dx in across for dy in (name[3] + 3 - top, name[1] - 3 - bottom)),
+                          *((dx, dy) for dx in (name[0] - 3 - right, name[2] + 3 - left) for dy in down)]:
+                moved = (left + place[0], top + place[1], right + place[0], bottom + place[1])
+                mine = inside(*moved)
+                share = (-sum(meets(moved, name) for name in names), mine + sum(sea(*moved) for sea in wet), mine)
+                if best is None or share > best[0]:
+                    best = (share, place, (x, y), layout)
+    assert best is not None
+    _, (body_x, body_y), (x, y), layout = best
+    return _named_at(stack_at(body_x, body_y, label, tile, blocks, others, *layout), label, x, y, name_size)
+
+
+@cache
+def _bare_names() -> dict[str, Box]:
+    """Each area's name where it stands with nothing in the area, and each sea's, by key."""
+    names = {key: fit(key, area_label(key), 0.0, 0, 0).name for key in BOARD.areas}
+    return {**names, **dict(zip(sorted(SEAS), sea_name_boxes()))}
+
+
+def area_label(key: str) -> str:
+    """An area's name as the map writes it (an exile area's marked so)."""
+    return f"{key} (exile)" if BOARD.areas[key].kind == "exile" else key
+
+
+def sea_name_boxes() -> list[Box]:
+    """The boxes of the seas' names (in the order of their keys), for arrows, marks and stacks
+    to keep clear of."""
+    shapes = richard3_shapes()
+    boxes: list[Box] = []
+    for sea in sorted(SEAS):
+        left, top, width, height = text_bounds(*shapes.areas[sea].label, sea, 12, "middle")
+        boxes.append((left, top, left + width, top + height))
+    return boxes
+
+
+def _named_beside(key: str, label: str, stack: Stack, name_size: float) -> Stack | None:
+    """``stack`` with its name moved to the place nearest the area's spot where it stands inside
+    the area clear of the blocks, if there is one."""
+    body = stack.body()
+    assert body is not None
+    near = (body[0] - 2, body[1] - 2, body[2] + 2, body[3] + 2)
+    box = _name_box(label, name_size)
+    for x, y in _name_spots(key, label, name_size):
+        if not meets(_moved(box, x, y), near):
+            return _named_at(stack, label, x, y, name_size)
+    return None
+
+
+def _named_at(stack: Stack, label: str, x: float, y: float, name_size: float) -> Stack:
+    """``stack`` with its name's letters (``_snug``) centred on (x, y)."""
+    return replace(stack, name_x=x, name_y=y + name_size / 3 - 0.5, name_size=name_size,
+                   name=_name_at(label, x, y, name_size))
+
+
+def _name_at(label: str, x: float, y: float, name_size: float) -> Box:
+    """The bounds of an area's name as drawn with its letters centred on (x, y)."""
+    left, head, width, depth = text_bounds(x, y + name_size / 3 - 0.5, label, name_size, "middle", bold=True)
+    return (left, head, left + width, head + depth)
+
+
+@cache
+def _name_spots(key: str, label: str, name_size: float) -> _Kept[Point]:
+    """The spots of an area (``Cells.spots``: its own first, then nearest first) where its name
+    at ``name_size``, centred on the spot, stands wholly inside it as drawn."""
+    cells = richard3_cells()
+    inside = cells.inside(key, _MARGIN)
+    return _Kept((x, y) for x, y in cells.spots(key)
+                 if inside(*(box := _snug(_name_at(label, x, y, name_size)))) >= 1.0 and _drawn_inside(key, box))
+
+
+@cache
+def _name_box(label: str, name_size: float) -> Box:
+    """The box an area's name's letters fill (``_snug``), centred on (0, 0)."""
+    left, top, right, bottom = _snug(_name_at(label, 0.0, 0.0, name_size))
+    middle = (top + bottom) / 2
+    return (left, top - middle, right, bottom - middle)
+
+
+def _drawn_inside(key: str, box: Box) -> bool:
+    """Whether a box lies in the area's outline as drawn (smoothed from its cells): its corners
+    and a point every 2 pixels or less along its edges."""
+    contains = richard3_shapes().contains
+    left, top, right, bottom = box
+    across, down = max(1, math.ceil((right - left) / 2)), max(1, math.ceil((bottom - top) / 2))
+    edge = [(left + (right - left) * n / across, y) for n in range(across + 1) for y in (top, bottom)]
+    edge += [(x, top + (bottom - top) * n / down) for n in range(1, down) for x in (left, right)]
+    return all(contains(key, x, y) for x, y in edge)
+
+
+def _moved(box: Box, x: float, y: float) -> Box:
+    return (box[0] + x, box[1] + y, box[2] + x, box[3] + y)
 
 
 def _snug(box: Box) -> Box:
