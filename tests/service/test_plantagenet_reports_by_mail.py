@@ -9,8 +9,10 @@ import email
 import email.policy
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
+from typing import Any
 
 import pytest
 from mail_judge import MailJudge
@@ -163,3 +165,39 @@ def test_a_long_subject_folds_after_its_first_word_never_before_it(judge: MailJu
     assert all(0 < len(line) <= 78 for line in (b"Subject:" + header).split(b"\r\n")), header
     parsed = email.message_from_bytes(raw, policy=email.policy.default)
     assert parsed["Subject"] == f"Re: {subject}", parsed["Subject"]
+
+
+def _set_state(judge: MailJudge, change: Callable[[dict[str, Any]], None]) -> None:
+    """The game's state changed as ``change`` says (the position a test needs)."""
+    with judge.store.session() as db:
+        row = db.exec(select(Game)).one()
+        state = json.loads(json.dumps(row.state))
+        change(state)
+        row.state = state
+        db.add(row)
+        db.commit()
+
+
+def _choices(body: str) -> list[str]:
+    """The choices block of a results mail, its lines as a player copies them."""
+    block = body.split("Your choices, one order a line", 1)[1].split("\n-- \n", 1)[0]
+    return [line.strip() for line in block.splitlines()[1:] if line.strip()]
+
+
+def test_a_lord_who_cannot_pay_is_warned_at_his_pay_choice_and_the_copied_block_reads_3_2_1(judge: MailJudge) -> None:
+    """3.2.1, 3.2.2: York (6 Troops, so 1 Coin to Pay) has no Coin at the second Levy. His own
+    Pay choices carry the warning at his line, as a comment (``#``) the orders reader leaves out;
+    the block mailed back as copied (his other Lord's line left out) is read without a refusal."""
+    table = Table(judge)
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    _set_state(judge, lambda state: state["lords"]["York"]["assets"].update(coin=0))
+    table.send("York", "PLAN Pass, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    assert table.game().phase == "T2 pay", table.game().phase
+    results = {side: [m for m in table.mails_to(side) if " results " in m.subject][-1].body for side in SIDES}
+    choices = _choices(results["York"])
+    assert "DISBAND York  # cannot Pay: needs 1 Coin, has 0; Pillages Ely or Disbands Unpaid first (3.2.1)" in choices, choices
+    assert not any("#" in line for line in _choices(results["Lancaster"])), results["Lancaster"]
+    reply = table.send("York", *[line for line in choices if line != "DISBAND March"])
+    assert "Accepted: DISBAND York" in reply and "cannot read" not in reply and "no Lord" not in reply, reply

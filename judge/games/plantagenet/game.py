@@ -29,7 +29,7 @@ from .data import BOARD, SIDES
 from .fighting import BATTLE_VERBS, SCENARIO_CHOICES
 from .levy import pay
 from .muster import levy_lord_refusal, muster
-from .orders import Order, OrderError, read_order, read_standing, shared_in_play, split_orders
+from .orders import COMMENT, Order, OrderError, read_order, read_standing, shared_in_play, split_orders
 from .setup import new_state
 from .state import State, copy_state, exile_boxes_for, influence_of, lords_on_map, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
@@ -94,9 +94,15 @@ def _hint(choices: list[str], order: Order) -> str:
         choices = [line for line in choices if line.startswith(f"{order.lord} ")] or choices
     if not choices:
         return ""
-    shown = choices[:MOST_HINT_LINES]
+    shown = [_in_prose(line) for line in choices[:MOST_HINT_LINES]]
     more = len(choices) - len(shown)
     return f". You may write: {'; '.join(shown)}{f'; ... and {more} more' if more else ''}"
+
+
+def _in_prose(choice: str) -> str:
+    """A choice line as a refusal's prose gives it: its comment (``# Highway``) in brackets."""
+    order, mark, note = choice.partition(COMMENT)
+    return f"{order.rstrip()} ({note.strip()})" if mark else choice
 
 
 def _no_change(order: Order, earlier: list[Order], why: str) -> str | None:

@@ -44,6 +44,13 @@ def flags(state: State, side: str) -> dict[str, dict[str, int | str]]:
     return {}
 
 
+def pay_note(state: State, lord: str, found: dict[str, int | str]) -> str:
+    """The Pay choices' note at a Lord who could not Pay (3.2.1): his Troops are Paid before any
+    Disband (3.2.2), so he Pillages where he stands, or Disbands Unpaid, first."""
+    return (f"cannot Pay: needs {found['needs']} Coin, has {found['has']}; Pillages "
+            f"{state['lords'][lord]['at']} or Disbands Unpaid first (3.2.1)")
+
+
 def on_orders(state: State, side: str, orders: Sequence[Order]) -> list[str]:
     """What to say when a side's orders are accepted: in its Pay step, each Lord who could not
     Pay (his Troops are Paid before any Disband, 3.2.2); on its card, each Lord who Marches or
