@@ -309,7 +309,7 @@ LORD_LINE = re.compile(r"^  (\S.*?) (?:at|in) \S")
 """A Lord's line of the board: where he stands (at a Locale, in an Exile box)."""
 OWN_LINE = re.compile(r"^    (Lordship \d|Cannot Pay|Cannot Feed)")
 """The lines under a Lord of the board that only his side reads: his ratings, his Pay or Feed flag."""
-WARNING = re.compile(r"^Warning: (.+?) (?:cannot Pay|Marches|Sails)", re.M)
+WARNING = re.compile(r"^Warning: (.+?) (?:cannot Pay|must Feed)", re.M)
 FIGURES = (re.compile(r"^  (York|Lancaster) pays its Troops: \d", re.M),
            re.compile(r"^    (.+?) Feeds?: \d", re.M), re.compile(r"^    (.+?) Hauls? \d", re.M))
 """Pay, Feed and Haul told with their figures (issue 33): the mat's, hidden from the enemy with Hidden Mats."""

@@ -129,8 +129,8 @@ def test_a_lord_who_could_not_feed_is_flagged_and_warned_when_his_march_is_accep
     assert flag in table.mails_to("York")[-1].body, table.mails_to("York")[-1].body
     assert not any("Cannot Feed" in mail.body for mail in table.mails_to("Lancaster"))
     reply = table.send("York", "MARCH Cambridge")
-    assert ("Warning: York Marches and must Feed at the card's end: he needs 1 Provender and has 0; "
-            "he will Pillage where he stands, or Disband Unfed (4.7).") in reply, reply
+    assert ("Warning: York must Feed at the card's end: he needs 1 Provender and will have 0; "
+            "he will Pillage Cambridge, or Disband Unfed (4.7).") in reply, reply
     assert "Warning" not in table.send("Lancaster", "BOARD") + table.send("York", "BOARD")
 
 
@@ -201,3 +201,38 @@ def test_a_lord_who_cannot_pay_is_warned_at_his_pay_choice_and_the_copied_block_
     assert not any("#" in line for line in _choices(results["Lancaster"])), results["Lancaster"]
     reply = table.send("York", *[line for line in choices if line != "DISBAND March"])
     assert "Accepted: DISBAND York" in reply and "cannot read" not in reply and "no Lord" not in reply, reply
+
+
+def _york_short_on_his_card(judge: MailJudge) -> Table:
+    """Ia by mail up to York's first card, York (6 Troops: 1 Provender to Feed, 4.7) with none."""
+    table = Table(judge)
+    _set_state(judge, lambda state: state["lords"]["York"]["assets"].update(provender=0))
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN York, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    assert table.game().phase == "T1 card 1 York", table.game().phase
+    return table
+
+
+@pytest.mark.parametrize(("orders", "warning"), [
+    (("MARCH Cambridge", "FORAGE"), "York must Feed at the card's end: he needs 1 Provender and will have 0 if the "
+                                    "Forage fails; he will Pillage Cambridge, or Disband Unfed (4.7)."),
+    (("SUPPLY Ely", "MARCH Cambridge"), None),
+    (("FORAGE", "MARCH Cambridge"), None),
+])
+def test_the_warning_on_a_card_counts_its_supply_and_forage_and_says_on_what_it_hangs_4_5_4_6_2_4_7(
+    judge: MailJudge, orders: tuple[str, ...], warning: str | None
+) -> None:
+    """4.5, 4.6.2, 4.7: York, with no Provender, Marches to Cambridge and Forages there (Neutral:
+    a roll of 4 or less succeeds): he may end with nothing to Feed with, if the Forage fails, and
+    is told so. Supplied at Ely before he Marches, or Foraging there (Friendly and no Enemy next
+    to it: no roll), he Feeds whatever the dice: no warning. The enemy never reads one."""
+    table = _york_short_on_his_card(judge)
+    reply = table.send("York", *orders)
+    assert all(f"Accepted: {order}" in reply for order in orders), reply
+    if warning:
+        assert f"Warning: {warning}" in reply, reply
+    else:
+        assert "Warning" not in reply, reply
+    assert "Warning" not in table.send("Lancaster", "BOARD")
