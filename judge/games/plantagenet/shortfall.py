@@ -13,10 +13,10 @@ from typing import Any
 
 from . import capabilities
 from .command import COMMANDS, Card
-from .data import BOARD
+from .data import BOARD, other
 from .mat import need, settle, standing
 from .order import Order
-from .state import State, copy_state, is_exhausted, lords_on_map, mats
+from .state import State, copy_state, is_exhausted, lords_at, lords_on_map, mats
 from .turns import active_lord
 
 ASSET = {"pay": "coin", "feed": "provender"}
@@ -104,7 +104,7 @@ def on_card(state: State, lord: str, orders: Sequence[Order]) -> list[str]:
 def _card_end(state: State, lord: str, orders: Sequence[Order],
               dice: Random) -> tuple[dict[str, dict[str, int | str]], list[str]]:
     """The card's actions carried out on a copy with these dice (as ``command`` does, but its
-    Feed): the side's Lords who must Feed and would be short (each with what he needs, holds and
+    Feed), up to an Approach: the side's Lords who must Feed and would be short (each with what he needs, holds and
     where he stands), and the rolls that went against the card's Lord."""
     scratch = copy_state(state)
     side = BOARD.lords[lord].side
@@ -112,6 +112,8 @@ def _card_end(state: State, lord: str, orders: Sequence[Order],
     card = Card(scratch, lord, own)
     events: list[dict[str, Any]] = []
     for order in orders:
+        if order.verb in ("MARCH", "SAIL") and lords_at(scratch, order.target or "", other(side)):
+            break  # an Approach (4.3.5): what a Battle leaves is not foreseen
         if card.refusal(scratch, order) is None:
             card.carry_out(scratch, order, [], dice, events)
     skipped = scratch.get("no_feed", [])  # Rebel Supply Depot (L28)
