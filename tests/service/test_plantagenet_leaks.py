@@ -315,9 +315,14 @@ FIGURES = (re.compile(r"^  (York|Lancaster) pays its Troops: \d", re.M),
 """Pay, Feed and Haul told with their figures (issue 33): the mat's, hidden from the enemy with Hidden Mats."""
 
 
+DREW = re.compile(r"^  You drew (\S+) ", re.M)
+"""A side's own Arts of War draw (3.1.2), told to that side alone."""
+
+
 def own_lines(body: str, reader: str | None) -> list[str]:
-    """A board's ratings or Pay/Feed flag under a Lord not of the reader's side, and a warning
-    on orders naming one (issue 33): each is his side's alone, an observer's never."""
+    """A board's ratings or Pay/Feed flag under a Lord not of the reader's side, a warning on
+    orders naming one, and a draw of the other side's (3.1.2, "You drew", issue 33): each is his
+    side's alone, an observer's never."""
     found, lord = [], None
     for line in body.splitlines():
         if (match := LORD_LINE.match(line)) is not None and match[1] in BOARD.lords:
@@ -326,6 +331,8 @@ def own_lines(body: str, reader: str | None) -> list[str]:
             found.append(f"{lord}: {line.strip()}")
         elif not line.startswith("    "):
             lord = None
+    found += [f"{BOARD.cards[card].side}'s draw {card}" for card in DREW.findall(body)
+              if card not in BOARD.cards or BOARD.cards[card].side != reader]
     return found + [f"warning on {name}" for name in WARNING.findall(body)
                     if name not in BOARD.lords or BOARD.lords[name].side != reader]
 
@@ -536,3 +543,47 @@ def test_a_held_event_discarded_at_reset_is_not_named_to_the_enemy() -> None:
         assert text.strip() == "York discards a held Event (4.8.6).", text
     text = render("plantagenet/events.txt", report=report_for(report, "York"))
     assert text.strip() == "York discards the held Event Y20 (Yorkist Parade) (4.8.6).", text
+
+
+@pytest.mark.parametrize("kind", ["plantagenet-ia", "plantagenet-ia-hidden"])
+def test_the_first_draws_are_told_to_their_side_alone_in_the_start_notice_3_1_2(judge: MailJudge, kind: str) -> None:
+    """3.1.2, 1.5.3: each side's start notice tells it, a line each, the Capabilities it drew at
+    the first Levy and for which Lord ("You drew ... (3.1.2)"); the other side, the observer and
+    the master are told none of them (with Hidden Mats not even the card), nor does BOARD repeat
+    them."""
+    played = Played(judge)
+    signons = start(played, kind, b"roses draws")
+    drawn = {side: [(card, lord) for lord, mat in played.game().state["lords"].items()
+                    if BOARD.lords[lord].side == side for card in mat.get("caps", ())] for side in SIDES}
+    assert all(drawn.values()), drawn
+    notices = {played.readers[mail.to_address]: mail.body for mail in played.mails()
+               if "The starting position:" in mail.body and mail.to_address in (*ADDRESSES, WATCHER, MASTER)}
+    for side in SIDES:
+        mine = notices[side]
+        for card, lord in drawn[side]:
+            assert f"  You drew {card} ({BOARD.cards[card].capability}) for {lord} (3.1.2).\n" in mine, mine
+        assert mine.count("You drew") == 2, mine  # two cards a side; one none may take is discarded
+        enemy_cards = [card for card, _ in drawn[other(side)]]
+        assert own_lines(mine, side) == [], mine
+        if kind.endswith("-hidden"):
+            assert not any(says(without_lords(mine), card) for card in enemy_cards), mine
+        board = played.do(Step(address_of(played, side), f"{signons[side]}\nBOARD roses"))
+        assert "You drew" not in board, board
+    observers = [body for address, body in ((m.to_address, m.body) for m in played.mails())
+                 if address in (WATCHER, MASTER) and "The starting position:" in body]
+    assert observers and not any("You drew" in body for body in observers), observers
+
+
+def test_a_later_draw_is_told_to_its_side_alone_3_1_2() -> None:
+    """3.1.2 (each War's first Levy in the grand scenario): a Capability drawn, or drawn and
+    discarded, is told to its side as its own line; the enemy and observers read nothing of it."""
+    from judge.games.plantagenet.view import report_for
+    from judge.service.mailing.reports import render
+
+    report = {"events": [{"type": "capability", "side": "York", "card": "Y10", "lord": "March"},
+                         {"type": "capability discarded", "side": "York", "card": "Y5"}]}
+    for reader in ("Lancaster", None):
+        assert render("plantagenet/events.txt", report=report_for(report, reader)).strip() == ""
+    text = render("plantagenet/events.txt", report=report_for(report, "York"))
+    assert text == ("  You drew Y10 (Agitators) for March (3.1.2).\n"
+                    "  You drew Y5 (Thomas Bourchier) and discard it: no Lord may take it (3.1.2).\n"), text

@@ -33,7 +33,7 @@ from .orders import COMMENT, Order, OrderError, read_order, read_standing, share
 from .setup import new_state
 from .state import State, copy_state, exile_boxes_for, influence_of, lords_on_map, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
-from .view import report_for, view
+from .view import CAPABILITY_EVENTS, report_for, view
 from .war_setups import war_number
 from .wars import new_wars, note_gloucester, renew, turns_played
 
@@ -261,10 +261,14 @@ class PlantagenetGame(TwoSides):
 
     def new_game(self, seed: bytes) -> State:
         """6.0, then the first Levy's Arts of War draws (3.1.2), shuffled by a generator seeded
-        from ``seed`` alone."""
+        from ``seed`` alone. No phase's report tells those draws: the state keeps them as
+        ``opening`` (what ``view`` shows each side of its own, for the start notice) until the
+        first resolution."""
         rng = Random(int.from_bytes(hashlib.sha256(seed).digest()[:8], "big"))
         state = new_wars(self.hidden_mats) if self.scenario == "wars" else new_state(self.scenario, self.hidden_mats)
-        start_turn(state, rng, [])
+        events: list[dict[str, Any]] = []
+        start_turn(state, rng, events)
+        state["opening"] = [event for event in events if event["type"] in CAPABILITY_EVENTS]
         return state
 
     def pending(self, state: State) -> Pending:
@@ -517,6 +521,7 @@ class PlantagenetGame(TwoSides):
         The report keeps the orders of each side due as given (``report_for`` shows them to that
         side alone: a Plan is secret, 4.1.2)."""
         new = copy_state(state)
+        new.pop("opening", None)  # the start's draws: told in the start notice (``new_game``)
         events: list[dict[str, Any]] = []
         report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {},
                                   "orders": {side: list(orders[side]) for side in powers(state) if orders.get(side)}}

@@ -65,6 +65,17 @@ def position(kind: GameKind, view: dict[str, Any], reader: str | None) -> str | 
     return render(name, board=view, powers=list(kind.powers()), reader=reader).strip("\n")
 
 
+def opening(kind: GameKind, view: dict[str, Any], reader: str | None) -> str | None:
+    """What the start of the game told ``reader`` alone, for the start notice (no phase's report
+    tells it): its template family's ``opening.txt`` (Plantagenet: a side's own Capabilities drawn
+    at the first Levy, 3.1.2), given the kind's ``view``; None for a kind without one, or where
+    it says nothing to this reader."""
+    name = f"{kind.templates}/opening.txt"
+    if name not in _templates():
+        return None
+    return render(name, board=view, reader=reader).strip("\n") or None
+
+
 @cache
 def _templates() -> frozenset[str]:
     return frozenset(environment().list_templates())
