@@ -236,3 +236,25 @@ def test_the_warning_on_a_card_counts_its_supply_and_forage_and_says_on_what_it_
     else:
         assert "Warning" not in reply, reply
     assert "Warning" not in table.send("Lancaster", "BOARD")
+
+
+def test_a_sail_tells_what_its_ships_carry_and_leave_as_a_haul_line_4_6_1(judge: MailJudge) -> None:
+    """4.6.1, 1.7.2: York at Lynn with two Ships (they carry four Provender and four Carts) and
+    five of each Sails to Ravenspur: his results tell, as a Haul line, what the Ships carried and
+    what was left behind; with Hidden Mats the enemy reads that he Hauled, not the figures."""
+    table = Table(judge, "plantagenet-ia-hidden")
+    _set_state(judge, lambda state: (state["lords"]["York"].update(at="Lynn"),
+                                     state["lords"]["York"]["assets"].update(ships=2, provender=5, carts=5)))
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN York, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    assert table.game().phase == "T1 card 1 York", table.game().phase
+    before = table.last_mail()
+    table.send("York", "SAIL Ravenspur")
+    mine = "\n".join(m.body for m in table.mails_to("York", before))
+    assert "    York Hauls 4 Provender and 4 Carts on 2 Ships, leaving 1 Provender and 1 Cart (4.6.1).\n" in mine, mine
+    assert "York Sails Lynn - Ravenspur (4.6.1)." in mine, mine
+    theirs = [m.body for m in table.mails_to("Lancaster", before) if " results " in m.subject]
+    assert theirs and all("Hauls 4" not in body for body in theirs), theirs
+    assert any("    York Hauls (4.6.1).\n" in body for body in theirs), theirs

@@ -86,7 +86,7 @@ CAPABILITY_EVENTS = ("capability", "capability discarded", "capability effect")
 """The events that tell a Capability card: its name is told with its number."""
 SPIED = ("held", "mat")
 """What Aspielles (Y13, L13) shows its side alone: the enemy's held cards and a Lord's mat."""
-MAT_FIGURES = ("troops", "provender", "coin", "carts", "left")
+MAT_FIGURES = ("troops", "provender", "coin", "carts", "left", "ships", "carts_left")
 MAT_EVENTS = ("levy", "supply", "tax", "capability effect", "pay troops", "feed", "haul")
 """What Levy, Supply, Tax, Pay, Feed and Haul events say of a mat: hidden from the enemy with Hidden Mats."""
 
