@@ -258,3 +258,24 @@ def test_a_sail_tells_what_its_ships_carry_and_leave_as_a_haul_line_4_6_1(judge:
     theirs = [m.body for m in table.mails_to("Lancaster", before) if " results " in m.subject]
     assert theirs and all("Hauls 4" not in body for body in theirs), theirs
     assert any("    York Hauls (4.6.1).\n" in body for body in theirs), theirs
+
+
+def test_a_held_event_playable_on_his_own_card_is_among_its_choices_3_1_3(judge: MailJudge) -> None:
+    """3.1.3, 4.4: Lancaster holds Rebel Supply Depot (L28: played after his own March or Sail),
+    Havoc (L5: in a Battle his card may bring) and Flank Attack (L2: only to Intercept the enemy).
+    His card's choices offer PLAY for the first two, which copied back are standing orders, not
+    for Flank Attack; once ordered, a card is no longer offered."""
+    table = Table(judge)
+    _set_state(judge, lambda state: state["held"].update(Lancaster=["L28", "L5", "L2"]))
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN Pass, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Henry VI, Henry VI, Pass, Pass")
+    assert table.game().phase == "T1 card 1 Lancaster", table.game().phase
+    choices = _choices([m for m in table.mails_to("Lancaster") if " results " in m.subject][-1].body)
+    assert "PLAY <L28 | L5>" in choices and not any("L2" in line.split() for line in choices), choices
+    reply = table.send("Lancaster", "PLAY L28", "PASS")
+    assert "Accepted: PLAY L28 (a standing order" in reply, reply
+    assert table.game().phase == "T1 card 2 Lancaster", table.game().phase
+    choices = _choices([m for m in table.mails_to("Lancaster") if " results " in m.subject][-1].body)
+    assert "PLAY L5" in choices and not any("L28" in line for line in choices), choices

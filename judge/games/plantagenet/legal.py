@@ -15,6 +15,7 @@ from ..kind import GameKind
 from . import actions, capabilities, held, march, muster, shortfall
 from .battle.tables import TABLES
 from .command import COMMANDS, LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
+from .fighting import FLANK_ATTACKS
 from .data import BOARD, other
 from .levy import vassals_due
 from .orders import COMMENT, UNIT_NAMES, Order, read_standing
@@ -335,7 +336,18 @@ def choices(game: GameKind, state: State, power: str, card: Card | None = None) 
         to = [o for o in marches if card.way(state, here, o) == way]
         if to:
             lines.append(f"{grouped(to)[0]}  {COMMENT} {way.capitalize()}")
-    return lines + grouped([o for o in found if o.verb != "MARCH"])
+    return lines + grouped([o for o in found if o.verb != "MARCH"]) + _own_card_plays(state, power)
+
+
+def _own_card_plays(state: State, side: str) -> list[str]:
+    """The held Events a side may play, by its standing ``PLAY``, on its own card (3.1.3): after
+    its March or Sail (L28, L33), upon its Approach (Blocked Ford), in a Battle the card brings
+    (4.4); not those its enemy's moves call for (Flank Attack to Intercept), nor one it has
+    ordered played already."""
+    ordered = {o.target for o in read_standing(tuple(state.get("standing", {}).get(side, ())), state["scenario"])
+               if o.verb == "PLAY"}
+    return grouped([Order("PLAY", target=card) for card in state["held"][side]
+                    if card not in ordered and card != FLANK_ATTACKS[side] and held.standing_refusal(card, side) is None])
 
 
 def _standing_choices(state: State, side: str) -> list[str]:
