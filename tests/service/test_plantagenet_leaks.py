@@ -315,8 +315,9 @@ FIGURES = (re.compile(r"^  (York|Lancaster) pays its Troops: \d", re.M),
 """Pay, Feed and Haul told with their figures (issue 33): the mat's, hidden from the enemy with Hidden Mats."""
 
 
-DREW = re.compile(r"^  You drew (\S+) ", re.M)
-"""A side's own Arts of War draw (3.1.2), told to that side alone."""
+DREW = re.compile(r"^  You (?:drew|discard) (\S+) ", re.M)
+"""A side's own Arts of War draw (3.1.2) or a Capability it discards (3.4.6, 1.5.4), told to that
+side alone."""
 
 
 def own_lines(body: str, reader: str | None) -> list[str]:
@@ -587,3 +588,34 @@ def test_a_later_draw_is_told_to_its_side_alone_3_1_2() -> None:
     text = render("plantagenet/events.txt", report=report_for(report, "York"))
     assert text == ("  You drew Y10 (Agitators) for March (3.1.2).\n"
                     "  You drew Y5 (Thomas Bourchier) and discard it: no Lord may take it (3.1.2).\n"), text
+
+
+def test_a_capability_discarded_at_the_crowning_is_told_to_its_side_alone_3_4_6(judge: MailJudge) -> None:
+    """III King Richard, 3.4.6: Gloucester (2) holds So wise, so young (Y34), which Richard III may
+    not hold; crowned, Richard III takes his mat without it. The Yorkists' results tell them, a
+    line of its own, that the card is discarded; the Lancastrians', the observer's and the
+    master's do not."""
+    played = Played(judge)
+    signons = start(played, "plantagenet-iii", b"roses crown")
+    with judge.store.session() as db:
+        row = db.exec(select(Game)).one()
+        state = copy.deepcopy(row.state)
+        for pile in (state["decks"]["York"], state["held"]["York"], state["aside"]):
+            if "Y34" in pile:
+                pile.remove("Y34")
+        caps = state["lords"]["Gloucester 2"]["caps"]
+        state["decks"]["York"] += caps[1:]
+        state["lords"]["Gloucester 2"]["caps"] = [*caps[:1], "Y34"]
+        row.state = state
+        db.add(row)
+        db.commit()
+    after = played.mails()[-1].id or 0
+    played.do(Step(address_of(played, "Lancaster"), f"{signons['Lancaster']}\nPASS"))
+    played.do(Step(address_of(played, "York"), f"{signons['York']}\nCROWN Richard III"))
+    assert "Y34" not in played.game().state["lords"]["Richard III"]["caps"]
+    told = {address: "\n".join(m.body for m in played.mails(after) if m.to_address == address and " results " in m.subject)
+            for address in played.readers}
+    line = "  You discard Y34 (So wise, so young) from Gloucester 2 (3.4.6).\n"
+    assert line in told[address_of(played, "York")], told
+    assert all(body and "You discard" not in body for address, body in told.items()
+               if played.readers[address] != "York"), told

@@ -79,10 +79,11 @@ def capability_names(seen: State) -> dict[str, str]:
     return {card: BOARD.cards[card].capability for entry in seen["lords"].values() for card in entry.get("caps", ())}
 
 
-HIDDEN_DRAWS = ("event held", "capability", "capability discarded")
+HIDDEN_DRAWS = ("event held", "capability", "capability discarded", "capability lost")
+"""The draws and discards of a side's cards, told to that side alone (3.1.2, 3.1.3, 3.4.6)."""
 NAMED_EVENTS = ("event", "event held", "discard held")
 """The events that tell an Event card its reader may know: its name is told with its number."""
-CAPABILITY_EVENTS = ("capability", "capability discarded", "capability effect")
+CAPABILITY_EVENTS = ("capability", "capability discarded", "capability effect", "capability lost")
 """The events that tell a Capability card: its name is told with its number."""
 SPIED = ("held", "mat")
 """What Aspielles (Y13, L13) shows its side alone: the enemy's held cards and a Lord's mat."""
