@@ -279,3 +279,19 @@ def test_a_held_event_playable_on_his_own_card_is_among_its_choices_3_1_3(judge:
     assert table.game().phase == "T1 card 2 Lancaster", table.game().phase
     choices = _choices([m for m in table.mails_to("Lancaster") if " results " in m.subject][-1].body)
     assert "PLAY L5" in choices and not any("L28" in line for line in choices), choices
+
+
+def test_a_supply_the_carts_limit_says_so_4_5_2(judge: MailJudge) -> None:
+    """4.5.1, 4.5.2: York at Cambridge (Friendly) with one Cart Supplies from Ely, a City one Way
+    off that would give more: he gets what one Cart carries over one Way, and his results say so."""
+    table = Table(judge)
+    _set_state(judge, lambda state: (state["lords"]["York"].update(at="Cambridge"), state["favour"].update(Cambridge="York"),
+                                     state["lords"]["York"]["assets"].update(carts=1)))
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN York, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    before = table.last_mail()
+    table.send("York", "SUPPLY Ely", "PASS")
+    mine = "\n".join(m.body for m in table.mails_to("York", before) if " results " in m.subject)
+    assert "    York Supplies from Ely: 1 Provender, as much as 1 Cart carries over 1 Way (4.5.2).\n" in mine, mine
