@@ -15,8 +15,8 @@ from ..kind import GameKind
 from . import actions, capabilities, held, march, muster, shortfall
 from .battle.tables import TABLES
 from .command import COMMANDS, LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
-from .fighting import FLANK_ATTACKS
 from .data import BOARD, other
+from .fighting import FLANK_ATTACKS
 from .levy import vassals_due
 from .orders import COMMENT, UNIT_NAMES, Order, read_standing
 from .routes import friendly_places, parley_targets

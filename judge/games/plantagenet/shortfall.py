@@ -96,16 +96,21 @@ def on_card(state: State, lord: str, orders: Sequence[Order]) -> list[str]:
         return []
     best, _ = _card_end(state, lord, orders, Dice(1))
     unless = " or ".join(dict.fromkeys(failed))
-    return [f"{mover} must Feed at the card's end: he needs {n['needs']} Provender and will have {n['has']}"
-            f"{'' if mover in best or not unless else ' if ' + unless}; he will "
-            f"{'Pillage ' + str(n['at']) + ', or ' if n['pillage'] else ''}Disband Unfed (4.7)" for mover, n in worst.items()]
+    said = []
+    for mover, n in worst.items():
+        hangs = f" if {unless}" if unless and mover not in best else ""
+        pillage = f"Pillage {n['at']}, or " if n["pillage"] else ""
+        said.append(f"{mover} must Feed at the card's end: he needs {n['needs']} Provender and will have "
+                    f"{n['has']}{hangs}; he will {pillage}Disband Unfed (4.7)")
+    return said
 
 
 def _card_end(state: State, lord: str, orders: Sequence[Order],
               dice: Random) -> tuple[dict[str, dict[str, int | str]], list[str]]:
     """The card's actions carried out on a copy with these dice (as ``command`` does, but its
-    Feed), up to an Approach: the side's Lords who must Feed and would be short (each with what he needs, holds and
-    where he stands), and the rolls that went against the card's Lord."""
+    Feed), up to an Approach: the side's Lords who must Feed and would be short (each with what
+    he needs and holds, where he stands and whether he may Pillage there, 3.2.1), and the rolls
+    that went against the card's Lord."""
     scratch = copy_state(state)
     side = BOARD.lords[lord].side
     own = list(standing(scratch, side))
@@ -118,9 +123,10 @@ def _card_end(state: State, lord: str, orders: Sequence[Order],
             card.carry_out(scratch, order, [], dice, events)
     skipped = scratch.get("no_feed", [])  # Rebel Supply Depot (L28)
     moved = [name for name, mat in mats(scratch) if mat["moved"] and name not in skipped and BOARD.lords[name].side == side]
-    found = {name: {**n, "at": (at := scratch["lords"][name]["at"]),
-                    "pillage": int(at in BOARD.locales and not is_exhausted(scratch, at))}
-             for name, n in short(scratch, moved, "feed").items()}
+    found: dict[str, dict[str, int | str]] = {}
+    for name, n in short(scratch, moved, "feed").items():
+        at = scratch["lords"][name]["at"]
+        found[name] = {**n, "at": at, "pillage": at in BOARD.locales and not is_exhausted(scratch, at)}
     failed = [FAILED[e["type"]] for e in events if e["type"] in FAILED and e.get("lord") == lord
               and (e.get("cancelled") if e["type"] == "blockade" else e.get("success") is False)]
     return found, failed
