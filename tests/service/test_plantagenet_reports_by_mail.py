@@ -186,8 +186,9 @@ def _choices(body: str) -> list[str]:
 
 def test_a_lord_who_cannot_pay_is_warned_at_his_pay_choice_and_the_copied_block_reads_3_2_1(judge: MailJudge) -> None:
     """3.2.1, 3.2.2: York (6 Troops, so 1 Coin to Pay) has no Coin at the second Levy. His own
-    Pay choices carry the warning at his line, as a comment (``#``) the orders reader leaves out;
-    the block mailed back as copied (his other Lord's line left out) is read without a refusal."""
+    Pay choices carry the warning at his line, as a comment (``#``) the orders reader leaves out,
+    and the mail says it there alone (BOARD, without choices, flags him under his Lord); the block
+    mailed back as copied (his other Lord's line left out) is read without a refusal."""
     table = Table(judge)
     table.send("York", "PASS")
     table.send("Lancaster", "PASS")
@@ -199,6 +200,8 @@ def test_a_lord_who_cannot_pay_is_warned_at_his_pay_choice_and_the_copied_block_
     choices = _choices(results["York"])
     assert "DISBAND York  # cannot Pay: needs 1 Coin, has 0; Pillages Ely or Disbands Unpaid first (3.2.1)" in choices, choices
     assert not any("#" in line for line in _choices(results["Lancaster"])), results["Lancaster"]
+    assert "Cannot Pay his Troops" not in results["York"], results["York"]  # told once, at the choice
+    assert "Cannot Pay his Troops" in table.send("York", "BOARD")  # BOARD lists no choices: it flags him
     reply = table.send("York", *[line for line in choices if line != "DISBAND March"])
     assert "Accepted: DISBAND York" in reply and "cannot read" not in reply and "no Lord" not in reply, reply
 
