@@ -261,15 +261,22 @@ class PlantagenetGame(TwoSides):
 
     def new_game(self, seed: bytes) -> State:
         """6.0, then the first Levy's Arts of War draws (3.1.2), shuffled by a generator seeded
-        from ``seed`` alone. No phase's report tells those draws: the state keeps them as
-        ``opening`` (what ``view`` shows each side of its own, for the start notice) until the
-        first resolution."""
+        from ``seed`` alone."""
+        return self._started(seed)[0]
+
+    def opening(self, seed: bytes) -> dict[str, Any]:
+        """What the game's start did that no phase's report tells, as a report (``report_for``
+        shows each side its own): the first Levy's Capability draws (3.1.2)."""
+        state, events = self._started(seed)
+        return {"phase": "start", "events": [event for event in events if event["type"] in CAPABILITY_EVENTS],
+                "hidden_mats": state["hidden_mats"]}
+
+    def _started(self, seed: bytes) -> tuple[State, list[dict[str, Any]]]:
         rng = Random(int.from_bytes(hashlib.sha256(seed).digest()[:8], "big"))
         state = new_wars(self.hidden_mats) if self.scenario == "wars" else new_state(self.scenario, self.hidden_mats)
         events: list[dict[str, Any]] = []
         start_turn(state, rng, events)
-        state["opening"] = [event for event in events if event["type"] in CAPABILITY_EVENTS]
-        return state
+        return state, events
 
     def pending(self, state: State) -> Pending:
         timing = {"pay": "levy", "muster": "levy", "plan": "plan"}.get(state["step"]["name"], "command")
@@ -521,7 +528,6 @@ class PlantagenetGame(TwoSides):
         The report keeps the orders of each side due as given (``report_for`` shows them to that
         side alone: a Plan is secret, 4.1.2)."""
         new = copy_state(state)
-        new.pop("opening", None)  # the start's draws: told in the start notice (``new_game``)
         events: list[dict[str, Any]] = []
         report: dict[str, Any] = {"phase": self.phase(state), "events": events, "refused": {},
                                   "orders": {side: list(orders[side]) for side in powers(state) if orders.get(side)}}

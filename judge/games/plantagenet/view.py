@@ -1,10 +1,9 @@
 """What each reader may see of a game (1.9, 1.9.2, 3.1.3, 4.1.2, 1.5.3 Hidden Mats option).
 
 Hidden from the enemy (and from observers): the Arts of War deck and held Events (counted), the
-Plan's cards not yet revealed (4.1.2), standing orders, the draws of the first Levy (3.1.2: each
-side reads its own, ``drawn``); with the Hidden Mats option, the mats of the enemy's Lords on the
-map (Forces, Assets, Vassals, Capabilities), only where they stand being shown. Everything else
-is open.
+Plan's cards not yet revealed (4.1.2), standing orders; with the Hidden Mats option, the mats of
+the enemy's Lords on the map (Forces, Assets, Vassals, Capabilities), only where they stand
+being shown. Everything else is open.
 """
 
 from __future__ import annotations
@@ -51,8 +50,6 @@ def view(state: State, power: str | None) -> dict[str, Any]:
             for vassal, entry in list(seen["vassals"].items()):
                 if "lord" in entry and _side(entry["lord"]) == side:
                     seen["vassals"][vassal] = {"mustered": True, **({"box": entry["box"]} if "box" in entry else {})}
-    opening = seen.pop("opening", [])  # the start's Capability draws (3.1.2): each side its own
-    seen["drawn"] = [named(event) for event in opening if power is not None and _told_to(event) == power]
     seen["sides"] = {side: [lord for lord in state["lords"] if _side(lord) == side] for side in SIDES}
     seen["ratings"] = {lord: rated(lord) for lord, entry in state["lords"].items()
                        if power is not None and _side(lord) == power and "at" in entry}

@@ -84,7 +84,7 @@ def start_and_announce(ctx: Context, game: Game) -> None:
         seen = kind.view(game.state, reader)
         board = [{"power": power, **kind.holdings(seen, power)} for power in kind.powers()]
         shown = position(kind, seen, reader)
-        told = opening(kind, seen, reader)
+        told = opening(kind, game.secret, reader)
         return [
             f"{game.name} has started. The first phase is {phase_name(game)}; "
             f"the deadline is {when(game, game.deadline)}.",
