@@ -51,8 +51,15 @@ def flags(state: State, side: str) -> dict[str, dict[str, int | str]]:
 def pay_note(state: State, lord: str, found: dict[str, int | str]) -> str:
     """The Pay choices' note at a Lord who could not Pay (3.2.1): his Troops are Paid before any
     Disband (3.2.2), so he Pillages where he stands, or Disbands Unpaid, first."""
-    return (f"cannot Pay: needs {found['needs']} Coin, has {found['has']}; Pillages "
-            f"{state['lords'][lord]['at']} or Disbands Unpaid first (3.2.1)")
+    at = state["lords"][lord]["at"]
+    pillage = f"Pillages {at} or " if may_pillage(state, at) else ""
+    return f"cannot Pay: needs {found['needs']} Coin, has {found['has']}; {pillage}Disbands Unpaid first (3.2.1)"
+
+
+def may_pillage(state: State, at: str) -> bool:
+    """Whether a Lord short here may Pillage (3.2.1): at an Unexhausted Stronghold, not in an
+    Exile box nor at Sea."""
+    return at in BOARD.locales and not is_exhausted(state, at)
 
 
 def on_orders(state: State, side: str, orders: Sequence[Order]) -> list[str]:
@@ -126,7 +133,7 @@ def _card_end(state: State, lord: str, orders: Sequence[Order],
     found: dict[str, dict[str, int | str]] = {}
     for name, n in short(scratch, moved, "feed").items():
         at = scratch["lords"][name]["at"]
-        found[name] = {**n, "at": at, "pillage": at in BOARD.locales and not is_exhausted(scratch, at)}
+        found[name] = {**n, "at": at, "pillage": may_pillage(scratch, at)}
     failed = [FAILED[e["type"]] for e in events if e["type"] in FAILED and e.get("lord") == lord
               and (e.get("cancelled") if e["type"] == "blockade" else e.get("success") is False)]
     return found, failed
