@@ -340,6 +340,17 @@ class Cautioning(Protocol):
 
 
 @runtime_checkable
+class Opening(Protocol):
+    """A kind whose start does what a player must be told and no phase's report tells
+    (Plantagenet: the first Levy's Capability draws, 3.1.2); the start notice tells it."""
+
+    def opening(self, seed: bytes) -> dict[str, Any]:
+        """What the start of a game of this ``seed`` did, as a report of a phase is (each reader
+        reads it through ``report_view``)."""
+        ...
+
+
+@runtime_checkable
 class Turned(Protocol):
     """A kind whose phases group into Turns of several phases each (Plantagenet: a Calendar
     box's Levy and Campaign; Richard III: a turn's cards, actions and Battles). Its players are

@@ -309,15 +309,21 @@ LORD_LINE = re.compile(r"^  (\S.*?) (?:at|in) \S")
 """A Lord's line of the board: where he stands (at a Locale, in an Exile box)."""
 OWN_LINE = re.compile(r"^    (Lordship \d|Cannot Pay|Cannot Feed)")
 """The lines under a Lord of the board that only his side reads: his ratings, his Pay or Feed flag."""
-WARNING = re.compile(r"^Warning: (.+?) (?:cannot Pay|Marches|Sails)", re.M)
+WARNING = re.compile(r"^Warning: (.+?) (?:cannot Pay|must Feed)", re.M)
 FIGURES = (re.compile(r"^  (York|Lancaster) pays its Troops: \d", re.M),
            re.compile(r"^    (.+?) Feeds?: \d", re.M), re.compile(r"^    (.+?) Hauls? \d", re.M))
 """Pay, Feed and Haul told with their figures (issue 33): the mat's, hidden from the enemy with Hidden Mats."""
 
 
+DREW = re.compile(r"^  You (?:drew|discard) (\S+) ", re.M)
+"""A side's own Arts of War draw (3.1.2) or a Capability it discards (3.4.6, 1.5.4), told to that
+side alone."""
+
+
 def own_lines(body: str, reader: str | None) -> list[str]:
-    """A board's ratings or Pay/Feed flag under a Lord not of the reader's side, and a warning
-    on orders naming one (issue 33): each is his side's alone, an observer's never."""
+    """A board's ratings or Pay/Feed flag under a Lord not of the reader's side, a warning on
+    orders naming one, and a draw of the other side's (3.1.2, "You drew", issue 33): each is his
+    side's alone, an observer's never."""
     found, lord = [], None
     for line in body.splitlines():
         if (match := LORD_LINE.match(line)) is not None and match[1] in BOARD.lords:
@@ -326,6 +332,8 @@ def own_lines(body: str, reader: str | None) -> list[str]:
             found.append(f"{lord}: {line.strip()}")
         elif not line.startswith("    "):
             lord = None
+    found += [f"{BOARD.cards[card].side}'s draw {card}" for card in DREW.findall(body)
+              if card not in BOARD.cards or BOARD.cards[card].side != reader]
     return found + [f"warning on {name}" for name in WARNING.findall(body)
                     if name not in BOARD.lords or BOARD.lords[name].side != reader]
 
@@ -536,3 +544,78 @@ def test_a_held_event_discarded_at_reset_is_not_named_to_the_enemy() -> None:
         assert text.strip() == "York discards a held Event (4.8.6).", text
     text = render("plantagenet/events.txt", report=report_for(report, "York"))
     assert text.strip() == "York discards the held Event Y20 (Yorkist Parade) (4.8.6).", text
+
+
+@pytest.mark.parametrize("kind", ["plantagenet-ia", "plantagenet-ia-hidden"])
+def test_the_first_draws_are_told_to_their_side_alone_in_the_start_notice_3_1_2(judge: MailJudge, kind: str) -> None:
+    """3.1.2, 1.5.3: each side's start notice tells it, a line each, the Capabilities it drew at
+    the first Levy and for which Lord ("You drew ... (3.1.2)"); the other side, the observer and
+    the master are told none of them (with Hidden Mats not even the card), nor does BOARD repeat
+    them."""
+    played = Played(judge)
+    signons = start(played, kind, b"roses draws")
+    drawn = {side: [(card, lord) for lord, mat in played.game().state["lords"].items()
+                    if BOARD.lords[lord].side == side for card in mat.get("caps", ())] for side in SIDES}
+    assert all(drawn.values()), drawn
+    notices = {played.readers[mail.to_address]: mail.body for mail in played.mails()
+               if "The starting position:" in mail.body and mail.to_address in (*ADDRESSES, WATCHER, MASTER)}
+    for side in SIDES:
+        mine = notices[side]
+        for card, lord in drawn[side]:
+            assert f"  You drew {card} ({BOARD.cards[card].capability}) for {lord} (3.1.2).\n" in mine, mine
+        assert mine.count("You drew") == 2, mine  # two cards a side; one none may take is discarded
+        enemy_cards = [card for card, _ in drawn[other(side)]]
+        assert own_lines(mine, side) == [], mine
+        if kind.endswith("-hidden"):
+            assert not any(says(without_lords(mine), card) for card in enemy_cards), mine
+        board = played.do(Step(address_of(played, side), f"{signons[side]}\nBOARD roses"))
+        assert "You drew" not in board, board
+    observers = [body for address, body in ((m.to_address, m.body) for m in played.mails())
+                 if address in (WATCHER, MASTER) and "The starting position:" in body]
+    assert observers and not any("You drew" in body for body in observers), observers
+
+
+def test_a_later_draw_is_told_to_its_side_alone_3_1_2() -> None:
+    """3.1.2 (each War's first Levy in the grand scenario): a Capability drawn, or drawn and
+    discarded, is told to its side as its own line; the enemy and observers read nothing of it."""
+    from judge.games.plantagenet.view import report_for
+    from judge.service.mailing.reports import render
+
+    report = {"events": [{"type": "capability", "side": "York", "card": "Y10", "lord": "March"},
+                         {"type": "capability discarded", "side": "York", "card": "Y5"}]}
+    for reader in ("Lancaster", None):
+        assert render("plantagenet/events.txt", report=report_for(report, reader)).strip() == ""
+    text = render("plantagenet/events.txt", report=report_for(report, "York"))
+    assert text == ("  You drew Y10 (Agitators) for March (3.1.2).\n"
+                    "  You drew Y5 (Thomas Bourchier) and discard it: no Lord may take it (3.1.2).\n"), text
+
+
+def test_a_capability_discarded_at_the_crowning_is_told_to_its_side_alone_3_4_6(judge: MailJudge) -> None:
+    """III King Richard, 3.4.6: Gloucester (2) holds So wise, so young (Y34), which Richard III may
+    not hold; crowned, Richard III takes his mat without it. The Yorkists' results tell them, a
+    line of its own, that the card is discarded; the Lancastrians', the observer's and the
+    master's do not."""
+    played = Played(judge)
+    signons = start(played, "plantagenet-iii", b"roses crown")
+    with judge.store.session() as db:
+        row = db.exec(select(Game)).one()
+        state = copy.deepcopy(row.state)
+        for pile in (state["decks"]["York"], state["held"]["York"], state["aside"]):
+            if "Y34" in pile:
+                pile.remove("Y34")
+        caps = state["lords"]["Gloucester 2"]["caps"]
+        state["decks"]["York"] += caps[1:]
+        state["lords"]["Gloucester 2"]["caps"] = [*caps[:1], "Y34"]
+        row.state = state
+        db.add(row)
+        db.commit()
+    after = played.mails()[-1].id or 0
+    played.do(Step(address_of(played, "Lancaster"), f"{signons['Lancaster']}\nPASS"))
+    played.do(Step(address_of(played, "York"), f"{signons['York']}\nCROWN Richard III"))
+    assert "Y34" not in played.game().state["lords"]["Richard III"]["caps"]
+    told = {address: "\n".join(m.body for m in played.mails(after) if m.to_address == address and " results " in m.subject)
+            for address in played.readers}
+    line = "  You discard Y34 (So wise, so young) from Gloucester 2 (3.4.6).\n"
+    assert line in told[address_of(played, "York")], told
+    assert all(body and "You discard" not in body for address, body in told.items()
+               if played.readers[address] != "York"), told

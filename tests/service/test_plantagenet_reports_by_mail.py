@@ -9,8 +9,10 @@ import email
 import email.policy
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
+from typing import Any
 
 import pytest
 from mail_judge import MailJudge
@@ -127,8 +129,8 @@ def test_a_lord_who_could_not_feed_is_flagged_and_warned_when_his_march_is_accep
     assert flag in table.mails_to("York")[-1].body, table.mails_to("York")[-1].body
     assert not any("Cannot Feed" in mail.body for mail in table.mails_to("Lancaster"))
     reply = table.send("York", "MARCH Cambridge")
-    assert ("Warning: York Marches and must Feed at the card's end: he needs 1 Provender and has 0; "
-            "he will Pillage where he stands, or Disband Unfed (4.7).") in reply, reply
+    assert ("Warning: York must Feed at the card's end: he needs 1 Provender and will have 0; "
+            "he will Pillage Cambridge, or Disband Unfed (4.7).") in reply, reply
     assert "Warning" not in table.send("Lancaster", "BOARD") + table.send("York", "BOARD")
 
 
@@ -163,3 +165,136 @@ def test_a_long_subject_folds_after_its_first_word_never_before_it(judge: MailJu
     assert all(0 < len(line) <= 78 for line in (b"Subject:" + header).split(b"\r\n")), header
     parsed = email.message_from_bytes(raw, policy=email.policy.default)
     assert parsed["Subject"] == f"Re: {subject}", parsed["Subject"]
+
+
+def _set_state(judge: MailJudge, change: Callable[[dict[str, Any]], None]) -> None:
+    """The game's state changed as ``change`` says (the position a test needs)."""
+    with judge.store.session() as db:
+        row = db.exec(select(Game)).one()
+        state = json.loads(json.dumps(row.state))
+        change(state)
+        row.state = state
+        db.add(row)
+        db.commit()
+
+
+def _choices(body: str) -> list[str]:
+    """The choices block of a results mail, its lines as a player copies them."""
+    block = body.split("Your choices, one order a line", 1)[1].split("\n-- \n", 1)[0]
+    return [line.strip() for line in block.splitlines()[1:] if line.strip()]
+
+
+def test_a_lord_who_cannot_pay_is_warned_at_his_pay_choice_and_the_copied_block_reads_3_2_1(judge: MailJudge) -> None:
+    """3.2.1, 3.2.2: York (6 Troops, so 1 Coin to Pay) has no Coin at the second Levy. His own
+    Pay choices carry the warning at his line, as a comment (``#``) the orders reader leaves out,
+    and the mail says it there alone (BOARD, without choices, flags him under his Lord); the block
+    mailed back as copied (his other Lord's line left out) is read without a refusal."""
+    table = Table(judge)
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    _set_state(judge, lambda state: state["lords"]["York"]["assets"].update(coin=0))
+    table.send("York", "PLAN Pass, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    assert table.game().phase == "T2 pay", table.game().phase
+    results = {side: [m for m in table.mails_to(side) if " results " in m.subject][-1].body for side in SIDES}
+    choices = _choices(results["York"])
+    assert "DISBAND York  # cannot Pay: needs 1 Coin, has 0; Pillages Ely or Disbands Unpaid first (3.2.1)" in choices, choices
+    assert not any("#" in line for line in _choices(results["Lancaster"])), results["Lancaster"]
+    assert "Cannot Pay his Troops" not in results["York"], results["York"]  # told once, at the choice
+    assert "Cannot Pay his Troops" in table.send("York", "BOARD")  # BOARD lists no choices: it flags him
+    reply = table.send("York", *[line for line in choices if line != "DISBAND March"])
+    assert "Accepted: DISBAND York" in reply and "cannot read" not in reply and "no Lord" not in reply, reply
+
+
+def _york_short_on_his_card(judge: MailJudge) -> Table:
+    """Ia by mail up to York's first card, York (6 Troops: 1 Provender to Feed, 4.7) with none."""
+    table = Table(judge)
+    _set_state(judge, lambda state: state["lords"]["York"]["assets"].update(provender=0))
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN York, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    assert table.game().phase == "T1 card 1 York", table.game().phase
+    return table
+
+
+@pytest.mark.parametrize(("orders", "warning"), [
+    (("MARCH Cambridge", "FORAGE"), "York must Feed at the card's end: he needs 1 Provender and will have 0 if the "
+                                    "Forage fails; he will Pillage Cambridge, or Disband Unfed (4.7)."),
+    (("SUPPLY Ely", "MARCH Cambridge"), None),
+    (("FORAGE", "MARCH Cambridge"), None),
+])
+def test_the_warning_on_a_card_counts_its_supply_and_forage_and_says_on_what_it_hangs_4_5_4_6_2_4_7(
+    judge: MailJudge, orders: tuple[str, ...], warning: str | None
+) -> None:
+    """4.5, 4.6.2, 4.7: York, with no Provender, Marches to Cambridge and Forages there (Neutral:
+    a roll of 4 or less succeeds): he may end with nothing to Feed with, if the Forage fails, and
+    is told so. Supplied at Ely before he Marches, or Foraging there (Friendly and no Enemy next
+    to it: no roll), he Feeds whatever the dice: no warning. The enemy never reads one."""
+    table = _york_short_on_his_card(judge)
+    reply = table.send("York", *orders)
+    assert all(f"Accepted: {order}" in reply for order in orders), reply
+    if warning:
+        assert f"Warning: {warning}" in reply, reply
+    else:
+        assert "Warning" not in reply, reply
+    assert "Warning" not in table.send("Lancaster", "BOARD")
+
+
+def test_a_sail_tells_what_its_ships_carry_and_leave_as_a_haul_line_4_6_1(judge: MailJudge) -> None:
+    """4.6.1, 1.7.2: York at Lynn with two Ships (they carry four Provender and four Carts) and
+    five of each Sails to Ravenspur: his results tell, as a Haul line, what the Ships carried and
+    what was left behind; with Hidden Mats the enemy reads that he Hauled, not the figures."""
+    table = Table(judge, "plantagenet-ia-hidden")
+    _set_state(judge, lambda state: (state["lords"]["York"].update(at="Lynn"),
+                                     state["lords"]["York"]["assets"].update(ships=2, provender=5, carts=5)))
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN York, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    assert table.game().phase == "T1 card 1 York", table.game().phase
+    before = table.last_mail()
+    table.send("York", "SAIL Ravenspur")
+    mine = "\n".join(m.body for m in table.mails_to("York", before))
+    assert "    York Hauls 4 Provender and 4 Carts on 2 Ships, leaving 1 Provender and 1 Cart (4.6.1).\n" in mine, mine
+    assert "York Sails Lynn - Ravenspur (4.6.1)." in mine, mine
+    theirs = [m.body for m in table.mails_to("Lancaster", before) if " results " in m.subject]
+    assert theirs and all("Hauls 4" not in body for body in theirs), theirs
+    assert any("    York Hauls (4.6.1).\n" in body for body in theirs), theirs
+
+
+def test_a_held_event_playable_on_his_own_card_is_among_its_choices_3_1_3(judge: MailJudge) -> None:
+    """3.1.3, 4.4: Lancaster holds Rebel Supply Depot (L28: played after his own March or Sail),
+    Havoc (L5: in a Battle his card may bring) and Flank Attack (L2: only to Intercept the enemy).
+    His card's choices offer PLAY for the first two, which copied back are standing orders, not
+    for Flank Attack; once ordered, a card is no longer offered."""
+    table = Table(judge)
+    _set_state(judge, lambda state: state["held"].update(Lancaster=["L28", "L5", "L2"]))
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN Pass, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Henry VI, Henry VI, Pass, Pass")
+    assert table.game().phase == "T1 card 1 Lancaster", table.game().phase
+    choices = _choices([m for m in table.mails_to("Lancaster") if " results " in m.subject][-1].body)
+    assert "PLAY <L28 | L5>" in choices and not any("L2" in line.split() for line in choices), choices
+    reply = table.send("Lancaster", "PLAY L28", "PASS")
+    assert "Accepted: PLAY L28 (a standing order" in reply, reply
+    assert table.game().phase == "T1 card 2 Lancaster", table.game().phase
+    choices = _choices([m for m in table.mails_to("Lancaster") if " results " in m.subject][-1].body)
+    assert "PLAY L5" in choices and not any("L28" in line for line in choices), choices
+
+
+def test_a_supply_the_carts_limit_says_so_4_5_2(judge: MailJudge) -> None:
+    """4.5.1, 4.5.2: York at Cambridge (Friendly) with one Cart Supplies from Ely, a City one Way
+    off that would give more: he gets what one Cart carries over one Way, and his results say so."""
+    table = Table(judge)
+    _set_state(judge, lambda state: (state["lords"]["York"].update(at="Cambridge"), state["favour"].update(Cambridge="York"),
+                                     state["lords"]["York"]["assets"].update(carts=1)))
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN York, Pass, Pass, Pass")
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    before = table.last_mail()
+    table.send("York", "SUPPLY Ely", "PASS")
+    mine = "\n".join(m.body for m in table.mails_to("York", before) if " results " in m.subject)
+    assert "    York Supplies from Ely: 1 Provender, as much as 1 Cart carries over 1 Way (4.5.2).\n" in mine, mine

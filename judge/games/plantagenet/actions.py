@@ -96,12 +96,25 @@ def supply(state: State, lord: str, source: str, events: Events) -> None:
     """4.5.2: add the Provender of the Stronghold or of the Ships, whichever gives more (the
     Lord's choice, by default), twice as much with Harbingers (Y7, L7); a Stronghold Source is
     Depleted (not his Vassals' Seats with Chamberlains, L10)."""
-    stronghold, port = supply_sources(state, lord, source)
+    reach = _supply_reach(state, lord)
+    stronghold, port = (0, 0) if reach is None else _amounts(state, lord, source, reach)
     amount = max(stronghold, port) * capabilities.factor(state, lord, "supply_factor")
     state["lords"][lord]["assets"]["provender"] += amount
     if stronghold >= port and not capabilities.at_vassal_seat(state, lord, source):
         deplete(state, source)
-    events.append({"type": "supply", "lord": lord, "from": source, "provender": amount})
+    event: dict[str, Any] = {"type": "supply", "lord": lord, "from": source, "provender": amount}
+    if reach is not None and _carts_limited(state, lord, source, reach):
+        event.update(carts=reach[0], ways=reach[2][source])
+    events.append(event)
+
+
+def _carts_limited(state: State, lord: str, source: str, reach: _Reach) -> bool:
+    """Whether the Transport limit (4.5.1, 4.5.2: a Cart for each Provender and Way of the
+    Route) took less than the Source gives with Carts enough, as the report tells."""
+    carts, ships, land, ports, fx = reach
+    ways = land.get(source)
+    return bool(ways) and max(_amounts(state, lord, source, reach)) < max(
+        _amounts(state, lord, source, (99 * (ways or 1), ships, land, ports, fx)))
 
 
 def forage_chance(state: State, lord: str) -> int:

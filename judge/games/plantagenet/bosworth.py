@@ -144,7 +144,8 @@ def on_bosworth_field(state: State, given: Mapping[str, Sequence[Order]], rng: R
         for order in [*chosen, *default_capabilities(side, chosen)]:
             state["decks"][side].remove(order.target)
             place_capability(state, order.lord or "", order.target or "")
-            events.append({"type": "capability", "side": side, "lord": order.lord, "card": order.target})
+            events.append({"type": "levy", "side": side, "lord": order.lord, "what": "CAPABILITY",  # 3.4.6, as ordered
+                           "target": order.target})
     result = fight(battle_start(state), BattleOrders({s: side_orders(given[s]) for s in SIDES}), rng)
     for after in result.lords:
         mat = state["lords"][after.name]

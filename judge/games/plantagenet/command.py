@@ -204,7 +204,7 @@ class Card:
             self.free_march = False
             self.left -= cost
             group = [lord, *order.group]
-            haul(state, side, group, events)
+            march.hauled(state, side, group, events)
             flank = march.intercept(state, side, to, standing, rng, events)
             march.move(state, group, to)
             events.append({"type": "march", "lords": group, "from": here, "to": to, "way": way})
@@ -224,7 +224,7 @@ class Card:
                 return
             group = [lord, *order.group]
             self.group = order.group
-            march.lighten(state, group)
+            march.loaded(state, side, group, events)
             march.move(state, group, to)
             events.append({"type": "sail", "lords": group, "from": here, "to": to})
             capabilities.burgundians(state, group, events)
@@ -299,17 +299,6 @@ def feed(state: State, events: Events) -> None:
         pay_or_feed(state, moved, "provender", events, "unfed (4.7)")
     for _, mat in mats(state):
         mat["moved"] = False
-
-
-def haul(state: State, side: str, group: list[str], events: Events) -> None:
-    """4.3.2 before a card's March: the Group Hauls the Provender its Carts carry and leaves the
-    rest, as the report tells (the figures are mats', hidden from the enemy with Hidden Mats)."""
-    before = sum(state["lords"][lord]["assets"]["provender"] for lord in group)
-    march.haul(state, group)
-    carried = sum(state["lords"][lord]["assets"]["provender"] for lord in group)
-    carts = sum(state["lords"][lord]["assets"]["carts"] for lord in group)
-    events.append({"type": "haul", "side": side, "lords": group, "provender": carried, "carts": carts,
-                   "left": before - carried})
 
 
 def target_refusal(state: State, lord: str, order: Order) -> str | None:

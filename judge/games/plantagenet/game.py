@@ -30,11 +30,11 @@ from .data import BOARD, SIDES
 from .fighting import BATTLE_VERBS, SCENARIO_CHOICES
 from .levy import pay
 from .muster import levy_lord_refusal, muster
-from .orders import Order, OrderError, read_order, read_standing, shared_in_play, split_orders
+from .orders import COMMENT, Order, OrderError, read_order, read_standing, shared_in_play, split_orders
 from .setup import new_state
 from .state import State, copy_state, exile_boxes_for, influence_of, lords_on_map, scenario_of
 from .turns import active_lord, after_card, after_muster, after_pay, after_plan, powers, start_turn
-from .view import report_for, view
+from .view import CAPABILITY_EVENTS, report_for, view
 from .war_setups import war_number
 from .wars import new_wars, note_gloucester, renew, turns_played
 
@@ -95,9 +95,15 @@ def _hint(choices: list[str], order: Order) -> str:
         choices = [line for line in choices if line.startswith(f"{order.lord} ")] or choices
     if not choices:
         return ""
-    shown = choices[:MOST_HINT_LINES]
+    shown = [_in_prose(line) for line in choices[:MOST_HINT_LINES]]
     more = len(choices) - len(shown)
     return f". You may write: {'; '.join(shown)}{f'; ... and {more} more' if more else ''}"
+
+
+def _in_prose(choice: str) -> str:
+    """A choice line as a refusal's prose gives it: its comment (``# Highway``) in brackets."""
+    order, mark, note = choice.partition(COMMENT)
+    return f"{order.rstrip()} ({note.strip()})" if mark else choice
 
 
 def _no_change(order: Order, earlier: list[Order], why: str) -> str | None:
@@ -265,10 +271,21 @@ class PlantagenetGame(TwoSides):
     def new_game(self, seed: bytes) -> State:
         """6.0, then the first Levy's Arts of War draws (3.1.2), shuffled by a generator seeded
         from ``seed`` alone."""
+        return self._started(seed)[0]
+
+    def opening(self, seed: bytes) -> dict[str, Any]:
+        """What the game's start did that no phase's report tells, as a report (``report_for``
+        shows each side its own): the first Levy's Capability draws (3.1.2)."""
+        state, events = self._started(seed)
+        return {"phase": "start", "events": [event for event in events if event["type"] in CAPABILITY_EVENTS],
+                "hidden_mats": state["hidden_mats"]}
+
+    def _started(self, seed: bytes) -> tuple[State, list[dict[str, Any]]]:
         rng = Random(int.from_bytes(hashlib.sha256(seed).digest()[:8], "big"))
         state = new_wars(self.hidden_mats) if self.scenario == "wars" else new_state(self.scenario, self.hidden_mats)
-        start_turn(state, rng, [])
-        return state
+        events: list[dict[str, Any]] = []
+        start_turn(state, rng, events)
+        return state, events
 
     def pending(self, state: State) -> Pending:
         timing = {"pay": "levy", "muster": "levy", "plan": "plan"}.get(state["step"]["name"], "command")

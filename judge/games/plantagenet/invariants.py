@@ -143,7 +143,7 @@ def _report_fog(game: GameKind, state: State, report: dict[str, Any]) -> list[st
                 continue
             if event["type"] == "aspielles" and {"held", "mat"} & set(event):
                 found.append(f"{reader or 'an observer'} is told what {side}'s spies saw")
-            if event["type"] in ("event held", "capability", "capability discarded"):
+            if event["type"] in ("event held", "capability", "capability discarded", "capability lost"):
                 found.append(f"{reader or 'an observer'} is told of {side}'s draw {event.get('card')}")
             if state["hidden_mats"] and event["type"] in ("levy", "supply", "tax") and (
                     {"troops", "provender", "coin"} & set(event) or event.get("what") == "CAPABILITY" and event.get("target")):

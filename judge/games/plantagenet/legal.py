@@ -12,12 +12,13 @@ from __future__ import annotations
 from random import Random
 
 from ..kind import GameKind
-from . import actions, capabilities, held, march, muster
+from . import actions, capabilities, held, march, muster, shortfall
 from .battle.tables import TABLES
 from .command import COMMANDS, LORD_CARDS, PASS, PASS_CARDS, Card, plan_size
 from .data import BOARD, other
+from .fighting import FLANK_ATTACKS
 from .levy import vassals_due
-from .orders import UNIT_NAMES, Order, read_standing
+from .orders import COMMENT, UNIT_NAMES, Order, read_standing
 from .routes import friendly_places, parley_targets
 from .state import (
     AT_SEAT, State, command_lords, copy_state, exile_boxes_for, exiles_ready, is_friendly, lords_at, lords_on_map,
@@ -311,8 +312,11 @@ def choices(game: GameKind, state: State, power: str, card: Card | None = None) 
         return []
     name = state["step"]["name"]
     if name == "pay":
+        short = shortfall.flags(state, power)
         found = [Order("DISMISS", target=v) for v in vassals_due(state, power)]
-        return [*grouped(found + [Order("DISBAND", target=lord) for lord in lords_on_map(state, power)]), "PASS"]
+        found += [Order("DISBAND", target=lord) for lord in lords_on_map(state, power) if lord not in short]
+        return [*grouped(found), *(f"DISBAND {lord}  {COMMENT} {shortfall.pay_note(state, lord, n)}"
+                                   for lord, n in short.items()), "PASS"]
     if name == "plan":
         return [f"PLAN {plan_size(state)} cards from: " + ", ".join([*command_lords(state, power), PASS]),
                 *_standing_choices(state, power)]
@@ -331,8 +335,19 @@ def choices(game: GameKind, state: State, power: str, card: Card | None = None) 
     for way in ("highway", "road", "path"):
         to = [o for o in marches if card.way(state, here, o) == way]
         if to:
-            lines.append(f"{grouped(to)[0]} ({way.capitalize()})")
-    return lines + grouped([o for o in found if o.verb != "MARCH"])
+            lines.append(f"{grouped(to)[0]}  {COMMENT} {way.capitalize()}")
+    return lines + grouped([o for o in found if o.verb != "MARCH"]) + _own_card_plays(state, power)
+
+
+def _own_card_plays(state: State, side: str) -> list[str]:
+    """The held Events a side may play, by its standing ``PLAY``, on its own card (3.1.3): after
+    its March or Sail (L28, L33), upon its Approach (Blocked Ford), in a Battle the card brings
+    (4.4); not those its enemy's moves call for (Flank Attack to Intercept), nor one it has
+    ordered played already."""
+    ordered = {o.target for o in read_standing(tuple(state.get("standing", {}).get(side, ())), state["scenario"])
+               if o.verb == "PLAY"}
+    return grouped([Order("PLAY", target=card) for card in state["held"][side]
+                    if card not in ordered and card != FLANK_ATTACKS[side] and held.standing_refusal(card, side) is None])
 
 
 def _standing_choices(state: State, side: str) -> list[str]:

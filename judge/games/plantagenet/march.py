@@ -61,6 +61,21 @@ def haul(state: State, lords: list[str]) -> None:
         excess -= drop
 
 
+def hauled(state: State, side: str, lords: list[str], events: Events, rule: str = "4.3.2") -> None:
+    """Haul (4.3.2) before a March, or an Intercept made as if Marching (4.3.4, ``rule``): the
+    Group's Provender beyond its Carts is discarded, as the report tells (the figures are mats',
+    hidden from the enemy with Hidden Mats)."""
+    before = _total(state, lords, "provender")
+    haul(state, lords)
+    events.append({"type": "haul", "side": side, "lords": list(lords), "provender": _total(state, lords, "provender"),
+                   "carts": _total(state, lords, "carts"), "left": before - _total(state, lords, "provender"),
+                   "rule": rule})
+
+
+def _total(state: State, lords: list[str], asset: str) -> int:
+    return sum(int(state["lords"][lord]["assets"][asset]) for lord in lords)
+
+
 def march_cost(way: str, actions: int, left: int, free_highway: bool) -> int | None:
     """What a March along a Way costs (4.3.3): a Highway one action, and a second Highway right
     after it nothing; a Road one action; a Path every action of the card (only as its first).
@@ -146,7 +161,7 @@ def intercept(state: State, side: str, to: str, standing: list[Order], rng: Rand
         events.append({"type": "intercept", "lord": lord, "lords": group, "from": here, "to": to, "roll": roll,
                        "success": success})
         if success:
-            haul(state, group)
+            hauled(state, enemy, group, events, "4.3.4")
             move(state, group, to)
         return flank
     return False
@@ -247,6 +262,17 @@ def lighten(state: State, lords: list[str]) -> None:
             drop = max(0, min(excess, mat[asset]))
             mat[asset] -= drop
             excess -= drop
+
+
+def loaded(state: State, side: str, lords: list[str], events: Events) -> None:
+    """Sail (4.6.1, 1.7.2): the Provender and Carts the Group's Ships cannot carry are discarded
+    (``lighten``), as the report tells, as Haul's (``hauled``)."""
+    before = {asset: _total(state, lords, asset) for asset in ("provender", "carts")}
+    lighten(state, lords)
+    events.append({"type": "haul", "side": side, "lords": list(lords), "provender": _total(state, lords, "provender"),
+                   "carts": _total(state, lords, "carts"), "ships": ships_of(state, lords),
+                   "left": before["provender"] - _total(state, lords, "provender"),
+                   "carts_left": before["carts"] - _total(state, lords, "carts"), "rule": "4.6.1"})
 
 
 def can_sail(state: State, lords: list[str]) -> bool:

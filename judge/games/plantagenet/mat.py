@@ -27,12 +27,16 @@ def disband_vassal(state: State, vassal: str, events: Events) -> None:
     kind = BOARD.vassals[vassal]
     if kind.special:
         del state["vassals"][vassal]
-        if kind.card and kind.card in state["lords"][lord]["caps"]:
-            state["lords"][lord]["caps"].remove(kind.card)
-            discard(state, kind.card)
+        lost = kind.card if kind.card and kind.card in state["lords"][lord]["caps"] else None
+        if lost:
+            state["lords"][lord]["caps"].remove(lost)
+            discard(state, lost)
     else:
+        lost = None
         state["vassals"][vassal] = {"box": shift(state["box"], 6 - (kind.service or 0))}
     events.append({"type": "vassal disbands", "vassal": vassal, "lord": lord})
+    if lost:
+        events.append({"type": "capability lost", "side": BOARD.lords[lord].side, "lord": lord, "card": lost, "rule": "1.5.4"})
 
 
 def discard(state: State, card: str) -> None:

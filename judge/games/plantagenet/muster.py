@@ -259,12 +259,14 @@ def crown(state: State, events: Events) -> None:
     state["lords"]["Gloucester 2"] = {"gone": "crowned"}
     for vassal in mat["vassals"]:
         state["vassals"][vassal]["lord"] = "Richard III"
-    for card in list(mat["caps"]):
-        if BOARD.cards[card].lords and "Richard III" not in BOARD.cards[card].lords:
-            mat["caps"].remove(card)
-            discard(state, card)
+    lost = [card for card in mat["caps"] if BOARD.cards[card].lords and "Richard III" not in BOARD.cards[card].lords]
+    for card in lost:
+        mat["caps"].remove(card)
+        discard(state, card)
     state["lords"]["Richard III"] = mat
     events.append({"type": "crown", "lord": "Richard III"})
+    events += [{"type": "capability lost", "side": "York", "lord": "Gloucester 2", "card": card, "rule": "3.4.6"}
+               for card in lost]
 
 
 def muster_lord(state: State, lord: str, wanted: str | None = None) -> str:

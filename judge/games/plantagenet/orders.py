@@ -14,6 +14,9 @@ One order a line (or separated by ``;``)::
     SAIL Calais / SUPPLY London / FORAGE / TAX London / PARLEY Coventry / PASS   4.5-4.6
     PASS                            at Pay or Muster: nothing (more) to order
 
+A ``#`` and what follows it on a line is a comment (``split_orders``): the choices a mail lists
+carry their notes so, and stay orders when copied back.
+
 Standing orders, given at any time by either side, each kept until another for the same choice
 or ``CANCEL`` with it (``CANCEL INTERCEPT Northumberland``: ``game.py`` reads the prefix)::
 
@@ -201,7 +204,16 @@ def _units(words: str, scenario: str) -> Units:
 _SEPARATORS = re.compile(r"[;\n]")
 
 
+COMMENT = "#"
+"""What follows it on a line is a comment, never read: the choices a mail lists carry their notes
+so (``MARCH <Ely | St Albans>  # Highway``, a Pay warning at its Lord's line), and a line copied
+back from them is read as the order it starts with."""
+
+
 def split_orders(text: str) -> list[str]:
+    """The orders of a text: one a line or separated by ``;``, each line's ``COMMENT`` left out."""
+    if COMMENT in text:
+        text = "\n".join(line.split(COMMENT, 1)[0] for line in text.splitlines())
     if ";" not in text and "\n" not in text:  # one order: the usual line
         text = text.strip()
         return [text] if text else []

@@ -76,14 +76,15 @@ def capability_names(seen: State) -> dict[str, str]:
     return {card: BOARD.cards[card].capability for entry in seen["lords"].values() for card in entry.get("caps", ())}
 
 
-HIDDEN_DRAWS = ("event held", "capability", "capability discarded")
+HIDDEN_DRAWS = ("event held", "capability", "capability discarded", "capability lost")
+"""The draws and discards of a side's cards, told to that side alone (3.1.2, 3.1.3, 3.4.6)."""
 NAMED_EVENTS = ("event", "event held", "discard held")
 """The events that tell an Event card its reader may know: its name is told with its number."""
-CAPABILITY_EVENTS = ("capability", "capability discarded", "capability effect")
+CAPABILITY_EVENTS = ("capability", "capability discarded", "capability effect", "capability lost")
 """The events that tell a Capability card: its name is told with its number."""
 SPIED = ("held", "mat")
 """What Aspielles (Y13, L13) shows its side alone: the enemy's held cards and a Lord's mat."""
-MAT_FIGURES = ("troops", "provender", "coin", "carts", "left")
+MAT_FIGURES = ("troops", "provender", "coin", "carts", "left", "ships", "carts_left")
 MAT_EVENTS = ("levy", "supply", "tax", "capability effect", "pay troops", "feed", "haul")
 """What Levy, Supply, Tax, Pay, Feed and Haul events say of a mat: hidden from the enemy with Hidden Mats."""
 
@@ -92,7 +93,7 @@ def report_for(report: dict[str, Any], power: str | None) -> dict[str, Any]:
     """A resolved phase's report as ``power`` (or an observer) may read it."""
     events = []
     for event in report["events"]:
-        side = event.get("side") or (_side(event["lord"]) if isinstance(event.get("lord"), str) else None)
+        side = _told_to(event)
         if event["type"] in HIDDEN_DRAWS and side != power:
             continue
         if event["type"] == "discard held" and side != power:  # back to the deck unseen (3.1.3)
@@ -127,6 +128,11 @@ def named_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A Battle's steps, each Capability a Lord uses with its name."""
     return [{**step, "name": BOARD.cards[step["outcome"]].capability} if step["step"] == "capability" else step
             for step in steps]
+
+
+def _told_to(event: dict[str, Any]) -> str | None:
+    """The side an event of a draw is told to: its own (``side``, or its Lord's)."""
+    return event.get("side") or (_side(event["lord"]) if isinstance(event.get("lord"), str) else None)
 
 
 def _side(lord: str) -> str:

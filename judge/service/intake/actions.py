@@ -17,7 +17,7 @@ from ..mailing.notify import (
     send_notice,
     when,
 )
-from ..mailing.reports import position
+from ..mailing.reports import opening, position
 from ..play.games import (
     GameError,
     game_settings,
@@ -84,10 +84,12 @@ def start_and_announce(ctx: Context, game: Game) -> None:
         seen = kind.view(game.state, reader)
         board = [{"power": power, **kind.holdings(seen, power)} for power in kind.powers()]
         shown = position(kind, seen, reader)
+        told = opening(kind, game.secret, reader)
         return [
             f"{game.name} has started. The first phase is {phase_name(game)}; "
             f"the deadline is {when(game, game.deadline)}.",
             "The powers:\n" + "\n".join(lines),
+            *([told] if told else []),
             "\n".join(["The starting position:",
                        *(shown.splitlines() if shown is not None else
                          holdings_lines(board, list(kind.holdings(seen, kind.powers()[0])))),

@@ -14,7 +14,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from judge.games.kind import GameKind
+from judge.games.kind import GameKind, Opening
 from judge.store import Game
 
 from ..play.games import kind_of
@@ -63,6 +63,18 @@ def position(kind: GameKind, view: dict[str, Any], reader: str | None) -> str | 
     if name not in _templates():
         return None
     return render(name, board=view, powers=list(kind.powers()), reader=reader).strip("\n")
+
+
+def opening(kind: GameKind, seed: bytes, reader: str | None) -> str | None:
+    """What the start of the game did, as ``reader`` (None: an observer) may read it, for the
+    start notice (no phase's report tells it): the kind's ``opening`` report (``Opening``), read
+    through its ``report_view``, in its template family's ``opening.txt`` (Plantagenet: a side's
+    own Capabilities drawn at the first Levy, 3.1.2); None for a kind without one, or where it
+    tells this reader nothing."""
+    name = f"{kind.templates}/opening.txt"
+    if not isinstance(kind, Opening) or name not in _templates():
+        return None
+    return render(name, report=kind.report_view(kind.opening(seed), reader)).strip("\n") or None
 
 
 @cache

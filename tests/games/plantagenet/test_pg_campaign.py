@@ -425,3 +425,14 @@ def test_vassal_levied_in_battle_changes_mats_before_his_lord_disbands() -> None
     after_battle(state, start, result, [])
     assert mat(state, "Somerset 1")["vassals"] == ["Stanley"] and state["vassals"]["Stanley"]["lord"] == "Somerset 1"
     assert "box" in state["lords"]["York"]
+
+
+def test_an_intercepting_lord_hauls_and_the_report_tells_it_4_3_2_4_3_4() -> None:
+    """4.3.4, 4.3.2: an Intercepting Lord moves as if Marching, so he Hauls: the Provender beyond
+    his Carts is discarded, and the events tell it as a March's Haul, under the Intercept's rule."""
+    state = board(Rutland="Ely", Somerset_1="St Albans", box=2)
+    mat(state, "Somerset 1")["assets"].update(carts=1, provender=3)
+    card(state, "Rutland", "MARCH Cambridge", standing=("INTERCEPT Somerset", "EXILE Somerset"), dice=Dice(2))
+    (hauled,) = [e for e in state["_events"] if e["type"] == "haul" and e["side"] == "Lancaster"]
+    assert hauled == {"type": "haul", "side": "Lancaster", "lords": ["Somerset 1"], "provender": 1, "carts": 1,
+                      "left": 2, "rule": "4.3.4"}

@@ -232,8 +232,12 @@ def test_special_vassal_capabilities_1_5_4_y24_l19() -> None:
     assert mat(state, "Edward IV")["vassals"] == ["Hastings"] and state["vassals"]["Hastings"] == {"lord": "Edward IV"}
     assert mat(state, "Edward IV")["troops"]["men_at_arms"] == before + 2
     assert Card(state, "Edward IV").actions == 2 + 1
-    disband_vassal(state, "Hastings", [])
+    events: list[dict] = []
+    disband_vassal(state, "Hastings", events)
     assert mat(state, "Edward IV")["caps"] == [] and "Y24" in state["decks"]["York"]
+    assert events[-1] == {"type": "capability lost", "side": "York", "lord": "Edward IV", "card": "Y24", "rule": "1.5.4"}
+    told = {reader: [e["type"] for e in report_for({"events": events}, reader)["events"]] for reader in ("York", "Lancaster", None)}
+    assert "capability lost" in told["York"] and all("capability lost" not in told[r] for r in ("Lancaster", None))
     from judge.games.plantagenet.capabilities import valour
 
     state = board("Ia", Somerset_1="Wells")

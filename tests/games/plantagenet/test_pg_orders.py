@@ -356,3 +356,15 @@ def test_the_capabilities_commands_and_the_grand_scenario_s_orders_read(text: st
     SURRENDER read as the grammar gives them, and their canonical text reads the same."""
     order = read_order(text, "Ia")
     assert str(order) == canonical and read_order(canonical, "Ia") == order
+
+
+def test_a_comment_is_left_out_so_a_choice_line_copied_back_is_an_order() -> None:
+    """A ``#`` and what follows it on a line is a comment (the notes the choices carry: a March's
+    Way, a Pay warning); a ``;`` inside one splits nothing, and a line of comment alone is no
+    order."""
+    from judge.games.plantagenet.orders import split_orders
+
+    text = "DISBAND York  # cannot Pay: needs 1 Coin, has 0; Pillages Ely\n# a note\nMARCH Ely  # Highway; PASS"
+    assert split_orders(text) == ["DISBAND York", "MARCH Ely"]
+    assert split_orders("MARCH Ely # Highway") == ["MARCH Ely"]
+    assert split_orders("# nothing") == []
