@@ -184,8 +184,8 @@ def compare(case: Case, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]
         if moved:
             tally.compared["retreats (movement before it differed)"] += 1
             before = differences("movement", ours[0], theirs[0], case.line)
-            known = [cause for cause, _ in before if cause in KNOWN]
-            tally.skipped[(known or moved)[0]] += 1
+            named = [c for c in moved if c in KNOWN] + [c for c, _ in before if c in KNOWN]
+            tally.skipped[(named or moved)[0]] += 1
             return
         answer, mila, line = ours[1], theirs[1], {**ours[0]["next"], "orders": case.retreats}
     else:
@@ -210,6 +210,8 @@ def compare(case: Case, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]
         for cause in dict(found):
             if cause != known[0][0]:
                 tally.beside[known[0][0]][cause] += 1
+        if kind != "adjustments" and position_differences(answer, mila, line, kind):
+            tally.beside[known[0][0]]["(the positions after the phase differ)"] += 1
 
 
 def _example(line: dict[str, Any]) -> str:
