@@ -53,8 +53,9 @@ WAIVE_COUNTS = ("DATC 4.D.4 with 4.D.7: the judge counts a waive as one of the b
                 "taken in the order given; MILA does not count waives, so a build after them "
                 "beyond the number due is made")
 
-KNOWN = (FALLBACK, PARADOX_1982, OWN_SUPPORT_DISRUPTS, OWN_SUPPORT_CONVOYED, RETREAT_ANYWHERE,
-         CIVIL_DISORDER, WAIVE_COUNTS)
+KNOWN = (RETREAT_ANYWHERE, CIVIL_DISORDER, FALLBACK, OWN_SUPPORT_DISRUPTS, OWN_SUPPORT_CONVOYED,
+         WAIVE_COUNTS, PARADOX_1982)
+"""The known causes, those that move units first: a phase with several counts under the first."""
 
 
 def judge_says(resolution: list[str]) -> str:
@@ -73,8 +74,8 @@ def mila_says(order: str, taken: bool, results: list[str]) -> str:
         return "void"
     if "no convoy" in results:
         return "no convoy"
-    if " S " in order:
-        return "cut" if "cut" in results else "given"
+    if " S " in order:  # a dislodged unit's support is cut (MILA says only dislodged)
+        return "cut" if {"cut", "dislodged"} & set(results) else "given"
     if " C " in order:
         return "disrupted" if {"disrupted", "dislodged"} & set(results) else "carries"
     if " - " in order and " C " not in order or " R " in order:  # a move or a retreat
@@ -117,14 +118,16 @@ def position_differences(answer: Answer, mila: Answer, line: Answer, kind: str) 
 
 def differences(kind: str, answer: Answer, mila: Answer, line: Answer,
                 seen: Counter[str] | None = None) -> list[tuple[str, str]]:
-    """Each difference of one phase: (its cause, what each side said). ``seen`` counts the
-    orders compared, by kind of order."""
+    """Each difference of one phase: (its cause, what each side said), a known cause in the
+    positions first (it is what moved the units); other differences in the positions only where
+    no order differs. ``seen`` counts the orders compared, by kind of order."""
     if "error" in answer:
         return [("the judge failed", answer["error"])]
-    found = list(_order_differences(answer, mila, line, seen if seen is not None else Counter()))
-    if not found:
-        found = list(_position_differences(answer, mila, line, kind))
-    return found
+    orders = list(_order_differences(answer, mila, line, seen if seen is not None else Counter()))
+    positions = list(_position_differences(answer, mila, line, kind))
+    known = [(cause, detail) for cause, detail in positions if cause in KNOWN]
+    found = known + orders + ([] if orders else [p for p in positions if p[0] not in KNOWN])
+    return sorted(found, key=lambda item: KNOWN.index(item[0]) if item[0] in KNOWN else len(KNOWN))
 
 
 def _order_differences(answer: Answer, mila: Answer, line: Answer, seen: Counter[str]
@@ -226,7 +229,8 @@ def _support_touches_convoy(order: str, line: Answer) -> bool:
     supporter, aimed = _province(words[1]), _province(words[-1])
     for item in line["orders"]:
         convoy = item["order"].upper().split()
-        if len(convoy) >= 7 and convoy[2] == "C" and _province(convoy[1]) == aimed and _province(convoy[-1]) == supporter:
+        if (len(convoy) >= 7 and convoy[2] == "C" and _province(convoy[1]) == aimed
+                and _province(convoy[-1]) == supporter):
             return True
     return False
 
@@ -237,7 +241,8 @@ def _own_support_of_convoyed(order: str, line: Answer) -> bool:
     owner = _owners(line).get(_province(destination))
     for item in line["orders"]:
         words = item["order"].upper().split()
-        if (len(words) >= 7 and words[2] == "S" and words[4] == army and _province(words[-1]) == _province(destination)
+        if (len(words) >= 7 and words[2] == "S" and words[4] == army
+                and _province(words[-1]) == _province(destination)
                 and item["power"] == owner):
             return True
     return False
@@ -283,7 +288,8 @@ def _position_differences(answer: Answer, mila: Answer, line: Answer, kind: str
                 for unit, places in power.items()}
     convoyed = {_unit(u) for u in _convoyed_dislodgements(answer, line)}
     for unit in sorted(set(dislodged) | set(retreats)):
-        ours_places = {r.upper() for r in dislodged[unit]["retreats"]} if unit in dislodged else set()
+        listed = dislodged[unit]["retreats"] if unit in dislodged else []
+        ours_places = {place.upper() for place in listed}
         theirs_places = retreats.get(unit, set())
         if ours_places == theirs_places and (unit in dislodged) == (unit in retreats):
             continue
@@ -302,7 +308,8 @@ def _convoyed_dislodgements(answer: Answer, line: Answer) -> list[dict[str, str]
         if "destroyed" in result["resolution"] and result["unit"]:
             kind, loc = result["unit"].split()
             attackers = [o["order"] for o in line["orders"]
-                         if o["order"].endswith(" via convoy") and o["order"].split()[-3] == _province(loc)]
+                         if o["order"].endswith(" via convoy")
+                         and o["order"].split()[-3] == _province(loc)]
             if attackers:
                 destroyed.append({"type": kind, "loc": loc})
     return by_convoy + destroyed

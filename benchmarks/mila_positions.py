@@ -31,7 +31,8 @@ def played_phases(variant: str, count: int, seed: int) -> dict[str, list[Line]]:
         state, rng = kind.new_game(b""), Random(seed + game)
         game += 1
         for _ in range(120):
-            orders = {p: kind.random_orders(state, p, rng) for p in sorted(kind.pending(state).powers)}
+            powers = sorted(kind.pending(state).powers)
+            orders = {p: kind.random_orders(state, p, rng) for p in powers}
             if state["phase"].endswith("M"):
                 given = [{"power": p, "order": o} for p, listed in orders.items() for o in listed]
                 found["movement"].append({"variant": variant, **state, "orders": given})
@@ -94,7 +95,8 @@ def _routes(game_map: Map, origin: str, fleets: set[str]) -> dict[str, list[str]
         if province == origin or game_map.provinces[province].kind is not ProvinceKind.COAST:
             continue
         for sea, route in routes.items():
-            if sea in seas[province] and (province not in landings or len(route) < len(landings[province])):
+            shorter = province not in landings or len(route) < len(landings[province])
+            if sea in seas[province] and shorter:
                 landings[province] = route
     return landings
 
@@ -118,7 +120,8 @@ def crowded_movement(game_map: Map, variant: str, rng: Random) -> Line:
                 convoys[province] = landings[landing]
                 continue
         if roll < 0.6:
-            steps = _army_moves(game_map, location) if kind == "A" else _fleet_moves(game_map, location)
+            moves = _army_moves if kind == "A" else _fleet_moves
+            steps = moves(game_map, location)
             if steps:
                 step = rng.choice(steps)
                 orders[province] = f"{kind} {location} - {step}"
@@ -177,7 +180,8 @@ def _support_or_hold(game_map: Map, units: dict[str, tuple[str, str, str]], targ
     hold."""
     power, kind, location = units[province]
     if kind == "F" and province in game_map.seas and rng.random() < 0.15:
-        armies = sorted(p for p, (_, k, _) in units.items() if k == "A" and p in game_map.seas_touching[province])
+        near = game_map.seas_touching[province]
+        armies = sorted(p for p, (_, k, _) in units.items() if k == "A" and p in near)
         if armies:  # an army that may or may not be moving there by convoy
             army = rng.choice(armies)
             goal = targets.get(army) or rng.choice(sorted(game_map.army_moves[army]) or [army])
@@ -185,7 +189,8 @@ def _support_or_hold(game_map: Map, units: dict[str, tuple[str, str, str]], targ
     if rng.random() < 0.8:
         unit_type = _type(kind)
         moves = sorted(p for p, t in targets.items()
-                       if p != province and t != province and game_map.reaches(unit_type, Location(location), t))
+                       if province not in (p, t)
+                       and game_map.reaches(unit_type, Location(location), t))
         holds = sorted(p for p in units
                        if p != province and game_map.reaches(unit_type, Location(location), p))
         if moves and (rng.random() < 0.6 or not holds):

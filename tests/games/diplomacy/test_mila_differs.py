@@ -47,7 +47,8 @@ def _mila(position: dict[str, Any]) -> dict[str, Any]:
     units = sorted(u for listed in state["units"].values() for u in listed if not u.startswith("*"))
     retreats = {unit: sorted(places) for power in state["retreats"].values()
                 for unit, places in power.items()}
-    results = {unit: [str(r) for r in listed] for unit, listed in game.result_history.last_value().items()}
+    last = game.result_history.last_value()
+    results = {unit: [str(r) for r in listed] for unit, listed in last.items()}
     return {"units": units, "retreats": retreats, "results": results}
 
 
@@ -59,6 +60,8 @@ def _holds(found: dict[str, Any], expected: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["cause"].split(":")[0] for c in CASES])
-def test_the_judge_and_mila_resolve_each_listed_position_as_the_docs_say(case: dict[str, Any]) -> None:
+def test_the_judge_and_mila_resolve_each_listed_position_as_the_docs_say(
+    case: dict[str, Any],
+) -> None:
     _holds(_judge(case["position"]), case["judge"])
     _holds(_mila(case["position"]), case["mila"])
