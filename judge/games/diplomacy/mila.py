@@ -68,7 +68,7 @@ def _orders(game_map: Map, state: State, report: dict[str, Any]) -> dict[str, li
     for result in report["results"]:
         if "illegal" in result["resolution"] and not result.get("default"):
             continue  # an order the judge refused stands for nothing; the unit held or waited
-        text = _order(result["order"], kind)
+        text = mila_order(result["order"], kind)
         if text:
             orders[result["power"].upper()].append(text)
     for action in report.get("automatic", []):  # disbands and removals made for players
@@ -76,7 +76,7 @@ def _orders(game_map: Map, state: State, report: dict[str, Any]) -> dict[str, li
     return orders
 
 
-def _order(order: str, kind: str) -> str | None:
+def mila_order(order: str, kind: str) -> str | None:
     """One canonical order of the judge (``F lon - nth``) in the package's words."""
     words = order.upper()
     if words == "WAIVE":
