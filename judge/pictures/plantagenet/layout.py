@@ -246,3 +246,20 @@ def stack_spots(x: float, y: float, width: float, height: float) -> list[Box]:
             cy = y + dy * (reach + height / 2 * abs(dy))
             boxes.append((cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2))
     return boxes
+
+
+def touching_spots(x: float, y: float, width: float, height: float, step: float = 3.0) -> list[Box]:
+    """Where a stack of Lord tiles ``width`` by ``height`` may stand touching a point's mark, its
+    edge ``MARK`` from the point: slid along each side of the mark every ``step`` pixels, as far as
+    the stack still reaches across the point, those with its middle nearest the point first."""
+    boxes = []
+    for along in range(0, int(max(width, height) / 2 / step) + 1):
+        shift = along * step
+        for sign in (1, -1) if shift else (1,):
+            if shift <= height / 2:  # beside the mark, right and left
+                top = y - height / 2 + sign * shift
+                boxes += [(x + MARK, top, x + MARK + width, top + height), (x - MARK - width, top, x - MARK, top + height)]
+            if shift <= width / 2:  # under and over it
+                left = x - width / 2 + sign * shift
+                boxes += [(left, y + MARK, left + width, y + MARK + height), (left, y - MARK - height, left + width, y - MARK)]
+    return boxes
