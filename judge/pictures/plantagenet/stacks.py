@@ -174,9 +174,10 @@ def _colour(side: str) -> str:
 
 
 def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
-          lords: list[tuple[str, dict[str, Any]]], names: list[Box], home: Box | None) -> list[str]:
+          lords: list[tuple[str, dict[str, Any]]], names: list[Box], home: Box | None) -> tuple[list[str], Box]:
     """A place's Lords as a stack of tiles beside its mark (or under a Sea's name), where it
-    covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart."""
+    covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart. Its
+    pieces, and the box it takes with its mark."""
     width = tile_width(lords)
     if place in BOARD.seas:
         x, y = geo.seas[place]
@@ -216,7 +217,8 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
     reach = [bounds_around([(left, top), (right, bottom)], 1.5)]
     if leader:
         reach.append(bounds_around([anchor, nearest(box, anchor)], 2))
-    return [piece(element, union(*reach))]
+    return [piece(element, union(*reach))], (min(left, anchor[0]), min(top, anchor[1]), max(right, anchor[0]),
+                                               max(bottom, anchor[1]))
 
 
 REACH = (20.0, 36.0)
@@ -250,9 +252,9 @@ def _free_around(room: Room, anchor: Point, width: float, height: float) -> list
     for other in room.boxes:  # meets(box, other) where the box's spans and the other's overlap
         first, last = bisect_right(rights, other[0]), bisect_left(lefts, other[2])
         if first < last:
-            across = (1 << last) - (1 << first)
+            span = (1 << last) - (1 << first)
             for row in range(bisect_right(bottoms, other[1]), bisect_left(tops, other[3])):
-                taken[row] |= across
+                taken[row] |= span
     return [(lefts[column], tops[row], rights[column], bottoms[row]) for column, row in cells
             if inside[column] and not taken[row] >> column & 1]
 
