@@ -178,6 +178,7 @@ def _searched(room: Room, points: dict[str, Point], name: str,
     shapes = [[text_box(0, number * LEADING, line, size) for number, line in enumerate(lines)] for size, lines in ways]
     reach = max(max(box[2] - box[0], box[3] - box[1]) for shape in shapes for box in [_union(shape)]) / 2 + 40
     room = room.near(around(x, y, reach))  # all that a name within 30 pixels of its mark may meet
+    points = {other: point for other, point in points.items() if math.dist(point, (x, y)) <= 3 * reach}
     for (size, lines), shape in zip(ways, shapes):
         left, top, right, bottom = _union(shape)
         for dy in range(-30, 31, 2):
@@ -197,21 +198,26 @@ def _searched(room: Room, points: dict[str, Point], name: str,
 
 
 def place_names(room: Room, points: dict[str, Point], order: Sequence[str],
-                towards: dict[str, float] | None = None) -> dict[str, tuple[float, Label]]:
+                towards: dict[str, float] | None = None, strict: bool = False) -> dict[str, tuple[float, Label]]:
     """Each Locale's name placed in ``room`` (its marks and fixed boxes already there), in
     ``order``: in the first form (``forms``) and at the first spot crossed by no line and
     nearer its own Locale than any other, else at the spot of any form crossed by fewest lines
-    (and then nearer its own)."""
+    (and then nearer its own); ``strict``: a ValueError at the first name with no such spot."""
     placed = {}
     for name in order:
         x, y = points[name]
         best: tuple[tuple[int, bool], float, Label] | None = None
-        for size, lines in forms(name):
+        ways = forms(name)
+        reach = max(_advance(line, size, False) for size, lines in ways for line in lines) + MARK + 26 + 2 * LEADING
+        near = room.near(around(x, y, reach))  # all that any of its spots may meet or be crossed by
+        # the Locales a spot may lie nearer than its own: within three times as far as any spot reaches
+        near_points = {other: point for other, point in points.items() if math.dist(point, (x, y)) <= 3 * reach}
+        for size, lines in ways:
             for label in name_spots(x, y, lines, size, (towards or {}).get(name)):
                 boxes = label_boxes(label, size)
-                if not all(room.free(box) for box in boxes):
+                if not all(near.free(box) for box in boxes):
                     continue
-                score = (sum(room.crossings(box) for box in boxes), _nearer_another(_union(boxes), name, points))
+                score = (sum(near.crossings(box) for box in boxes), _nearer_another(_union(boxes), name, near_points))
                 if best is None or score < best[0]:
                     best = (score, size, label)
                 if score == (0, False):
@@ -220,8 +226,9 @@ def place_names(room: Room, points: dict[str, Point], order: Sequence[str],
                 break
         if best is None or best[0] != (0, False):
             best = _searched(room, points, name, forms(name)) or best
-        if best is None:
-            raise ValueError(f"no room for the name of {name}")
+        if best is None or (strict and best[0] != (0, False)):
+            raise ValueError(f"no room for the name of {name}" + (" crossed by no line, nearer it than any other"
+                                                                  if best is not None else ""))
         placed[name] = (best[1], best[2])
         room.boxes.extend(label_boxes(best[2], best[1]))
     return placed

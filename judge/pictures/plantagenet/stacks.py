@@ -62,7 +62,7 @@ def room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names:
              first: bool = False) -> tuple[Score, Box] | None:
         others = [point for other, point in points.items() if other != name]
         words = [box for size, label in placed.values() for box in label_boxes(label, size)]
-        return _spot(room, [], words, points[name], others, *HOME, first=first)
+        return _spot(room, [], words, points[name], others, *HOME, first=first, least=MARK)
 
     def worse(room: Room, placed: dict[str, tuple[float, Label]]) -> tuple[int, int]:
         """How many Ways cross the names placed, how many lie nearer another Locale than their own."""
@@ -89,11 +89,12 @@ def room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names:
             xs, ys = [points[other][0] for other in moved], [points[other][1] for other in moved]
             room = room_of(rest, [home[1], *(box for other, box in kept.items() if other != name)]).near(
                 (min(xs) - 90, min(ys) - 90, max(xs) + 90, max(ys) + 90))  # all a moved name may meet
-            try:
-                placed = place_names(room, points, moved, towards)
+            was = worse(now, {other: names[other] for other in moved})
+            try:  # when every name moved was well placed, so must they be again: given up at the first not
+                placed = place_names(room, points, moved, towards, strict=was == (0, 0))
             except ValueError:
                 continue
-            if worse(room, placed) <= worse(now, {other: names[other] for other in moved}):
+            if worse(room, placed) <= was:
                 names = {**rest, **placed}
                 now = room_of(names, [])
                 kept[name] = home[1]
@@ -190,7 +191,8 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
     for columns in range(1, min(len(lords), COLUMNS) + 1):  # in one column, or side by side where that is better
         across, down = columns * width + (columns - 1) * GUTTER, TILE_HEIGHT * math.ceil(len(lords) / columns) - 1
         spot = _spot(room, hard, names, anchor, others, across, down,
-                     [_from_home(home, anchor, across, down)] if home is not None else [])
+                     [_from_home(home, anchor, across, down)] if home is not None else [],
+                     least=MARK if place in BOARD.locales else 0.0)  # none nearer than the mark's edge
         if spot is not None and (chosen is None or spot[0] < chosen[0]):
             chosen = (*spot, columns)
         if chosen is not None and well(chosen[0]):
@@ -274,19 +276,42 @@ def _from_home(home: Box, anchor: Point, width: float, height: float) -> Box:
 
 
 def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, others: list[Point], width: float,
-          height: float, first_spots: list[Box] | None = None,
-          first: bool = False) -> tuple[Score, Box] | None:
+          height: float, first_spots: list[Box] | None = None, first: bool = False,
+          least: float = 0.0) -> tuple[Score, Box] | None:
     """Where a stack ``width`` by ``height`` stands by its place's ``anchor``, and how well: free,
-    over no arrow (``hard``), its leader over no name, nearer its place than any of the ``others``
-    if it may be, then as near it as may be, a Way under it counted as a few pixels farther. The
-    ``first_spots`` and the rings around it first (``stack_spots``), then, if none there is nearer
-    it than the others, every spot near it pixel by pixel (``first``: the first nearer it than
-    the others). None if none is free."""
+    over no arrow (``hard``), its leader over no name, touching its mark if it may, then nearer
+    its place than any of the ``others`` if it may be, then as near it as may be, a Way under it
+    counted as a few pixels farther. The ``first_spots``, the spots touching the mark and the
+    rings around it first (``touching_spots``, ``stack_spots``), then, if none there touches the
+    mark nearer it than the others, every spot near it pixel by pixel (``first``: the first that
+    does; else the first as near as any may be, ``least`` from the anchor and over no Way). None
+    if none is free."""
+    if first_spots:  # the first spots alone first, looking only at what lies near them
+        _, best = _looking(room, hard, names, anchor, others, width, height, first_spots, first, least)
+        chosen = best(first_spots, None)
+        if chosen is not None and well(chosen[0]) and (first or chosen[0][2] <= least):
+            return chosen
     spots = [*(first_spots or []), *touching_spots(anchor[0], anchor[1], width, height),
              *stack_spots(anchor[0], anchor[1], width, height)]
+    near, best = _looking(room, hard, names, anchor, others, width, height, spots, first, least)
+    chosen = best(spots, near.free)
+    if chosen is None or not well(chosen[0]):
+        found = best(_free_around(near, anchor, width, height), lambda box: True)
+        chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
+    return chosen
+
+
+Best = Callable[[list[Box], Callable[[Box], bool] | None], tuple[Score, Box] | None]
+
+
+def _looking(room: Room, hard: list[Segment], names: list[Box], anchor: Point, others: list[Point], width: float,
+             height: float, spots: list[Box], first: bool, least: float) -> tuple[Room, Best]:
+    """What lies near some ``spots`` for a stack (the room's boxes and lines, the arrows, the
+    names, the other Locales: every spot, and its line to the anchor, lies in their region),
+    and how the best of those spots, or of others in that region, is found (``_spot``; free as
+    the room near says, unless told otherwise)."""
     region = (min(anchor[0], *(b[0] for b in spots)), min(anchor[1], *(b[1] for b in spots)),
               max(anchor[0], *(b[2] for b in spots)), max(anchor[1], *(b[3] for b in spots)))
-    # what lies near: every spot, and its line to the anchor, is inside the region
     near = room.near(region)
     near_hard = touching(hard, region)
     near_names = [name for name in names
@@ -294,7 +319,8 @@ def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, othe
     near_others = sorted((math.dist(anchor, point), point) for point in others if gap(region, point) < 90)
     diagonal = math.hypot(width, height)
 
-    def best(boxes: list[Box], free: Callable[[Box], bool]) -> tuple[Score, Box] | None:
+    def best(boxes: list[Box], free: Callable[[Box], bool] | None) -> tuple[Score, Box] | None:
+        free = free or near.free
         chosen: tuple[Score, Box] | None = None
         for box in boxes:
             own = gap(box, anchor)
@@ -312,15 +338,11 @@ def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, othe
                 score = (apart, nearer, own + WAY_COST * near.crossings(box))
                 if chosen is None or score < chosen[0]:
                     chosen = (score, box)
-                    if first and well(score):
+                    if well(score) and (first or score[2] <= least):
                         break
         return chosen
 
-    chosen = best(spots, near.free)
-    if chosen is None or not well(chosen[0]):
-        found = best(_free_around(near, anchor, width, height), lambda box: True)
-        chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
-    return chosen
+    return near, best
 
 
 def _anywhere(room: Room, hard: list[Segment], anchor: Point, width: float, height: float,
