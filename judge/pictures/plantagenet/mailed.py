@@ -88,12 +88,11 @@ def windows(focus: list[tuple[int, Box, str]], land: Box) -> list[Box]:
     if not focus:
         return [_fitted([], land, TALL)]
     first = _best(focus, land, TALL)
-    held = [item for item in focus if _inside(item[1], first)]
-    found = [_fitted(held, land, TALL)]
+    found = [_fitted([item for item in focus if _inside(item[1], first)], land, TALL, focus)]
     rest = [item for item in focus if not _inside(item[1], found[0])]
     if rest and max(weight for weight, _, _ in rest) >= max(weight for weight, _, _ in focus):
         second = _best(rest, land, SECOND)
-        found.append(_fitted([item for item in rest if _inside(item[1], second)], land, SECOND))
+        found.append(_fitted([item for item in rest if _inside(item[1], second)], land, SECOND, rest))
     return found
 
 
@@ -118,20 +117,38 @@ def _best(focus: list[tuple[int, Box, str]], land: Box, tall: float) -> Box:
     return best[1]
 
 
-def _fitted(held: list[tuple[int, Box, str]], land: Box, tall: float) -> Box:
+def _fitted(held: list[tuple[int, Box, str]], land: Box, tall: float,
+            focus: list[tuple[int, Box, str]] | None = None) -> Box:
     """A window round what it holds that is needed most: ``WIDTH`` across, as high as they reach
     with ``PAD`` about them (between ``LEAST`` and ``tall``), its middle theirs, inside the
-    ``land``."""
+    ``land``; reaching over anything else of the ``focus`` it would cut in two, where it may."""
     if held:
         held = [item for item in held if item[0] == max(weight for weight, _, _ in held)]  # the enemy if near
-        left, top = min(box[0] for _, box, _ in held), min(box[1] for _, box, _ in held)
-        right, bottom = max(box[2] for _, box, _ in held), max(box[3] for _, box, _ in held)
+        reach = (min(box[0] for _, box, _ in held), min(box[1] for _, box, _ in held),
+                 max(box[2] for _, box, _ in held), max(box[3] for _, box, _ in held))
     else:
-        left, top, right, bottom = land
+        reach = land
+    window = _round(reach, land, tall)
+    for _, box, _ in focus or []:
+        if _meets(box, window) and not _inside(box, window):
+            wider = (min(reach[0], box[0]), min(reach[1], box[1]), max(reach[2], box[2]), max(reach[3], box[3]))
+            if wider[2] - wider[0] <= WIDTH - 2 * PAD and wider[3] - wider[1] <= tall - 2 * PAD:
+                reach, window = wider, _round(wider, land, tall)
+    return window
+
+
+def _round(reach: Box, land: Box, tall: float) -> Box:
+    """The window round a ``reach``: ``WIDTH`` across, as high as it with ``PAD`` about it (between
+    ``LEAST`` and ``tall``), its middle the reach's, inside the ``land``."""
+    left, top, right, bottom = reach
     height = min(max(bottom - top + 2 * PAD, LEAST), tall, land[3] - land[1])
     x = min(max((left + right) / 2 - WIDTH / 2, land[0]), land[2] - WIDTH)
     y = min(max((top + bottom) / 2 - height / 2, land[1]), land[3] - height)
     return round(x), round(y), round(x) + WIDTH, round(y) + round(height)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _inside(box: Box, window: Box) -> bool:
