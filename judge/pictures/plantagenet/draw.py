@@ -399,8 +399,7 @@ def _moves(geo: Geometry, base: Layout, room: Room, hard: list[Segment], events:
             '</polyline>',
             bounds_around(line, 7), tiles_along(line, 7)))
         hard.extend(zip(line, line[1:]))
-        xs, ys = [x for x, _ in line], [y for _, y in line]
-        focus.append((EVENT, (min(xs), min(ys), max(xs), max(ys)), ""))
+        focus += [(EVENT, (x - 8, y - 8, x + 8, y + 8), "") for x, y in (line[0], line[-1])]  # where from, where to
     return parts
 
 

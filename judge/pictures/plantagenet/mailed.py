@@ -60,8 +60,9 @@ def mail_picture(view: dict[str, Any], reader: str | None, report: dict[str, Any
         parts.append(f'<rect x="0.5" y="{top + 0.5:.1f}" width="{WIDTH - 1}" height="{height - 1:.1f}" fill="none" '
                      f'stroke="{INK}" stroke-width="1"/>')
         top += height + 4
-    missing = [what for weight, box, what in drawn.focus
-               if what and not any(_inside(box, window) for window in shown)]
+    missing = [what for weight, box, what in drawn.focus if what and not any(_inside(
+        (max(box[0], land[0]), max(box[1], land[1]), min(box[2], land[2]), min(box[3], land[3])), window)
+        for window in shown)]  # (an Exile box reaching past the land's edge shown if the rest is)
     lines = _wrapped(f"Not shown: {'; '.join(missing)}." if missing else "", SMALL_TEXT)
     for number, line in enumerate(lines):
         parts.append(_text(6, top + 10 + number * 11, line, SMALL_TEXT))
@@ -90,9 +91,12 @@ def windows(focus: list[tuple[int, Box, str]], land: Box) -> list[Box]:
     first = _best(focus, land, TALL)
     found = [_fitted([item for item in focus if _inside(item[1], first)], land, TALL, focus)]
     rest = [item for item in focus if not _inside(item[1], found[0])]
-    if rest and max(weight for weight, _, _ in rest) >= max(weight for weight, _, _ in focus):
+    most = max(weight for weight, _, _ in focus)
+    if rest and max(weight for weight, _, _ in rest) >= most:
         second = _best(rest, land, SECOND)
-        found.append(_fitted([item for item in rest if _inside(item[1], second)], land, SECOND, rest))
+        held = [item for item in rest if _inside(item[1], second)]
+        if any(weight >= most for weight, _, _ in held):
+            found.append(_fitted(held, land, SECOND, rest))
     return found
 
 
