@@ -241,13 +241,16 @@ def crowded_first(points: dict[str, Point], reach: float = 60.0) -> list[str]:
     return sorted(points, key=lambda name: (-near(name), name))
 
 
+_TURNS = [(math.cos(math.radians(angle)), math.sin(math.radians(angle))) for angle in range(0, 360, 15)]
+"""The directions a stack's rings of spots are tried in, every 15 degrees."""
+
+
 def stack_spots(x: float, y: float, width: float, height: float) -> list[Box]:
     """Where a stack of Lord tiles ``width`` by ``height`` may stand near a point: touching its
     mark on each side first, then in rings farther out (a leader line joins it to the mark)."""
     boxes = []
     for reach in (MARK, MARK + 3, MARK + 7, MARK + 12, MARK + 20, MARK + 32, MARK + 46, MARK + 62, MARK + 80):
-        for angle in range(0, 360, 15):
-            dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        for dx, dy in _TURNS:
             # the box's nearest edge at ``reach`` from the point, in that direction
             cx = x + dx * (reach + width / 2 * abs(dx))
             cy = y + dy * (reach + height / 2 * abs(dy))

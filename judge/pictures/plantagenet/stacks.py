@@ -37,6 +37,8 @@ stands at his Locale)."""
 Score = tuple[bool, bool, float]
 """How well a stack stands: whether apart from its Locale's mark (farther than ``TOUCH``), whether
 as near another Locale as its own, and how far (a Way under it counted a few pixels farther)."""
+LEADER = MARK + 4
+"""A stack farther than this from its Locale's point is joined to its mark by a line."""
 COLUMNS = 2
 """A stack of several Lords may stand in this many columns of tiles, where that lets it stand
 nearer its Locale."""
@@ -205,7 +207,7 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
     left, top, right, bottom = box
     leader = ""
     apart = math.dist(anchor, nearest(box, anchor))
-    if place in BOARD.locales and apart > MARK + 4:
+    if place in BOARD.locales and apart > LEADER:
         ex, ey = nearest(box, anchor)
         dx, dy = ex - anchor[0], ey - anchor[1]
         sx, sy = anchor[0] + dx / apart * (MARK - 1), anchor[1] + dy / apart * (MARK - 1)
@@ -331,10 +333,12 @@ def _looking(room: Room, hard: list[Segment], names: list[Box], anchor: Point, o
                 if apart or not chosen[0][1] or (nearer := any(
                         gap(box, point) <= own for far, point in near_others if far <= reach)):
                     continue
-            if free(box) and not any(crosses(box, line) for line in near_hard) \
-                    and not any(crosses(name, (anchor, nearest(box, anchor))) for name in near_names):
+            if free(box) and not any(crosses(box, line) for line in near_hard) and (own <= LEADER or not any(
+                    crosses(name, (anchor, nearest(box, anchor))) for name in near_names)):  # no leader, or over no name
                 if nearer is None:
                     nearer = any(gap(box, point) <= own for far, point in near_others if far <= reach)
+                if chosen is not None and (apart, nearer, own) >= chosen[0]:
+                    continue  # no better over no Way
                 score = (apart, nearer, own + WAY_COST * near.crossings(box))
                 if chosen is None or score < chosen[0]:
                     chosen = (score, box)
