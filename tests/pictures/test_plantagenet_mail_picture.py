@@ -67,9 +67,9 @@ def _mail(position: tuple[str, dict[str, Any], dict[str, Any]], reader: str | No
 def _windows(root: ElementTree.Element) -> list[Box]:
     """The part of the map each window shows, in the map's pixels."""
     found = []
-    for window in root.iter(f"{SVG}svg"):
+    for window in root.iter():
         if window.get("class") == "window":
-            left, top, width, height = (float(v) for v in str(window.get("viewBox")).split())
+            left, top, width, height = (float(v) for v in str(window.get("data-shows")).split())
             found.append((left, top, left + width, top + height))
     return found
 

@@ -79,7 +79,7 @@ def test_the_map_a_results_mail_carries_is_legible_on_a_phone(judge: MailJudge) 
     assert image.width == 400
     root = ElementTree.fromstring(svg)
     scale = 400 / float(str(root.get("viewBox")).split()[2])  # the picture's pixels to the phone's
-    shown = [tuple(float(v) for v in str(window.get("viewBox")).split()) for window in root.iter(f"{SVG}svg")
+    shown = [tuple(float(v) for v in str(window.get("data-shows")).split()) for window in root.iter()
              if window.get("class") == "window"]
     assert shown
     march = next(line for line in root.iter(f"{SVG}polyline") if line.get("data-kind") == "march")
