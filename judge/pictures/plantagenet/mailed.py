@@ -51,7 +51,9 @@ def mail_picture(view: dict[str, Any], reader: str | None, report: dict[str, Any
     land = (0.0, 0.0, panel_box(geo)[0] - 2, geo.height)
     shown = windows(drawn.focus, land)
     top = HEAD
-    maps, frames, bands = [], [], [(0.0, HEAD)]
+    maps: list[str] = []
+    frames: list[str] = []
+    bands = [(0.0, HEAD)]
     for number, (left, wtop, right, bottom) in enumerate(shown):
         height = bottom - wtop
         shows = f'class="window" data-window="{number}" data-shows="{left:.0f} {wtop:.0f} {WIDTH} {height:.0f}"'
