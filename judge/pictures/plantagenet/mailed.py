@@ -40,6 +40,9 @@ HEAD = 74.0
 INSET = 58.0
 """How wide the small map of the whole land is."""
 TEXT, SMALL_TEXT = 9.0, 8.0
+NAMED = 5
+"""How many of the reader's stacks no window shows are named below the windows, at most (then how
+many more)."""
 
 
 def mail_picture(view: dict[str, Any], reader: str | None, report: dict[str, Any] | None = None) -> str:
@@ -70,6 +73,8 @@ def mail_picture(view: dict[str, Any], reader: str | None, report: dict[str, Any
     missing = [what for weight, box, what in drawn.focus if what and not any(_inside(
         (max(box[0], land[0]), max(box[1], land[1]), min(box[2], land[2]), min(box[3], land[3])), window)
         for window in shown)]  # (an Exile box reaching past the land's edge shown if the rest is)
+    if len(missing) > NAMED:
+        missing = [*missing[:NAMED - 1], f"{len(missing) - NAMED + 1} more stacks"]
     lines = _wrapped(f"Not shown: {'; '.join(missing)}." if missing else "", SMALL_TEXT)
     for number, line in enumerate(lines):
         parts.append(_text(6, top + 10 + number * 11, line, SMALL_TEXT))
