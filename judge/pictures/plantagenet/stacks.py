@@ -285,9 +285,9 @@ def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, othe
     its place than any of the ``others`` if it may be, then as near it as may be, a Way under it
     counted as a few pixels farther. The ``first_spots``, the spots touching the mark and the
     rings around it first (``touching_spots``, ``stack_spots``), then, if none there touches the
-    mark nearer it than the others, every spot near it pixel by pixel (``first``: the first that
-    does; else the first as near as any may be, ``least`` from the anchor and over no Way). None
-    if none is free."""
+    mark, every spot near it pixel by pixel, for the shortest line (``first``: the first spot that
+    touches the mark nearer it than the others; else the first as near as any may be, ``least``
+    from the anchor and over no Way). None if none is free."""
     if first_spots:  # the first spots alone first, looking only at what lies near them
         _, best = _looking(room, hard, names, anchor, others, width, height, first_spots, first, least)
         chosen = best(first_spots, None)
@@ -297,7 +297,7 @@ def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, othe
              *stack_spots(anchor[0], anchor[1], width, height)]
     near, best = _looking(room, hard, names, anchor, others, width, height, spots, first, least)
     chosen = best(spots, near.free)
-    if chosen is None or not well(chosen[0]):
+    if chosen is None or chosen[0][0]:  # set apart: a nearer spot, pixel by pixel (a touching one is there)
         found = best(_free_around(near, anchor, width, height), lambda box: True)
         chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
     return chosen
