@@ -31,8 +31,8 @@ from .png import png
 from .richard3 import richard3_picture
 from .shapes import Shapes, ShapesError
 
-__all__ = ["DRAWINGS", "Drawing", "Shapes", "ShapesError", "chained_report", "kind_picture", "load_shapes", "picture",
-           "png", "power_colours", "richard3_picture"]
+__all__ = ["DRAWINGS", "Drawing", "Shapes", "ShapesError", "chained_report", "kind_picture", "load_shapes",
+           "mail_picture", "picture", "png", "power_colours", "richard3_picture"]
 
 
 @dataclass(frozen=True)
@@ -45,18 +45,22 @@ class Drawing:
     picture (a Diplomacy variant without shapes). ``colours(kind)``: each power's colour.
     ``after``: a phase's report is drawn on the position it left, the one its reader acts on now
     (Richard III: the moves just made), rather than the one it began from (Diplomacy: the orders
-    as given, on the board they were given for)."""
+    as given, on the board they were given for). ``mailed``: where a mail (read on a phone)
+    carries another picture than ``picture``, that picture, called as ``picture`` is
+    (Plantagenet: the part of the map its reader needs, at a scale he can read)."""
 
     picture: Callable[[GameKind, dict[str, Any], str | None, dict[str, Any] | None], str | None]
     colours: Callable[[GameKind], Mapping[str, str]]
     after: bool = False
     chained: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
+    mailed: Callable[[GameKind, dict[str, Any], str | None, dict[str, Any] | None], str | None] | None = None
 
 
 DRAWINGS: dict[str, Drawing] = {
     "diplomacy": Drawing(diplomacy.kind_picture, diplomacy.colours),
     "richard3": Drawing(richard3.kind_picture, richard3.colours, after=True),
-    "plantagenet": Drawing(plantagenet.kind_picture, plantagenet.colours, after=True, chained=plantagenet.chained),
+    "plantagenet": Drawing(plantagenet.kind_picture, plantagenet.colours, after=True, chained=plantagenet.chained,
+                           mailed=plantagenet.mailed),
 }
 
 
@@ -68,6 +72,18 @@ def kind_picture(
     orders; None for a kind the judge has no pictures of."""
     drawing = DRAWINGS.get(kind.templates)
     return drawing.picture(kind, view, reader, report) if drawing is not None else None
+
+
+def mail_picture(
+    kind: GameKind, view: dict[str, Any], reader: str | None, report: dict[str, Any] | None = None
+) -> str | None:
+    """The picture a mail carries of ``reader``'s view and a phase's report (as ``kind_picture``
+    takes them): the drawing's own for mails where it has one (``Drawing.mailed``), else the
+    same as ``kind_picture``."""
+    drawing = DRAWINGS.get(kind.templates)
+    if drawing is not None and drawing.mailed is not None:
+        return drawing.mailed(kind, view, reader, report)
+    return kind_picture(kind, view, reader, report)
 
 
 def position_drawn(kind: GameKind, before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:

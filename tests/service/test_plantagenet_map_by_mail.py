@@ -1,11 +1,15 @@
 """Plantagenet's map by mail (issue 33, item 9): when one mail lets several steps run, the one
-map its results carry shows the Marches (4.3) of them all, not only where the Lords ended."""
+map its results carry shows the Marches (4.3) of them all, not only where the Lords ended; and
+the map a mail carries can be read on a phone, 400 pixels wide."""
 
 from __future__ import annotations
 
+import email
+import io
 import xml.etree.ElementTree as ElementTree
 
 import pytest
+from PIL import Image
 from sqlmodel import select
 
 from mail_judge import MailJudge
@@ -48,3 +52,45 @@ def test_one_map_for_several_steps_shows_the_marches_of_them_all_4_3(judge: Mail
     york = next(stack for stack in root.iter(f"{SVG}g") if stack.get("class") == "stack"
                 and any(rect.get("data-lord") == "York" for rect in stack.iter(f"{SVG}rect")))
     assert york.get("data-place") == "St Albans"  # the position now
+
+
+def test_the_map_a_results_mail_carries_is_legible_on_a_phone(judge: MailJudge) -> None:
+    """York Marches from Ely to Cambridge (4.3). The map his results mail carries is a PNG 400
+    pixels wide (as a phone shows it) of the part of the map he needs: the March and his Lords in
+    it, every word on it at least 9 pixels high (the whole map, 1036 pixels wide, would show its
+    names 2.5 to 3 pixels high there)."""
+    table = Table(judge)
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN York, Pass, Pass, Pass", "PHASE T1 card 1 York", "MARCH Cambridge")
+    before = table.last_mail()
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    results = [mail for mail in table.mails_to("York", before) if "results" in mail.subject]
+    assert results and results[-1].picture_id is not None
+    with judge.store.session() as db:
+        svg = db.exec(select(Picture.svg).where(Picture.id == results[-1].picture_id)).one()
+    judge.advance(seconds=1)  # the sender delivers the outbox
+    sent = [email.message_from_bytes(raw) for raw in judge.transport.mails]
+    pngs = [part.get_payload(decode=True) for mail in sent if "results" in str(mail["Subject"])
+            and table.address["York"] in str(mail["To"]).lower() for part in mail.walk()
+            if part.get_content_type() == "image/png"]
+    assert pngs
+    image = Image.open(io.BytesIO(_bytes(pngs[-1])))
+    assert image.width == 400
+    root = ElementTree.fromstring(svg)
+    scale = 400 / float(str(root.get("viewBox")).split()[2])  # the picture's pixels to the phone's
+    shown = [tuple(float(v) for v in str(window.get("data-shows")).split()) for window in root.iter()
+             if window.get("class") == "window"]
+    assert shown
+    march = next(line for line in root.iter(f"{SVG}polyline") if line.get("data-kind") == "march")
+    assert (march.get("data-from"), march.get("data-to")) == ("Ely", "Cambridge")
+    for pair in str(march.get("points")).split():
+        x, y = (float(v) for v in pair.split(","))
+        assert any(left <= x <= left + width and top <= y <= top + height for left, top, width, height in shown)
+    for text in root.iter(f"{SVG}text"):
+        assert float(str(text.get("font-size"))) * scale >= 9, "".join(text.itertext())
+
+
+def _bytes(payload: object) -> bytes:
+    assert isinstance(payload, bytes)
+    return payload

@@ -39,7 +39,7 @@ from .layout import (MARK, Label, Room, Segment, around, crowded_first, crosses,
                      place_names, stack_spots, text_box, touching)
 from .marks import SIDE_INK, SIGN_AT, WAY_STYLE, battle, depleted, favour, sign, stronghold, way_line
 from .panel import PANEL_SIZE, calendar_panel, title
-from .stacks import TILE_HEIGHT, room_for_tiles, stack, tiles
+from .stacks import TILE_HEIGHT, room_for_tiles, short, stack, tiles
 
 SEA_NAME_SIZE = 12.0
 TIDE_NAME_SIZE = 13.0
@@ -199,39 +199,73 @@ def _board(geo: Geometry, names: dict[str, tuple[float, Label]], tides: dict[str
     return "".join(parts)
 
 
+EVENT, OWN, ENEMY = 3, 3, 1
+"""How much a reader needs to see each thing on his map (``Drawn.focus``): a move or a battle of the
+phase, his own Lords on the map (every Lord for an observer); the enemy's, and his own in an Exile
+box."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A reader's picture in its parts: the ``<svg>`` tag's attributes, the ``<defs>``' content,
+    the ground, the board, the pieces on the map (markers, moves, stacks, battles, Exile boxes),
+    those beside it (the Calendar's panel, the title); and what he needs to see on the map, most
+    first (``focus``: how much, where, and what it is: a Lord's name and place, or "")."""
+
+    about: str
+    defs: str
+    ground: str
+    board: str
+    pieces: list[str]
+    beside: list[str]
+    focus: list[tuple[int, Box, str]]
+
+
 def plantagenet_picture(view: dict[str, Any], reader: str | None, report: dict[str, Any] | None = None) -> str:
     """The SVG text of ``reader``'s view (a side's, or the observers' for None), with the moves and
     battles of a phase's report (as he may see it) drawn on it: for a results mail, the position
     the phase left, the one its reader acts on now."""
     geo = geometry()
+    width, height = geo.width, geo.height
+    drawn = drawn_parts(view, reader, report)
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" {drawn.about} {LAYERED}>',
+        f"<defs>{drawn.defs}</defs>", drawn.ground, drawn.board, *drawn.pieces, *drawn.beside, "</svg>"])
+
+
+def drawn_parts(view: dict[str, Any], reader: str | None, report: dict[str, Any] | None = None) -> Drawn:
+    """``reader``'s picture (``plantagenet_picture``) in its parts."""
+    geo = geometry()
     base = layout()
     room = base.room.copy()
     hard: list[Segment] = []  # the arrows: no tile or mark over them
-    width, height = geo.width, geo.height
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{FONT}" data-game="plantagenet" '
-        f'data-reader="{escape(reader or "observer")}" data-phase="{escape(_phase(view))}" {LAYERED}>',
-        _defs(geo),
-        f'<g class="ground"><rect width="{width:.0f}" height="{height:.0f}" fill="{SEA}"/></g>',
-        base.board,
-    ]
-    parts += _markers(geo, view)
+    focus: list[tuple[int, Box, str]] = []
+    about = (f'font-family="{FONT}" data-game="plantagenet" data-reader="{escape(reader or "observer")}" '
+             f'data-phase="{escape(_phase(view))}"')
+    ground = f'<g class="ground"><rect width="{geo.width:.0f}" height="{geo.height:.0f}" fill="{SEA}"/></g>'
+    parts = _markers(geo, view)
     events = (report or {}).get("events", [])
-    parts += _moves(geo, base, room, hard, events)
+    parts += _moves(geo, base, room, hard, events, focus)
     lords = _lords_by_place(view)
     for place in sorted(lords, key=lambda p: (p not in BOARD.locales, p)):
         if place in BOARD.locales or place in BOARD.seas:
-            parts += stack(geo, room, hard, place, lords[place], base.word_boxes, base.homes.get(place))
+            drawn, taken = stack(geo, room, hard, place, lords[place], base.word_boxes, base.homes.get(place))
+            parts += drawn
+            side = LORD_SIDE[lords[place][0][0]]
+            names = ", ".join(short(name) for name, _ in lords[place])
+            focus.append((OWN, taken, f"{names} at {place}") if reader in (None, side) else (ENEMY, taken, ""))
     battles = {str(e["at"]) for e in events if e.get("type") == "battle" and e.get("at") in geo.network.points}
     for place in sorted(battles):
-        parts += _battle(geo, room, hard, place)
+        parts += _battle(geo, room, hard, place, focus)
     for box in BOARD.exile_boxes:
         parts.append(_exile(geo, view, box, lords.get(box, [])))
-    parts += calendar_panel(geo.calendar, view, reader)
-    parts += title(view, reader, width)
-    parts.append("</svg>")
-    return "\n".join(parts)
+        own = [short(name) for name, _ in lords.get(box, []) if reader in (None, LORD_SIDE[name])]
+        if own:  # an Exile box lies far from the Locales: his Exiles are shown where they fit
+            focus.append((ENEMY, exile_box(geo, box), f"{', '.join(own)} in {box}"))
+    beside = [*calendar_panel(geo.calendar, view, reader), *title(view, reader, geo.width)]
+    focus.sort(key=lambda item: -item[0])
+    return Drawn(about, _defs(geo), ground, base.board, parts, beside, focus)
 
 
 def _phase(view: dict[str, Any]) -> str:
@@ -247,7 +281,7 @@ def _defs(geo: Geometry) -> str:
     markers += ('<marker id="head-way" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
                 'orient="auto"><path d="M0,0 L10,5 L0,10 Z" fill="#8a7758"/></marker>')
     england = f'<clipPath id="england"><path d="{geo.land[ENGLAND]}" fill-rule="evenodd"/></clipPath>'
-    return f"<defs>{markers}{england}</defs>"
+    return f"{markers}{england}"
 
 
 def _markers(geo: Geometry, view: dict[str, Any]) -> list[str]:
@@ -282,12 +316,14 @@ def _lords_by_place(view: dict[str, Any]) -> dict[str, list[tuple[str, dict[str,
     return found
 
 
-def _battle(geo: Geometry, room: Room, hard: list[Segment], place: str) -> list[str]:
-    """A battle's mark beside its Locale, where it covers nothing."""
+def _battle(geo: Geometry, room: Room, hard: list[Segment], place: str,
+            focus: list[tuple[int, Box, str]]) -> list[str]:
+    """A battle's mark beside its Locale, where it covers nothing (and its place in ``focus``)."""
     x, y = geo.network.points[place]
     for box in stack_spots(x, y, 15, 15):
         if room.free(box) and not any(crosses(box, line) for line in hard):
             room.boxes.append(box)
+            focus.append((EVENT, (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)), ""))
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             return [piece(battle(cx, cy, f'class="battle" data-at="{escape(place)}"'), bounds_around([(cx, cy)], 9))]
     return []
@@ -329,10 +365,12 @@ def _exile(geo: Geometry, view: dict[str, Any], box: str, lords: list[tuple[str,
 # --- moves ------------------------------------------------------------------------------------
 
 
-def _moves(geo: Geometry, base: Layout, room: Room, hard: list[Segment], events: list[dict[str, Any]]) -> list[str]:
+def _moves(geo: Geometry, base: Layout, room: Room, hard: list[Segment], events: list[dict[str, Any]],
+           focus: list[tuple[int, Box, str]]) -> list[str]:
     """The phase's moves as arrows in the moving side's colour: a March (4.3) or an Intercept that
     succeeded (4.3.4) along its Way, a Sail (4.3.4) by sea, an Exile Pact into its box, a Lord sent
-    from the field to a refuge (L16); each kept clear of every other name."""
+    from the field to a refuge (L16); each kept clear of every other name (and its reach in
+    ``focus``)."""
     parts = []
     for event in events:
         kind = event.get("type")
@@ -361,6 +399,7 @@ def _moves(geo: Geometry, base: Layout, room: Room, hard: list[Segment], events:
             '</polyline>',
             bounds_around(line, 7), tiles_along(line, 7)))
         hard.extend(zip(line, line[1:]))
+        focus += [(EVENT, (x - 8, y - 8, x + 8, y + 8), "") for x, y in (line[0], line[-1])]  # where from, where to
     return parts
 
 

@@ -178,6 +178,7 @@ def _searched(room: Room, points: dict[str, Point], name: str,
     shapes = [[text_box(0, number * LEADING, line, size) for number, line in enumerate(lines)] for size, lines in ways]
     reach = max(max(box[2] - box[0], box[3] - box[1]) for shape in shapes for box in [_union(shape)]) / 2 + 40
     room = room.near(around(x, y, reach))  # all that a name within 30 pixels of its mark may meet
+    points = {other: point for other, point in points.items() if math.dist(point, (x, y)) <= 3 * reach}
     for (size, lines), shape in zip(ways, shapes):
         left, top, right, bottom = _union(shape)
         for dy in range(-30, 31, 2):
@@ -197,21 +198,26 @@ def _searched(room: Room, points: dict[str, Point], name: str,
 
 
 def place_names(room: Room, points: dict[str, Point], order: Sequence[str],
-                towards: dict[str, float] | None = None) -> dict[str, tuple[float, Label]]:
+                towards: dict[str, float] | None = None, strict: bool = False) -> dict[str, tuple[float, Label]]:
     """Each Locale's name placed in ``room`` (its marks and fixed boxes already there), in
     ``order``: in the first form (``forms``) and at the first spot crossed by no line and
     nearer its own Locale than any other, else at the spot of any form crossed by fewest lines
-    (and then nearer its own)."""
+    (and then nearer its own); ``strict``: a ValueError at the first name with no such spot."""
     placed = {}
     for name in order:
         x, y = points[name]
         best: tuple[tuple[int, bool], float, Label] | None = None
-        for size, lines in forms(name):
+        ways = forms(name)
+        reach = max(_advance(line, size, False) for size, lines in ways for line in lines) + MARK + 26 + 2 * LEADING
+        near = room.near(around(x, y, reach))  # all that any of its spots may meet or be crossed by
+        # the Locales a spot may lie nearer than its own: within three times as far as any spot reaches
+        near_points = {other: point for other, point in points.items() if math.dist(point, (x, y)) <= 3 * reach}
+        for size, lines in ways:
             for label in name_spots(x, y, lines, size, (towards or {}).get(name)):
                 boxes = label_boxes(label, size)
-                if not all(room.free(box) for box in boxes):
+                if not all(near.free(box) for box in boxes):
                     continue
-                score = (sum(room.crossings(box) for box in boxes), _nearer_another(_union(boxes), name, points))
+                score = (sum(near.crossings(box) for box in boxes), _nearer_another(_union(boxes), name, near_points))
                 if best is None or score < best[0]:
                     best = (score, size, label)
                 if score == (0, False):
@@ -220,8 +226,9 @@ def place_names(room: Room, points: dict[str, Point], order: Sequence[str],
                 break
         if best is None or best[0] != (0, False):
             best = _searched(room, points, name, forms(name)) or best
-        if best is None:
-            raise ValueError(f"no room for the name of {name}")
+        if best is None or (strict and best[0] != (0, False)):
+            raise ValueError(f"no room for the name of {name}" + (" crossed by no line, nearer it than any other"
+                                                                  if best is not None else ""))
         placed[name] = (best[1], best[2])
         room.boxes.extend(label_boxes(best[2], best[1]))
     return placed
@@ -234,15 +241,35 @@ def crowded_first(points: dict[str, Point], reach: float = 60.0) -> list[str]:
     return sorted(points, key=lambda name: (-near(name), name))
 
 
+_TURNS = [(math.cos(math.radians(angle)), math.sin(math.radians(angle))) for angle in range(0, 360, 15)]
+"""The directions a stack's rings of spots are tried in, every 15 degrees."""
+
+
 def stack_spots(x: float, y: float, width: float, height: float) -> list[Box]:
     """Where a stack of Lord tiles ``width`` by ``height`` may stand near a point: touching its
     mark on each side first, then in rings farther out (a leader line joins it to the mark)."""
     boxes = []
     for reach in (MARK, MARK + 3, MARK + 7, MARK + 12, MARK + 20, MARK + 32, MARK + 46, MARK + 62, MARK + 80):
-        for angle in range(0, 360, 15):
-            dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        for dx, dy in _TURNS:
             # the box's nearest edge at ``reach`` from the point, in that direction
             cx = x + dx * (reach + width / 2 * abs(dx))
             cy = y + dy * (reach + height / 2 * abs(dy))
             boxes.append((cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2))
+    return boxes
+
+
+def touching_spots(x: float, y: float, width: float, height: float, step: float = 3.0) -> list[Box]:
+    """Where a stack of Lord tiles ``width`` by ``height`` may stand touching a point's mark, its
+    edge ``MARK`` from the point: slid along each side of the mark every ``step`` pixels, as far as
+    the stack still reaches across the point, those with its middle nearest the point first."""
+    boxes = []
+    for along in range(0, int(max(width, height) / 2 / step) + 1):
+        shift = along * step
+        for sign in (1, -1) if shift else (1,):
+            if shift <= height / 2:  # beside the mark, right and left
+                top = y - height / 2 + sign * shift
+                boxes += [(x + MARK, top, x + MARK + width, top + height), (x - MARK - width, top, x - MARK, top + height)]
+            if shift <= width / 2:  # under and over it
+                left = x - width / 2 + sign * shift
+                boxes += [(left, y + MARK, left + width, y + MARK + height), (left, y - MARK - height, left + width, y - MARK)]
     return boxes

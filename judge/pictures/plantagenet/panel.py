@@ -165,10 +165,9 @@ def _legend(x: float, y: float) -> str:
     return "".join(parts)
 
 
-def title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
-    """The scenario; then the Turn and step, and whose view it is. A piece each line, the second
-    in two: its end (the reader), seldom new, is drawn once and kept, and only the step before
-    it is new."""
+def heading(view: dict[str, Any], reader: str | None) -> tuple[str, str, str]:
+    """What a picture is of: the game and scenario; the Turn (its year) and step; whose view it is
+    (and who won, once the game is over)."""
     scenario = BOARD.scenarios.get(str(view.get("scenario", "")))
     name = f"Plantagenet, {scenario.title}" if scenario else "Plantagenet"
     box = int(view.get("box", 0))
@@ -182,7 +181,15 @@ def title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
     outcome = view.get("outcome")
     if outcome:
         seen += f" \u2014 won by {outcome.get('winner')}"
-    lines = ((15, [name]), (31, [f"Turn {box}{year}: {doing} \u2014 ", seen]))
+    return name, f"Turn {box}{year}: {doing}", seen
+
+
+def title(view: dict[str, Any], reader: str | None, width: float) -> list[str]:
+    """The scenario; then the Turn and step, and whose view it is (``heading``). A piece each
+    line, the second in two: its end (the reader), seldom new, is drawn once and kept, and only
+    the step before it is new."""
+    name, when, seen = heading(view, reader)
+    lines = ((15, [name]), (31, [f"{when} \u2014 ", seen]))
     return [piece(
         f'<text class="title" x="{x:.1f}" y="{y}" font-size="12" font-weight="bold" '
         f'text-anchor="end" fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">'

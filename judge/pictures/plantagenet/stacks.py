@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -19,7 +20,7 @@ from ..style import INK, ink_on
 from ..words import Words
 from .board import Geometry
 from .layout import (MARK, Label, Room, Segment, crosses, crowded_first, gap, label_boxes, meets, place_names,
-                     stack_spots, touching)
+                     stack_spots, touching, touching_spots)
 
 TROOP_LETTERS = {"men_at_arms": "MA", "longbowmen": "LB", "militia": "MI", "mercenaries": "ME", "burgundians": "BU"}
 """How a tile writes each Troop type (1.6): Men-at-Arms, Longbowmen, Militia, Mercenaries,
@@ -30,6 +31,18 @@ WAY_COST = 6.0
 """How many pixels farther from its Locale a stack may stand to lie over one Way fewer."""
 NEIGHBOURS = 100.0
 """How near a Locale its neighbours whose names may move to leave it room for a tile."""
+TOUCH = MARK + 1.0
+"""A stack whose box comes this near its Locale's point touches the Locale's mark (1.3.1: a Lord
+stands at his Locale)."""
+Score = tuple[bool, bool, float]
+"""How well a stack stands: whether apart from its Locale's mark (farther than ``TOUCH``), whether
+as near another Locale as its own, and how far (a Way under it counted a few pixels farther)."""
+LEADER = MARK + 4
+"""A stack farther than this from its Locale's point is joined to its mark by a line."""
+COLUMNS = 2
+"""A stack of several Lords may stand in this many columns of tiles, where that lets it stand
+nearer its Locale."""
+GUTTER = 2.0
 HOME = (82.0, TILE_HEIGHT - 1)
 """The size of a Lord's tile, with his Forces, Coin and Provender, that the names leave room for
 beside each Locale."""
@@ -48,10 +61,10 @@ def room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names:
                                                              for box in label_boxes(label, size))], lines)
 
     def tile(room: Room, name: str, placed: dict[str, tuple[float, Label]],
-             first: bool = False) -> tuple[tuple[bool, float], Box] | None:
+             first: bool = False) -> tuple[Score, Box] | None:
         others = [point for other, point in points.items() if other != name]
         words = [box for size, label in placed.values() for box in label_boxes(label, size)]
-        return _spot(room, [], words, points[name], others, *HOME, first=first)
+        return _spot(room, [], words, points[name], others, *HOME, first=first, least=MARK)
 
     def worse(room: Room, placed: dict[str, tuple[float, Label]]) -> tuple[int, int]:
         """How many Ways cross the names placed, how many lie nearer another Locale than their own."""
@@ -64,7 +77,7 @@ def room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names:
     failed: set[str] = set()  # the Locales tried in vain
     for _ in range(3):  # again while a name moved for one Locale takes another's room
         lacking = [name for name in crowded_first(points)
-                   if ((spot := found[name]) is None or spot[0][0]) and name not in failed]
+                   if ((spot := found[name]) is None or not well(spot[0])) and name not in failed]
         written: list[Box] = []  # the names written again
         for name in lacking:
             failed.add(name)  # but if its names are written again
@@ -73,16 +86,17 @@ def room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names:
                                    key=lambda other: math.dist(points[other], points[name]))]
             rest = {other: label for other, label in names.items() if other not in moved}
             home = tile(room_of(rest, []), name, rest)
-            if home is None or home[0][0]:
+            if home is None or home[0][0]:  # no room touching its mark
                 continue
             xs, ys = [points[other][0] for other in moved], [points[other][1] for other in moved]
             room = room_of(rest, [home[1], *(box for other, box in kept.items() if other != name)]).near(
                 (min(xs) - 90, min(ys) - 90, max(xs) + 90, max(ys) + 90))  # all a moved name may meet
-            try:
-                placed = place_names(room, points, moved, towards)
+            was = worse(now, {other: names[other] for other in moved})
+            try:  # when every name moved was well placed, so must they be again: given up at the first not
+                placed = place_names(room, points, moved, towards, strict=was == (0, 0))
             except ValueError:
                 continue
-            if worse(room, placed) <= worse(now, {other: names[other] for other in moved}):
+            if worse(room, placed) <= was:
                 names = {**rest, **placed}
                 now = room_of(names, [])
                 kept[name] = home[1]
@@ -91,11 +105,16 @@ def room_for_tiles(geo: Geometry, fixed: list[Box], lines: list[Segment], names:
         if not written:
             break
         for name, spot in found.items():  # each room a name written again may take, or its line cross
-            if spot is None or spot[0][0] or any(meets(spot[1], box) or crosses(box, (points[name], nearest(
+            if spot is None or not well(spot[0]) or any(meets(spot[1], box) or crosses(box, (points[name], nearest(
                     spot[1], points[name]))) for box in written):
                 found[name] = tile(now, name, names, first=True)
     homes = {name: spot[1] for name, spot in found.items() if spot is not None and not spot[0][0]}
     return now, names, homes
+
+
+def well(score: Score) -> bool:
+    """Whether a stack so scored touches its Locale's mark and lies nearer it than any other."""
+    return not score[0] and not score[1]
 
 
 def _nearer(name: str, written: tuple[float, Label], points: dict[str, Point]) -> bool:
@@ -158,11 +177,11 @@ def _colour(side: str) -> str:
 
 
 def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
-          lords: list[tuple[str, dict[str, Any]]], names: list[Box], home: Box | None) -> list[str]:
+          lords: list[tuple[str, dict[str, Any]]], names: list[Box], home: Box | None) -> tuple[list[str], Box]:
     """A place's Lords as a stack of tiles beside its mark (or under a Sea's name), where it
-    covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart."""
+    covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart. Its
+    pieces, and the box it takes with its mark."""
     width = tile_width(lords)
-    height = TILE_HEIGHT * len(lords) - 1
     if place in BOARD.seas:
         x, y = geo.seas[place]
         anchor = (x, y + 10)
@@ -170,53 +189,77 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
         x, y = geo.network.points[place]
         anchor = (x, y)
     others = [point for name, point in geo.network.points.items() if name != place] if place in BOARD.locales else []
-    chosen = _spot(room, hard, names, anchor, others, width, height, [_from_home(home, anchor, width, height)]
-                   if home is not None else [])
-    box = chosen[1] if chosen is not None else _anywhere(room, hard, anchor, width, height, names)
+    chosen: tuple[Score, Box, int] | None = None
+    for columns in range(1, min(len(lords), COLUMNS) + 1):  # in one column, or side by side where that is better
+        across, down = columns * width + (columns - 1) * GUTTER, TILE_HEIGHT * math.ceil(len(lords) / columns) - 1
+        spot = _spot(room, hard, names, anchor, others, across, down,
+                     [_from_home(home, anchor, across, down)] if home is not None else [],
+                     least=MARK if place in BOARD.locales else 0.0)  # none nearer than the mark's edge
+        if spot is not None and (chosen is None or spot[0] < chosen[0]):
+            chosen = (*spot, columns)
+        if chosen is not None and well(chosen[0]):
+            break
+    if chosen is None:
+        chosen = ((True, False, 0.0), _anywhere(room, hard, anchor, width, TILE_HEIGHT * len(lords) - 1, names), 1)
+    _, box, columns = chosen
     room.boxes.append(box)
     words = Words()
     left, top, right, bottom = box
     leader = ""
     apart = math.dist(anchor, nearest(box, anchor))
-    if place in BOARD.locales and apart > MARK + 4:
+    if place in BOARD.locales and apart > LEADER:
         ex, ey = nearest(box, anchor)
         dx, dy = ex - anchor[0], ey - anchor[1]
         sx, sy = anchor[0] + dx / apart * (MARK - 1), anchor[1] + dy / apart * (MARK - 1)
         leader = (f'<line class="leader" x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
                   f'stroke="{INK}" stroke-width="0.8"/>')
         room.lines.append(((sx, sy), (ex, ey)))
-    drawn = tiles(lords, left, top, width, words)
+    rows = math.ceil(len(lords) / columns)
+    drawn = "".join(tiles(lords[number * rows:(number + 1) * rows], left + number * (width + GUTTER), top, width, words)
+                    for number in range(columns))
     element = (f'<g class="stack" data-place="{escape(place)}">{leader}{drawn}{"".join(words.elements())}</g>')
     reach = [bounds_around([(left, top), (right, bottom)], 1.5)]
     if leader:
         reach.append(bounds_around([anchor, nearest(box, anchor)], 2))
-    return [piece(element, union(*reach))]
+    return [piece(element, union(*reach))], (min(left, anchor[0]), min(top, anchor[1]), max(right, anchor[0]),
+                                               max(bottom, anchor[1]))
 
 
-_ACROSS, _DOWN = range(-60, 61, 3), range(-45, 46, 3)
-_AROUND = sorted(((dx, dy) for dx in _ACROSS for dy in _DOWN), key=lambda d: math.hypot(*d))
-"""Where a stack's middle may go, pixel by pixel near its place, nearest first."""
-_CELLS = [(_ACROSS.index(dx), _DOWN.index(dy)) for dx, dy in _AROUND]
+REACH = (20.0, 36.0)
+"""How far from its place's point, across and down, a stack's edge may stand in the pixel search."""
+
+
+@lru_cache(maxsize=64)
+def around_grid(width: float, height: float) -> tuple[range, range, list[tuple[int, int]]]:
+    """Where the middle of a stack ``width`` by ``height`` may go in the pixel search, every 3
+    pixels across and down from its place's point, as far as its edge comes within ``REACH``: the
+    offsets across, down, and the cells (column, row) nearest first."""
+    across = range(-3 * int((width / 2 + REACH[0]) // 3), 3 * int((width / 2 + REACH[0]) // 3) + 1, 3)
+    down = range(-3 * int((height / 2 + REACH[1]) // 3), 3 * int((height / 2 + REACH[1]) // 3) + 1, 3)
+    cells = sorted(((column, row) for column in range(len(across)) for row in range(len(down))),
+                   key=lambda cell: math.hypot(across[cell[0]], down[cell[1]]))
+    return across, down, cells
 
 
 def _free_around(room: Room, anchor: Point, width: float, height: float) -> list[Box]:
-    """The boxes ``width`` by ``height`` whose middles are ``_AROUND`` an ``anchor`` that are free
-    in a ``room`` (``Room.free``), in that order, found for them all at once: each box placed rules
-    out a span of them across and a span down (the same comparisons of the same numbers as
-    ``Room.free`` makes, in a fraction of the time)."""
-    lefts = [anchor[0] + dx - width / 2 for dx in _ACROSS]
-    rights = [anchor[0] + dx + width / 2 for dx in _ACROSS]
-    tops = [anchor[1] + dy - height / 2 for dy in _DOWN]
-    bottoms = [anchor[1] + dy + height / 2 for dy in _DOWN]
+    """The boxes ``width`` by ``height`` whose middles are on the ``around_grid`` of an ``anchor``
+    that are free in a ``room`` (``Room.free``), nearest first, found for them all at once: each
+    box placed rules out a span of them across and a span down (the same comparisons of the same
+    numbers as ``Room.free`` makes, in a fraction of the time)."""
+    across, down, cells = around_grid(width, height)
+    lefts = [anchor[0] + dx - width / 2 for dx in across]
+    rights = [anchor[0] + dx + width / 2 for dx in across]
+    tops = [anchor[1] + dy - height / 2 for dy in down]
+    bottoms = [anchor[1] + dy + height / 2 for dy in down]
     inside = [0 <= left and right <= room.width for left, right in zip(lefts, rights)]
     taken = [0 if 0 <= top and bottom <= room.height else -1 for top, bottom in zip(tops, bottoms)]
     for other in room.boxes:  # meets(box, other) where the box's spans and the other's overlap
         first, last = bisect_right(rights, other[0]), bisect_left(lefts, other[2])
         if first < last:
-            across = (1 << last) - (1 << first)
+            span = (1 << last) - (1 << first)
             for row in range(bisect_right(bottoms, other[1]), bisect_left(tops, other[3])):
-                taken[row] |= across
-    return [(lefts[column], tops[row], rights[column], bottoms[row]) for column, row in _CELLS
+                taken[row] |= span
+    return [(lefts[column], tops[row], rights[column], bottoms[row]) for column, row in cells
             if inside[column] and not taken[row] >> column & 1]
 
 
@@ -235,18 +278,42 @@ def _from_home(home: Box, anchor: Point, width: float, height: float) -> Box:
 
 
 def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, others: list[Point], width: float,
-          height: float, first_spots: list[Box] | None = None,
-          first: bool = False) -> tuple[tuple[bool, float], Box] | None:
+          height: float, first_spots: list[Box] | None = None, first: bool = False,
+          least: float = 0.0) -> tuple[Score, Box] | None:
     """Where a stack ``width`` by ``height`` stands by its place's ``anchor``, and how well: free,
-    over no arrow (``hard``), its leader over no name, nearer its place than any of the ``others``
-    if it may be, then as near it as may be, a Way under it counted as a few pixels farther. The
-    ``first_spots`` and the rings around it first (``stack_spots``), then, if none there is nearer
-    it than the others, every spot near it pixel by pixel (``first``: the first nearer it than
-    the others). None if none is free."""
-    spots = [*(first_spots or []), *stack_spots(anchor[0], anchor[1], width, height)]
+    over no arrow (``hard``), its leader over no name, touching its mark if it may, then nearer
+    its place than any of the ``others`` if it may be, then as near it as may be, a Way under it
+    counted as a few pixels farther. The ``first_spots``, the spots touching the mark and the
+    rings around it first (``touching_spots``, ``stack_spots``), then, if none there touches the
+    mark, every spot near it pixel by pixel, for the shortest line (``first``: the first spot that
+    touches the mark nearer it than the others; else the first as near as any may be, ``least``
+    from the anchor and over no Way). None if none is free."""
+    if first_spots:  # the first spots alone first, looking only at what lies near them
+        _, best = _looking(room, hard, names, anchor, others, width, height, first_spots, first, least)
+        chosen = best(first_spots, None)
+        if chosen is not None and well(chosen[0]) and (first or chosen[0][2] <= least):
+            return chosen
+    spots = [*(first_spots or []), *touching_spots(anchor[0], anchor[1], width, height),
+             *stack_spots(anchor[0], anchor[1], width, height)]
+    near, best = _looking(room, hard, names, anchor, others, width, height, spots, first, least)
+    chosen = best(spots, near.free)
+    if chosen is None or chosen[0][0]:  # set apart: a nearer spot, pixel by pixel (a touching one is there)
+        found = best(_free_around(near, anchor, width, height), lambda box: True)
+        chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
+    return chosen
+
+
+Best = Callable[[list[Box], Callable[[Box], bool] | None], tuple[Score, Box] | None]
+
+
+def _looking(room: Room, hard: list[Segment], names: list[Box], anchor: Point, others: list[Point], width: float,
+             height: float, spots: list[Box], first: bool, least: float) -> tuple[Room, Best]:
+    """What lies near some ``spots`` for a stack (the room's boxes and lines, the arrows, the
+    names, the other Locales: every spot, and its line to the anchor, lies in their region),
+    and how the best of those spots, or of others in that region, is found (``_spot``; free as
+    the room near says, unless told otherwise)."""
     region = (min(anchor[0], *(b[0] for b in spots)), min(anchor[1], *(b[1] for b in spots)),
               max(anchor[0], *(b[2] for b in spots)), max(anchor[1], *(b[3] for b in spots)))
-    # what lies near: every spot, and its line to the anchor, is inside the region
     near = room.near(region)
     near_hard = touching(hard, region)
     near_names = [name for name in names
@@ -254,32 +321,32 @@ def _spot(room: Room, hard: list[Segment], names: list[Box], anchor: Point, othe
     near_others = sorted((math.dist(anchor, point), point) for point in others if gap(region, point) < 90)
     diagonal = math.hypot(width, height)
 
-    def best(boxes: list[Box], free: Callable[[Box], bool]) -> tuple[tuple[bool, float], Box] | None:
-        chosen: tuple[tuple[bool, float], Box] | None = None
+    def best(boxes: list[Box], free: Callable[[Box], bool] | None) -> tuple[Score, Box] | None:
+        free = free or near.free
+        chosen: tuple[Score, Box] | None = None
         for box in boxes:
             own = gap(box, anchor)
+            apart = own > TOUCH
             reach = 2 * own + diagonal  # no Locale farther from the anchor is as near the box
-            nearer: bool | None = None
-            if chosen is not None and own >= chosen[0][1]:  # it can do better only if nearer than the others
-                if not chosen[0][0] or (nearer := any(gap(box, point) <= own for far, point in near_others
-                                                      if far <= reach)):
+            nearer: bool | None = False if apart else None  # a leader joins it to its own: the nearest will do
+            if chosen is not None and own >= chosen[0][2]:  # it can do better only if nearer than the others
+                if apart or not chosen[0][1] or (nearer := any(
+                        gap(box, point) <= own for far, point in near_others if far <= reach)):
                     continue
-            if free(box) and not any(crosses(box, line) for line in near_hard) \
-                    and not any(crosses(name, (anchor, nearest(box, anchor))) for name in near_names):
+            if free(box) and not any(crosses(box, line) for line in near_hard) and (own <= LEADER or not any(
+                    crosses(name, (anchor, nearest(box, anchor))) for name in near_names)):  # no leader, or over no name
                 if nearer is None:
                     nearer = any(gap(box, point) <= own for far, point in near_others if far <= reach)
-                score = (nearer, own + WAY_COST * near.crossings(box))
+                if chosen is not None and (apart, nearer, own) >= chosen[0]:
+                    continue  # no better over no Way
+                score = (apart, nearer, own + WAY_COST * near.crossings(box))
                 if chosen is None or score < chosen[0]:
                     chosen = (score, box)
-                    if first and not score[0]:
+                    if well(score) and (first or score[2] <= least):
                         break
         return chosen
 
-    chosen = best(spots, near.free)
-    if chosen is None or chosen[0][0]:
-        found = best(_free_around(near, anchor, width, height), lambda box: True)
-        chosen = found if chosen is None or (found is not None and found[0] < chosen[0]) else chosen
-    return chosen
+    return near, best
 
 
 def _anywhere(room: Room, hard: list[Segment], anchor: Point, width: float, height: float,

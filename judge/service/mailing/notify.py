@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from judge.games.kind import Choosing, GameKind, Outcome, PassingOver, Turned
-from judge.pictures import chained_report, kind_picture, position_drawn
+from judge.pictures import chained_report, mail_picture, position_drawn
 from judge.store import (
     Game,
     GameStatus,
@@ -257,9 +257,11 @@ def _results_body(config: Config, game: Game, records: list[PhaseRecord], reader
 def game_picture(db: Session, game: Game, phase: str, reader: str | None, report: dict[str, Any] | None,
              before: dict[str, Any]) -> int | None:
     """The map picture of a processed phase as one reader may see it, kept for the mails that
-    carry it: the position the phase began from with its orders drawn (``judge map GAME PHASE``,
-    the archive's phase maps); None for a game kind the judge draws no pictures of."""
-    svg = kind_picture(kind_of(game), before, reader, report)
+    carry it: the position the phase began from with its orders drawn (as ``judge map GAME PHASE``
+    and the archive's phase maps draw it whole), as a mail carries it (``mail_picture``: for
+    Plantagenet, the part of the map a phone shows legibly); None for a game kind the judge draws
+    no pictures of."""
+    svg = mail_picture(kind_of(game), before, reader, report)
     return keep_picture(db, f"{game.name}-{phase}", svg) if svg is not None else None
 
 
