@@ -143,3 +143,22 @@ def test_an_added_variant_s_results_mail_and_archive_carry_its_map(judge: MailJu
              if g.get("class") == "order move"]
     assert sorted(moves) == ["A bud - ser", "A mar - spa", "A par - bur", "A vie - gal", "F bre - mao",
                              "F tri - alb"]
+
+
+def test_judge_variants_layout_checks_a_hand_edited_layout_and_computes_one_anew(judge: MailJudge) -> None:
+    """``judge variants layout NAME``: an added variant's layout file checked against its map
+    (what is wrong named), computed anew with --new; a variant drawn from its shapes needs none."""
+    operator(judge, "variants", "add", str(MILA_MAPS / "standard_france_austria.map"), "--name", "duel")
+    path = judge.config.variants / "duel.layout.toml"
+    written = path.read_text(encoding="utf-8")
+    path.write_text("\n".join(line for line in written.splitlines() if not line.startswith("bud =")) + "\n",
+                    encoding="utf-8")
+    status, _, err = operator(judge, "variants", "layout", "duel")
+    assert status == 2 and "duel.layout.toml: not placed: bud" in err and "--new" in err
+    status, out, _ = operator(judge, "variants", "layout", "duel", "--new")
+    assert status == 0 and "computed and written" in out
+    assert path.read_text(encoding="utf-8") == written  # the same map, the same layout
+    status, _, err = operator(judge, "variants", "layout", "standard")
+    assert status == 2 and "standard is drawn from its shapes" in err
+    status, _, err = operator(judge, "variants", "layout", "nowhere")
+    assert status == 2 and "unknown variant 'nowhere'" in err
