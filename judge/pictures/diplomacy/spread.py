@@ -11,7 +11,8 @@ layout``), so that provinces one move apart stand near each other and far ones f
    its distances to all the others are best kept, the near ones weighing most;
 4. the result turned so that its long side lies across, scaled so that neighbours stand about
    ``SPACING`` pixels apart, then spread until no two marks (each with its name below it, and a
-   province with coasts with room for them) overlap;
+   province with coasts with room for them) overlap, and each mark moved off the lines between
+   other provinces that pass over it (in a few rounds, spread apart again after each);
 5. each coast of a province with several placed beside its mark, towards the places a fleet on it
    reaches, clear of the mark's name and centre, and apart from the province's other coasts.
 
@@ -37,6 +38,9 @@ COAST_ROOM = 19.0
 """How far from its province's point a coast is placed, and the extra room such a province keeps."""
 GAP = 3.0
 """The least room between two marks' rooms, in pixels."""
+CLEAR = 14.0
+"""How far from a line between two other provinces a province's point stands at least, in pixels
+(a mark is 10 in radius): a mark on a line would read as a stop on it."""
 
 
 def neighbours(game_map: Map) -> dict[str, set[str]]:
@@ -63,6 +67,11 @@ def spread(game_map: Map, rounds: int = 120) -> tuple[dict[str, Point], float, f
     points = _scaled(points, names, near)
     rooms = [_room(game_map, name) for name in names]
     points = _apart(points, rooms)
+    for _ in range(20):  # off the lines that pass over them, and apart again
+        moved = _off_lines(points, names, near)
+        if moved is None:
+            break
+        points = _apart(moved, rooms)
     placed = dict(zip(names, points))
     placed.update(_coasts(game_map, placed))
     left = min(x - room[0] for (x, _), room in zip(points, rooms))
@@ -190,14 +199,17 @@ def _apart(points: list[Point], rooms: Sequence[tuple[float, float, float]], rou
     pushed apart, half each, along the axis where they overlap least."""
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
-    size = len(points)
+    reach = 2 * max(room[0] for room in rooms) + GAP  # no two points farther apart across overlap
     for _ in range(rounds):
         moved = False
-        for i in range(size):
+        order = sorted(range(len(points)), key=lambda number: (xs[number], number))
+        for place, i in enumerate(order):
             wi, ai, bi = rooms[i]
-            for j in range(i + 1, size):
-                wj, aj, bj = rooms[j]
+            for j in order[place + 1:]:
                 dx, dy = xs[j] - xs[i], ys[j] - ys[i]
+                if dx > reach:
+                    break  # sorted by x when the round began: the rest lie farther still
+                wj, aj, bj = rooms[j]
                 over_x = wi + wj + GAP - abs(dx)
                 if over_x <= 0:
                     continue
@@ -218,6 +230,37 @@ def _apart(points: list[Point], rooms: Sequence[tuple[float, float, float]], rou
         if not moved:
             break
     return list(zip(xs, ys))
+
+
+def _off_lines(points: list[Point], names: Sequence[str], near: Mapping[str, set[str]]) -> list[Point] | None:
+    """The points moved off the lines between neighbours that pass over them: each moved away
+    from such a line, square to it, until ``CLEAR`` from it; None if no line passes over any."""
+    index = {name: number for number, name in enumerate(names)}
+    lines = sorted({(min(index[a], index[b]), max(index[a], index[b])) for a in names for b in near[a]})
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    moved = False
+    for a, b in lines:
+        (ax, ay), (bx, by) = (xs[a], ys[a]), (xs[b], ys[b])
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
+        if length < 1e-6:
+            continue
+        for c in range(len(points)):
+            if c in (a, b):
+                continue
+            along = ((xs[c] - ax) * dx + (ys[c] - ay) * dy) / (length * length)
+            if not 0 < along < 1:
+                continue
+            across = ((xs[c] - ax) * dy - (ys[c] - ay) * dx) / length  # signed, square to the line
+            if abs(across) >= CLEAR:
+                continue
+            side = 1.0 if across >= 0 else -1.0
+            push = CLEAR + 0.5 - abs(across)
+            xs[c] += side * push * dy / length
+            ys[c] -= side * push * dx / length
+            moved = True
+    return list(zip(xs, ys)) if moved else None
 
 
 def _coasts(game_map: Map, placed: Mapping[str, Point]) -> dict[str, Point]:
