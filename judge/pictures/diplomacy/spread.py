@@ -46,19 +46,19 @@ CLEAR = 14.0
 def neighbours(game_map: Map) -> dict[str, set[str]]:
     """Each province's neighbours: where an army or a fleet there can move to."""
     near: dict[str, set[str]] = {province: set() for province in game_map.provinces}
-    for province, targets in game_map.army_moves.items():
-        near[province].update(targets)
-    for location, targets in game_map.fleet_moves.items():
-        near[province_of(location)].update(province_of(target) for target in targets)
-    for province, others in near.items():
-        others.discard(province)
+    for army_at, army_targets in game_map.army_moves.items():
+        near[army_at].update(army_targets)
+    for fleet_at, fleet_targets in game_map.fleet_moves.items():
+        near[province_of(fleet_at)].update(province_of(target) for target in fleet_targets)
+    for here, others in near.items():
+        others.discard(here)
     return near
 
 
 def spread(game_map: Map, rounds: int = 120) -> tuple[dict[str, Point], float, float]:
     """Every province's and coast's point, in pixels, and the picture's width and height
     (without margins: the schematic adds its own)."""
-    names = list(game_map.provinces)
+    names: list[str] = list(game_map.provinces)
     near = neighbours(game_map)
     distances = _distances(names, near)
     points = _classical(distances)
@@ -72,14 +72,14 @@ def spread(game_map: Map, rounds: int = 120) -> tuple[dict[str, Point], float, f
         if moved is None:
             break
         points = _apart(moved, rooms)
-    placed = dict(zip(names, points))
+    placed: dict[str, Point] = dict(zip(names, points))
     placed.update(_coasts(game_map, placed))
     left = min(x - room[0] for (x, _), room in zip(points, rooms))
     top = min(y - room[1] for (_, y), room in zip(points, rooms))
     right = max(x + room[0] for (x, _), room in zip(points, rooms))
     bottom = max(y + room[2] for (_, y), room in zip(points, rooms))
-    moved = {key: (x - left, y - top) for key, (x, y) in placed.items()}
-    return moved, right - left, bottom - top
+    shifted = {key: (x - left, y - top) for key, (x, y) in placed.items()}
+    return shifted, right - left, bottom - top
 
 
 def _room(game_map: Map, province: str) -> tuple[float, float, float]:
