@@ -126,6 +126,7 @@ def test_the_layout_is_computed_the_same_every_time_and_keeps_neighbours_near(
     every = [math.dist(places[a], places[b]) for a in game_map.provinces for b in game_map.provinces if a < b]
     assert sum(near) / len(near) < 0.4 * sum(every) / len(every)
     assert layout.colours == dict(zip(game_map.powers, PALETTE))  # seven colours, all told apart
+    assert len(set(PALETTE)) == len(PALETTE) == 18  # and for up to eighteen powers
 
 
 def test_a_hand_edited_layout_is_drawn_and_a_spoilt_one_left_aside(tmp_path: Path) -> None:
@@ -156,6 +157,9 @@ def test_every_province_name_is_inside_the_picture_and_no_two_overlap(file_name:
     assert set(names) == set(game_map.provinces)
     for province, (left, top, w, h) in names.items():
         assert left >= 0 and top >= 0 and left + w <= width and top + h <= height, province
+    title = [text_bounds(float(t.get("x", 0)), 16, t.text or "", 12, bold=True) for t in root.iter(f"{SVG}text")
+             if t.get("class") == "title"]
+    assert title[0][0] >= 0 and title[-1][0] + title[-1][2] <= width  # the title whole, on the picture
     boxes = list(names.items())
     crowded = [(a, b) for number, (a, first) in enumerate(boxes) for b, second in boxes[number + 1:]
                if _overlap(first, second)]

@@ -32,6 +32,7 @@ from typing import Any
 
 from judge.games.diplomacy.maps import Map
 
+from ..layers import advance
 from ..outline import Point
 from ..shapes import ShapesError
 from ..style import palette
@@ -44,7 +45,7 @@ MARGIN = 10.0
 TOP = 30.0
 """The room above the marks, for the picture's title."""
 LEAST_WIDTH = 470.0
-"""The narrowest picture: room for its title and its legend."""
+"""The narrowest picture: room for its legend (and for its title, wider where that is longer)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,8 @@ def computed_layout(game_map: Map) -> Layout:
     """A map's layout computed from its adjacencies (``spread.py``), with margins, and its powers
     coloured from the palette in their order (``style.palette``)."""
     points, width, height = spread(game_map)
-    full = max(width + 2 * MARGIN, LEAST_WIDTH)
+    title = advance(f"{game_map.title}: Winter 1901, adjustments", 12, bold=True) + 24  # the longest
+    full = max(width + 2 * MARGIN, LEAST_WIDTH, round(title))
     left = (full - width) / 2
     places = {key: (round(x + left, 1), round(y + TOP, 1)) for key, (x, y) in points.items()}
     return Layout(round(full, 1), round(height + TOP + MARGIN, 1), places,
