@@ -41,6 +41,8 @@ GAP = 3.0
 CLEAR = 14.0
 """How far from a line between two other provinces a province's point stands at least, in pixels
 (a mark is 10 in radius): a mark on a line would read as a stop on it."""
+LONG = 3 * SPACING
+"""The lines that marks are moved off: those shorter than this."""
 
 
 def neighbours(game_map: Map) -> dict[str, set[str]]:
@@ -233,7 +235,7 @@ def _apart(points: list[Point], rooms: Sequence[tuple[float, float, float]], rou
 
 
 def _off_lines(points: list[Point], names: Sequence[str], near: Mapping[str, set[str]]) -> list[Point] | None:
-    """The points moved off the lines between neighbours that pass over them: each moved away
+    """The points moved off the (not ``LONG``) lines between neighbours that pass over them: each moved away
     from such a line, square to it, until ``CLEAR`` from it; None if no line passes over any."""
     index = {name: number for number, name in enumerate(names)}
     lines = sorted({(min(index[a], index[b]), max(index[a], index[b])) for a in names for b in near[a]})
@@ -244,8 +246,8 @@ def _off_lines(points: list[Point], names: Sequence[str], near: Mapping[str, set
         (ax, ay), (bx, by) = (xs[a], ys[a]), (xs[b], ys[b])
         dx, dy = bx - ax, by - ay
         length = math.hypot(dx, dy)
-        if length < 1e-6:
-            continue
+        if not 1e-6 < length < LONG:
+            continue  # a long line crosses much whatever is done: moving marks off it only spreads the map
         for c in range(len(points)):
             if c in (a, b):
                 continue
