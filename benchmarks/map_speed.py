@@ -2,7 +2,7 @@
 
 Usage (from the top of the tree, after ``pip install -e '.[test]'``):
 
-    python benchmarks/map_speed.py [--variant standard] [--pictures 40] [--seed 1] [--warm 0]
+    python benchmarks/map_speed.py [--variant standard] [--pictures 40] [--seed 1] [--warm 0] [--schematic]
 
 It plays a random game of the variant (random legal orders for every power, as ``judge selfplay``
 does) and keeps the movement phases from its fifth year on, when the board is full; then it draws
@@ -10,7 +10,9 @@ does) and keeps the movement phases from its fifth year on, when the board is fu
 ``--variant richard3`` (or ``richard3-1470``, ``richard3-1483``) keeps the action phases of random
 Richard III games instead, each drawn as York sees it with his report of the phase, as the
 results mails carry it; ``--variant plantagenet-iii`` (or ``-ia``, ``-ii``, ``-wars``...) the
-steps of random Plantagenet games from their tenth on, likewise.
+steps of random Plantagenet games from their tenth on, likewise. ``--schematic`` draws a Diplomacy
+variant as the schematic picture of a variant without shapes (``judge/pictures/diplomacy/
+schematic.py``, from its layout file or, where it has none, the layout computed before the timing).
 It prints the median milliseconds per picture for the SVG alone and for SVG and PNG together, as
 wall-clock time and as the process's CPU time (steadier when other work shares the machine). The
 drawing is single-threaded: the figures are for one core.
@@ -40,6 +42,8 @@ from judge.games.registry import game_kind
 from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
 from judge.pictures import kind_picture, load_shapes, picture, png
+from judge.pictures.diplomacy.layout import layout_of
+from judge.pictures.diplomacy.schematic import schematic
 from judge.pictures.raster import _kept, layers
 
 
@@ -106,7 +110,14 @@ def phases_of(variant: str, count: int, seed: int) -> list[tuple[dict[str, Any],
     return list(movement_phases(variant, count, seed))
 
 
+SCHEMATIC = False
+"""``--schematic``: Diplomacy variants drawn as schematics."""
+
+
 def draw(variant: str, state: dict[str, Any], given: Any) -> str:
+    if SCHEMATIC:
+        game_map = load_variant(variant)
+        return schematic(game_map, layout_of(game_map), state, given)
     if variant.startswith("plantagenet"):
         return kind_picture(PlantagenetGame(), state, "York", given) or ""
     if variant.startswith("richard3"):
@@ -120,10 +131,15 @@ def main() -> None:
     parser.add_argument("--pictures", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--warm", type=int, default=0, help="pictures of other games drawn first")
+    parser.add_argument("--schematic", action="store_true", help="draw a Diplomacy variant as a schematic")
     args = parser.parse_args()
+    global SCHEMATIC
+    SCHEMATIC = args.schematic
     richard3 = args.variant.startswith(("richard3", "plantagenet"))
     phases = phases_of(args.variant, args.pictures, args.seed)
-    if not richard3:
+    if args.schematic:
+        layout_of(load_variant(args.variant))  # read (or computed) once per process, as the judge does
+    elif not richard3:
         load_shapes(args.variant)  # read once per process, as the judge does
     for state, results in phases_of(args.variant, args.warm, args.seed + 10_000) if args.warm else []:
         png(draw(args.variant, state, results))
@@ -157,7 +173,7 @@ def main() -> None:
     what = ("steps as York sees them, median {:.0f} events each" if args.variant.startswith("plantagenet")
             else "action phases as York sees them, median {:.0f} events each" if richard3
             else "mid-game movement phases, median {:.0f} orders each").format(orders)
-    print(f"{args.variant}: {len(phases)} {what}")
+    print(f"{args.variant}{' (schematic)' if args.schematic else ''}: {len(phases)} {what}")
     print(f"SVG only:        {ms(svg_wall)} wall, {ms(svg_cpu)} CPU a picture")
     print(f"SVG + PNG:       {ms(both_wall)} wall, {ms(both_cpu)} CPU a picture "
           f"(min {min(both_wall) * 1000:.1f}, max {max(both_wall) * 1000:.1f} ms wall; "

@@ -120,6 +120,8 @@ def _variants(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
 
     if args.action == "add":
         return _add_variant(args, stdout)
+    if args.action == "layout":
+        return _lay_out(args, stdout)
     added: dict[str, Any] = {}
     if args.config:
         from .service.play.variants import added_variants
@@ -160,6 +162,19 @@ def _add_variant(args: SimpleNamespace, stdout: TextIO) -> int:
     stdout.write(f"Added the variant {added.name} ({added.toml}): {len(added.powers)} powers "
                  f"({', '.join(added.powers)}), {added.centres} supply centres. Players may now "
                  f"CREATE ?game password {added.name}.\n")
+    return 0
+
+
+def _lay_out(args: SimpleNamespace, stdout: TextIO) -> int:
+    from .service.play.variants import VariantError, lay_out
+
+    try:
+        path, done = lay_out(_config(args).variants if args.config else None, args.name, args.new)
+    except VariantError as error:
+        sys.stderr.write(f"judge: no layout for {args.name}:\n")
+        sys.stderr.writelines(f"  {line}\n" for line in error.errors)
+        return 2
+    stdout.write(f"The layout of {args.name} ({path}): {done}.\n")
     return 0
 
 
@@ -480,6 +495,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     variant_add.add_argument("file", help="the map file; a file its MAP line names is looked for beside it")
     variant_add.add_argument("--name", help="the variant's name (default: the file's, without .map)")
+    variant_layout = variant_actions.add_parser(
+        "layout", help="compute and write where a variant's provinces stand in its schematic picture "
+        "(NAME.layout.toml), or check the one there is"
+    )
+    variant_layout.add_argument("name", help="a shipped variant without shapes, or one this judge added (with --config)")
+    variant_layout.add_argument("--new", action="store_true", help="compute it anew, replacing the one there is")
     play = commands.add_parser(
         "selfplay",
         help="play random games, checking the rules' invariants after every phase; "

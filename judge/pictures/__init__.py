@@ -42,7 +42,7 @@ class Drawing:
     ``picture(kind, view, reader, report)``: the SVG text of ``reader``'s view (the observers'
     for None) of a position, with the processed phase's ``report`` as he may see it drawn on it
     (or None for the position alone); None where the kind, in a family that draws, has no
-    picture (a Diplomacy variant without shapes). ``colours(kind)``: each power's colour.
+    picture (a Diplomacy variant with off-board boxes and no shapes: none the judge has). ``colours(kind)``: each power's colour.
     ``after``: a phase's report is drawn on the position it left, the one its reader acts on now
     (Richard III: the moves just made), rather than the one it began from (Diplomacy: the orders
     as given, on the board they were given for). ``mailed``: where a mail (read on a phone)

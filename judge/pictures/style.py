@@ -49,3 +49,20 @@ def font_files() -> tuple[str, ...]:
         if files:
             return files
     return ()
+
+
+PALETTE = (
+    # Okabe and Ito's eight colours, told apart with any common colour blindness ...
+    # (the closest two, orange and vermilion, kept apart by Tol's wine until an eighth power)
+    "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#882255", "#f0e442", "#d55e00",
+    # ... then Paul Tol's muted scheme's, for maps of more powers
+    "#000000", "#117733", "#999933", "#332288", "#44aa99", "#aa4499", "#ddcc77", "#cc6677",
+    "#88ccee", "#7f7f7f",
+)
+"""The powers' colours of a map drawn without its own (a schematic picture), in order: the
+first powers get the colours easiest to tell apart."""
+
+
+def palette(count: int) -> list[str]:
+    """``count`` powers' colours from ``PALETTE``, again from its start past its end."""
+    return [PALETTE[number % len(PALETTE)] for number in range(count)]

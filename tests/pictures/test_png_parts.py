@@ -20,6 +20,8 @@ from judge.games.registry import game_kind
 from judge.games.richard3.game import Richard3Game
 from judge.games.variants import load_variant
 from judge.pictures import kind_picture, picture, png, raster
+from judge.pictures.diplomacy.layout import computed_layout
+from judge.pictures.diplomacy.schematic import schematic
 from judge.pictures.png import resvg
 from judge.pictures.raster import PALETTE, _clip, _indexed_png, _windows, layers
 from judge.pictures.sheet import Sheeted, draw_sheet, image, sized
@@ -59,6 +61,33 @@ def _diplomacy(variant: str, seed: int, count: int) -> Iterator[str]:
 def test_a_diplomacy_picture_from_kept_parts_is_the_whole_picture(variant: str) -> None:
     for svg in _diplomacy(variant, 7, 8):
         assert _far_pixels(svg) == 0
+
+
+def _schematic(seed: int, count: int) -> Iterator[str]:
+    """Schematic pictures (``schematic.py``) of the standard map's phases of a random game, with
+    their orders."""
+    game_map = load_variant("standard")
+    layout = computed_layout(game_map)
+    kind = DiplomacyGame(game_map)
+    rng = Random(seed)
+    state = kind.new_game(b"")
+    for number in range(count * 3):
+        pending = kind.pending(state)
+        orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
+        result = kind.resolve(state, orders, rng)
+        if number % 3 == 0 or pending.timing != "movement":
+            yield schematic(game_map, layout, state, result.report["results"])
+        state = result.state
+
+
+def test_a_schematic_picture_from_kept_parts_is_the_whole_picture() -> None:
+    for svg in _schematic(7, 6):
+        assert _far_pixels(svg) == 0
+
+
+def test_no_piece_of_a_schematic_picture_draws_outside_its_bounds() -> None:
+    for svg in _schematic(5, 3):
+        assert _outside(svg) == []
 
 
 @pytest.mark.parametrize("scenario", ["1460", "1470", "1483"])

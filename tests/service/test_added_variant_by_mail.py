@@ -4,15 +4,19 @@ and no game starts on its name. (Issue #35, item 1.)"""
 
 from __future__ import annotations
 
+import email
 import io
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from xml.etree import ElementTree
 
 import diplomacy  # type: ignore[import-untyped]
 from mail_judge import MailJudge, current_game, phase_records
 
 from judge.cli import main
 from judge.games import registry
+from judge.service.play.variants import offered
+from judge.service.web.archive import build_archive
 from judge.store import GameStatus
 
 MILA_MAPS = Path(diplomacy.__file__).parent / "maps"
@@ -102,3 +106,59 @@ def test_a_bad_file_adds_nothing_and_no_game_starts_on_it(judge: MailJudge, tmp_
     assert "unknown variant 'broken'" in reply
     status, out, _ = operator(judge, "games")
     assert out == ""
+
+
+def test_an_added_variant_s_results_mail_and_archive_carry_its_map(judge: MailJudge, tmp_path: Path) -> None:
+    """Issue #35, item 4: a variant added from a map file has no drawn shapes; its results mails
+    carry its schematic map (a PNG, as the standard map's do), drawn from the layout
+    ``judge variants add`` wrote, and the archive shows it."""
+    status, _, _ = operator(judge, "variants", "add", str(MILA_MAPS / "standard_france_austria.map"),
+                            "--name", "duel")
+    assert status == 0 and (judge.config.variants / "duel.layout.toml").is_file()
+    status, out, _ = operator(judge, "variants", "layout", "duel")
+    assert status == 0 and "checked: it places every province and coast" in out
+    judge.enrol(MASTER, "CREATE ?rivals secret duel")
+    judge.enrol(PLAYERS[0], "JOIN rivals pw1")
+    judge.enrol(PLAYERS[1], "JOIN rivals pw2")
+    for address, password in zip(PLAYERS, ("pw1", "pw2")):
+        for letter, orders in (("A", "A Vie - Gal\nA Bud - Ser\nF Tri - Alb"), ("F", "A Par - Bur\nA Mar - Spa\nF Bre - Mao")):
+            judge.send(address, f"SIGNON {letter}rivals {password}\n{orders}")
+    assert [record.phase for record in phase_records(judge)] == ["S1901M"]
+    judge.advance(minutes=1)
+    for address in [*PLAYERS, MASTER]:
+        (mail,) = [parsed for raw in judge.transport.mails
+                   if (parsed := email.message_from_bytes(raw))["To"] == address
+                   and str(parsed["Subject"]).startswith("Diplomacy results rivals S1901M")]
+        pictures = {part.get_filename(): part.get_payload(decode=True) for part in mail.walk()
+                    if not part.is_multipart() and part.get_filename()}
+        assert list(pictures) == ["rivals-S1901M.png"]
+        assert pictures["rivals-S1901M.png"].startswith(b"\x89PNG\r\n\x1a\n")
+        assert len(pictures["rivals-S1901M.png"]) > 10_000  # a drawn map, not an empty frame
+    site = tmp_path / "site"
+    with offered(judge.config):
+        build_archive(judge.store, site)
+    spring = ElementTree.fromstring((site / "games" / "rivals" / "phase-s1901m.svg").read_text(encoding="utf-8"))
+    assert spring.get("class") == "schematic" and spring.get("data-variant") == "duel"
+    moves = [g.get("data-order") for g in spring.iter("{http://www.w3.org/2000/svg}g")
+             if g.get("class") == "order move"]
+    assert sorted(moves) == ["A bud - ser", "A mar - spa", "A par - bur", "A vie - gal", "F bre - mao",
+                             "F tri - alb"]
+
+
+def test_judge_variants_layout_checks_a_hand_edited_layout_and_computes_one_anew(judge: MailJudge) -> None:
+    """``judge variants layout NAME``: an added variant's layout file checked against its map
+    (what is wrong named), computed anew with --new; a variant drawn from its shapes needs none."""
+    operator(judge, "variants", "add", str(MILA_MAPS / "standard_france_austria.map"), "--name", "duel")
+    path = judge.config.variants / "duel.layout.toml"
+    written = path.read_text(encoding="utf-8")
+    path.write_text("\n".join(line for line in written.splitlines() if not line.startswith("bud =")) + "\n",
+                    encoding="utf-8")
+    status, _, err = operator(judge, "variants", "layout", "duel")
+    assert status == 2 and "duel.layout.toml: not placed: bud" in err and "--new" in err
+    status, out, _ = operator(judge, "variants", "layout", "duel", "--new")
+    assert status == 0 and "computed and written" in out
+    assert path.read_text(encoding="utf-8") == written  # the same map, the same layout
+    status, _, err = operator(judge, "variants", "layout", "standard")
+    assert status == 2 and "standard is drawn from its shapes" in err
+    status, _, err = operator(judge, "variants", "layout", "nowhere")
+    assert status == 2 and "unknown variant 'nowhere'" in err

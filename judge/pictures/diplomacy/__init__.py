@@ -1,11 +1,15 @@
-"""Diplomacy's drawing: a position of a variant, and a phase's orders, on the variant's shapes.
+"""Diplomacy's drawing: a position of a variant, and a phase's orders, on the variant's shapes, or
+as a schematic for a variant whose shapes nobody has drawn yet.
 
 ``picture(variant, state, results)`` draws a position in the JSON form ``judge adjudicate`` reads
 and writes (``judge/games/diplomacy/wire.py``), with the orders of the phase it was given (the
 ``results`` of ``judge adjudicate``'s output, or of a game's phase report) as arrows
 (``arrows.py``), the off-board boxes as panels (``panels.py``). Each variant's shapes come from
-``NAME.shapes.toml`` beside its map, read and checked against the map once per process.
-Diplomacy hides nothing, so every reader's picture is the same.
+``NAME.shapes.toml`` beside its map, read and checked against the map once per process. Every
+other variant, shipped or added to a judge (``judge variants add``), is drawn as a schematic
+(``schematic.py``): its provinces as marks placed from its layout (``NAME.layout.toml``,
+``layout.py``), its adjacencies as lines. Diplomacy hides nothing, so every reader's picture is
+the same.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from judge.games.variants import load_variant
 
 from ..shapes import Checklist, Shapes, ShapesError, read_shapes
 from .draw import draw
+from .layout import layout_of
+from .schematic import schematic
 
 __all__ = ["checklist", "colours", "kind_picture", "load_shapes", "picture"]
 
@@ -39,6 +45,7 @@ def checklist(game_map: Map) -> Checklist:
     )
 
 
+@cache
 def has_shapes(variant: str) -> bool:
     return resources.files("judge.games.variants").joinpath(f"{variant}.shapes.toml").is_file()
 
@@ -57,27 +64,41 @@ def load_shapes(variant: str) -> Shapes:
 def picture(
     variant: str, state: dict[str, Any], results: Sequence[dict[str, Any]] | None = None
 ) -> str:
-    """The SVG picture of a position (``state``, wire form) and optionally its phase's orders
-    with their resolutions. Raises WireError for a position that cannot be read."""
-    return draw(load_variant(variant), load_shapes(variant), state, results or ())
+    """The SVG picture of a position (``state``, wire form) of a shipped variant and optionally
+    its phase's orders with their resolutions: on its shapes, or schematic where it has none.
+    Raises WireError for a position that cannot be read."""
+    if has_shapes(variant):
+        return draw(load_variant(variant), load_shapes(variant), state, results or ())
+    game_map = load_variant(variant)
+    return schematic(game_map, layout_of(game_map), state, results or ())
 
 
-def _variant(kind: GameKind) -> str | None:
-    """The variant a Diplomacy kind is played on, when the judge has its shapes."""
-    if isinstance(kind, DiplomacyGame) and has_shapes(kind.map.name):
-        return kind.map.name
-    return None
+def _drawn(kind: GameKind) -> Map | None:
+    """The map of a Diplomacy kind the judge can draw: any, but one with off-board boxes and no
+    shapes (the schematic has no panels; only Wars of the Roses I has boxes, and its shapes)."""
+    if not isinstance(kind, DiplomacyGame):
+        return None
+    if kind.map.boxes and not has_shapes(kind.map.name):
+        return None
+    return kind.map
 
 
 def kind_picture(
     kind: GameKind, view: dict[str, Any], reader: str | None, report: dict[str, Any] | None
 ) -> str | None:
-    """The picture of a game of a Diplomacy variant (the same for every reader), or None for a
-    variant without shapes."""
-    variant = _variant(kind)
-    return picture(variant, view, (report or {}).get("results")) if variant else None
+    """The picture of a game of a Diplomacy variant (the same for every reader): on its shapes,
+    or schematic for a variant without (an added one too)."""
+    game_map = _drawn(kind)
+    if game_map is None:
+        return None
+    results = (report or {}).get("results") or ()
+    if has_shapes(game_map.name):
+        return picture(game_map.name, view, results)
+    return schematic(game_map, layout_of(game_map), view, results)
 
 
 def colours(kind: GameKind) -> Mapping[str, str]:
-    variant = _variant(kind)
-    return load_shapes(variant).colours if variant else {}
+    game_map = _drawn(kind)
+    if game_map is None:
+        return {}
+    return load_shapes(game_map.name).colours if has_shapes(game_map.name) else layout_of(game_map).colours

@@ -80,8 +80,8 @@ def draw(
         for panel in laid_out.values()
         for unit, place in panel.units
     ]
-    parts += _dislodged(shapes, position)
-    parts += _king(shapes, position)
+    parts += dislodged_marks(shapes, position)
+    parts += king_marks(shapes, position)
     parts += order_marks(game_map, shapes, position, results, laid_out)
     parts += alike.title(position)
     parts += alike.strip(position)
@@ -123,14 +123,14 @@ class _Alike:
                 for province in self._centres]
 
     def unit(self, unit: Unit, place: Point, extra: str = "") -> str:
-        """``_unit``, each unit drawn once for each place it stands."""
-        drawn: str = self._kept((unit, place, extra), _unit, self.shapes, unit, place, extra)
+        """``unit_mark``, each unit drawn once for each place it stands."""
+        drawn: str = self._kept((unit, place, extra), unit_mark, self.shapes, unit, place, extra)
         return drawn
 
     def title(self, position: Position) -> list[str]:
-        """``_title``, once for each phase."""
+        """``title_marks``, once for each phase."""
         phase = position.phase
-        return list(self._kept(("title", phase.season, phase.year, phase.kind), _title, self.game_map,
+        return list(self._kept(("title", phase.season, phase.year, phase.kind), title_marks, self.game_map,
                                position, self.shapes.width))
 
     def strip(self, position: Position) -> list[str]:
@@ -219,7 +219,7 @@ def _centre(shapes: Shapes, province: Province, owner: str | None) -> str:
         around([(x - 12.5, y)], 5))
 
 
-def _unit(shapes: Shapes, unit: Unit, place: Point, extra: str = "", scale: float = 1.0) -> str:
+def unit_mark(shapes: Shapes, unit: Unit, place: Point, extra: str = "", scale: float = 1.0) -> str:
     """A unit's token: a round counter for an army, a hull for a fleet, in its power's colour."""
     colour = shapes.colours[unit.power]
     r = UNIT_RADIUS * scale
@@ -238,7 +238,7 @@ def _unit(shapes: Shapes, unit: Unit, place: Point, extra: str = "", scale: floa
                  f"{body}{letter}</g>", around([place], r * 1.45 + 2))
 
 
-def _dislodged(shapes: Shapes, position: Position) -> list[str]:
+def dislodged_marks(shapes: Shapes, position: Position) -> list[str]:
     """Dislodged units beside their province's place, ringed in red, with a thin red line to
     each province they may retreat to."""
     parts = []
@@ -252,11 +252,11 @@ def _dislodged(shapes: Shapes, position: Position) -> list[str]:
                 f'stroke-width="1.2" stroke-dasharray="2 2"/>', around([(x, y), (tx, ty)], 2)))
         parts.append(piece(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{UNIT_RADIUS + 2.5:.1f}" fill="none" '
                            f'stroke="#c0392b" stroke-width="1.6"/>', around([(x, y)], UNIT_RADIUS + 4.5)))
-        parts.append(_unit(shapes, record.unit, (x, y), " dislodged", 0.9))
+        parts.append(unit_mark(shapes, record.unit, (x, y), " dislodged", 0.9))
     return parts
 
 
-def _king(shapes: Shapes, position: Position) -> list[str]:
+def king_marks(shapes: Shapes, position: Position) -> list[str]:
     """Henry VI (Wars of the Roses I, rule 4): a gold crown over the place he is in."""
     if position.king is None:
         return []
@@ -269,7 +269,7 @@ def _king(shapes: Shapes, position: Position) -> list[str]:
         around([(x, y)], 9))]
 
 
-def _title(game_map: Map, position: Position, width: float) -> list[str]:
+def title_marks(game_map: Map, position: Position, width: float) -> list[str]:
     """The map's name and the phase in the top right corner, as pieces: the name, the same in
     every picture of the map, and the phase's season, year and kind, each drawn once and kept
     (only a new year is new). The line starts where the map's longest phase name would end at

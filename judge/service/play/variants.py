@@ -4,11 +4,14 @@ variants folder (``[variants] dir`` of judge.toml; ``variants`` beside it by def
 Adding reads a DPjudge map file (``judge.games.diplomacy.dpjudge_variant``: a ``MAP`` line's file
 is looked for beside it), checks it, and writes the judge's own form into the folder: ``NAME.toml``
 (laid out as the shipped ``standard.toml``) and ``NAME.json``, the same data, which is what the
-judge reads. A file with errors writes nothing: no game can start on it.
+judge reads; and ``NAME.layout.toml``, where its provinces stand in its schematic picture
+(``judge.pictures.diplomacy.layout``), which the operator may edit. A file with errors writes
+nothing: no game can start on it.
 
 The service reads the folder; the engine gets the data: ``offered(config)`` hands the folder's
 variants to the registry (``registry.offering``) for the work done for one judge, a mail or a
-tick, so that CREATE takes their names and the games on them run.
+tick, so that CREATE takes their names and the games on them run, and their pictures are drawn
+from their layouts.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from judge.games import registry
+from judge.games.diplomacy.maps import Map, build_map
 from judge.games.registry import Entry, added_variant
 from judge.games.variants import variant_names
+from judge.pictures.diplomacy.layout import layouts_in
 
 from ..config import Config
 
@@ -82,11 +87,56 @@ def add_variant(config: Config, path: Path, name: str | None = None) -> Added:
     toml_text = map_toml(data, f"The variant {name}, added from {path.name} (a DPjudge map file) "
                                "by judge variants add.\nFormat: as standard.toml, shipped with "
                                "the judge (judge/games/variants/).")
+    layout = _layout_text(build_map(data))
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{name}.toml").write_text(toml_text, encoding="utf-8")
     (folder / f"{name}.json").write_text(prebuilt_form(toml_text), encoding="utf-8")
+    (folder / f"{name}.layout.toml").write_text(layout, encoding="utf-8")
     centres = sum(1 for spec in data["provinces"].values() if spec.get("centre"))
     return Added(name, folder / f"{name}.toml", list(data["powers"]), centres)
+
+
+def _layout_text(game_map: Map) -> str:
+    """A variant's layout file: where its provinces stand in its schematic picture, computed."""
+    from judge.pictures.diplomacy.layout import computed_layout, layout_text
+
+    return layout_text(game_map, computed_layout(game_map))
+
+
+def lay_out(folder: Path | None, name: str, anew: bool = False) -> tuple[Path, str]:
+    """``judge variants layout NAME``: the layout file of a variant (a shipped one's beside its
+    map in the judge's package, an added one's in the judge's ``folder``), and what was done:
+    computed and written where there was none (or ``anew``), else checked against the map.
+    Raises VariantError for an unknown variant, a spoilt layout, or a variant drawn from its
+    shapes."""
+    from importlib import resources
+
+    from judge.games.variants import load_variant
+    from judge.pictures.diplomacy import has_shapes
+    from judge.pictures.diplomacy.layout import read_layout
+    from judge.pictures.shapes import ShapesError
+
+    if name in variant_names():
+        if has_shapes(name):
+            raise VariantError([f"{name} is drawn from its shapes ({name}.shapes.toml): it needs no layout"])
+        game_map = load_variant(name)
+        path = Path(str(resources.files("judge.games.variants").joinpath(f"{name}.layout.toml")))
+    else:
+        added = added_variants(folder) if folder is not None else {}
+        if name not in added or folder is None:
+            known = [*variant_names(), *added]
+            raise VariantError([f"unknown variant {name!r}: there are {', '.join(known)}"])
+        game_map = build_map(added[name])
+        path = folder / f"{name}.layout.toml"
+    if path.is_file() and not anew:
+        try:
+            read_layout(path.read_text(encoding="utf-8"), game_map, path.name)
+        except (ShapesError, UnicodeDecodeError) as error:
+            raise VariantError([str(error), "mend it, or compute it anew with --new (your changes are lost)"]) \
+                from None
+        return path, "checked: it places every province and coast, and colours every power"
+    path.write_text(_layout_text(game_map), encoding="utf-8")
+    return path, "computed and written"
 
 
 def _name_refused(name: str) -> str | None:
@@ -139,6 +189,7 @@ def _entries(folder: Path) -> tuple[Entry, ...]:
 
 @contextmanager
 def offered(config: Config) -> Iterator[None]:
-    """Within this, the game kinds are the shipped ones and the variants of this judge's folder."""
-    with registry.offering(_entries(config.variants)):
+    """Within this, the game kinds are the shipped ones and the variants of this judge's folder,
+    drawn from the layouts there."""
+    with registry.offering(_entries(config.variants)), layouts_in(config.variants):
         yield

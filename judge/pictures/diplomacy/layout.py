@@ -1,0 +1,187 @@
+"""A variant's layout: where each province and coast stands in its schematic picture, kept as data.
+
+A variant without drawn shapes (``NAME.shapes.toml``) is pictured as a diagram (``schematic.py``).
+Where its marks stand is kept in ``NAME.layout.toml`` beside its map file: the shipped variants'
+in ``judge/games/variants/``, a judge's added variants' in its variants folder. The file holds:
+
+- ``size``: the picture's ``[width, height]`` in pixels, without the legend and the band of powers
+  under it;
+- ``[places]``: each province's point (``bud = [412, 160]``) and each coast's of a province with
+  several (``"spa/nc" = [120, 300]``), in pixels from the top left;
+- ``[colours]``: each power's colour.
+
+``judge variants layout NAME`` computes one (``spread.py``) and writes it; ``judge variants add``
+does so for the variant it adds. It may be edited by hand afterwards: reading checks that it
+places exactly the map's provinces and coasts, inside the picture, and colours every power.
+A variant whose file is missing or spoilt is still drawn, from a layout computed when first
+asked (once a process), so that no results mail goes without its map.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from judge.games.diplomacy.maps import Map
+
+from ..layers import advance
+from ..outline import Point
+from ..shapes import ShapesError
+from ..style import palette
+from .spread import spread
+
+log = logging.getLogger("judge.pictures")
+
+MARGIN = 10.0
+"""The room left of, right of and under the marks, in pixels."""
+TOP = 30.0
+"""The room above the marks, for the picture's title."""
+LEAST_WIDTH = 470.0
+"""The narrowest picture: room for its legend (and for its title, wider where that is longer)."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A schematic picture's geometry, in pixels."""
+
+    width: float
+    height: float
+    places: dict[str, Point]  # every province and every coast of a province with several
+    colours: dict[str, str]  # power -> colour
+
+
+def locations(game_map: Map) -> set[str]:
+    """What a layout must place: the map's provinces, and each coast of a province with several."""
+    return set(game_map.provinces) | {f"{province}/{coast}" for province, info in game_map.provinces.items()
+                                      for coast in info.coasts}
+
+
+def computed_layout(game_map: Map) -> Layout:
+    """A map's layout computed from its adjacencies (``spread.py``), with margins, and its powers
+    coloured from the palette in their order (``style.palette``)."""
+    points, width, height = spread(game_map)
+    title = advance(f"{game_map.title}: Winter 1901, adjustments", 12, bold=True) + 24  # the longest
+    full = max(width + 2 * MARGIN, LEAST_WIDTH, round(title))
+    left = (full - width) / 2
+    places = {key: (round(x + left, 1), round(y + TOP, 1)) for key, (x, y) in points.items()}
+    return Layout(round(full, 1), round(height + TOP + MARGIN, 1), places,
+                  dict(zip(game_map.powers, palette(len(game_map.powers)))))
+
+
+def read_layout(text: str, game_map: Map, source: str = "layout") -> Layout:
+    """A layout from its file's text, checked against its map (raises ShapesError naming what
+    is wrong)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ShapesError(f"{source}: not valid TOML: {error}") from error
+    size = data.get("size")
+    if not (isinstance(size, list) and len(size) == 2 and all(_number(v) and v > 0 for v in size)):
+        raise ShapesError(f"{source}: needs a size, [width, height] in pixels")
+    width, height = float(size[0]), float(size[1])
+    places = _points(data.get("places", {}), source)
+    wanted = locations(game_map)
+    if missing := sorted(wanted - set(places)):
+        raise ShapesError(f"{source}: not placed: {', '.join(missing)}")
+    if extra := sorted(set(places) - wanted):
+        raise ShapesError(f"{source}: not provinces or coasts of {game_map.name}: {', '.join(extra)}")
+    if outside := sorted(key for key, (x, y) in places.items() if not (0 <= x <= width and 0 <= y <= height)):
+        raise ShapesError(f"{source}: outside the picture: {', '.join(outside)}")
+    colours = data.get("colours", {})
+    if not isinstance(colours, dict) or (uncoloured := [p for p in game_map.powers if p not in colours]):
+        raise ShapesError(f"{source}: [colours] must give a colour for each power: {', '.join(game_map.powers)}")
+    return Layout(width, height, places, {power: str(colours[power]) for power in game_map.powers})
+
+
+def layout_text(game_map: Map, layout: Layout) -> str:
+    """A layout's file (TOML), its places in the map's order."""
+    lines = [
+        f"# The schematic picture of the variant {game_map.name}: where each province (and each coast",
+        "# of a province with several) stands, in pixels from the top left, and each power's colour.",
+        "# Written by judge variants layout; edit it freely (docs/variants/adding.md says how).",
+        f"size = [{layout.width:g}, {layout.height:g}]",
+        "",
+        "[places]",
+    ]
+    for province, info in game_map.provinces.items():
+        for key in [province, *(f"{province}/{coast}" for coast in info.coasts)]:
+            x, y = layout.places[key]
+            lines.append(f'{_key(key)} = [{x:g}, {y:g}]')
+    lines += ["", "[colours]"]
+    lines += [f'{_key(power)} = "{colour}"' for power, colour in layout.colours.items()]
+    return "\n".join(lines) + "\n"
+
+
+def layout_file(game_map: Map, folder: Path | None = None) -> Path | None:
+    """Where a variant's layout file is: beside its map, in the shipped variants' folder or
+    ``folder`` (a judge's variants folder); None where there is none."""
+    shipped = resources.files("judge.games.variants").joinpath(f"{game_map.name}.layout.toml")
+    if shipped.is_file():
+        return Path(str(shipped))
+    folder = folder if folder is not None else _FOLDER.get()
+    if folder is not None and (folder / f"{game_map.name}.layout.toml").is_file():
+        return folder / f"{game_map.name}.layout.toml"
+    return None
+
+
+_FOLDER: ContextVar[Path | None] = ContextVar("layouts_folder", default=None)
+"""The variants folder of the judge at work (``layouts_in``), where its added variants' layouts are."""
+
+
+@contextmanager
+def layouts_in(folder: Path) -> Iterator[None]:
+    """Within this, layouts are looked for in ``folder`` too (a judge's variants folder)."""
+    token = _FOLDER.set(folder)
+    try:
+        yield
+    finally:
+        _FOLDER.reset(token)
+
+
+def layout_of(game_map: Map) -> Layout:
+    """The layout of a variant: its file's (read again when it changes), or, for a variant with
+    none or a spoilt one (logged), computed once a process."""
+    path = layout_file(game_map)
+    if path is not None:
+        try:
+            return _read_file(game_map, path, path.stat().st_mtime_ns)
+        except (OSError, UnicodeDecodeError, ShapesError) as error:
+            log.warning("%s: left aside, a layout is computed in its place: %s", path, error)
+    return _computed(game_map)
+
+
+@lru_cache(maxsize=32)
+def _read_file(game_map: Map, path: Path, changed: int) -> Layout:
+    return read_layout(path.read_text(encoding="utf-8"), game_map, path.name)
+
+
+@lru_cache(maxsize=16)
+def _computed(game_map: Map) -> Layout:
+    return computed_layout(game_map)
+
+
+def _key(key: str) -> str:
+    return key if key.replace("_", "").replace("-", "").isalnum() and key.isascii() else f'"{key}"'
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _points(table: Any, source: str) -> dict[str, Point]:
+    if not isinstance(table, dict):
+        raise ShapesError(f"{source}: [places] must be a table")
+    points = {}
+    for name, value in table.items():
+        if not (isinstance(value, list) and len(value) == 2 and all(_number(v) for v in value)):
+            raise ShapesError(f"{source}: {name}: needs [x, y] in pixels")
+        points[name] = (float(value[0]), float(value[1]))
+    return points
