@@ -120,6 +120,8 @@ def _variants(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
 
     if args.action == "add":
         return _add_variant(args, stdout)
+    if args.action == "convert":
+        return _convert_variants(args, stdout)
     added: dict[str, Any] = {}
     if args.config:
         from .service.play.variants import added_variants
@@ -129,7 +131,7 @@ def _variants(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
         stdout.write(variants_text([load_variant(name) for name in variant_names()]) + "\n")
         if added:
             stdout.write("Added to this judge (judge variants add):\n"
-                         + variants_text([build_map(data) for data in added.values()], powers=True)
+                         + variants_text([build_map(data) for data in added.values()])
                          + "\n")
         return 0
     try:
@@ -160,6 +162,32 @@ def _add_variant(args: SimpleNamespace, stdout: TextIO) -> int:
     stdout.write(f"Added the variant {added.name} ({added.toml}): {len(added.powers)} powers "
                  f"({', '.join(added.powers)}), {added.centres} supply centres. Players may now "
                  f"CREATE ?game password {added.name}.\n")
+    return 0
+
+
+def _convert_variants(args: SimpleNamespace, stdout: TextIO) -> int:
+    from importlib import metadata
+    from pathlib import Path
+
+    from .games import variants as shipped
+    from .service.play.variants import VariantError, convert_shelf
+
+    source = args.source
+    if source is None:
+        try:
+            source = f"MILA's `diplomacy` package {metadata.version('diplomacy')}"
+        except metadata.PackageNotFoundError:
+            source = "MILA's `diplomacy` package"
+    into = Path(args.into) if args.into else Path(shipped.__path__[0])
+    try:
+        made = convert_shelf(Path(args.folder), into, source, skip=tuple(args.skip))
+    except VariantError as error:
+        sys.stderr.write(f"judge: {args.folder}: nothing was converted:\n")
+        sys.stderr.writelines(f"  {line}\n" for line in error.errors)
+        return 2
+    for added in made:
+        stdout.write(f"{added.name}: {len(added.powers)} powers, {added.centres} supply centres "
+                     f"({added.toml})\n")
     return 0
 
 
@@ -480,6 +508,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     variant_add.add_argument("file", help="the map file; a file its MAP line names is looked for beside it")
     variant_add.add_argument("--name", help="the variant's name (default: the file's, without .map)")
+    variant_convert = variant_actions.add_parser(
+        "convert", help="remake the shipped variants from a folder of DPjudge map files "
+        "(MILA's diplomacy/maps)"
+    )
+    variant_convert.add_argument("folder", help="the folder of map files (*.map)")
+    variant_convert.add_argument(
+        "--into", help="the folder to write NAME.toml and NAME.json into (default: the judge's "
+        "judge/games/variants)")
+    variant_convert.add_argument(
+        "--source", help="where the files come from, for each file's header (default: MILA's "
+        "diplomacy package and its version, if installed)")
+    variant_convert.add_argument(
+        "--skip", nargs="*", default=["standard"], help="files (names without .map) left "
+        "alone (default: standard, the judge's own standard map)")
     play = commands.add_parser(
         "selfplay",
         help="play random games, checking the rules' invariants after every phase; "

@@ -94,6 +94,10 @@ class DiplomacyGame:
     def power_named(self, text: str) -> str | None:
         return self.map.power_named(text)
 
+    def dummies(self) -> Sequence[str]:
+        """The variant's powers no player takes (``Map.dummies``: DPjudge's ``DUMMY``)."""
+        return [power for power in self.map.powers if power in self.map.dummies]
+
     def new_game(self, seed: bytes) -> State:
         return write_position(starting_position(self.map))
 
