@@ -118,10 +118,14 @@ class DiplomacyGame:
         self._recent = ((state, position), *self._recent[:3])
 
     def pending(self, state: State) -> Pending:
+        """The phase, and the powers that must act in it: never a dummy (DPjudge's ``DUMMY``),
+        which nobody plays: the phase is resolved with its defaults (its units hold, its
+        retreats disband, its builds are waived, its removals by the civil disorder rule)."""
         position = self.position(state)
-        return Pending(
-            str(position.phase), TIMING_OF[position.phase.kind], frozenset(self._to_act(position))
-        )
+        acting = self._to_act(position)
+        if self.map.dummies:
+            acting -= self.map.dummies
+        return Pending(str(position.phase), TIMING_OF[position.phase.kind], frozenset(acting))
 
     def period_name(self, number: int) -> str:
         return str(number)
