@@ -37,7 +37,7 @@ def test_an_added_variant_is_created_started_and_played_by_mail(judge: MailJudge
     status, _, err = operator(judge, "variants", "add", str(MILA_MAPS / "standard.map"), "--name", "duel")
     assert status == 2 and "this judge has a variant duel already" in err
     status, out, _ = operator(judge, "variants")
-    assert "duel         duel: 2 powers (Austria, France), 34 supply centres (18 to win)" in out
+    assert "duel: 2 powers (Austria, France), 34 supply centres (18 to win)" in out
     status, out, _ = operator(judge, "variants", "show", "duel")
     assert status == 0 and "Austria" in out and "bul  Bulgaria" in out
     assert "names a game kind" in judge.send(MASTER, "CREATE ?duel secret standard")
@@ -88,14 +88,14 @@ def test_a_spoilt_file_in_the_variants_folder_stops_nothing_else(judge: MailJudg
 
 def test_a_bad_file_adds_nothing_and_no_game_starts_on_it(judge: MailJudge, tmp_path: Path) -> None:
     bad = tmp_path / "broken.map"
-    bad.write_text("MAP standard.map\nUNPLAYED ENGLAND, PRUSSIA\nRULE BUILD_ANY\n", encoding="utf-8")
+    bad.write_text("MAP standard.map\nUNPLAYED ENGLAND, PRUSSIA\nRULE NO_CHECK\n", encoding="utf-8")
     (tmp_path / "standard.map").write_text((MILA_MAPS / "standard.map").read_text(encoding="utf-8"),
                                           encoding="utf-8")
     status, _, err = operator(judge, "variants", "add", str(bad))
     assert status == 2
     assert err.splitlines()[1:] == [
         "  broken.map line 2: UNPLAYED: there is no power PRUSSIA",
-        "  broken.map line 3: RULE BUILD_ANY is a rule this judge does not play yet",
+        "  broken.map line 3: RULE NO_CHECK is a rule this judge does not play yet",
     ]
     assert not list(judge.config.variants.glob("broken.*"))
     reply = judge.send(MASTER, "CREATE ?spoilt secret broken")

@@ -33,6 +33,7 @@ from .legality import Illegal, check_convoy, check_move, check_support, find_uni
 from . import phase_names
 from .maps import Map
 from .mila import saved_game
+from .order_examples import OrderExamples, order_examples
 from .orders import (
     Build,
     Convoy,
@@ -93,6 +94,11 @@ class DiplomacyGame:
 
     def power_named(self, text: str) -> str | None:
         return self.map.power_named(text)
+
+    def order_examples(self) -> OrderExamples:
+        """Example orders on this map, for HELP ORDERS where none are written by hand
+        (``templates/diplomacy/orders/any.txt``)."""
+        return order_examples(self.map)
 
     def dummies(self) -> Sequence[str]:
         """The variant's powers no player takes (``Map.dummies``: DPjudge's ``DUMMY``)."""

@@ -155,9 +155,9 @@ def _commands_and_orders(ctx: Context, kind: GameKind) -> None:
 
 def order_help(kind: GameKind) -> str:
     """How to write a kind's orders: its template family's ``orders.txt``, given the kind's full
-    title and name."""
+    title and name, and the kind (a family may ask it for examples on its map)."""
     return render(f"{kind.templates}/orders.txt", title=kind.wording.full_title,
-                  name=kind.name).strip("\n")
+                  name=kind.name, kind=kind).strip("\n")
 
 
 def _orders_help(kind: GameKind) -> str:
