@@ -135,7 +135,8 @@ def _convoys(
     Returns the orders of the army and of its fleets, by province; ``moves`` gets the army's
     destination (for the supports of the others) and loses the fleets' moves."""
     orders: dict[Province, str] = {}
-    fleets = {u.province: u for u in position.units_of(power) if u.province in game_map.convoying}
+    fleets = {u.province: u for u in position.units_of(power)
+              if u.province in game_map.convoying and u.type is UnitType.FLEET}  # a port holds armies too
     if not fleets:
         return orders
     for army in position.units_of(power):
