@@ -21,7 +21,9 @@ from .games.variants import load_variant
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
+    from .games.diplomacy.maps import Map
     from .service.config import Config
 
 # A fall turn with a convoy, a cut support and a dislodgement: `judge example | judge adjudicate`.
@@ -49,17 +51,20 @@ EXAMPLE = {
 }
 
 
-def adjudicate_lines(lines: Iterable[bytes | str], variant: str, svg: bool = False) -> Iterator[bytes]:
+def adjudicate_lines(lines: Iterable[bytes | str], variant: str, svg: bool = False,
+                     find_map: Callable[[str], Map] = load_variant) -> Iterator[bytes]:
     """One JSON answer per input line, in order; a bad line gets ``{"error": ...}``. No line
     stops the lines after it: should the engine fail on one (a bug), that line's answer says so.
-    With ``svg``, each answer carries the picture of its next position (``"svg"``)."""
+    With ``svg``, each answer carries the picture of its next position (``"svg"``). ``find_map``
+    gives a variant's map by name (the shipped ones; with ``--config``, the judge's added ones
+    too), each read when a line first names it."""
     for line in lines:
         if not line.strip():
             yield orjson.dumps({"error": "empty line: expected a JSON object"})
             continue
         try:
             data = orjson.loads(line)
-            answer = adjudicate_object(data, load_variant, variant)
+            answer = adjudicate_object(data, find_map, variant)
             if svg:
                 from .pictures import picture  # only when asked: drawing loads the shapes
 
@@ -80,12 +85,17 @@ def _adjudicate(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
     # A line's objects die with its answer, by reference counting: the collector need look for
     # cycles only now and then, not each few hundred objects a line makes.
     gc.set_threshold(100_000, 50, 50)
+    find_map = load_variant
+    if args.config:  # the variants this judge added, besides the shipped ones
+        from .service.play.variants import added_map_finder
+
+        find_map = added_map_finder(_config(args).variants)
     source = stdin.buffer
     assert isinstance(source, io.BufferedIOBase)  # as sys.stdin's is: typing's BinaryIO has no read1
     for lines in _arrived_lines(source):
         # The answers to all the lines that have arrived, in one write: then waiting for more
         # input, the command has answered every line it was given (a peer may wait for them).
-        answers = list(adjudicate_lines(lines, args.variant, args.svg))
+        answers = list(adjudicate_lines(lines, args.variant, args.svg, find_map))
         answers.append(b"")
         output.write(b"\n".join(answers))
         output.flush()

@@ -16,13 +16,14 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from judge.games import registry
+from judge.games.diplomacy.maps import Map
 from judge.games.registry import Entry, added_variant
 from judge.games.variants import variant_names
 
@@ -166,6 +167,34 @@ def added_variants(folder: Path) -> dict[str, dict[str, Any]]:
             continue
         found[name] = data if isinstance(data, dict) else {}
     return found
+
+
+def added_map_finder(folder: Path) -> Callable[[str], Map]:
+    """The map of a variant by name for ``judge adjudicate``: a shipped one, else one this judge
+    added (``NAME.json`` in its variants folder), each read once, when first asked for. Raises
+    MapError for a name that is neither."""
+    from functools import cache
+
+    from judge.games.diplomacy.maps import MapError, build_map
+    from judge.games.variants import load_variant
+
+    @cache
+    def added(name: str) -> Map:
+        path = folder / f"{name}.json"
+        if _VARIANT_NAME.fullmatch(name) is None or not path.is_file():
+            raise MapError(f"unknown variant {name!r}: there are "
+                           f"{', '.join([*variant_names(), *sorted(p.stem for p in folder.glob('*.json'))])}")
+        try:
+            return build_map(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise MapError(f"the variant {name} ({path}) cannot be read: {error}") from None
+
+    shipped = set(variant_names())
+
+    def find(name: str) -> Map:
+        return load_variant(name) if name in shipped else added(name)
+
+    return find
 
 
 _KEPT: dict[Path, tuple[tuple[tuple[str, int], ...], tuple[Entry, ...]]] = {}
