@@ -85,7 +85,7 @@ def _adjudicate(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
     # A line's objects die with its answer, by reference counting: the collector need look for
     # cycles only now and then, not each few hundred objects a line makes.
     gc.set_threshold(100_000, 50, 50)
-    find_map = load_variant
+    find_map: Callable[[str], Map] = load_variant
     if args.config:  # the variants this judge added, besides the shipped ones
         from .service.play.variants import added_map_finder
 
