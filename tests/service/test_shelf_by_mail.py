@@ -57,8 +57,9 @@ def test_a_game_of_ancmed_by_mail_names_its_powers_and_its_years(judge: MailJudg
     notice = judge.mail_to(who["Rome"], "Diplomacy notice: rome")[0].body
     assert "The first phase is Spring 1 Movement" in notice
     assert "  Carthage  3 units: A car, A cir, F tha" in notice
-    reply = orders(judge, "rome", who["Carthage"], "C", "F bal H")
+    reply = orders(judge, "rome", who["Carthage"], "C", "F bal H", "PHASE Summer 5")
     assert "Error: F bal H" in reply  # Carthage has no fleet in Baleares, a neutral centre
+    assert "e.g. F1M or Fall 1 Movement" in reply  # the phases as this game writes them
     reply = orders(judge, "rome", who["Carthage"], "C", "F Thapsus - Punic Sea",
                    "A car H", "A cir H")
     assert "Your orders for S1M are complete." in reply

@@ -78,7 +78,7 @@ class DiplomacyGame:
         self.wording = Wording(
             title="Diplomacy",
             full_title=game_map.title,
-            phase_example=phase_names.EXAMPLE,
+            phase_example=phase_names.example(game_map.first_phase.year),
             civil_disorder="its units hold, retreats disband, builds are waived",
             # what SUMMARY's table counts: the centres on the board, as victory does (with boxes,
             # a power's box centres are its own besides: Wars of the Roses I, rules 3 and 5)
