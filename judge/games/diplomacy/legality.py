@@ -159,7 +159,8 @@ def check_convoy(
     if unit.type is not UnitType.FLEET:
         raise Illegal("only fleets convoy")
     if unit.province not in game_map.convoying:
-        raise Illegal("only a fleet in a sea (or a port) can convoy (DATC 6.F.1)")
+        where = "a sea" if game_map.convoying == game_map.seas else "a sea or a port"
+        raise Illegal(f"only a fleet in {where} can convoy (DATC 6.F.1)")
     army = units.get(order.army.province)
     if army is None:
         raise Illegal(f"there is no unit in {order.army.province}")

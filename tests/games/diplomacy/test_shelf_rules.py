@@ -57,9 +57,17 @@ def test_without_the_port_a_fleet_in_baleares_cannot_convoy() -> None:
     """The same position where Baleares is a plain coast (DATC 6.F.1: only fleets at sea convoy)."""
     plain = replace(ANCMED, convoying=ANCMED.seas,
                     seas_touching={p: s - {"bal"} for p, s in ANCMED.seas_touching.items()})
-    results = _results(_adjudicate(plain, "F1M", *CONVOY_THROUGH_BALEARES))
+    answer = _adjudicate(plain, "F1M", *CONVOY_THROUGH_BALEARES)
+    results = _results(answer)
     assert results["F bal C A sag - mas"][0] == "illegal"
+    assert answer["results"][1]["message"] == "only a fleet in a sea can convoy (DATC 6.F.1)"
     assert results["A sag - mas via convoy"][0] == "illegal"
+
+
+def test_a_fleet_on_a_plain_coast_of_ancmed_cannot_convoy() -> None:
+    answer = _adjudicate(ANCMED, "F1M", [("Rome", "A", "rom"), ("Rome", "F", "nea")],
+                         [("Rome", "F nea C A rom - sic")])
+    assert answer["results"][0]["message"] == "only a fleet in a sea or a port can convoy (DATC 6.F.1)"
 
 
 def test_an_army_lands_in_a_port_and_a_fleet_there_is_attacked_as_on_a_coast() -> None:
