@@ -21,7 +21,9 @@ from .games.variants import load_variant
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
+    from .games.diplomacy.maps import Map
     from .service.config import Config
 
 # A fall turn with a convoy, a cut support and a dislodgement: `judge example | judge adjudicate`.
@@ -49,17 +51,20 @@ EXAMPLE = {
 }
 
 
-def adjudicate_lines(lines: Iterable[bytes | str], variant: str, svg: bool = False) -> Iterator[bytes]:
+def adjudicate_lines(lines: Iterable[bytes | str], variant: str, svg: bool = False,
+                     find_map: Callable[[str], Map] = load_variant) -> Iterator[bytes]:
     """One JSON answer per input line, in order; a bad line gets ``{"error": ...}``. No line
     stops the lines after it: should the engine fail on one (a bug), that line's answer says so.
-    With ``svg``, each answer carries the picture of its next position (``"svg"``)."""
+    With ``svg``, each answer carries the picture of its next position (``"svg"``). ``find_map``
+    gives a variant's map by name (the shipped ones; with ``--config``, the judge's added ones
+    too), each read when a line first names it."""
     for line in lines:
         if not line.strip():
             yield orjson.dumps({"error": "empty line: expected a JSON object"})
             continue
         try:
             data = orjson.loads(line)
-            answer = adjudicate_object(data, load_variant, variant)
+            answer = adjudicate_object(data, find_map, variant)
             if svg:
                 from .pictures import picture  # only when asked: drawing loads the shapes
 
@@ -80,12 +85,17 @@ def _adjudicate(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
     # A line's objects die with its answer, by reference counting: the collector need look for
     # cycles only now and then, not each few hundred objects a line makes.
     gc.set_threshold(100_000, 50, 50)
+    find_map: Callable[[str], Map] = load_variant
+    if args.config:  # the variants this judge added, besides the shipped ones
+        from .service.play.variants import added_map_finder
+
+        find_map = added_map_finder(_config(args).variants)
     source = stdin.buffer
     assert isinstance(source, io.BufferedIOBase)  # as sys.stdin's is: typing's BinaryIO has no read1
     for lines in _arrived_lines(source):
         # The answers to all the lines that have arrived, in one write: then waiting for more
         # input, the command has answered every line it was given (a peer may wait for them).
-        answers = list(adjudicate_lines(lines, args.variant, args.svg))
+        answers = list(adjudicate_lines(lines, args.variant, args.svg, find_map))
         answers.append(b"")
         output.write(b"\n".join(answers))
         output.flush()
@@ -122,6 +132,8 @@ def _variants(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
         return _add_variant(args, stdout)
     if args.action == "layout":
         return _lay_out(args, stdout)
+    if args.action == "convert":
+        return _convert_variants(args, stdout)
     added: dict[str, Any] = {}
     if args.config:
         from .service.play.variants import added_variants
@@ -131,7 +143,7 @@ def _variants(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
         stdout.write(variants_text([load_variant(name) for name in variant_names()]) + "\n")
         if added:
             stdout.write("Added to this judge (judge variants add):\n"
-                         + variants_text([build_map(data) for data in added.values()], powers=True)
+                         + variants_text([build_map(data) for data in added.values()])
                          + "\n")
         return 0
     try:
@@ -175,6 +187,32 @@ def _lay_out(args: SimpleNamespace, stdout: TextIO) -> int:
         sys.stderr.writelines(f"  {line}\n" for line in error.errors)
         return 2
     stdout.write(f"The layout of {args.name} ({path}): {done}.\n")
+    return 0
+
+
+def _convert_variants(args: SimpleNamespace, stdout: TextIO) -> int:
+    from importlib import metadata
+    from pathlib import Path
+
+    from .games import variants as shipped
+    from .service.play.variants import VariantError, convert_shelf
+
+    source = args.source
+    if source is None:
+        try:
+            source = f"MILA's `diplomacy` package {metadata.version('diplomacy')}"
+        except metadata.PackageNotFoundError:
+            source = "MILA's `diplomacy` package"
+    into = Path(args.into) if args.into else Path(shipped.__path__[0])
+    try:
+        made = convert_shelf(Path(args.folder), into, source, skip=tuple(args.skip))
+    except VariantError as error:
+        sys.stderr.write(f"judge: {args.folder}: nothing was converted:\n")
+        sys.stderr.writelines(f"  {line}\n" for line in error.errors)
+        return 2
+    for added in made:
+        stdout.write(f"{added.name}: {len(added.powers)} powers, {added.centres} supply centres "
+                     f"({added.toml})\n")
     return 0
 
 
@@ -501,6 +539,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     variant_layout.add_argument("name", help="a shipped variant without shapes, or one this judge added (with --config)")
     variant_layout.add_argument("--new", action="store_true", help="compute it anew, replacing the one there is")
+    variant_convert = variant_actions.add_parser(
+        "convert", help="remake the shipped variants from a folder of DPjudge map files "
+        "(MILA's diplomacy/maps)"
+    )
+    variant_convert.add_argument("folder", help="the folder of map files (*.map)")
+    variant_convert.add_argument(
+        "--into", help="the folder to write NAME.toml and NAME.json into (default: the judge's "
+        "judge/games/variants)")
+    variant_convert.add_argument(
+        "--source", help="where the files come from, for each file's header (default: MILA's "
+        "diplomacy package and its version, if installed)")
+    variant_convert.add_argument(
+        "--skip", nargs="*", default=["standard"], help="files (names without .map) left "
+        "alone (default: standard, the judge's own standard map)")
     play = commands.add_parser(
         "selfplay",
         help="play random games, checking the rules' invariants after every phase; "

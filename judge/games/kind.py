@@ -185,7 +185,7 @@ class GameKind(Protocol):
     ``orders.txt``, HELP's order help, given the ``wording``'s ``full_title`` as ``title`` and
     the kind's ``name``; and ``prediction.txt``, PREDICT's, for a kind without
     ``hidden_information``). Beyond this protocol a kind may offer ``Choosing``, ``Turned``,
-    ``Exporting``, ``Lettered`` and ``Playout``."""
+    ``Exporting``, ``Lettered``, ``Dummies`` and ``Playout``."""
 
     name: str  # "diplomacy/standard", "diplomacy/roses1", "richard3"
     templates: str  # the folder of its report templates: "diplomacy"
@@ -376,6 +376,17 @@ class Exporting(Protocol):
         game MILA's ``diplomacy`` package loads), or nothing. ``game``: its name; ``phases``:
         each processed phase's state before and report, oldest first; ``present``: the state now. Called only for a
         game that is over or whose kind hides nothing (no ``hidden_information``)."""
+        ...
+
+
+@runtime_checkable
+class Dummies(Protocol):
+    """A kind some of whose powers no player takes (a Diplomacy variant's dummies, DPjudge's
+    ``DUMMY``): the game starts without them and nobody takes them over; the rules play them as
+    they play a power in civil disorder."""
+
+    def dummies(self) -> Sequence[str]:
+        """The powers no player takes, in the order of ``powers``."""
         ...
 
 

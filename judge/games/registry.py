@@ -62,9 +62,14 @@ def _plantagenet(scenario: str, hidden_mats: bool = False) -> Entry:
     return Entry(name, names, lambda: PlantagenetGame(scenario, hidden_mats))
 
 
+SHELF: tuple[str, ...] = tuple(name for name in variant_names() if name not in ("standard", "roses1"))
+"""The other variants the judge ships (judge/games/variants/: MILA's maps, ``ancmed``, ``modern``,
+``world`` ...), each a game kind by the name of its map file."""
+
 KINDS: tuple[Entry, ...] = (
     _diplomacy("standard"),
     _diplomacy("roses1"),
+    *(_diplomacy(name) for name in SHELF),
     _richard3("1460"),  # the full game
     _richard3("1470"),  # Kingmaker
     _richard3("1483"),  # Richard III
@@ -72,7 +77,8 @@ KINDS: tuple[Entry, ...] = (
     Entry(BosworthGame.name, ("plantagenet-bosworth", BosworthGame.name), BosworthGame),
     *(_plantagenet(scenario, hidden_mats=True) for scenario in PLANTAGENET_SCENARIOS),
 )
-"""Every kind offered by mail. Plantagenet's: ``plantagenet-ia`` ... ``plantagenet-iii``,
+"""Every kind offered by mail. Diplomacy's: the standard map, Wars of the Roses I, the ``SHELF``.
+Plantagenet's: ``plantagenet-ia`` ... ``plantagenet-iii``,
 ``plantagenet-war-i`` (the grand scenario's first War alone), ``plantagenet`` (the grand
 scenario), ``plantagenet-bosworth`` (III(B)), and each but Bosworth with Hidden Mats (1.5.3):
 ``plantagenet-ia-hidden`` ... ``plantagenet-hidden``."""

@@ -41,7 +41,7 @@ def test_an_added_variant_is_created_started_and_played_by_mail(judge: MailJudge
     status, _, err = operator(judge, "variants", "add", str(MILA_MAPS / "standard.map"), "--name", "duel")
     assert status == 2 and "this judge has a variant duel already" in err
     status, out, _ = operator(judge, "variants")
-    assert "duel         duel: 2 powers (Austria, France), 34 supply centres (18 to win)" in out
+    assert "duel: 2 powers (Austria, France), 34 supply centres (18 to win)" in out
     status, out, _ = operator(judge, "variants", "show", "duel")
     assert status == 0 and "Austria" in out and "bul  Bulgaria" in out
     assert "names a game kind" in judge.send(MASTER, "CREATE ?duel secret standard")
@@ -79,6 +79,36 @@ def test_an_added_variant_is_created_started_and_played_by_mail(judge: MailJudge
     assert sent and all(line.startswith("sent ") for line in sent)
 
 
+def test_judge_adjudicate_with_the_judges_settings_reads_its_added_variants(judge: MailJudge) -> None:
+    """``judge --config judge.toml adjudicate``: a line may name a variant this judge added (read
+    from its variants folder when a line first names it), besides the shipped ones; without the
+    settings the name is unknown."""
+    import json
+    import subprocess
+    import sys
+
+    status, _, _ = operator(judge, "variants", "add", str(MILA_MAPS / "standard_france_austria.map"),
+                            "--name", "duel")
+    assert status == 0
+    lines = "\n".join(json.dumps(line) for line in [
+        {"variant": "duel", "phase": "S1901M", "units": [{"power": "France", "type": "A", "loc": "par"}],
+         "orders": [{"power": "France", "order": "A Par - Bur"}]},
+        {"variant": "ancmed", "phase": "S1M", "units": [], "orders": []},
+        {"variant": "nosuch", "phase": "S1901M", "units": [], "orders": []},
+    ]) + "\n"
+
+    def adjudicate(*settings: str) -> list[dict[str, object]]:
+        run = subprocess.run([sys.executable, "-m", "judge.cli", *settings, "adjudicate"], input=lines,
+                             capture_output=True, text=True, timeout=60, check=True)
+        return [json.loads(text) for text in run.stdout.splitlines()]
+
+    duel, ancmed, nosuch = adjudicate("--config", str(judge.config.path))
+    assert duel["next"]["units"] == [{"power": "France", "type": "A", "loc": "bur"}]  # type: ignore[index]
+    assert ancmed["next"]["phase"] == "F1M"  # type: ignore[index]
+    assert "unknown variant 'nosuch'" in str(nosuch["error"])
+    assert "unknown variant 'duel'" in str(adjudicate()[0]["error"])
+
+
 def test_a_spoilt_file_in_the_variants_folder_stops_nothing_else(judge: MailJudge) -> None:
     """A variant's JSON spoilt by hand (or half written) is left out, logged; another that does
     not make a map is refused by name at CREATE; the judge's other games go on."""
@@ -92,14 +122,14 @@ def test_a_spoilt_file_in_the_variants_folder_stops_nothing_else(judge: MailJudg
 
 def test_a_bad_file_adds_nothing_and_no_game_starts_on_it(judge: MailJudge, tmp_path: Path) -> None:
     bad = tmp_path / "broken.map"
-    bad.write_text("MAP standard.map\nUNPLAYED ENGLAND, PRUSSIA\nRULE BUILD_ANY\n", encoding="utf-8")
+    bad.write_text("MAP standard.map\nUNPLAYED ENGLAND, PRUSSIA\nRULE NO_CHECK\n", encoding="utf-8")
     (tmp_path / "standard.map").write_text((MILA_MAPS / "standard.map").read_text(encoding="utf-8"),
                                           encoding="utf-8")
     status, _, err = operator(judge, "variants", "add", str(bad))
     assert status == 2
     assert err.splitlines()[1:] == [
         "  broken.map line 2: UNPLAYED: there is no power PRUSSIA",
-        "  broken.map line 3: RULE BUILD_ANY is a rule this judge does not play yet",
+        "  broken.map line 3: RULE NO_CHECK is a rule this judge does not play yet",
     ]
     assert not list(judge.config.variants.glob("broken.*"))
     reply = judge.send(MASTER, "CREATE ?spoilt secret broken")

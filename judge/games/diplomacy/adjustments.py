@@ -15,6 +15,8 @@ removes from it (``Remove A scotland``: one of its armies there). Units in the b
 power's own centres, so civil disorder takes them last; a unit on the board is one move from the box
 when it stands on one of the box's entries.
 
+A variant may let a power build in any supply centre it owns, not only its home centres
+(``Map.build_any``: DPjudge's ``RULE BUILD_ANY``, as in MILA's modern and the age of empires maps).
 A variant may refuse a build that the standard rules allow (``refuse_build``: Wars of the Roses I
 allows one fleet a year, rule 7).
 """
@@ -73,17 +75,26 @@ def adjustment_counts(game_map: Map, position: Position) -> dict[Power, int]:
 
 
 def buildable_sites(game_map: Map, position: Position, power: Power) -> list[Province]:
-    """Where a power may build: the vacant home centres it owns, each once, and its box (if it has
-    one) once for each build it has due, since a box takes any number of units."""
+    """Where a power may build: the vacant home centres it owns (any vacant centre it owns, with
+    ``build_any``), each once, and its box (if it has one) once for each build it has due, since
+    a box takes any number of units."""
     sites = [
         centre
-        for centre in game_map.powers[power].home_centres
+        for centre in build_centres(game_map, position, power)
         if position.supply_centres.get(centre) == power and centre not in position.units
     ]
     for box in game_map.boxes.values():
         if box.power == power:
             sites += [Province(box.key)] * max(0, adjustment_counts(game_map, position)[power])
     return sites
+
+
+def build_centres(game_map: Map, position: Position, power: Power) -> Sequence[Province]:
+    """The centres a power may build in if it owns them: its home centres, or with ``build_any``
+    every centre it owns."""
+    if game_map.build_any:
+        return [centre for centre, owner in position.supply_centres.items() if owner == power]
+    return game_map.powers[power].home_centres
 
 
 def resolve_adjustments(
@@ -199,7 +210,10 @@ def check_build(
         if order.unit.type is None:
             return None, "say which unit to build: A or F", Word.ILLEGAL
         return Unit(power, order.unit.type, Location(box.key)), "", Word.SUCCEEDS
-    if province not in game_map.powers[power].home_centres:
+    if game_map.build_any:
+        if province not in game_map.centres:
+            return None, f"{province} is not a supply centre", Word.ILLEGAL
+    elif province not in game_map.powers[power].home_centres:
         return None, f"{province} is not a home centre of {power}", Word.ILLEGAL
     if position.supply_centres.get(province) != power:
         return None, f"{power} does not own {province}", Word.ILLEGAL

@@ -1,7 +1,9 @@
 """Convoy routes: chains of fleets in seas leading an army from one coast to another (rule: convoys).
 
-Only fleets in sea provinces convoy (DATC 6.F.1). A route is a chain of such fleets, each adjacent to
-the next, the first adjacent to the army's province and the last to its destination.
+Only fleets in sea provinces convoy (DATC 6.F.1), and on a map with ports (``Map.convoying``:
+DPjudge's ``PORT``, as in ancmed's Baleares) fleets in a port too. A route is a chain of such fleets,
+each adjacent to the next, the first adjacent to the army's province and the last to its
+destination.
 """
 
 from __future__ import annotations

@@ -25,11 +25,17 @@ What is read (facts of the format, as DPjudge and MILA read it):
   into ``.politics``, ``.geography`` and ``.military`` files);
 - ``UNPLAYED power...`` (or ``ALL``, or ``ALL EXCEPT power...``): those powers are not in the
   game; their home centres stay, unowned;
+- ``DUMMY power...`` (or ``ALL``, ``ALL EXCEPT power...``, or alone after a power's line): those
+  powers are in the game but no player takes them (DPjudge's dummies; MILA's known_world_901 makes
+  its neutral states one such power, with armies in their centres);
+- ``PORT abbr ABUTS ...``: a coastal province whose fleet convoys as a fleet at sea does (MILA's
+  engine: a fleet in a PORT convoys, and an army lands there as on any coast; ancmed's Baleares);
+- ``RULE BUILD_ANY``: a power builds in any supply centre it owns, not only in its home centres;
 - ``VICTORY count``: the centres that win; ``BEGIN SPRING 1901 MOVEMENT``: the first phase.
 
-Refused by name, each with its line: the directives the judge does not play yet (``PORT``,
-``AMEND``, ``DROP``, ``OWNS``, ``CENTERS``, ``DUMMY``, ``FLOW``, ``NEWYEAR``,
-``IFYEARDIV``), every ``RULE``, renames (``old -> new``), a ``VICTORY`` with more than one count,
+Refused by name, each with its line: the directives the judge does not play yet (``AMEND``,
+``DROP``, ``OWNS``, ``CENTERS``, ``FLOW``, ``NEWYEAR``, ``IFYEARDIV``), every ``RULE`` but
+``BUILD_ANY``, renames (``old -> new``), a ``VICTORY`` with more than one count,
 a first phase other than a spring movement.
 """
 
@@ -48,6 +54,9 @@ GRAMMAR = resources.files(__package__).joinpath("dpjudge_map.lark").read_text(en
 
 Finder = Callable[[str], "tuple[str, str] | None"]
 """Finds a file a ``MAP`` line names: its name as errors give it and its text, or None."""
+
+RULES = ("BUILD_ANY",)
+"""The ``RULE``s the judge plays: ``BUILD_ANY``, a power builds in any supply centre it owns."""
 
 SEASONS = {"SPRING": "S", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}
 PHASE_KINDS = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}
@@ -102,6 +111,12 @@ class MapFile:
     centres: dict[str, Where] = field(default_factory=dict)
     """Every supply centre: each power's homes (a centre still when the power is unplayed or its
     homes change) and the unowned ones."""
+    ports: set[str] = field(default_factory=set)
+    """The places written ``PORT``: coastal provinces whose fleet convoys as if at sea."""
+    rules: set[str] = field(default_factory=set)
+    """The rules the file names (``RULE BUILD_ANY``), of those the judge plays (``RULES``)."""
+    dummies: list[str] = field(default_factory=list)
+    """The powers (keys) no player takes (``DUMMY``)."""
     victory: tuple[int, Where] | None = None
     first_phase: tuple[str, Where] | None = None
     files: list[str] = field(default_factory=list)
@@ -202,10 +217,11 @@ class _Reading:
             self.found.error(where, f"{terrain} names no place")
             return
         written, abuts = words[0], words[1:]
-        if terrain == "PORT":  # read as a coast, so that its neighbours' lines read
-            self.found.error(where, f"PORT {written}: a port (a coastal province whose fleet may "
-                                    "convoy) is not played by this judge yet")
+        if terrain == "PORT":  # a coast whose fleet convoys as if at sea (MILA's ancmed)
+            self.found.ports.add(written.upper())
             terrain = "COAST"
+        else:
+            self.found.ports.discard(written.upper())
         removed = [site for site in abuts if site.startswith("-")]
         if removed:
             self.found.error(where, f"removing an adjacency ({removed[0]}) is not supported by "
@@ -274,26 +290,40 @@ class _Reading:
             self.found.centres.setdefault(word.upper(), where)
 
     def unplayed(self, tree: Tree[Any], where: Where) -> None:
+        for key in self.powers_named("UNPLAYED", tree, where):
+            self.found.powers.pop(key, None)
+            if key in self.found.dummies:
+                self.found.dummies.remove(key)
+        self.current = None
+
+    def dummy(self, tree: Tree[Any], where: Where) -> None:
+        """``DUMMY``: powers in the game that no player takes (their units hold, their builds
+        are waived, their removals made by the civil disorder rule)."""
+        for key in self.powers_named("DUMMY", tree, where):
+            if key not in self.found.dummies:
+                self.found.dummies.append(key)
+
+    def powers_named(self, directive: str, tree: Tree[Any], where: Where) -> list[str]:
+        """The powers an ``UNPLAYED`` or ``DUMMY`` line names: those listed; ``ALL``; ``ALL
+        EXCEPT`` those listed; none listed, the power whose block the line is in."""
         every, but = tree.children[0] is not None, tree.children[1] is not None
         named = [_power_key(word) for word in _words(tree)]
         for key in named:
             if key not in self.found.powers:
-                self.found.error(where, f"UNPLAYED: there is no power {key}")
+                self.found.error(where, f"{directive}: there is no power {key}")
         if every and but and not named:
-            self.found.error(where, "UNPLAYED ALL EXCEPT names no power")
+            self.found.error(where, f"{directive} ALL EXCEPT names no power")
         elif every and not but and named:
-            self.found.error(where, "expected EXCEPT after UNPLAYED ALL")
+            self.found.error(where, f"expected EXCEPT after {directive} ALL")
             named = []
         elif every:
             named = [key for key in self.found.powers if key not in named]
         elif not named:
             if self.current is None:
-                self.found.error(where, "UNPLAYED names no power, and follows none")
+                self.found.error(where, f"{directive} names no power, and follows none")
             else:
                 named = [_power_key(self.current.name)]
-        for key in named:
-            self.found.powers.pop(key, None)
-        self.current = None
+        return [key for key in named if key in self.found.powers]
 
     # --- the game --------------------------------------------------------------------------
 
@@ -355,7 +385,10 @@ class _Reading:
     def rule(self, tree: Tree[Any], where: Where) -> None:
         rules = _words(tree) or ["(none named)"]
         for name in rules:
-            self.found.error(where, f"RULE {name.upper()} is a rule this judge does not play yet")
+            if name.upper() in RULES:
+                self.found.rules.add(name.upper())
+            else:
+                self.found.error(where, f"RULE {name.upper()} is a rule this judge does not play yet")
 
     def refused(self, tree: Tree[Any], where: Where) -> None:
         word = str(tree.children[0]).upper()

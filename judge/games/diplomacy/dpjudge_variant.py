@@ -8,8 +8,8 @@ the first: a bad file gets them all, each with the file and line it comes from.
 How the file's words become the judge's (facts of the format; see ``dpjudge_map``):
 
 - a place's abbreviation, in lower case, is the province's (``BUL/EC`` is ``bul/ec``); LAND is
-  ``land``, WATER ``sea``, COAST ``coast``; SHUT places (Switzerland) are impassable, and so, as
-  in the judge's standard map, no province;
+  ``land``, WATER ``sea``, COAST ``coast``, PORT a ``coast`` with ``port = true``; SHUT places
+  (Switzerland) are impassable, and so, as in the judge's standard map, no province;
 - an army moves from a province's own line to each place listed that is not a sea and not written
   as fleet-only (``Bal``); a fleet moves from a sea, a coast without coasts or one coast of a
   province, to each place listed that is not written in lower case and where a fleet can stand.
@@ -17,6 +17,7 @@ How the file's words become the judge's (facts of the format; see ``dpjudge_map`
 - the powers keep the file's order; a power's letter (what SIGNON writes before the game's name)
   is the one the file gives (``(DUTCH:H)``), else its name's first letter, and two powers may not
   share one;
+- ``RULE BUILD_ANY`` is ``build_any = true``; a ``DUMMY`` power is marked ``dummy = true``;
 - without ``VICTORY``, a power needs more than half of the centres; without ``BEGIN``, the first
   phase is Spring 1901.
 
@@ -87,14 +88,15 @@ class _Converting:
             self.found.whole_error(f"a map needs two powers at least; this one has {len(powers)}")
         victory = self.found.victory[0] if self.found.victory else len(centres) // 2 + 1
         first = self.found.first_phase[0] if self.found.first_phase else "S1901M"
-        return {
+        data: dict[str, Any] = {
             "name": self.name,
             "title": self.name,
             "first_phase": first,
             "victory_centres": victory,
-            "powers": powers,
-            "provinces": provinces,
         }
+        if "BUILD_ANY" in self.found.rules:
+            data["build_any"] = True
+        return {**data, "powers": powers, "provinces": provinces}
 
     # --- places ----------------------------------------------------------------------------
 
@@ -192,6 +194,8 @@ class _Converting:
         }
         if key in self.found.centres:
             entry["centre"] = True
+        if key in self.found.ports:
+            entry["port"] = True
         aliases = self.aliases(key, named)
         if aliases:
             entry["aliases"] = aliases
@@ -244,7 +248,7 @@ class _Converting:
     def power_entries(self) -> dict[str, dict[str, Any]]:
         powers: dict[str, dict[str, Any]] = {}
         letters: dict[str, str] = {}
-        for spec in self.found.powers.values():
+        for key, spec in self.found.powers.items():
             letter = spec.letter or spec.name[:1].upper()
             if letter in letters:
                 self.error(spec.where, f"{spec.name} would sign on with the letter {letter}, as "
@@ -260,6 +264,8 @@ class _Converting:
                 "home_centres": [home.lower() for home in spec.homes],
                 "units": [unit for unit in units if unit is not None],
             }
+            if key in self.found.dummies:
+                powers[spec.name]["dummy"] = True
         return powers
 
     def unit(self, power: str, unit_type: str, written: str, where: Where) -> str | None:

@@ -33,6 +33,7 @@ from .legality import Illegal, check_convoy, check_move, check_support, find_uni
 from . import phase_names
 from .maps import Map
 from .mila import saved_game
+from .order_examples import OrderExamples, order_examples
 from .orders import (
     Build,
     Convoy,
@@ -77,7 +78,7 @@ class DiplomacyGame:
         self.wording = Wording(
             title="Diplomacy",
             full_title=game_map.title,
-            phase_example=phase_names.EXAMPLE,
+            phase_example=phase_names.example(game_map.first_phase.year),
             civil_disorder="its units hold, retreats disband, builds are waived",
             # what SUMMARY's table counts: the centres on the board, as victory does (with boxes,
             # a power's box centres are its own besides: Wars of the Roses I, rules 3 and 5)
@@ -93,6 +94,15 @@ class DiplomacyGame:
 
     def power_named(self, text: str) -> str | None:
         return self.map.power_named(text)
+
+    def order_examples(self) -> OrderExamples:
+        """Example orders on this map, for HELP ORDERS where none are written by hand
+        (``templates/diplomacy/orders/any.txt``)."""
+        return order_examples(self.map)
+
+    def dummies(self) -> Sequence[str]:
+        """The variant's powers no player takes (``Map.dummies``: DPjudge's ``DUMMY``)."""
+        return [power for power in self.map.powers if power in self.map.dummies]
 
     def new_game(self, seed: bytes) -> State:
         return write_position(starting_position(self.map))
@@ -114,10 +124,14 @@ class DiplomacyGame:
         self._recent = ((state, position), *self._recent[:3])
 
     def pending(self, state: State) -> Pending:
+        """The phase, and the powers that must act in it: never a dummy (DPjudge's ``DUMMY``),
+        which nobody plays: the phase is resolved with its defaults (its units hold, its
+        retreats disband, its builds are waived, its removals by the civil disorder rule)."""
         position = self.position(state)
-        return Pending(
-            str(position.phase), TIMING_OF[position.phase.kind], frozenset(self._to_act(position))
-        )
+        acting = self._to_act(position)
+        if self.map.dummies:
+            acting -= self.map.dummies
+        return Pending(str(position.phase), TIMING_OF[position.phase.kind], frozenset(acting))
 
     def period_name(self, number: int) -> str:
         return str(number)

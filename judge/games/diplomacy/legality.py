@@ -60,8 +60,8 @@ def fleet_destination(game_map: Map, origin: Location, destination: Location) ->
 
 
 def fleets_in_seas(game_map: Map, units: Mapping[Province, Unit]) -> frozenset[Province]:
-    """The seas holding a fleet: where convoy routes can run."""
-    occupied = game_map.seas.intersection(units)  # few: looked at one by one
+    """The seas (and ports) holding a fleet: where convoy routes can run."""
+    occupied = game_map.convoying.intersection(units)  # few: looked at one by one
     return frozenset(p for p in occupied if units[p].type is FLEET)
 
 
@@ -158,8 +158,9 @@ def check_convoy(
     """The army to convoy; raises Illegal if this fleet cannot convoy it there."""
     if unit.type is not UnitType.FLEET:
         raise Illegal("only fleets convoy")
-    if unit.province not in game_map.seas:
-        raise Illegal("only a fleet in a sea can convoy (DATC 6.F.1)")
+    if unit.province not in game_map.convoying:
+        where = "a sea" if game_map.convoying == game_map.seas else "a sea or a port"
+        raise Illegal(f"only a fleet in {where} can convoy (DATC 6.F.1)")
     army = units.get(order.army.province)
     if army is None:
         raise Illegal(f"there is no unit in {order.army.province}")

@@ -35,6 +35,7 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
             "supply_centre": info.supply_centre,
             "coasts": sorted(info.coasts),
             "aliases": sorted(raw_provinces.get(abbr, {}).get("aliases", ())),
+            "port": abbr in game_map.convoying and info.kind is ProvinceKind.COAST,
         }
         for abbr, info in game_map.provinces.items()
     }
@@ -44,6 +45,7 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
             "letter": info.letter,
             "home_centres": sorted(info.home_centres),
             "starting_units": sorted(str(unit) for unit in info.starting_units),
+            "dummy": power in game_map.dummies,
         }
         for power, info in game_map.powers.items()
     }
@@ -53,6 +55,7 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
         "first_phase": str(game_map.first_phase),
         "victory_centres": game_map.victory_centres,
         "rules": game_map.rules,
+        "special": special_rules(game_map),
         "king_starts": rules_for(game_map).king_starts,
         "powers": _sorted(powers),
         "provinces": _sorted(provinces),
@@ -76,6 +79,30 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def special_rules(game_map: Map) -> dict[str, Any]:
+    """The map's departures from the standard rules that its data switch on (DPjudge's ``RULE
+    BUILD_ANY``, ``PORT`` and ``DUMMY``): off on most maps."""
+    return {
+        "build_any": game_map.build_any,
+        "ports": sorted(p for p in game_map.convoying if p not in game_map.seas),
+        "dummies": sorted(game_map.dummies),
+    }
+
+
+def special_words(special: Mapping[str, Any]) -> list[str]:
+    """Each special rule of a sheet's ``special`` in a few words."""
+    said = []
+    if special["build_any"]:
+        said.append("a power builds in any supply centre it owns (DPjudge's RULE BUILD_ANY)")
+    if special["ports"]:
+        said.append(f"a fleet in a port convoys as one at sea: {', '.join(special['ports'])} "
+                    "(DPjudge's PORT)")
+    if special["dummies"]:
+        said.append(f"no player takes {', '.join(special['dummies'])}: its units hold, its builds "
+                    "are waived (DPjudge's DUMMY)")
+    return said
+
+
 def _sorted(mapping: Mapping[_Name, _Value]) -> dict[_Name, _Value]:
     return {key: mapping[key] for key in sorted(mapping)}
 
@@ -92,6 +119,7 @@ def map_text(sheet: Mapping[str, Any]) -> str:
     ]
     if sheet["rules"] != "standard":
         lines.append(f"Special rules: {sheet['rules']}.")
+    lines += [f"Special rule: {rule}." for rule in special_words(sheet["special"])]
     if king := sheet["king_starts"]:
         lines.append(f"The King starts in {provinces[king]['name']} ({king}).")
     lines += [
@@ -100,7 +128,8 @@ def map_text(sheet: Mapping[str, Any]) -> str:
     ]
     for power, info in sheet["powers"].items():
         homes = ", ".join(f"{provinces[h]['name']} ({h})" for h in info["home_centres"])
-        lines.append(f"  {power} ({info['adjective']}, {info['letter']})")
+        dummy = ", played by no one" if info["dummy"] else ""
+        lines.append(f"  {power} ({info['adjective']}, {info['letter']}{dummy})")
         lines.append(f"    home centres: {homes or 'none'}")
         lines.append(f"    starting units: {', '.join(info['starting_units']) or 'none'}")
     if sheet["boxes"]:
@@ -125,7 +154,7 @@ def map_text(sheet: Mapping[str, Any]) -> str:
         if info["supply_centre"]:
             centre = f" * ({owners[abbr]})" if abbr in owners else " * (neutral)"
         also = f"; also {', '.join(info['aliases'])}" if info["aliases"] else ""
-        kind = _KIND_WORDS[ProvinceKind(info["kind"])]
+        kind = _KIND_WORDS[ProvinceKind(info["kind"])] + (", a port" if info["port"] else "")
         lines.append(f"  {abbr}  {info['name']}{centre}, {kind}{also}")
         if army.get(abbr):
             lines.append(f"       army to: {' '.join(army[abbr])}")
@@ -137,12 +166,12 @@ def map_text(sheet: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def variants_text(maps: list[Map], powers: bool = False) -> str:
-    """One line per variant: its name, title, powers (with ``powers``, named) and centres."""
+def variants_text(maps: list[Map]) -> str:
+    """One line per variant: its name, title, powers (named), centres, the count that wins and
+    its first phase."""
     return "\n".join(
-        f"{m.name:<12} {m.title}: {len(m.powers)} powers"
-        + (f" ({', '.join(m.powers)})" if powers else "")
-        + f", {len(m.supply_centres)} supply centres"
-        f" ({m.victory_centres} to win), first phase {m.first_phase}"
+        f"{m.name}{f' ({m.title})' if m.title != m.name else ''}: {len(m.powers)} powers ({', '.join(m.powers)}), "
+        f"{len(m.supply_centres)} supply centres ({m.victory_centres} to win), first phase "
+        f"{m.first_phase}"
         for m in maps
     )

@@ -108,7 +108,8 @@ class Map:
     seas: frozenset[Province] = field(repr=False)
     _fleet_provinces: dict[Location, frozenset[Province]] = field(repr=False)
     seas_touching: dict[Province, frozenset[Province]] = field(repr=False)
-    """For each province, the seas a fleet there (on any coast) could move to: the convoy graph."""
+    """For each province, the seas and ports a fleet there (on any coast) could move to: the
+    convoy graph."""
     boxes: dict[str, BoxInfo] = field(default_factory=dict)
     """The off-board boxes by key (none on most maps)."""
     rules: str = "standard"
@@ -116,6 +117,15 @@ class Map:
     _box_names: dict[str, str] = field(default_factory=dict, repr=False)
     centres: frozenset[Province] = field(default=frozenset(), repr=False)
     """The supply centres on the board, as a set (``supply_centres`` lists them in map order)."""
+    convoying: frozenset[Province] = field(default=frozenset(), repr=False)
+    """Where a fleet convoys: the seas, and the ports (coastal provinces whose fleet convoys as
+    if at sea: ``port = true``, DPjudge's ``PORT``, as in MILA's ancmed)."""
+    build_any: bool = False
+    """Whether a power builds in any supply centre it owns, not only in its home centres
+    (``build_any = true``: DPjudge's ``RULE BUILD_ANY``)."""
+    dummies: frozenset[Power] = field(default=frozenset(), repr=False)
+    """The powers no player takes (``dummy = true``: DPjudge's ``DUMMY``): they are in civil
+    disorder for the whole game."""
 
     # --- names -----------------------------------------------------------------------------
 
@@ -199,6 +209,7 @@ def build_map(data: dict[str, Any]) -> Map:
     """Build and check a map from the parsed contents of a map file."""
     provinces: dict[Province, ProvinceInfo] = {}
     names: dict[str, Province] = {}
+    ports: set[Province] = set()
 
     def add_name(text: str, province: Province) -> None:
         key = name_key(text)
@@ -219,6 +230,10 @@ def build_map(data: dict[str, Any]) -> Map:
         provinces[province] = ProvinceInfo(
             province, spec["name"], kind, bool(spec.get("centre", False)), coasts
         )
+        if spec.get("port") and (kind is not ProvinceKind.COAST or coasts):
+            raise MapError(f"province {abbr}: only a coastal province with one coast is a port")
+        if spec.get("port"):
+            ports.add(province)
         add_name(abbr, province)
         add_name(spec["name"], province)
         for alias in spec.get("aliases", ()):
@@ -300,10 +315,12 @@ def build_map(data: dict[str, Any]) -> Map:
                     raise MapError(f"power name {text!r} is used twice")
                 power_names[key] = power
 
+    seas = frozenset(p for p, info in provinces.items() if info.kind is ProvinceKind.SEA)
+    convoying = seas | ports
     seas_touching: dict[Province, set[Province]] = {p: set() for p in provinces}
     for here, places in fleet_moves.items():
         for there in places:
-            if provinces[province_of(there)].kind is ProvinceKind.SEA:
+            if province_of(there) in convoying:
                 seas_touching[province_of(here)].add(province_of(there))
 
     boxes, box_names = _build_boxes(data.get("boxes", {}), provinces, names, powers, fleet_moves)
@@ -322,12 +339,16 @@ def build_map(data: dict[str, Any]) -> Map:
             here: frozenset(province_of(there) for there in places)
             for here, places in fleet_moves.items()
         },
-        seas=frozenset(p for p, info in provinces.items() if info.kind is ProvinceKind.SEA),
-        seas_touching={p: frozenset(seas) for p, seas in seas_touching.items()},
+        seas=seas,
+        seas_touching={p: frozenset(near) for p, near in seas_touching.items()},
         boxes=boxes,
         rules=str(data.get("rules", "standard")),
         _box_names=box_names,
         centres=frozenset(p for p, info in provinces.items() if info.supply_centre),
+        convoying=convoying,
+        build_any=bool(data.get("build_any", False)),
+        dummies=frozenset(Power(name) for name, spec in data.get("powers", {}).items()
+                          if spec.get("dummy")),
     )
 
 

@@ -18,7 +18,13 @@ TIMING_OF = {
     PhaseKind.RETREAT: "retreat",
     PhaseKind.ADJUSTMENT: "adjustment",
 }
-EXAMPLE = "e.g. F1901M or Fall 1901 Movement"
+
+
+def example(year: int) -> str:
+    """How a phase is written, in a game whose first year is ``year`` (its variant's own:
+    ``e.g. F1901M or Fall 1901 Movement``; ancmed's ``F1M``)."""
+    return f"e.g. F{year}M or Fall {year} Movement"
+
 
 _SEASON_TITLES = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
 _KIND_TITLES = {PhaseKind.MOVEMENT: "Movement", PhaseKind.RETREAT: "Retreat",

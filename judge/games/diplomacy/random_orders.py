@@ -135,7 +135,8 @@ def _convoys(
     Returns the orders of the army and of its fleets, by province; ``moves`` gets the army's
     destination (for the supports of the others) and loses the fleets' moves."""
     orders: dict[Province, str] = {}
-    fleets = {u.province: u for u in position.units_of(power) if u.province in game_map.seas}
+    fleets = {u.province: u for u in position.units_of(power)
+              if u.province in game_map.convoying and u.type is UnitType.FLEET}  # a port holds armies too
     if not fleets:
         return orders
     for army in position.units_of(power):
@@ -184,8 +185,8 @@ def _routes_by_sea(
 
 @cache
 def _coasts(game_map: Map) -> dict[Province, tuple[Province, ...]]:
-    """The coasts each sea touches, where a convoyed army could land, sorted."""
-    coasts: dict[Province, list[Province]] = {sea: [] for sea in game_map.seas}
+    """The coasts each sea (or port) touches, where a convoyed army could land, sorted."""
+    coasts: dict[Province, list[Province]] = {sea: [] for sea in game_map.convoying}
     for province in sorted(game_map.provinces):
         if province not in game_map.seas:
             for sea in game_map.seas_touching[province]:

@@ -148,7 +148,8 @@ def units_come_and_go_by_the_rules(
             yield f"{old} of {old.power} became {unit} of {unit.power} in {before.phase}"
             continue
         built[unit.power] += 1
-        if province not in game_map.powers[unit.power].home_centres:
+        if province not in (game_map.centres if game_map.build_any
+                            else game_map.powers[unit.power].home_centres):
             yield f"{unit.power} built {unit} outside its home centres"
         elif before.supply_centres.get(province) != unit.power:
             yield f"{unit.power} built {unit} on a centre it does not own"

@@ -37,6 +37,7 @@ from ..play.games import (
     may_keep_for,
     members,
     observers,
+    played_powers,
     read_phase,
     secret_revealed,
     submit_orders,
@@ -233,7 +234,7 @@ def create(ctx: Context, command: c.Create) -> None:
     ctx.membership = members(ctx.db, game)[0]
     ctx.say(
         f"Game {game.name} ({kind.name}) created; you are its master. It starts when "
-        f"{len(kind.powers())} players have joined (JOIN {game.name} <password>), or at START."
+        f"{len(played_powers(kind))} players have joined (JOIN {game.name} <password>), or at START."
     )
 
 
@@ -246,7 +247,7 @@ def join(ctx: Context, command: c.Join) -> None:
         take_over(ctx, game, membership)
         return
     players = sum(1 for m in members(ctx.db, game) if m.role is Role.PLAYER)
-    ctx.say(f"Joined {game.name}: {players} of {len(kind_of(game).powers())} players.")
+    ctx.say(f"Joined {game.name}: {players} of {len(played_powers(kind_of(game)))} players.")
     if is_full(ctx.db, game):
         start_and_announce(ctx, game)
 

@@ -36,7 +36,7 @@ from .. import commands as c
 from ..mailing.attached import map_size
 from ..mailing.notify import game_picture, game_status, phase_name, readers, when
 from ..mailing.reports import position, render
-from ..play.games import GameError, game_settings, kind_of, members
+from ..play.games import GameError, game_settings, kind_of, members, played_powers
 from ..web.showing import game_shown, holdings_lines
 from .actions import find_game, is_master
 from .context import Context
@@ -155,9 +155,9 @@ def _commands_and_orders(ctx: Context, kind: GameKind) -> None:
 
 def order_help(kind: GameKind) -> str:
     """How to write a kind's orders: its template family's ``orders.txt``, given the kind's full
-    title and name."""
+    title and name, and the kind (a family may ask it for examples on its map)."""
     return render(f"{kind.templates}/orders.txt", title=kind.wording.full_title,
-                  name=kind.name).strip("\n")
+                  name=kind.name, kind=kind).strip("\n")
 
 
 def _orders_help(kind: GameKind) -> str:
@@ -222,7 +222,7 @@ def list_games(ctx: Context, command: c.List) -> None:
 def _status(ctx: Context, game: Game) -> str:
     if game.status is GameStatus.FORMING:
         joined = sum(1 for m in members(ctx.db, game) if m.role is Role.PLAYER)
-        return f"forming, {joined} of {len(kind_of(game).powers())} players"
+        return f"forming, {joined} of {len(played_powers(kind_of(game)))} players"
     return game_status(game)
 
 

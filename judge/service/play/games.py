@@ -31,7 +31,7 @@ from sqlmodel import Session, col, select
 
 from judge import __version__
 from judge.games.dice import commitment, phase_random
-from judge.games.kind import GameKind, OrderLine, Pending
+from judge.games.kind import Dummies, GameKind, OrderLine, Pending
 from judge.games.registry import game_kind
 from judge.store import (
     Game,
@@ -148,7 +148,7 @@ def join_game(
         players = [m for m in members(db, game) if m.role is Role.PLAYER]
         if any(m.player_id == player.id for m in players):
             raise GameError(f"you have joined {game.name} already")
-        if len(players) >= len(kind_of(game).powers()):
+        if len(players) >= len(played_powers(kind_of(game))):
             raise GameError(f"{game.name} is full")
     membership = Membership(
         game_id=game.id,  # type: ignore[arg-type]
@@ -197,7 +197,19 @@ def was_ejected(db: Session, game: Game, player: Player, role: Role) -> bool:
 def open_powers(db: Session, game: Game) -> list[str]:
     """The powers still in the game that no player holds, in the game kind's order."""
     held = {m.power for m in members(db, game) if m.power is not None}
+    held |= set(dummies_of(kind_of(game)))
     return [power for power in survivors(game) if power not in held]
+
+
+def played_powers(kind: GameKind) -> list[str]:
+    """The powers players take: every power of the kind but its dummies (``Dummies``)."""
+    unplayed = set(dummies_of(kind))
+    return [power for power in kind.powers() if power not in unplayed]
+
+
+def dummies_of(kind: GameKind) -> Sequence[str]:
+    """The powers of the kind no player takes (a Diplomacy variant's ``DUMMY`` powers)."""
+    return kind.dummies() if isinstance(kind, Dummies) else ()
 
 
 def survivors(game: Game) -> list[str]:
@@ -219,17 +231,18 @@ def _without_concession(settings: dict[str, Any], power: str) -> dict[str, Any]:
 
 def is_full(db: Session, game: Game) -> bool:
     players = [m for m in members(db, game) if m.role is Role.PLAYER]
-    return len(players) >= len(kind_of(game).powers())
+    return len(players) >= len(played_powers(kind_of(game)))
 
 
 def start_game(db: Session, game: Game, now: datetime) -> None:
     """Give out the powers at random (the game's secret seeds the draw), set up the first phase
-    and its deadline. Powers nobody took are in civil disorder from the start."""
+    and its deadline. Powers nobody took are in civil disorder from the start, and so are the
+    kind's dummies, which nobody takes."""
     kind = kind_of(game)
     if game.status is not GameStatus.FORMING:
         raise GameError(f"{game.name} has started already")
     players = [m for m in members(db, game) if m.role is Role.PLAYER]
-    powers = list(kind.powers())
+    powers = played_powers(kind)
     Random(game.secret).shuffle(powers)
     for membership, power in zip(players, powers):
         membership.power = power

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,10 +56,6 @@ class Added:
 def add_variant(config: Config, path: Path, name: str | None = None) -> Added:
     """Read, check and keep the DPjudge map file at ``path`` as the variant ``name`` (default:
     the file's name, in lower case, without ``.map``). Raises VariantError; writes nothing then."""
-    from judge.games.diplomacy.dpjudge_variant import MapFileError, read_dpjudge_variant
-    from judge.games.diplomacy.map_toml import map_toml
-    from judge.games.variants import prebuilt_form
-
     name = (name or path.name.removesuffix(".map")).lower()
     refused = _name_refused(name)
     if refused:
@@ -68,6 +64,54 @@ def add_variant(config: Config, path: Path, name: str | None = None) -> Added:
     if (folder / f"{name}.json").exists():
         raise VariantError([f"this judge has a variant {name} already (in {folder}); games may be "
                             "played on it, so it is not replaced: give another with --name"])
+    data = _read_map_file(path, name)
+    layout = _layout_text(build_map(data))
+    added = _keep(folder, data, f"The variant {name}, added from {path.name} (a DPjudge map file) "
+                                "by judge variants add.\nFormat: as standard.toml, shipped with "
+                                "the judge (judge/games/variants/).")
+    (folder / f"{name}.layout.toml").write_text(layout, encoding="utf-8")
+    return added
+
+
+SHELF_HEADER = """The variant {name}.
+Source: {source}, file {file}.
+The file is in DPjudge's map format (the hobby's); it was converted by the judge's reader of that
+format, `judge variants convert` (judge/service/play/variants.py and
+judge/games/diplomacy/dpjudge_variant.py), and may be remade so. The data are the facts of that
+file: its provinces with their abbreviations (in lower case), names and adjacencies, its supply
+centres, powers, home centres, starting units, first phase, victory count and special rules.
+Format: as standard.toml (judge/games/variants/)."""
+
+
+def convert_shelf(maps: Path, into: Path, source: str, skip: tuple[str, ...] = ()) -> list[Added]:
+    """Convert every DPjudge map file in the folder ``maps`` (``*.map``, a ``MAP`` line's file
+    looked for beside it) into the judge's own variant files in ``into`` (``NAME.toml`` and its
+    ``NAME.json``): the variants the judge ships, remade (MILA's maps: ``source`` names the
+    package and its version). Files named in ``skip`` are left alone (the judge's own standard
+    map). Raises VariantError, with every file's errors, and writes nothing then."""
+    read: dict[str, tuple[Path, dict[str, Any]]] = {}
+    errors: list[str] = []
+    for path in sorted(maps.glob("*.map")):
+        name = path.name.removesuffix(".map").lower()
+        if name in skip:
+            continue
+        try:
+            read[name] = (path, _read_map_file(path, name))
+        except VariantError as error:
+            errors += error.errors
+    if errors:
+        raise VariantError(errors)
+    return [
+        _keep(into, data, SHELF_HEADER.format(name=name, source=source, file=path.name))
+        for name, (path, data) in read.items()
+    ]
+
+
+def _read_map_file(path: Path, name: str) -> dict[str, Any]:
+    """The variant data of a DPjudge map file (``MAP`` and ``USE`` files looked for beside it);
+    raises VariantError with every error."""
+    from judge.games.diplomacy.dpjudge_variant import MapFileError, read_dpjudge_variant
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -81,13 +125,18 @@ def add_variant(config: Config, path: Path, name: str | None = None) -> Added:
             return None
 
     try:
-        data = read_dpjudge_variant(text, path.name, name, beside)
+        return read_dpjudge_variant(text, path.name, name, beside)
     except MapFileError as error:
         raise VariantError(error.errors) from None
-    toml_text = map_toml(data, f"The variant {name}, added from {path.name} (a DPjudge map file) "
-                               "by judge variants add.\nFormat: as standard.toml, shipped with "
-                               "the judge (judge/games/variants/).")
-    layout = _layout_text(build_map(data))
+
+
+def _keep(folder: Path, data: dict[str, Any], header: str) -> Added:
+    """Write a variant's files into the folder: its TOML, opened by ``header``, and its JSON."""
+    from judge.games.diplomacy.map_toml import map_toml
+    from judge.games.variants import prebuilt_form
+
+    name = data["name"]
+    toml_text = map_toml(data, header)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{name}.toml").write_text(toml_text, encoding="utf-8")
     (folder / f"{name}.json").write_text(prebuilt_form(toml_text), encoding="utf-8")
@@ -169,6 +218,34 @@ def added_variants(folder: Path) -> dict[str, dict[str, Any]]:
             continue
         found[name] = data if isinstance(data, dict) else {}
     return found
+
+
+def added_map_finder(folder: Path) -> Callable[[str], Map]:
+    """The map of a variant by name for ``judge adjudicate``: a shipped one, else one this judge
+    added (``NAME.json`` in its variants folder), each read once, when first asked for. Raises
+    MapError for a name that is neither."""
+    from functools import cache
+
+    from judge.games.diplomacy.maps import MapError, build_map
+    from judge.games.variants import load_variant
+
+    @cache
+    def added(name: str) -> Map:
+        path = folder / f"{name}.json"
+        if _VARIANT_NAME.fullmatch(name) is None or not path.is_file():
+            raise MapError(f"unknown variant {name!r}: there are "
+                           f"{', '.join([*variant_names(), *sorted(p.stem for p in folder.glob('*.json'))])}")
+        try:
+            return build_map(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise MapError(f"the variant {name} ({path}) cannot be read: {error}") from None
+
+    shipped = set(variant_names())
+
+    def find(name: str) -> Map:
+        return load_variant(name) if name in shipped else added(name)
+
+    return find
 
 
 _KEPT: dict[Path, tuple[tuple[tuple[str, int], ...], tuple[Entry, ...]]] = {}

@@ -68,18 +68,20 @@ def test_france_austria_inherits_the_standard_map_and_leaves_five_powers_out() -
     assert len(game_map.provinces) == 75
 
 
-# What each map MILA ships gives: read, or refused for what the judge does not play yet.
-MILA_FILES = {
-    "ancmed.map": "ancmed.map line 121: PORT BAL",
-    "ancmed_age_of_empires.map": "RULE BUILD_ANY",
+# What each map MILA ships gives: read, or refused for what the judge does not play yet (none
+# now: ancmed's PORT, the BUILD_ANY rule of modern and the age of empires maps, and
+# known_world_901's DUMMY are played).
+MILA_FILES: dict[str, str | None] = {
+    "ancmed.map": None,
+    "ancmed_age_of_empires.map": None,
     "colonial.map": None,
     "empire.map": None,
-    "known_world_901.map": "DUMMY is a directive",
-    "modern.map": "RULE BUILD_ANY",
+    "known_world_901.map": None,
+    "modern.map": None,
     "pure.map": None,
     "standard.map": None,
-    "standard_age_of_empires.map": "RULE BUILD_ANY",
-    "standard_age_of_empires_2.map": "RULE BUILD_ANY",
+    "standard_age_of_empires.map": None,
+    "standard_age_of_empires_2.map": None,
     "standard_fleet_rome.map": None,
     "standard_france_austria.map": None,
     "standard_germany_italy.map": None,
@@ -153,7 +155,7 @@ def test_a_bad_file_gets_every_error_with_its_line() -> None:
     bad = (SMALL.replace("VICTORY 3", "VICTORY 3 2")
            .replace("F BBB", "F AAA")
            .replace("COAST CCC ABUTS aaa bbb SEA ddd", "COAST CCC ABUTS aaa bbb SEA ddd EEE")
-           .replace("LAND  DDD ABUTS CCC", "LAND  DDD ABUTS CCC\nRULE BUILD_ANY\nFLOW SPRING:MOVEMENT")
+           .replace("LAND  DDD ABUTS CCC", "LAND  DDD ABUTS CCC\nRULE NO_CHECK\nFLOW SPRING:MOVEMENT")
            + "Nowhere = nwh\n")
     errors = _errors(bad)
     assert errors == [
@@ -161,7 +163,7 @@ def test_a_bad_file_gets_every_error_with_its_line() -> None:
         "judge; give one number",
         "test.map line 7: South's fleet cannot stand in AAA",
         "test.map line 17: EEE is no place of the map",
-        "test.map line 19: RULE BUILD_ANY is a rule this judge does not play yet",
+        "test.map line 19: RULE NO_CHECK is a rule this judge does not play yet",
         "test.map line 20: FLOW is a directive this judge does not read yet",
         "test.map line 22: NWH is named but has no terrain line",
     ]
@@ -176,10 +178,10 @@ def test_one_way_adjacency_and_unknown_powers_are_refused_with_their_lines() -> 
 
 
 def test_inheritance_reports_the_errors_of_each_file_at_its_own_lines() -> None:
-    errors = _errors("MAP small.map\nUNPLAYED NORTH\nRULE BUILD_ANY\n",
+    errors = _errors("MAP small.map\nUNPLAYED NORTH\nRULE NO_CHECK\n",
                      **{"small.map": SMALL.replace("BEGIN SPRING", "BEGIN FALL")})
     assert errors == [
-        "test.map line 3: RULE BUILD_ANY is a rule this judge does not play yet",
+        "test.map line 3: RULE NO_CHECK is a rule this judge does not play yet",
         "small.map line 2: BEGIN FALL 1850 MOVEMENT: this judge starts a game in a spring "
         "movement phase only",
         "test.map: a map needs two powers at least; this one has 1",
@@ -240,3 +242,53 @@ def test_coasts_written_otherwise_are_read_and_a_coast_without_its_province_is_a
     assert game_map.fleet_moves["sea"] == {"bbb/nc", "ccc"}
     orphan = SMALL + "COAST EEE/SC ABUTS SEA\n"
     assert _errors(orphan) == ["test.map line 20: EEE/SC is a coast of EEE, which has no line of its own"]
+
+
+def test_ancmeds_baleares_is_a_port_and_a_later_line_makes_it_a_coast_again() -> None:
+    """ancmed.map line 121: ``PORT BAL``, a coastal province (an island) whose fleet convoys as
+    at sea (MILA's engine: a fleet in a PORT convoys; an army lands there as on any coast)."""
+    data = _read("ancmed.map")
+    provinces = data["provinces"]
+    assert isinstance(provinces, dict)
+    assert provinces["bal"]["kind"] == "coast" and provinces["bal"]["port"] is True
+    assert [abbr for abbr, spec in provinces.items() if spec.get("port")] == ["bal"]
+    game_map = build_map(data)
+    assert "bal" in game_map.convoying and "bal" not in game_map.seas
+    assert "bal" in game_map.seas_touching["sag"]  # the convoy graph runs through the port
+    again = _read_text(SMALL.replace("COAST CCC ABUTS", "PORT CCC ABUTS")
+                       + "COAST CCC ABUTS aaa bbb SEA ddd\n")
+    assert "port" not in again["provinces"]["ccc"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("file_name", ["modern.map", "ancmed_age_of_empires.map",
+                                       "standard_age_of_empires.map",
+                                       "standard_age_of_empires_2.map", "known_world_901.map"])
+def test_rule_build_any_is_kept_as_build_any(file_name: str) -> None:
+    """``RULE BUILD_ANY`` (``RULES`` in modern.map line 2): builds in any owned supply centre."""
+    assert _read(file_name)["build_any"] is True
+    assert build_map(_read(file_name)).build_any
+    assert "build_any" not in _read("standard.map") and not load_variant("standard").build_any
+
+
+def test_known_world_901s_neutral_states_are_a_dummy_power() -> None:
+    """known_world_901.map line 95: ``DUMMY`` after NEUTRAL-STATE's line: a power in the game,
+    with armies in its centres, that no player takes."""
+    game_map = build_map(_read("known_world_901.map"))
+    assert game_map.dummies == {"Neutral-State"}
+    neutral = game_map.powers["Neutral-State"]
+    assert len(neutral.home_centres) == 49 and len(neutral.starting_units) == 49  # line 94
+    assert "Neutral-State" in game_map.powers  # in the game: its units stand and hold
+
+
+def test_dummy_names_powers_all_of_them_or_all_but_some() -> None:
+    def dummies(line: str) -> list[str]:
+        data = _read_text(SMALL + line + "\n")
+        powers = data["powers"]
+        assert isinstance(powers, dict)
+        return [name for name, spec in powers.items() if spec.get("dummy")]
+    assert dummies("DUMMY SOUTH") == ["South"]
+    assert dummies("DUMMIES ALL") == ["North", "South"]
+    assert dummies("DUMMY ALL EXCEPT NORTH") == ["South"]
+    assert dummies("DUMMY SOUTH\nUNPLAYED SOUTH\nEAST (EASTERN) CCC") == []
+    assert _errors(SMALL + "DUMMY WEST\n") == ["test.map line 20: DUMMY: there is no power WEST"]
+    assert _errors("DUMMY\n" + SMALL)[0] == "test.map line 1: DUMMY names no power, and follows none"

@@ -130,7 +130,17 @@ def test_the_text_reads_province_by_province() -> None:
     assert "Provinces (75: 14 inland, 42 coastal, 19 sea)" in text
     roses = map_text(sheet_of("roses1"))
     assert "21 to win.\nSpecial rules: roses1.\nThe King starts in London (lon).\n" in roses
-    assert "Special rules" not in text and "King" not in text
+    assert "Special rule" not in text and "King" not in text
+    modern = map_text(sheet_of("modern"))
+    assert "\nSpecial rule: a power builds in any supply centre it owns (DPjudge's RULE " \
+           "BUILD_ANY).\n" in modern
+    assert "Special rule: a fleet in a port convoys as one at sea: bal (DPjudge's PORT)." \
+           in map_text(sheet_of("ancmed"))
+    assert "  bal  Baleares * (neutral), coastal, a port\n" in map_text(sheet_of("ancmed"))
+    world = map_text(sheet_of("known_world_901"))
+    assert "Special rule: no player takes Neutral-State: its units hold, its builds are waived " \
+           "(DPjudge's DUMMY)." in world
+    assert "  Neutral-State (Neutral, N, played by no one)\n" in world
     assert "  Scotland (scotland), of the Scots: centres Edinburgh, Stirling; starting units A, A\n" \
            "    armies enter at bwk, dum, tev; fleets at bwk, dum, nch, nth" in roses  # fmt: skip
 
@@ -138,11 +148,11 @@ def test_the_text_reads_province_by_province() -> None:
 def test_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["variants"]) == 0
     listed = capsys.readouterr().out.splitlines()
-    assert [line.split()[0] for line in listed] == variant_names()
-    assert any(
-        line.startswith("roses1") and "7 powers, 41 supply centres (21 to win)" in line
-        for line in listed
-    )
+    assert [line.split()[0].rstrip(":") for line in listed] == variant_names()
+    assert "roses1 (Wars of the Roses I): 7 powers (Red Rose, White Rose, Percies, Nevilles, " \
+           "Beauforts, Scots, French), 41 supply centres (21 to win), first phase S1455M" in listed
+    assert "ancmed: 5 powers (Carthage, Egypt, Greece, Persia, Rome), 34 supply centres (18 to " \
+           "win), first phase S1M" in listed  # MILA's, its own powers, centres and year
     assert main(["variants", "show", "roses1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == sheet_of("roses1")
     assert main(["variants", "show", "standard"]) == 0
