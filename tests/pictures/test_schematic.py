@@ -47,12 +47,13 @@ SVG = "{http://www.w3.org/2000/svg}"
 MILA_MAPS = Path(diplomacy.__file__).parent / "maps"
 
 
-def _mila(file_name: str) -> Map:
+def _mila(file_name: str, name: str | None = None) -> Map:
+    """A map of MILA's package read by the judge's reader, as ``name`` (default: the file's)."""
     def beside(name: str) -> tuple[str, str] | None:
         path = MILA_MAPS / name
         return (name, path.read_text(encoding="utf-8")) if path.is_file() else None
     text = (MILA_MAPS / file_name).read_text(encoding="utf-8")
-    return build_map(read_dpjudge_variant(text, file_name, Path(file_name).stem, beside))
+    return build_map(read_dpjudge_variant(text, file_name, name or Path(file_name).stem, beside))
 
 
 @pytest.fixture(scope="module")
@@ -130,13 +131,13 @@ def test_the_layout_is_computed_the_same_every_time_and_keeps_neighbours_near(
 
 
 def test_a_hand_edited_layout_is_drawn_and_a_spoilt_one_left_aside(tmp_path: Path) -> None:
-    game_map = _mila("pure.map")  # a variant the judge does not ship, as an added one
+    game_map = _mila("pure.map", "pure_added")  # named as no shipped variant is, as an added one
     computed = layout_of(game_map)
     edited = Layout(computed.width, computed.height, {**computed.places, "ber": (20.0, 40.0)}, computed.colours)
-    (tmp_path / "pure.layout.toml").write_text(layout_text(game_map, edited), encoding="utf-8")
+    (tmp_path / "pure_added.layout.toml").write_text(layout_text(game_map, edited), encoding="utf-8")
     with layouts_in(tmp_path):
         assert layout_of(game_map).places["ber"] == (20.0, 40.0)
-        (tmp_path / "pure.layout.toml").write_text("size = [10, 10]\n", encoding="utf-8")
+        (tmp_path / "pure_added.layout.toml").write_text("size = [10, 10]\n", encoding="utf-8")
         assert layout_of(game_map) == computed
     assert layout_of(game_map) == computed  # outside a judge's work, its folder is not looked in
 

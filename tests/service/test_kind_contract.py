@@ -15,13 +15,11 @@ import pytest
 from duel import Duel
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from judge.games.diplomacy.game import DiplomacyGame
 from judge.games.kind import Choosing, GameKind, Lettered
 from judge.service.intake.handlers_info import order_help
 from judge.service.mailing import reports
 from judge.games.registry import all_kinds
 from judge.pictures import DRAWINGS, Drawing, kind_picture, power_colours
-from judge.pictures.diplomacy import has_shapes
 
 KINDS: list[GameKind] = [*all_kinds(), Duel()]
 PHASES = 12  # phases played from the start of each kind, every power giving no orders
@@ -169,11 +167,6 @@ def test_the_kind_is_drawn_for_each_reader_with_every_power_coloured(kind: GameK
         assert power_colours(kind) == {}
         return
     state = kind.new_game(b"contract")
-    if isinstance(kind, DiplomacyGame) and not has_shapes(kind.map.name):
-        # a shipped variant without a shapes file (MILA's maps): played by mail without a picture
-        assert kind_picture(kind, kind.view(state, None), None) is None
-        assert power_colours(kind) == {}
-        return
     assert set(power_colours(kind)) >= set(kind.powers())
     for reader in [None, *kind.powers()]:
         svg = kind_picture(kind, kind.view(state, reader), reader)

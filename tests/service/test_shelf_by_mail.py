@@ -72,18 +72,19 @@ def test_a_game_of_ancmed_by_mail_names_its_powers_and_its_years(judge: MailJudg
     assert "Carthage" in text and "Persia" in text
 
 
-def test_the_archive_of_an_ancmed_game_has_its_powers_and_years_and_no_picture(
+def test_the_archive_of_an_ancmed_game_has_its_powers_years_and_schematic_map(
         judge: MailJudge, tmp_path: Path) -> None:
-    """The web archive walks a game of a variant without shapes (no picture of it yet): its pages
-    name its powers and its year 1, and nothing of the standard map."""
+    """The web archive walks a game of a variant without shapes: its pages name its powers and
+    its year 1, and nothing of the standard map; its phases' maps are the schematic."""
     who = start(judge, "rome", "ancmed", 5)
     orders(judge, "rome", who["Carthage"], "C", "F tha - pun", "A car H", "A cir H")
     judge.advance(days=4)
     assert build_archive(judge.store, tmp_path / "site").games == ["rome"]
     site = {str(path.relative_to(tmp_path / "site")): path.read_text(encoding="utf-8")
             for path in (tmp_path / "site").rglob("*") if path.is_file()}
-    assert "games/rome/phase-s1m.html" in site and not any(name.endswith(".svg") and "rome" in name
-                                                           for name in site)
+    assert "games/rome/phase-s1m.html" in site
+    maps = [name for name in site if name.endswith(".svg") and "rome" in name]
+    assert maps and all("Carthage" in site[name] for name in maps)
     pages = site["games/rome.html"] + site["games/rome/phase-s1m.html"]
     assert "Carthage" in pages and "F tha - pun" in pages and "S1M" in pages
     for word in (*STANDARD_POWERS, "1901"):

@@ -140,7 +140,6 @@ def _keep(folder: Path, data: dict[str, Any], header: str) -> Added:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{name}.toml").write_text(toml_text, encoding="utf-8")
     (folder / f"{name}.json").write_text(prebuilt_form(toml_text), encoding="utf-8")
-    (folder / f"{name}.layout.toml").write_text(layout, encoding="utf-8")
     centres = sum(1 for spec in data["provinces"].values() if spec.get("centre"))
     return Added(name, folder / f"{name}.toml", list(data["powers"]), centres)
 
