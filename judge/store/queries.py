@@ -381,11 +381,12 @@ def queue_mails(
         return []
     now = now or utcnow()
     rows = []
-    for letter in letters:
+    ids = [new_message_id(domain) for _ in letters]
+    for letter, message_id in zip(letters, ids):
         player = player_at(session, letter.to_address.lower())
         held = player is not None and not player.confirmed
         rows.append({
-            "message_id": new_message_id(domain),
+            "message_id": message_id,
             "to_address": text_value(letter.to_address),
             "subject": text_value(letter.subject),
             "body": text_value(letter.body),
@@ -401,7 +402,7 @@ def queue_mails(
         queued_to(session).append(letter.to_address)
     session.flush()  # the mails queued before these (``queue_mail``) keep the lower ids
     session.execute(_OUTBOX.insert(), rows)
-    return [row["message_id"] for row in rows]
+    return ids
 
 
 _OUTBOX = metadata.tables["outbox"]
