@@ -177,11 +177,16 @@ def results_letters(db: Session, config: Config, game: Game, records: list[Phase
     pictures: list[tuple[object, int | None]] = []
     reading = readers(db, game)
     letters: dict[str, Letter] = {}
+    subjects: dict[tuple[int | None, int | None], str] = {}  # by the first and last report's record
+    shown: dict[int | None, dict[str, Any]] = {}  # a single phase's map position, by its record
     mailed = mailed_now(db, game, records, {a: (r.power, r.held) for a, r in reading.items()})
     for address, theirs in mailed.items():
         reader = reading[address]
         first, last = theirs[0], theirs[-1]
-        subject = results_subject(game, first.phase if first is last else f"{first.phase} to {last.phase}")
+        if (first.id, last.id) not in subjects:
+            subjects[first.id, last.id] = results_subject(
+                game, first.phase if first is last else f"{first.phase} to {last.phase}")
+        subject = subjects[first.id, last.id]
         seen = [(r.id, kind.report_view(r.resolution, reader.power), kind.view(r.state_after, reader.power))
                 for r in theirs]
         body = next((text for views, text in bodies if views == seen), None)
@@ -192,9 +197,10 @@ def results_letters(db: Session, config: Config, game: Game, records: list[Phase
             bodies.append((seen, body))
         picture = None
         if reader.maps:
-            shown = position_drawn(kind, first.state_before, first.state_after)  # a single phase's map
+            if first is last and first.id not in shown:  # a single phase's map
+                shown[first.id] = position_drawn(kind, first.state_before, first.state_after)
             drawn: tuple[Any, ...] = (
-                (first.id, seen[0][1], kind.view(shown, reader.power)) if first is last
+                (first.id, seen[0][1], kind.view(shown[first.id], reader.power)) if first is last
                 else (last.id, chained_report(kind, [report for _, report, _ in seen]), seen[-1][2]))
             known = [kept for views, kept in pictures if views == drawn]
             if known:
