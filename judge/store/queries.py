@@ -371,20 +371,22 @@ class Letter(NamedTuple):
 def queue_mails(
     session: Session, letters: Sequence[Letter], *, domain: str, game_id: int | None = None,
     now: datetime | None = None,
-) -> None:
+) -> list[str]:
     """Add several mails that answer none to the outbox, as ``queue_mail`` adds each (held for an
     address not confirmed, each with its own Message-ID), in one statement: a game's results
     go to every member at once, and one insert of eight rows costs what one row costs the ORM.
-    What was added before is written first, so the mails queue after it."""
+    What was added before is written first, so the mails queue after it. Their Message-IDs, in
+    the letters' order."""
     if not letters:
-        return
+        return []
     now = now or utcnow()
     rows = []
-    for letter in letters:
+    ids = [new_message_id(domain) for _ in letters]
+    for letter, message_id in zip(letters, ids):
         player = player_at(session, letter.to_address.lower())
         held = player is not None and not player.confirmed
         rows.append({
-            "message_id": new_message_id(domain),
+            "message_id": message_id,
             "to_address": text_value(letter.to_address),
             "subject": text_value(letter.subject),
             "body": text_value(letter.body),
@@ -400,6 +402,7 @@ def queue_mails(
         queued_to(session).append(letter.to_address)
     session.flush()  # the mails queued before these (``queue_mail``) keep the lower ids
     session.execute(_OUTBOX.insert(), rows)
+    return ids
 
 
 _OUTBOX = metadata.tables["outbox"]

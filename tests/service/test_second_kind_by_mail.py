@@ -81,8 +81,9 @@ def test_a_phase_complete_when_it_begins_is_processed_at_once(judge: MailJudge) 
     # Round 1 choice, roll, and the whole of round 2's bid (both sides' bids were kept) went at
     # once; round 2's choice is South's (North bid 0, South 1), and South has not chosen.
     assert game(judge).phase == "Round 2 choice"
-    kept = judge.mail_to(SIDES["South"], "Duel orders duel Round 2 bid")
-    assert kept and "Your orders for Round 2 bid are complete." in kept[0].body
+    kept = [mail for mail in judge.mail_to(SIDES["South"]) if "Round 2 bid are complete." in mail.body]
+    assert len(kept) == 1 and kept[0].subject.startswith("Duel results duel"), kept  # in his results
+    assert "Your orders for Round 2 bid are complete." in kept[0].body
     order(judge, signons, "South", "DEFEND")
     # Round 2's roll, then round 3's bid (kept for both) processed at once.
     assert game(judge).phase == "Round 3 choice"

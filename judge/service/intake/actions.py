@@ -156,8 +156,11 @@ def process_and_report(ctx: Context, game: Game, reason: str) -> None:
 
 def report_mail(ctx: Context) -> None:
     """The reports of every phase one mail let run, in one go for each game: each reader gets at
-    most one results mail for the mail, however many phases it ran (``notify.report_processed``)."""
+    most one results mail for the mail, however many phases it ran (``notify.report_processed``);
+    the sender's, if he gets one, is noted for the answer to carry (``ctx.results``)."""
     for game, done in ctx.ran.values():
         if done:
-            report_processed(ctx.db, ctx.config, game, done, ctx.now)
+            mailed = report_processed(ctx.db, ctx.config, game, done, ctx.now)
+            if ctx.reply_to in mailed and ctx.results is None:
+                ctx.results = mailed[ctx.reply_to]
     ctx.ran.clear()

@@ -65,6 +65,8 @@ class Context:
     # refused order line in this mail: that power's orders in it complete nothing
     ran: dict[int, tuple[Game, list[Processed]]] = field(default_factory=dict)  # by game: the
     # phases this mail let run, reported once when it has been carried out (``actions``)
+    results: str | None = None  # the Message-ID of the results mail those phases sent the
+    # sender: the answer to his mail is that mail (``mailroom``), not a second one
 
     def say(self, text: str) -> None:
         self.entries[-1].said.append(text)

@@ -29,11 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from judge.mail.message import IncomingMail, command_lines, read_envelope, read_message
 from judge.store import (
     InboundStatus,
+    Outbox,
+    OutboxStatus,
     Store,
     forget,
     queue_mail,
@@ -44,6 +46,7 @@ from judge.store import (
 
 from ..commands import Confirm, Item, OrderLine, Signon, parse_commands
 from ..config import Config
+from ..mailing.notify import joined
 from ..mailing.reports import render, reply_subject
 from .actions import report_mail
 from .context import Context, Entry, find_player
@@ -304,8 +307,19 @@ def _set_aside(db: Session, raw: bytes, error: Exception, now: datetime) -> str:
 
 
 def _reply(db: Session, config: Config, mail: IncomingMail, to: str, entries: list[Entry],
-           now: datetime, first: str = "", picture: int | None = None) -> None:
+           now: datetime, first: str = "", picture: int | None = None, results: str | None = None) -> None:
+    """Answer the mail. If it let phases run whose results mail (Message-ID ``results``) goes to
+    the sender, that mail is the answer: the answer first, then the results, with their map (one
+    mail in, one mail back); unless the answer has a map of its own (BOARD), or the results wait
+    for the address to be confirmed."""
     body = _reply_body(config, mail, entries, first)
+    carrier = (db.exec(select(Outbox).where(Outbox.message_id == results)).first()
+               if results is not None and picture is None else None)
+    if carrier is not None and carrier.status is OutboxStatus.PENDING:
+        carrier.body = joined(body, carrier.body)
+        carrier.in_reply_to = mail.message_id
+        db.add(carrier)
+        return
     queue_mail(db, to, reply_subject(mail.subject), body, domain=config.domain,
                in_reply_to=mail.message_id, now=now, picture_id=picture)
 
@@ -406,5 +420,5 @@ def _answer(db: Session, config: Config, mail: IncomingMail, size: int, items: l
     if not answered:
         return f"carried out {len(items)} line(s)"
     _reply(db, config, mail, context.reply_to, context.entries, now, how_to_confirm(context),
-           context.picture)
+           context.picture, context.results)
     return f"answered {len(items)} line(s)"

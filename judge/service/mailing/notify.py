@@ -20,7 +20,6 @@ from judge.store import (
     Role,
     keep_picture,
     players_of,
-    queue_mail,
     queue_mails,
     queued_to,
 )
@@ -163,9 +162,7 @@ def readers(db: Session, game: Game) -> dict[str, Reader]:
     return seen
 
 
-def send_results(
-    db: Session, config: Config, game: Game, records: list[PhaseRecord], now: datetime
-) -> set[str]:
+def results_letters(db: Session, config: Config, game: Game, records: list[PhaseRecord]) -> dict[str, Letter]:
     """The turn reports of the phases just processed together (``records``, oldest first: one,
     or a chain of phases each ready as it began) to the members due a mail now (``rhythm``), in
     one mail each with every report since his last, each from the view of the power it reads
@@ -173,18 +170,23 @@ def send_results(
     is the position its kind draws (``position_drawn``) with its orders; a chain's is the
     position now, with the moves and battles of every phase of it where the kind draws them
     (``chained_report``). If they ended the game, each mail ends it too (``game_over``). The
-    addresses mailed."""
+    mails, by address, not queued yet (``report_processed`` queues them)."""
     kind = kind_of(game)
     ended = kind.outcome(game.state) if game.status is GameStatus.FINISHED else None
     bodies: list[tuple[object, str]] = []
     pictures: list[tuple[object, int | None]] = []
     reading = readers(db, game)
-    letters: list[Letter] = []
+    letters: dict[str, Letter] = {}
+    subjects: dict[tuple[int | None, int | None], str] = {}  # by the first and last report's record
+    shown: dict[int | None, dict[str, Any]] = {}  # a single phase's map position, by its record
     mailed = mailed_now(db, game, records, {a: (r.power, r.held) for a, r in reading.items()})
     for address, theirs in mailed.items():
         reader = reading[address]
         first, last = theirs[0], theirs[-1]
-        subject = results_subject(game, first.phase if first is last else f"{first.phase} to {last.phase}")
+        if (first.id, last.id) not in subjects:
+            subjects[first.id, last.id] = results_subject(
+                game, first.phase if first is last else f"{first.phase} to {last.phase}")
+        subject = subjects[first.id, last.id]
         seen = [(r.id, kind.report_view(r.resolution, reader.power), kind.view(r.state_after, reader.power))
                 for r in theirs]
         body = next((text for views, text in bodies if views == seen), None)
@@ -197,9 +199,10 @@ def send_results(
             bodies.append((seen, body))
         picture = None
         if reader.maps:
-            shown = position_drawn(kind, first.state_before, first.state_after)  # a single phase's map
+            if first is last and first.id not in shown:  # a single phase's map
+                shown[first.id] = position_drawn(kind, first.state_before, first.state_after)
             drawn: tuple[Any, ...] = (
-                (first.id, seen[0][1], kind.view(shown, reader.power)) if first is last
+                (first.id, seen[0][1], kind.view(shown[first.id], reader.power)) if first is last
                 else (last.id, chained_report(kind, [report for _, report, _ in seen]), seen[-1][2]))
             known = [kept for views, kept in pictures if views == drawn]
             if known:
@@ -209,9 +212,8 @@ def send_results(
                                        reader.power, drawn[1], drawn[2])
             if not known:
                 pictures.append((drawn, picture))
-        letters.append(Letter(address, subject, body, picture))
-    queue_mails(db, letters, domain=config.domain, game_id=game.id, now=now)
-    return set(mailed)
+        letters[address] = Letter(address, subject, body, picture)
+    return letters
 
 
 def rule_changes(kind: GameKind, records: list[PhaseRecord]) -> list[str]:
@@ -267,25 +269,39 @@ def game_picture(db: Session, game: Game, phase: str, reader: str | None, report
 
 def report_processed(
     db: Session, config: Config, game: Game, done: list[Processed], now: datetime
-) -> None:
-    """Everything the phases just processed together (``done``, oldest first) tell: their turn
-    reports to the members due a mail (``send_results``), in one mail each; to each player
-    whose orders kept for a new phase (PHASE) were read as it began, one mail for the whole
-    chain, how they read (their errors included), or that they were dropped; and the end of the
-    game if it ended: in the results mail, or for a member who got none, in a notice. Kept
-    orders that read as sent, complete, are not confirmed again where the reader is mailed by
-    Turn (``rhythm``): only a refusal or a gap asks him to act."""
-    mailed = send_results(db, config, game, [processed.record for processed in done], now)
-    _report_kept(db, config, game, done, now)
-    for processed in done:
-        _report_dropped(db, config, game, processed, now)
+) -> dict[str, str]:
+    """Everything the phases just processed together (``done``, oldest first) tell, in at most
+    one mail to each reader: their turn reports to the members due a mail (``results_letters``);
+    to each player whose orders kept for a new phase (PHASE) were read as it began, how they
+    read for the whole chain (their errors included), or that they were dropped, at the head of
+    his results mail or, if he gets none, in a mail of their own; and the end of the game if it
+    ended: in the results mail, or for a member who got none, in a notice. Kept orders that read
+    as sent, complete, are not confirmed again where the reader is mailed by Turn (``rhythm``):
+    only a refusal or a gap asks him to act. The results mails' Message-IDs, by address (the
+    answer to the mail that ran the phases carries its sender's: ``mailroom``)."""
+    letters = results_letters(db, config, game, [processed.record for processed in done])
+    told: dict[str, Letter] = {}  # the kept orders' readings, by address: one mail each
+    for letter in [*_kept_letters(db, config, game, done),
+                   *(letter for processed in done for letter in _dropped_letters(db, config, game, processed))]:
+        earlier = told.get(letter.to_address)
+        told[letter.to_address] = letter if earlier is None else earlier._replace(
+            body=joined(earlier.body, letter.body))
+    for address, letter in told.items():
+        if address in letters:  # at the head of his results
+            letters[address] = letters[address]._replace(body=joined(letter.body, letters[address].body))
+    alone = [letter for address, letter in told.items() if address not in letters]
+    ids = queue_mails(db, [*letters.values(), *alone], domain=config.domain, game_id=game.id, now=now)
     if game.status is GameStatus.FINISHED:
-        unmailed = [address for address in recipients(db, game) if address not in mailed]
+        unmailed = [address for address in recipients(db, game) if address not in letters]
         if unmailed:
             send_notice(db, config, game, game_over(game), now, to=unmailed)
+    return dict(zip(letters, ids))
 
 
-def _report_kept(db: Session, config: Config, game: Game, done: list[Processed], now: datetime) -> None:
+def _kept_letters(db: Session, config: Config, game: Game, done: list[Processed]) -> list[Letter]:
+    """To each player whose orders kept for the new phases were read as they began, one mail
+    for the whole chain: how they read."""
+    letters: list[Letter] = []
     by_turn = isinstance(kind_of(game), Turned)
     readings: dict[int | None, list[tuple[str, list[KeptRead]]]] = {}
     for processed in done:
@@ -311,17 +327,18 @@ def _report_kept(db: Session, config: Config, game: Game, done: list[Processed],
         body = render("kept_orders.txt", game=game.name,
                       phase_name=" and ".join(phase_name(game, p) for p, _ in chain), count=len(chain),
                       entries=entries, judge_name=config.name, judge_address=config.address)
-        queue_mail(db, address_of(db, membership), orders_subject(game, phase), body,
-                   domain=config.domain, game_id=game.id, now=now)
+        letters.append(Letter(address_of(db, membership), orders_subject(game, phase), body))
+    return letters
 
 
-def _report_dropped(db: Session, config: Config, game: Game, processed: Processed, now: datetime) -> None:
+def _dropped_letters(db: Session, config: Config, game: Game, processed: Processed) -> list[Letter]:
     """One short mail to each player whose kept orders were dropped as the phase began."""
     phase = kind_of(game).pending(processed.record.state_after).phase  # the phase that began
     by_membership: dict[int | None, list[KeptDropped]] = {}
     for dropped in processed.dropped:
         by_membership.setdefault(dropped.membership.id, []).append(dropped)
     kind = kind_of(game)
+    letters: list[Letter] = []
     for dropped_here in by_membership.values():
         why = {d.phase: kind.passed_over(d.phase) if isinstance(kind, PassingOver) else None for d in dropped_here}
         phases = [phase_name(game, d.phase) for d in dropped_here if why[d.phase] is None]
@@ -329,8 +346,8 @@ def _report_dropped(db: Session, config: Config, game: Game, processed: Processe
         body = render("kept_orders_dropped.txt", game=game.name, phases=" and ".join(phases),
                       count=len(phases), passed=passed, phase_name=phase_name(game, phase),
                       judge_name=config.name, judge_address=config.address)
-        queue_mail(db, address_of(db, dropped_here[0].membership), orders_subject(game, phase),
-                   body, domain=config.domain, game_id=game.id, now=now)
+        letters.append(Letter(address_of(db, dropped_here[0].membership), orders_subject(game, phase), body))
+    return letters
 
 
 @dataclass(frozen=True)

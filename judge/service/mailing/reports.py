@@ -4,7 +4,8 @@ Each mail is a template and a plain dict of values; the templates decide the lay
 and nothing else writes mail text. Subjects follow fixed patterns that players filter on, each
 led by the title of the game's kind (``GameKind.title``): ``Diplomacy results <game> <phase>``,
 ``Diplomacy notice: <game>``, ``Diplomacy press <game>``, ``Diplomacy orders <game> <phase>``
-(orders kept for a phase, read as it began); and ``Re: <subject>`` for replies.
+(orders kept for a phase, read as it began, to a player who gets no results then); and ``Re:
+<subject>`` for replies (but the answer that carries its sender's results: its subject is theirs).
 """
 
 from __future__ import annotations

@@ -52,9 +52,11 @@ def mailed_now(db: Session, game: Game, records: Sequence[PhaseRecord],
     for address, (power, held) in readers.items():
         due = ended or (power is not None and power in acting) or any(m.every_phase for m in held)
         start = starts[address]
+        waits = None if due else (start if start is not None else first)
         for membership in held:
-            membership.unmailed_from = None if due else (start if start is not None else first)
-            db.add(membership)
+            if membership.unmailed_from != waits:  # most often none is changed (Diplomacy: never)
+                membership.unmailed_from = waits
+                db.add(membership)
         if due:
             mailed[address] = [r for r in waiting if start is not None and r.id is not None
                                and r.id >= start] + list(records)
