@@ -60,6 +60,9 @@ RULES = ("BUILD_ANY",)
 
 SEASONS = {"SPRING": "S", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}
 PHASE_KINDS = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}
+FIRST_PHASES = (("SPRING", "MOVEMENT"), ("WINTER", "ADJUSTMENTS"))
+"""The phases a game may begin in: a spring movement, or a winter adjustment (Chaos and 1898
+begin so: each power builds its first units in its centres)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,11 +240,12 @@ class _Reading:
         key = _power_key(str(name_token))
         spec = self.found.powers.get(key)
         if spec is None:
-            spec = PowerSpec(_title(str(name_token)), _title(str(name_token)), None, [], [], where)
+            name = _title(str(name_token).replace("+", "-"))
+            spec = PowerSpec(name, name, None, [], [], where)
             self.found.powers[key] = spec
         if own_word is not None:
             adjective, _, letter = str(own_word)[1:-1].partition(":")
-            spec.adjective = _title(adjective) if adjective else spec.name
+            spec.adjective = _title(adjective.replace("+", " ")) if adjective else spec.name
             if letter:
                 spec.letter = letter[:1].upper()
         self.current = spec
@@ -333,11 +337,11 @@ class _Reading:
                 or words[2] not in PHASE_KINDS:
             self.found.error(where, f"BEGIN {' '.join(words)}: expected e.g. BEGIN SPRING 1901 MOVEMENT")
             return
-        if (words[0], words[2]) != ("SPRING", "MOVEMENT"):
+        if (words[0], words[2]) not in FIRST_PHASES:
             self.found.error(where, f"BEGIN {' '.join(words)}: this judge starts a game in a "
-                                    "spring movement phase only")
+                                    "spring movement or a winter adjustment phase only")
             return
-        self.found.first_phase = (f"S{int(words[1])}M", where)
+        self.found.first_phase = (f"{SEASONS[words[0]]}{int(words[1])}{PHASE_KINDS[words[2]]}", where)
 
     def victory(self, tree: Tree[Any], where: Where) -> None:
         words = _words(tree)
@@ -390,6 +394,18 @@ class _Reading:
             else:
                 self.found.error(where, f"RULE {name.upper()} is a rule this judge does not play yet")
 
+    def flag(self, tree: Tree[Any], where: Where) -> None:
+        """``FLAGS folder...``: where DPjudge's pictures find the powers' flags; ``FLAG name``,
+        after a power's line: that power's flag. Pictures only: the judge's schematic draws no
+        flags, so both are read, checked and kept nowhere; no rule of play is in them."""
+        word = str(tree.children[0]).upper()
+        if word == "FLAGS":
+            return
+        if self.current is None:
+            self.found.error(where, "FLAG before any power")
+        elif len(_words(tree)) != 1:
+            self.found.error(where, "FLAG names one flag: FLAG TURKEY")
+
     def refused(self, tree: Tree[Any], where: Where) -> None:
         word = str(tree.children[0]).upper()
         self.found.error(where, f"{word} is a directive this judge does not read yet")
@@ -404,5 +420,7 @@ def _power_key(word: str) -> str:
 
 def _title(word: str) -> str:
     """A power's name or adjective as the judge writes it: ``AUSTRIA`` -> ``Austria``; a word in
-    mixed case stays as the file writes it."""
+    mixed case stays as the file writes it. The format writes a space as ``+``: the caller makes
+    it a hyphen in a power's name, one word in orders and lists (Chaos's ``St+Petersburg`` is
+    ``St-Petersburg``), and a space in an adjective (``St Petersburger``)."""
     return word.title() if word.isupper() or word.islower() else word

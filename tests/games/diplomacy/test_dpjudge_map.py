@@ -183,7 +183,7 @@ def test_inheritance_reports_the_errors_of_each_file_at_its_own_lines() -> None:
     assert errors == [
         "test.map line 3: RULE NO_CHECK is a rule this judge does not play yet",
         "small.map line 2: BEGIN FALL 1850 MOVEMENT: this judge starts a game in a spring "
-        "movement phase only",
+        "movement or a winter adjustment phase only",
         "test.map: a map needs two powers at least; this one has 1",
     ]
 
@@ -292,3 +292,34 @@ def test_dummy_names_powers_all_of_them_or_all_but_some() -> None:
     assert dummies("DUMMY SOUTH\nUNPLAYED SOUTH\nEAST (EASTERN) CCC") == []
     assert _errors(SMALL + "DUMMY WEST\n") == ["test.map line 20: DUMMY: there is no power WEST"]
     assert _errors("DUMMY\n" + SMALL)[0] == "test.map line 1: DUMMY names no power, and follows none"
+
+
+def test_a_game_may_begin_with_a_winter_adjustment_as_chaos_and_1898_do() -> None:
+    """``BEGIN WINTER 1900 ADJUSTMENTS`` (DPjudge's chaos.map, 1898.map): the first phase is a
+    winter adjustment, each power building on its vacant home centres."""
+    data = _read_text(SMALL.replace("BEGIN SPRING 1850 MOVEMENT", "BEGIN WINTER 1849 ADJUSTMENTS"))
+    assert str(build_map(data).first_phase) == "W1849A"
+    assert _errors(SMALL.replace("BEGIN SPRING 1850 MOVEMENT", "BEGIN SPRING 1850 ADJUSTMENTS")) == [
+        "test.map line 2: BEGIN SPRING 1850 ADJUSTMENTS: this judge starts a game in a spring "
+        "movement or a winter adjustment phase only"]
+
+
+def test_flags_name_pictures_only_and_a_flag_follows_a_power() -> None:
+    """``FLAGS folder...`` and a power's ``FLAG name`` (chaos.map) say which flags DPjudge's
+    pictures draw; they change nothing of the game. A FLAG with no power before it, or naming
+    two flags, is an error."""
+    flagged = SMALL.replace("NORTH (NORTHERN:N) AAA\n", "FLAGS minorpower standard\n"
+                            "NORTH (NORTHERN:N) AAA\nFLAG TURKEY\n")
+    assert _read_text(flagged) == _read_text(SMALL)
+    assert _errors("FLAG TURKEY\n" + SMALL.replace("A AAA\n", "A AAA\nFLAG ONE TWO\n")) == [
+        "test.map line 1: FLAG before any power",
+        "test.map line 7: FLAG names one flag: FLAG TURKEY",
+    ]
+
+
+def test_a_plus_in_a_powers_name_is_a_hyphen_and_in_its_adjective_a_space() -> None:
+    """The format writes a space as ``+`` (chaos.map's ``St+Petersburg (St+Petersburger:3)``): a
+    power's name is one word, so a hyphen; its adjective may have a space."""
+    data = _read_text(SMALL.replace("NORTH (NORTHERN:N)", "St+Petersburg (St+Petersburger:N)"))
+    power = build_map(data).powers["St-Petersburg"]
+    assert (power.adjective, power.letter) == ("St Petersburger", "N")
