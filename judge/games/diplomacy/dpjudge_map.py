@@ -125,6 +125,41 @@ class MapFile:
     files: list[str] = field(default_factory=list)
     problems: list[tuple[int, int, str]] = field(default_factory=list)
 
+    def drop(self, province: str) -> None:
+        """The province (upper case) and its coasts gone from the map (``DROP``)."""
+        for key in [k for k in self.places if _same_place(k, province)]:
+            del self.places[key]
+        for key in [k for k in self.names if _same_place(k, province)]:
+            del self.names[key]
+        self.centres.pop(province, None)
+        self.ports.discard(province)
+        for spec in self.powers.values():
+            spec.homes = [home for home in spec.homes if home != province]
+            spec.units = [unit for unit in spec.units if not _same_place(unit[1], province)]
+        for place in self.places.values():
+            place.abuts = [site for site in place.abuts if not _same_place(site, province)]
+
+    def rename(self, old: str, new: str) -> None:
+        """The province ``old`` (upper case) is now ``new``, everywhere it is named: its lines,
+        coasts, centre, homes, units and the adjacencies to it; its old names are gone."""
+        def renamed(site: str) -> str:
+            province, slash, coast = site.partition("/")
+            if province.upper() != old:
+                return site
+            word = new if province.isupper() else new.lower() if province.islower() else new.title()
+            return word + slash + coast  # written as the old was: its case says who moves there
+        self.places = {renamed(key).upper(): Place(renamed(p.written), p.terrain,
+                                                   [renamed(site) for site in p.abuts], p.where)
+                       for key, p in self.places.items()}
+        self.names = {key: named for key, named in self.names.items() if not _same_place(key, old)}
+        if old in self.centres:
+            self.centres[new] = self.centres.pop(old)
+        if old in self.ports:
+            self.ports = (self.ports - {old}) | {new}
+        for spec in self.powers.values():
+            spec.homes = [new if home == old else home for home in spec.homes]
+            spec.units = [(kind, renamed(at), line) for kind, at, line in spec.units]
+
     def error(self, where: Where, message: str) -> None:
         """An error at a line of one of the files read."""
         order = self.files.index(where.file) if where.file in self.files else len(self.files)
@@ -199,15 +234,18 @@ class _Reading:
 
     def place_name(self, tree: Tree[Any], where: Where) -> None:
         names = [child for child in tree.children if isinstance(child, Tree)]
-        if len(names) > 1:
-            self.found.error(where, "renaming a place (old -> new) is not supported by this judge")
-            return
-        name = " ".join(str(word) for word in names[0].children)
+        name = " ".join(str(word) for word in names[-1].children)
         words = _words(tree)
         if not words:
             self.found.error(where, f"{name!r} has no abbreviation after '='")
             return
         abbreviation, aliases = words[0].upper(), words[1:]
+        if len(names) > 1:  # OLD -> New Name = new ...: the place OLD is now the place new
+            old = " ".join(str(word) for word in names[0].children).upper()
+            if old not in self.found.places:
+                self.found.error(where, f"{old} -> {name}: there is no place {old} to rename")
+                return
+            self.found.rename(old, abbreviation)
         earlier = self.found.names.get(abbreviation)
         if earlier is not None and earlier.where.file == where.file:
             self.found.error(where, f"{abbreviation} is named twice (also {earlier.where})")
@@ -220,16 +258,34 @@ class _Reading:
             self.found.error(where, f"{terrain} names no place")
             return
         written, abuts = words[0], words[1:]
+        removed = [site for site in abuts if site.startswith("-")]
+        if terrain == "AMEND":  # the place's terrain kept; these added to, -these taken from, its list
+            self.amend(written, abuts, where)
+            return
+        if removed:
+            self.found.error(where, f"removing an adjacency ({removed[0]}) is for an AMEND line: "
+                                    "a terrain line gives the place's whole list")
         if terrain == "PORT":  # a coast whose fleet convoys as if at sea (MILA's ancmed)
             self.found.ports.add(written.upper())
             terrain = "COAST"
         else:
             self.found.ports.discard(written.upper())
-        removed = [site for site in abuts if site.startswith("-")]
-        if removed:
-            self.found.error(where, f"removing an adjacency ({removed[0]}) is not supported by "
-                                    "this judge: write the place's whole line instead")
         self.found.places[written.upper()] = Place(written, terrain, abuts, where)
+
+    def amend(self, written: str, abuts: list[str], where: Where) -> None:
+        """``AMEND place ABUTS other -gone``: the place keeps its terrain; each place listed is
+        added to what it abuts, each written ``-gone`` taken from it (with its coasts)."""
+        place = self.found.places.get(written.upper())
+        if place is None:
+            self.found.error(where, f"AMEND {written}: there is no place {written.upper()} to amend")
+            return
+        kept = list(place.abuts)
+        for site in abuts:
+            if site.startswith("-"):
+                kept = [old for old in kept if not _same_place(old, site[1:])]
+            elif site not in kept:
+                kept.append(site)
+        self.found.places[written.upper()] = Place(written, place.terrain, kept, where)
 
     # --- the powers ------------------------------------------------------------------------
 
@@ -394,6 +450,15 @@ class _Reading:
             else:
                 self.found.error(where, f"RULE {name.upper()} is a rule this judge does not play yet")
 
+    def drop(self, tree: Tree[Any], where: Where) -> None:
+        """``DROP place...``: the places leave the map, with their coasts, names, centres, the
+        units in them and every adjacency to them."""
+        for word in _words(tree):
+            if word.upper() not in self.found.places:
+                self.found.error(where, f"DROP {word}: there is no place {word.upper()}")
+                continue
+            self.found.drop(word.upper())
+
     def flag(self, tree: Tree[Any], where: Where) -> None:
         """``FLAGS folder...``: where DPjudge's pictures find the powers' flags; ``FLAG name``,
         after a power's line: that power's flag. Pictures only: the judge's schematic draws no
@@ -412,6 +477,12 @@ class _Reading:
 
     def rename(self, tree: Tree[Any], where: Where) -> None:
         self.found.error(where, "renaming a power (old -> new) is not supported by this judge")
+
+
+def _same_place(site: str, province: str) -> bool:
+    """Whether a place as written (``ven``, ``Bul/ec``) is the province (upper case) or a coast
+    of it."""
+    return site.upper().split("/")[0] == province.upper()
 
 
 def _power_key(word: str) -> str:

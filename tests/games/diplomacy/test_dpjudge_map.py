@@ -323,3 +323,42 @@ def test_a_plus_in_a_powers_name_is_a_hyphen_and_in_its_adjective_a_space() -> N
     data = _read_text(SMALL.replace("NORTH (NORTHERN:N)", "St+Petersburg (St+Petersburger:N)"))
     power = build_map(data).powers["St-Petersburg"]
     assert (power.adjective, power.letter) == ("St Petersburger", "N")
+
+
+def test_drop_takes_a_place_its_centre_units_and_adjacencies_off_the_map() -> None:
+    """``DROP place...`` (DPjudge's milan.map line 3, ``DROP TUS VEN``): the place leaves with
+    its name, its centre, the units in it and every line's adjacency to it."""
+    data = _read_text("MAP small.map\nDROP DDD CCC\n",
+                      **{"small.map": SMALL.replace("UNOWNED CCC", "UNOWNED CCC AAA")})
+    game_map = build_map(data)
+    assert set(game_map.provinces) == {"aaa", "bbb", "sea"}
+    assert game_map.supply_centres == ("aaa", "bbb")
+    assert _errors("MAP small.map\nDROP XXX\n", **{"small.map": SMALL}) == [
+        "test.map line 2: DROP XXX: there is no place XXX"]
+
+
+def test_amend_adds_to_and_takes_from_a_places_adjacencies() -> None:
+    """``AMEND place ABUTS other -gone`` (milan.map lines 12-19): the place keeps its terrain;
+    the others listed are added to its list, those written ``-gone`` taken from it."""
+    data = _read_text("MAP small.map\nAMEND DDD ABUTS -CCC AAA\nAMEND AAA ABUTS DDD -ccc\n"
+                      "AMEND CCC ABUTS -ddd -aaa\n", **{"small.map": SMALL})
+    game_map = build_map(data)
+    assert game_map.army_moves["ddd"] == {"aaa"}
+    assert game_map.army_moves["aaa"] == {"bbb", "ddd"}
+    assert game_map.provinces["ddd"].kind.value == "land"
+    assert _errors("MAP small.map\nAMEND XXX ABUTS AAA\n", **{"small.map": SMALL}) == [
+        "test.map line 2: AMEND XXX: there is no place XXX to amend"]
+
+
+def test_a_renamed_place_keeps_its_adjacencies_centre_and_units_under_its_new_name() -> None:
+    """``OLD -> New Name = new aliases`` (milan.map line 7, ``PIE -> Savoy = sav pie
+    piedmont``): the place is now ``new`` wherever the map names it, as each line wrote it (an
+    army-only ``ccc`` becomes ``ccx``); its old names are gone, the aliases given are kept."""
+    data = _read_text("MAP small.map\nCCC -> Gamma Major = ccx ccc\n", **{"small.map": SMALL})
+    game_map = build_map(data)
+    assert "ccc" not in game_map.provinces and game_map.provinces["ccx"].name == "Gamma Major"
+    assert game_map.province_named("ccc") == "ccx" and game_map.province_named("gamma major") == "ccx"
+    assert game_map.army_moves["aaa"] == {"bbb", "ccx"} and game_map.fleet_moves["bbb"] == {"sea"}
+    assert "ccx" in game_map.supply_centres
+    assert _errors("MAP small.map\nXXX -> Nowhere = nwh\n", **{"small.map": SMALL}) == [
+        "test.map line 2: XXX -> Nowhere: there is no place XXX to rename"]

@@ -14,7 +14,7 @@ from judge.games.registry import SHELF, game_kind
 from judge.games.variants import load_variant, variant_data
 
 FOLDER = Path(__file__).resolve().parents[3] / "judge" / "games" / "variants"
-HOBBY = ("chaos",)
+HOBBY = ("chaos", "milan")
 """The variants converted from DPjudge's map files (github.com/serrasqueiro/dpjudge)."""
 
 
@@ -47,3 +47,20 @@ def test_chaos_has_34_powers_one_centre_each_building_anywhere_from_winter_1900(
     assert variant_data("chaos")["build_any"] is True
     position = starting_position(game_map)
     assert position.units == {} and len(set(position.supply_centres.values())) == 34
+
+
+def test_milan_moves_italys_home_from_venice_to_milan() -> None:
+    """milan.map: the standard map (line 1) without Tuscany and Venice (line 3); Milan, a land
+    province and Italy's new home with an army (lines 5, 9, 21-22); Venice back as Venetia, no
+    centre (lines 6, 10); Piedmont renamed Savoy (line 7); the adjacencies amended (12-19)."""
+    game_map = load_variant("milan")
+    italy = game_map.powers["Italy"]
+    assert italy.home_centres == ("nap", "rom", "mil")
+    assert sorted(f"{u.type} {u.location}" for u in italy.starting_units) == ["A mil", "A rom", "F nap"]
+    assert "tus" not in game_map.provinces and "pie" not in game_map.provinces
+    assert game_map.province_named("piedmont") == "sav"
+    assert "ven" not in game_map.supply_centres and len(game_map.supply_centres) == 34
+    assert game_map.army_moves["mil"] == {"rom", "sav", "tyr", "ven"}
+    assert game_map.army_moves["sav"] == {"bur", "mar", "mil", "rom"}
+    assert "sav" not in game_map.army_moves["tyr"]
+    assert (str(game_map.first_phase), game_map.victory_centres) == ("S1901M", 18)
