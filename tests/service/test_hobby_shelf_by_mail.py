@@ -33,3 +33,20 @@ def test_a_game_of_chaos_begins_with_34_powers_building_in_winter_1900(judge: Ma
     assert "Winter 1900" in text and "Spring 1901" in text
     for word in ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"):
         assert word not in text, word
+
+
+def test_a_game_of_milan_by_mail_moves_italys_army_from_milan_into_savoy(judge: MailJudge) -> None:
+    """milan (DPjudge's milan.map): the standard game, Italy's home Milan with an army (lines
+    21-22) in place of Venice, Piedmont now Savoy (line 7, read by its old name too)."""
+    who = start(judge, "lombardy", "milan", 7)
+    notice = judge.mail_to(who["Italy"], "Diplomacy notice: lombardy")[0].body
+    assert "A mil" in notice and "A ven" not in notice
+    italy = players(7).index(who["Italy"]) + 1
+    reply = judge.send(who["Italy"], f"SIGNON Ilombardy pw{italy}\nA mil - piedmont\nA rom H\nF nap H")
+    assert "Your orders for S1901M are complete." in reply
+    judge.advance(days=4)
+    assert [record.phase for record in phase_records(judge)] == ["S1901M"]
+    units = current_game(judge).state["units"]
+    assert {"power": "Italy", "type": "A", "loc": "sav"} in units
+    text = bodies(judge, who["France"])
+    assert "A mil - sav" in text and "Tuscany" not in text

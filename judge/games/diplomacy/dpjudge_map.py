@@ -31,12 +31,24 @@ What is read (facts of the format, as DPjudge and MILA read it):
 - ``PORT abbr ABUTS ...``: a coastal province whose fleet convoys as a fleet at sea does (MILA's
   engine: a fleet in a PORT convoys, and an army lands there as on any coast; ancmed's Baleares);
 - ``RULE BUILD_ANY``: a power builds in any supply centre it owns, not only in its home centres;
-- ``VICTORY count``: the centres that win; ``BEGIN SPRING 1901 MOVEMENT``: the first phase.
+- ``VICTORY count``: the centres that win; ``BEGIN SPRING 1901 MOVEMENT``: the first phase, or
+  ``BEGIN WINTER 1900 ADJUSTMENTS`` (DPjudge's Chaos and 1898: the game opens with builds);
+- ``DROP place...``: the places leave the map, with their coasts, names, centres, the units in
+  them and every adjacency to them (DPjudge's Milan drops Tuscany and Venice);
+- ``AMEND place ABUTS other -gone``: the place keeps its terrain; ``other`` is added to what it
+  abuts, ``-gone`` (and its coasts) taken away;
+- ``OLD -> New Name = new alias...``: the place ``OLD`` renamed ``new`` wherever the map names
+  it (its lines, adjacencies as each line wrote them, centre, homes, units); its old names go;
+- ``FLAGS folder...`` and a power's ``FLAG name``: the flags DPjudge's pictures draw; read and
+  checked, they change nothing of the game (the judge's schematic pictures draw no flags).
 
-Refused by name, each with its line: the directives the judge does not play yet (``AMEND``,
-``DROP``, ``OWNS``, ``CENTERS``, ``FLOW``, ``NEWYEAR``, ``IFYEARDIV``), every ``RULE`` but
-``BUILD_ANY``, renames (``old -> new``), a ``VICTORY`` with more than one count,
-a first phase other than a spring movement.
+A power's name written with ``+`` (the format's space: ``St+Petersburg``) is hyphenated, so that
+it stays one word; in an adjective the ``+`` is a space.
+
+Refused by name, each with its line: the directives the judge does not play yet (``OWNS``,
+``CENTERS``, ``FLOW``, ``NEWYEAR``, ``IFYEARDIV``), every ``RULE`` but ``BUILD_ANY``, renaming a
+power (``OLD -> NEW`` on a power's line), a ``VICTORY`` with more than one count, a first phase
+other than a spring movement or a winter adjustment, ``-gone`` in a line that is no ``AMEND``.
 """
 
 from __future__ import annotations
