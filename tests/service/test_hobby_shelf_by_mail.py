@@ -14,6 +14,8 @@ def test_a_game_of_chaos_begins_with_34_powers_building_in_winter_1900(judge: Ma
     """chaos (DPjudge's chaos.map): 34 powers, each one centre and no unit (its lines 6-71),
     ``BEGIN WINTER 1900 ADJUSTMENTS`` (line 78), ``RULE BUILD_ANY`` (line 80); 18 centres win.
     The first phase is the winter's builds; then Spring 1901 moves the units built."""
+    help_text = judge.send("someone@example.org", "HELP ORDERS chaos")
+    assert "How to write orders (chaos):" in help_text and "Build A Ank" in help_text
     who = start(judge, "anarchy", "chaos", 34)
     assert len(who) == 34 and {"Ankara", "St-Petersburg", "Warsaw"} <= set(who)
     notice = judge.mail_to(who["Ankara"], "Diplomacy notice: anarchy")[0].body
