@@ -31,12 +31,24 @@ What is read (facts of the format, as DPjudge and MILA read it):
 - ``PORT abbr ABUTS ...``: a coastal province whose fleet convoys as a fleet at sea does (MILA's
   engine: a fleet in a PORT convoys, and an army lands there as on any coast; ancmed's Baleares);
 - ``RULE BUILD_ANY``: a power builds in any supply centre it owns, not only in its home centres;
-- ``VICTORY count``: the centres that win; ``BEGIN SPRING 1901 MOVEMENT``: the first phase.
+- ``VICTORY count``: the centres that win; ``BEGIN SPRING 1901 MOVEMENT``: the first phase, or
+  ``BEGIN WINTER 1900 ADJUSTMENTS`` (DPjudge's Chaos and 1898: the game opens with builds);
+- ``DROP place...``: the places leave the map, with their coasts, names, centres, the units in
+  them and every adjacency to them (DPjudge's Milan drops Tuscany and Venice);
+- ``AMEND place ABUTS other -gone``: the place keeps its terrain; ``other`` is added to what it
+  abuts, ``-gone`` (and its coasts) taken away;
+- ``OLD -> New Name = new alias...``: the place ``OLD`` renamed ``new`` wherever the map names
+  it (its lines, adjacencies as each line wrote them, centre, homes, units); its old names go;
+- ``FLAGS folder...`` and a power's ``FLAG name``: the flags DPjudge's pictures draw; read and
+  checked, they change nothing of the game (the judge's schematic pictures draw no flags).
 
-Refused by name, each with its line: the directives the judge does not play yet (``AMEND``,
-``DROP``, ``OWNS``, ``CENTERS``, ``FLOW``, ``NEWYEAR``, ``IFYEARDIV``), every ``RULE`` but
-``BUILD_ANY``, renames (``old -> new``), a ``VICTORY`` with more than one count,
-a first phase other than a spring movement.
+A power's name written with ``+`` (the format's space: ``St+Petersburg``) is hyphenated, so that
+it stays one word; in an adjective the ``+`` is a space.
+
+Refused by name, each with its line: the directives the judge does not play yet (``OWNS``,
+``CENTERS``, ``FLOW``, ``NEWYEAR``, ``IFYEARDIV``), every ``RULE`` but ``BUILD_ANY``, renaming a
+power (``OLD -> NEW`` on a power's line), a ``VICTORY`` with more than one count, a first phase
+other than a spring movement or a winter adjustment, ``-gone`` in a line that is no ``AMEND``.
 """
 
 from __future__ import annotations
@@ -60,6 +72,9 @@ RULES = ("BUILD_ANY",)
 
 SEASONS = {"SPRING": "S", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}
 PHASE_KINDS = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}
+FIRST_PHASES = (("SPRING", "MOVEMENT"), ("WINTER", "ADJUSTMENTS"))
+"""The phases a game may begin in: a spring movement, or a winter adjustment (Chaos and 1898
+begin so: each power builds its first units in its centres)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +136,41 @@ class MapFile:
     first_phase: tuple[str, Where] | None = None
     files: list[str] = field(default_factory=list)
     problems: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def drop(self, province: str) -> None:
+        """The province (upper case) and its coasts gone from the map (``DROP``)."""
+        for key in [k for k in self.places if _same_place(k, province)]:
+            del self.places[key]
+        for key in [k for k in self.names if _same_place(k, province)]:
+            del self.names[key]
+        self.centres.pop(province, None)
+        self.ports.discard(province)
+        for spec in self.powers.values():
+            spec.homes = [home for home in spec.homes if home != province]
+            spec.units = [unit for unit in spec.units if not _same_place(unit[1], province)]
+        for place in self.places.values():
+            place.abuts = [site for site in place.abuts if not _same_place(site, province)]
+
+    def rename(self, old: str, new: str) -> None:
+        """The province ``old`` (upper case) is now ``new``, everywhere it is named: its lines,
+        coasts, centre, homes, units and the adjacencies to it; its old names are gone."""
+        def renamed(site: str) -> str:
+            province, slash, coast = site.partition("/")
+            if province.upper() != old:
+                return site
+            word = new if province.isupper() else new.lower() if province.islower() else new.title()
+            return word + slash + coast  # written as the old was: its case says who moves there
+        self.places = {renamed(key).upper(): Place(renamed(p.written), p.terrain,
+                                                   [renamed(site) for site in p.abuts], p.where)
+                       for key, p in self.places.items()}
+        self.names = {key: named for key, named in self.names.items() if not _same_place(key, old)}
+        if old in self.centres:
+            self.centres[new] = self.centres.pop(old)
+        if old in self.ports:
+            self.ports = (self.ports - {old}) | {new}
+        for spec in self.powers.values():
+            spec.homes = [new if home == old else home for home in spec.homes]
+            spec.units = [(kind, renamed(at), line) for kind, at, line in spec.units]
 
     def error(self, where: Where, message: str) -> None:
         """An error at a line of one of the files read."""
@@ -196,15 +246,18 @@ class _Reading:
 
     def place_name(self, tree: Tree[Any], where: Where) -> None:
         names = [child for child in tree.children if isinstance(child, Tree)]
-        if len(names) > 1:
-            self.found.error(where, "renaming a place (old -> new) is not supported by this judge")
-            return
-        name = " ".join(str(word) for word in names[0].children)
+        name = " ".join(str(word) for word in names[-1].children)
         words = _words(tree)
         if not words:
             self.found.error(where, f"{name!r} has no abbreviation after '='")
             return
         abbreviation, aliases = words[0].upper(), words[1:]
+        if len(names) > 1:  # OLD -> New Name = new ...: the place OLD is now the place new
+            old = " ".join(str(word) for word in names[0].children).upper()
+            if old not in self.found.places:
+                self.found.error(where, f"{old} -> {name}: there is no place {old} to rename")
+                return
+            self.found.rename(old, abbreviation)
         earlier = self.found.names.get(abbreviation)
         if earlier is not None and earlier.where.file == where.file:
             self.found.error(where, f"{abbreviation} is named twice (also {earlier.where})")
@@ -217,16 +270,34 @@ class _Reading:
             self.found.error(where, f"{terrain} names no place")
             return
         written, abuts = words[0], words[1:]
+        removed = [site for site in abuts if site.startswith("-")]
+        if terrain == "AMEND":  # the place's terrain kept; these added to, -these taken from, its list
+            self.amend(written, abuts, where)
+            return
+        if removed:
+            self.found.error(where, f"removing an adjacency ({removed[0]}) is for an AMEND line: "
+                                    "a terrain line gives the place's whole list")
         if terrain == "PORT":  # a coast whose fleet convoys as if at sea (MILA's ancmed)
             self.found.ports.add(written.upper())
             terrain = "COAST"
         else:
             self.found.ports.discard(written.upper())
-        removed = [site for site in abuts if site.startswith("-")]
-        if removed:
-            self.found.error(where, f"removing an adjacency ({removed[0]}) is not supported by "
-                                    "this judge: write the place's whole line instead")
         self.found.places[written.upper()] = Place(written, terrain, abuts, where)
+
+    def amend(self, written: str, abuts: list[str], where: Where) -> None:
+        """``AMEND place ABUTS other -gone``: the place keeps its terrain; each place listed is
+        added to what it abuts, each written ``-gone`` taken from it (with its coasts)."""
+        place = self.found.places.get(written.upper())
+        if place is None:
+            self.found.error(where, f"AMEND {written}: there is no place {written.upper()} to amend")
+            return
+        kept = list(place.abuts)
+        for site in abuts:
+            if site.startswith("-"):
+                kept = [old for old in kept if not _same_place(old, site[1:])]
+            elif site not in kept:
+                kept.append(site)
+        self.found.places[written.upper()] = Place(written, place.terrain, kept, where)
 
     # --- the powers ------------------------------------------------------------------------
 
@@ -237,11 +308,12 @@ class _Reading:
         key = _power_key(str(name_token))
         spec = self.found.powers.get(key)
         if spec is None:
-            spec = PowerSpec(_title(str(name_token)), _title(str(name_token)), None, [], [], where)
+            name = _title(str(name_token).replace("+", "-"))
+            spec = PowerSpec(name, name, None, [], [], where)
             self.found.powers[key] = spec
         if own_word is not None:
             adjective, _, letter = str(own_word)[1:-1].partition(":")
-            spec.adjective = _title(adjective) if adjective else spec.name
+            spec.adjective = _title(adjective.replace("+", " ")) if adjective else spec.name
             if letter:
                 spec.letter = letter[:1].upper()
         self.current = spec
@@ -333,11 +405,11 @@ class _Reading:
                 or words[2] not in PHASE_KINDS:
             self.found.error(where, f"BEGIN {' '.join(words)}: expected e.g. BEGIN SPRING 1901 MOVEMENT")
             return
-        if (words[0], words[2]) != ("SPRING", "MOVEMENT"):
+        if (words[0], words[2]) not in FIRST_PHASES:
             self.found.error(where, f"BEGIN {' '.join(words)}: this judge starts a game in a "
-                                    "spring movement phase only")
+                                    "spring movement or a winter adjustment phase only")
             return
-        self.found.first_phase = (f"S{int(words[1])}M", where)
+        self.found.first_phase = (f"{SEASONS[words[0]]}{int(words[1])}{PHASE_KINDS[words[2]]}", where)
 
     def victory(self, tree: Tree[Any], where: Where) -> None:
         words = _words(tree)
@@ -390,6 +462,27 @@ class _Reading:
             else:
                 self.found.error(where, f"RULE {name.upper()} is a rule this judge does not play yet")
 
+    def drop(self, tree: Tree[Any], where: Where) -> None:
+        """``DROP place...``: the places leave the map, with their coasts, names, centres, the
+        units in them and every adjacency to them."""
+        for word in _words(tree):
+            if word.upper() not in self.found.places:
+                self.found.error(where, f"DROP {word}: there is no place {word.upper()}")
+                continue
+            self.found.drop(word.upper())
+
+    def flag(self, tree: Tree[Any], where: Where) -> None:
+        """``FLAGS folder...``: where DPjudge's pictures find the powers' flags; ``FLAG name``,
+        after a power's line: that power's flag. Pictures only: the judge's schematic draws no
+        flags, so both are read, checked and kept nowhere; no rule of play is in them."""
+        word = str(tree.children[0]).upper()
+        if word == "FLAGS":
+            return
+        if self.current is None:
+            self.found.error(where, "FLAG before any power")
+        elif len(_words(tree)) != 1:
+            self.found.error(where, "FLAG names one flag: FLAG TURKEY")
+
     def refused(self, tree: Tree[Any], where: Where) -> None:
         word = str(tree.children[0]).upper()
         self.found.error(where, f"{word} is a directive this judge does not read yet")
@@ -398,11 +491,19 @@ class _Reading:
         self.found.error(where, "renaming a power (old -> new) is not supported by this judge")
 
 
+def _same_place(site: str, province: str) -> bool:
+    """Whether a place as written (``ven``, ``Bul/ec``) is the province (upper case) or a coast
+    of it."""
+    return site.upper().split("/")[0] == province.upper()
+
+
 def _power_key(word: str) -> str:
     return "".join(ch for ch in word.upper() if ch.isalnum())
 
 
 def _title(word: str) -> str:
     """A power's name or adjective as the judge writes it: ``AUSTRIA`` -> ``Austria``; a word in
-    mixed case stays as the file writes it."""
+    mixed case stays as the file writes it. The format writes a space as ``+``: the caller makes
+    it a hyphen in a power's name, one word in orders and lists (Chaos's ``St+Petersburg`` is
+    ``St-Petersburg``), and a space in an adjective (``St Petersburger``)."""
     return word.title() if word.isupper() or word.islower() else word

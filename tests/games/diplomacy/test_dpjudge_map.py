@@ -183,7 +183,7 @@ def test_inheritance_reports_the_errors_of_each_file_at_its_own_lines() -> None:
     assert errors == [
         "test.map line 3: RULE NO_CHECK is a rule this judge does not play yet",
         "small.map line 2: BEGIN FALL 1850 MOVEMENT: this judge starts a game in a spring "
-        "movement phase only",
+        "movement or a winter adjustment phase only",
         "test.map: a map needs two powers at least; this one has 1",
     ]
 
@@ -292,3 +292,73 @@ def test_dummy_names_powers_all_of_them_or_all_but_some() -> None:
     assert dummies("DUMMY SOUTH\nUNPLAYED SOUTH\nEAST (EASTERN) CCC") == []
     assert _errors(SMALL + "DUMMY WEST\n") == ["test.map line 20: DUMMY: there is no power WEST"]
     assert _errors("DUMMY\n" + SMALL)[0] == "test.map line 1: DUMMY names no power, and follows none"
+
+
+def test_a_game_may_begin_with_a_winter_adjustment_as_chaos_and_1898_do() -> None:
+    """``BEGIN WINTER 1900 ADJUSTMENTS`` (DPjudge's chaos.map, 1898.map): the first phase is a
+    winter adjustment, each power building on its vacant home centres."""
+    data = _read_text(SMALL.replace("BEGIN SPRING 1850 MOVEMENT", "BEGIN WINTER 1849 ADJUSTMENTS"))
+    assert str(build_map(data).first_phase) == "W1849A"
+    assert _errors(SMALL.replace("BEGIN SPRING 1850 MOVEMENT", "BEGIN SPRING 1850 ADJUSTMENTS")) == [
+        "test.map line 2: BEGIN SPRING 1850 ADJUSTMENTS: this judge starts a game in a spring "
+        "movement or a winter adjustment phase only"]
+
+
+def test_flags_name_pictures_only_and_a_flag_follows_a_power() -> None:
+    """``FLAGS folder...`` and a power's ``FLAG name`` (chaos.map) say which flags DPjudge's
+    pictures draw; they change nothing of the game. A FLAG with no power before it, or naming
+    two flags, is an error."""
+    flagged = SMALL.replace("NORTH (NORTHERN:N) AAA\n", "FLAGS minorpower standard\n"
+                            "NORTH (NORTHERN:N) AAA\nFLAG TURKEY\n")
+    assert _read_text(flagged) == _read_text(SMALL)
+    assert _errors("FLAG TURKEY\n" + SMALL.replace("A AAA\n", "A AAA\nFLAG ONE TWO\n")) == [
+        "test.map line 1: FLAG before any power",
+        "test.map line 7: FLAG names one flag: FLAG TURKEY",
+    ]
+
+
+def test_a_plus_in_a_powers_name_is_a_hyphen_and_in_its_adjective_a_space() -> None:
+    """The format writes a space as ``+`` (chaos.map's ``St+Petersburg (St+Petersburger:3)``): a
+    power's name is one word, so a hyphen; its adjective may have a space."""
+    data = _read_text(SMALL.replace("NORTH (NORTHERN:N)", "St+Petersburg (St+Petersburger:N)"))
+    power = build_map(data).powers["St-Petersburg"]
+    assert (power.adjective, power.letter) == ("St Petersburger", "N")
+
+
+def test_drop_takes_a_place_its_centre_units_and_adjacencies_off_the_map() -> None:
+    """``DROP place...`` (DPjudge's milan.map line 3, ``DROP TUS VEN``): the place leaves with
+    its name, its centre, the units in it and every line's adjacency to it."""
+    data = _read_text("MAP small.map\nDROP DDD CCC\n",
+                      **{"small.map": SMALL.replace("UNOWNED CCC", "UNOWNED CCC AAA")})
+    game_map = build_map(data)
+    assert set(game_map.provinces) == {"aaa", "bbb", "sea"}
+    assert game_map.supply_centres == ("aaa", "bbb")
+    assert _errors("MAP small.map\nDROP XXX\n", **{"small.map": SMALL}) == [
+        "test.map line 2: DROP XXX: there is no place XXX"]
+
+
+def test_amend_adds_to_and_takes_from_a_places_adjacencies() -> None:
+    """``AMEND place ABUTS other -gone`` (milan.map lines 12-19): the place keeps its terrain;
+    the others listed are added to its list, those written ``-gone`` taken from it."""
+    data = _read_text("MAP small.map\nAMEND DDD ABUTS -CCC AAA\nAMEND AAA ABUTS DDD -ccc\n"
+                      "AMEND CCC ABUTS -ddd -aaa\n", **{"small.map": SMALL})
+    game_map = build_map(data)
+    assert game_map.army_moves["ddd"] == {"aaa"}
+    assert game_map.army_moves["aaa"] == {"bbb", "ddd"}
+    assert game_map.provinces["ddd"].kind.value == "land"
+    assert _errors("MAP small.map\nAMEND XXX ABUTS AAA\n", **{"small.map": SMALL}) == [
+        "test.map line 2: AMEND XXX: there is no place XXX to amend"]
+
+
+def test_a_renamed_place_keeps_its_adjacencies_centre_and_units_under_its_new_name() -> None:
+    """``OLD -> New Name = new aliases`` (milan.map line 7, ``PIE -> Savoy = sav pie
+    piedmont``): the place is now ``new`` wherever the map names it, as each line wrote it (an
+    army-only ``ccc`` becomes ``ccx``); its old names are gone, the aliases given are kept."""
+    data = _read_text("MAP small.map\nCCC -> Gamma Major = ccx ccc\n", **{"small.map": SMALL})
+    game_map = build_map(data)
+    assert "ccc" not in game_map.provinces and game_map.provinces["ccx"].name == "Gamma Major"
+    assert game_map.province_named("ccc") == "ccx" and game_map.province_named("gamma major") == "ccx"
+    assert game_map.army_moves["aaa"] == {"bbb", "ccx"} and game_map.fleet_moves["bbb"] == {"sea"}
+    assert "ccx" in game_map.supply_centres
+    assert _errors("MAP small.map\nXXX -> Nowhere = nwh\n", **{"small.map": SMALL}) == [
+        "test.map line 2: XXX -> Nowhere: there is no place XXX to rename"]

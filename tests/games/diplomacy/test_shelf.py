@@ -24,12 +24,14 @@ from judge.service.play.variants import convert_shelf
 MILA_MAPS = Path(diplomacy.__file__).parent / "maps"
 FOLDER = Path(__file__).resolve().parents[3] / "judge" / "games" / "variants"
 MILA_NAMES = sorted(path.stem for path in MILA_MAPS.glob("*.map"))
+MILA_SHELF = tuple(name for name in SHELF if name in MILA_NAMES)
+"""The shelf's variants from MILA's maps; the others are the hobby's (test_hobby_shelf.py)."""
 
 
 def test_every_map_mila_ships_is_a_variant_of_the_judge_by_its_files_name() -> None:
     assert len(MILA_NAMES) == 14
     assert set(MILA_NAMES) <= set(variant_names())
-    assert sorted(SHELF) == [name for name in MILA_NAMES if name != "standard"]  # the judge's own
+    assert sorted(MILA_SHELF) == [name for name in MILA_NAMES if name != "standard"]  # the judge's own
 
 
 def test_the_shipped_files_are_what_the_reader_makes_of_milas_files(tmp_path: Path) -> None:
@@ -37,21 +39,21 @@ def test_the_shipped_files_are_what_the_reader_makes_of_milas_files(tmp_path: Pa
     byte (its JSON too): the data are the files' facts, and ``judge variants convert`` remakes
     them."""
     made = convert_shelf(MILA_MAPS, tmp_path, "MILA's `diplomacy` package 1.1.2", skip=("standard",))
-    assert sorted(added.name for added in made) == sorted(SHELF)
-    for name in SHELF:
+    assert sorted(added.name for added in made) == sorted(MILA_SHELF)
+    for name in MILA_SHELF:
         for suffix in (".toml", ".json"):
             shipped = (FOLDER / f"{name}{suffix}").read_text(encoding="utf-8")
             assert (tmp_path / f"{name}{suffix}").read_text(encoding="utf-8") == shipped, name + suffix
 
 
-@pytest.mark.parametrize("name", SHELF)
+@pytest.mark.parametrize("name", MILA_SHELF)
 def test_each_file_says_where_it_came_from(name: str) -> None:
     head = (FOLDER / f"{name}.toml").read_text(encoding="utf-8").split("\n\n")[0]
     assert f"# Source: MILA's `diplomacy` package 1.1.2, file {name}.map." in head
     assert "`judge variants convert`" in head
 
 
-@pytest.mark.parametrize("name", SHELF)
+@pytest.mark.parametrize("name", MILA_SHELF)
 def test_the_abbreviations_are_the_files_so_a_position_written_for_mila_reads(name: str) -> None:
     """MILA writes a location in capitals (``A CAR``), its powers too: the judge reads both."""
     game_map = load_variant(name)
@@ -81,7 +83,7 @@ def test_judge_adjudicate_answers_a_position_of_each_variant() -> None:
     """The real command, one line per variant (each names its own), every unit holding; then a
     line of no variant, read as the one ``--variant`` names."""
     lines = []
-    for name in SHELF:
+    for name in MILA_SHELF:
         game_map = load_variant(name)
         units = [u for p in game_map.powers.values() for u in p.starting_units]
         orders = [{"power": u.power, "order": f"{u.type} {u.location} H"} for u in units]
@@ -94,8 +96,8 @@ def test_judge_adjudicate_answers_a_position_of_each_variant() -> None:
                          input="\n".join(json.dumps(line) for line in lines) + "\n",
                          capture_output=True, text=True, timeout=120, check=True)
     answers = [json.loads(text) for text in run.stdout.splitlines()]
-    assert len(answers) == len(SHELF) + 1
-    for name, line, answer in zip(SHELF, lines, answers):
+    assert len(answers) == len(MILA_SHELF) + 1
+    for name, line, answer in zip(MILA_SHELF, lines, answers):
         assert "error" not in answer, (name, answer)
         assert len(answer["results"]) == len(line["orders"]), name
         assert all(r["resolution"] == ["stands"] for r in answer["results"]), name

@@ -1,0 +1,66 @@
+"""The shelf's variants from DPjudge's map files (the hobby's list, issue #35 item 2): each a game
+kind of the judge, its files saying where they came from (repository, path, commit), its special
+rules as the file states them. Their random games are played with the rest of the shelf
+(test_shelf.py::test_each_plays_random_games_that_break_no_rule)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge.games.diplomacy.turns import starting_position
+from judge.games.registry import SHELF, game_kind
+from judge.games.variants import load_variant, variant_data
+
+FOLDER = Path(__file__).resolve().parents[3] / "judge" / "games" / "variants"
+HOBBY = ("chaos", "milan")
+"""The variants converted from DPjudge's map files (github.com/serrasqueiro/dpjudge)."""
+
+
+def test_each_is_on_the_shelf_and_a_game_kind() -> None:
+    for name in HOBBY:
+        assert name in SHELF
+        assert game_kind(name).map.name == name
+
+
+@pytest.mark.parametrize("name", HOBBY)
+def test_each_file_names_its_source_repository_path_and_commit(name: str) -> None:
+    head = (FOLDER / f"{name}.toml").read_text(encoding="utf-8").split("\n\n")[0]
+    assert "# Source: DPjudge's map files (github.com/serrasqueiro/dpjudge" in head
+    assert f"{name}.map at commit " in head
+    assert "`judge variants convert`" in head
+    assert (FOLDER / f"{name}.layout.toml").is_file()
+
+
+def test_chaos_has_34_powers_one_centre_each_building_anywhere_from_winter_1900() -> None:
+    """chaos.map: every supply centre of the standard board a power's only home (lines 6-71),
+    no unit; ``BEGIN WINTER 1900 ADJUSTMENTS`` (line 78); ``RULE BUILD_ANY`` (line 80). No
+    VICTORY line: more than half the centres, 18 of 34, win."""
+    game_map = load_variant("chaos")
+    assert len(game_map.powers) == 34
+    assert all(len(power.home_centres) == 1 and not power.starting_units
+               for power in game_map.powers.values())
+    assert sorted(c for p in game_map.powers.values() for c in p.home_centres) == sorted(
+        load_variant("standard").supply_centres)
+    assert (str(game_map.first_phase), game_map.victory_centres) == ("W1900A", 18)
+    assert variant_data("chaos")["build_any"] is True
+    position = starting_position(game_map)
+    assert position.units == {} and len(set(position.supply_centres.values())) == 34
+
+
+def test_milan_moves_italys_home_from_venice_to_milan() -> None:
+    """milan.map: the standard map (line 1) without Tuscany and Venice (line 3); Milan, a land
+    province and Italy's new home with an army (lines 5, 9, 21-22); Venice back as Venetia, no
+    centre (lines 6, 10); Piedmont renamed Savoy (line 7); the adjacencies amended (12-19)."""
+    game_map = load_variant("milan")
+    italy = game_map.powers["Italy"]
+    assert italy.home_centres == ("nap", "rom", "mil")
+    assert sorted(f"{u.type} {u.location}" for u in italy.starting_units) == ["A mil", "A rom", "F nap"]
+    assert "tus" not in game_map.provinces and "pie" not in game_map.provinces
+    assert game_map.province_named("piedmont") == "sav"
+    assert "ven" not in game_map.supply_centres and len(game_map.supply_centres) == 34
+    assert game_map.army_moves["mil"] == {"rom", "sav", "tyr", "ven"}
+    assert game_map.army_moves["sav"] == {"bur", "mar", "mil", "rom"}
+    assert "sav" not in game_map.army_moves["tyr"]
+    assert (str(game_map.first_phase), game_map.victory_centres) == ("S1901M", 18)
