@@ -53,14 +53,15 @@ def mail_picture(view: dict[str, Any], reader: str | None, report: dict[str, Any
     geo = geometry()
     land = (0.0, 0.0, panel_box(geo)[0] - 2, geo.height)
     shown = windows(drawn.focus, land)
+    found = shown + _key_window(drawn, shown, geo.width)
     top = HEAD
     maps: list[str] = []
     frames: list[str] = []
     bands = [(0.0, HEAD)]
-    for number, (left, wtop, right, bottom) in enumerate(shown):
+    for number, (left, wtop, right, bottom) in enumerate(found):
         height = bottom - wtop
         shows = f'class="window" data-window="{number}" data-shows="{left:.0f} {wtop:.0f} {WIDTH} {height:.0f}"'
-        if number == len(shown) - 1:  # the last drawn first, whole: the bands over it cut it (no clip: faster)
+        if number == len(found) - 1:  # the last drawn first, whole: the bands over it cut it (no clip: faster)
             maps.insert(0, f'<g {shows} transform="translate({-left:.1f},{top - wtop:.1f})"><use href="#map"/></g>')
         else:
             maps.append(f'<svg {shows} x="0" y="{top:.1f}" width="{WIDTH}" height="{height:.1f}" '
@@ -91,6 +92,16 @@ def mail_picture(view: dict[str, Any], reader: str | None, report: dict[str, Any
         f'<defs>{drawn.defs}<g id="map">{_map(drawn)}</g></defs>',
         *maps, *(f'<rect y="{start:.1f}" width="{WIDTH}" height="{end - start:.1f}" fill="#ffffff"/>' for start, end in bands),
         *frames, *head, _inset(shown, land), *parts, "</svg>"])
+
+
+def _key_window(drawn: Drawn, shown: list[Box], width: float) -> list[Box]:
+    """The window onto the key beside the map (``Key``) holding the tiles of each stack a window
+    shows as a badge, if any: ``WIDTH`` across at the picture's right edge, as high as they reach."""
+    entries = [entry for badge, entry in drawn.keyed if any(_inside(badge, window) for window in shown)]
+    if not entries:
+        return []
+    top, bottom = min(entry[1] for entry in entries) - 4, max(entry[3] for entry in entries) + 4
+    return [(width - WIDTH, math.floor(top), width, math.ceil(bottom))]
 
 
 def windows(focus: list[tuple[int, Box, str]], land: Box) -> list[Box]:
