@@ -5,7 +5,8 @@ to 7.5 pixels high) would be shrunk to 2.5-pixel words there; the mail's picture
 part of the map its reader needs (``Drawn.focus``: the phase's moves and battles, his own Lords, and
 the enemy's near them where they fit), at a scale where every word on it is at least ``LEGIBLE``
 pixels high when the picture is shown ``PHONE`` pixels wide: a window ``WIDTH`` across, or two one
-under the other where his Lords and the moves lie far apart. Above them, the Turn and step and
+under the other where his Lords and the moves lie far apart; then, where they show a stack drawn as
+a badge, one onto the key beside the map holding its tiles (``_key_window``). Above them, the Turn and step and
 whose view it is, and a small map of the whole land with the windows marked on it; below, the
 reader's Lords no window shows, and where they are. The archive keeps the whole map
 (``plantagenet_picture``).
