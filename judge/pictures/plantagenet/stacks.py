@@ -187,8 +187,8 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str, lords: lis
           key: Callable[[str, list[tuple[str, dict[str, Any]]]], bool] | None = None) -> tuple[list[str], Box, bool]:
     """A place's Lords as a stack of tiles beside its mark (or under a Sea's name), where it
     covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart. Where
-    its tiles cannot touch a Locale's mark, nor stand within ``NEAR`` of it nearer it than any other
-    Locale, a badge touching the mark instead, if the ``key`` takes the tiles (it says whether it did). Its pieces, the box it takes with its mark,
+    its tiles cannot touch a Locale's mark, nor stand within ``NEAR`` of it (a stack of several Lords
+    nearer it than any other Locale), a badge touching the mark instead, if the ``key`` takes the tiles (it says whether it did). Its pieces, the box it takes with its mark,
     and whether it is a badge."""
     width = tile_width(lords)
     if place in BOARD.seas:
@@ -209,7 +209,8 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str, lords: lis
         if chosen is not None and well(chosen[0]):
             break
     if place in BOARD.locales and key is not None and (chosen is None or chosen[0][0] and (
-            gap(chosen[1], anchor) > NEAR or any(gap(chosen[1], point) < gap(chosen[1], anchor) for point in others))):
+            gap(chosen[1], anchor) > NEAR or len(lords) > 1 and any(
+                gap(chosen[1], point) < gap(chosen[1], anchor) for point in others))):
         said = f"{len(lords)} Lord{'s' if len(lords) > 1 else ''}"
         across = 2 * math.ceil((advance(said, TILE_NAME, bold=True) + 6) / 2)
         spot = _spot(room, hard, names, anchor, others, across, BADGE, least=MARK)
