@@ -21,7 +21,7 @@ from judge.games.plantagenet.game import PlantagenetGame
 from judge.pictures.layers import advance
 from judge.pictures.plantagenet import geometry, mail_picture, plantagenet_picture
 from judge.pictures.plantagenet.draw import panel_box
-from judge.pictures.plantagenet.layout import Box
+from judge.pictures.plantagenet.layout import MARK, Box
 from judge.pictures.plantagenet.mailed import INSET, PHONE, WIDTH, windows
 from judge.pictures.plantagenet.stacks import short
 from judge.pictures.png import png
@@ -234,3 +234,31 @@ def test_a_full_exile_box_is_legible_on_a_phone(count: int) -> None:
         assert left < x and x + float(str(tile.get("width"))) < right and top < y < bottom
     said = " ".join("".join(text.itertext()) for text in panel.iter(f"{SVG}text"))
     assert ("and 2 more" in said) == (count == 9)
+
+
+def test_a_large_stack_is_a_badge_with_its_tiles_in_the_key_on_a_phone() -> None:
+    """1.3.1: eight Yorkist Lords at Leicester (no rule limits a side's Lords at a Locale; a War's side
+    has up to eleven, 6.3), with one more at Worcester: on the mail's map each stack is a badge
+    touching its Locale's mark, and the window onto the key beside the map holds every one of their
+    tiles, at least 9 pixels high on a phone."""
+    svg = mail_picture(_lords_at({"Leicester": 8, "Worcester": 1}, "York"), "York")
+    root = ElementTree.fromstring(svg)
+    points = geometry().network.points
+    shows = _windows(root)
+    badges = {str(stack.get("data-place")): stack for stack in root.iter(f"{SVG}g")
+              if stack.get("class") == "stack" and stack.get("data-form") == "badge"}
+    assert sorted(badges) == ["Leicester", "Worcester"]
+    for place, stack in badges.items():
+        (rect,) = list(stack.iter(f"{SVG}rect"))
+        left, top = float(str(rect.get("x"))), float(str(rect.get("y")))
+        right, bottom = left + float(str(rect.get("width"))), top + float(str(rect.get("height")))
+        x, y = points[place]
+        assert max(left - x, x - right, top - y, y - bottom) <= MARK + 1, place  # touching its mark
+    keyed = [rect for entry in root.iter(f"{SVG}g") if entry.get("class") == "stack-key"
+             for rect in entry.iter(f"{SVG}rect")]
+    assert len(keyed) == 9
+    for rect in keyed:
+        x, y = float(str(rect.get("x"))), float(str(rect.get("y")))
+        assert any(_inside(x, y, window) and _inside(x + float(str(rect.get("width"))), y + 19, window)
+                   for window in shows), rect.get("data-lord")
+    assert min(size for size, _ in _shown_sizes(svg)) >= LEGIBLE

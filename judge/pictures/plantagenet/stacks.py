@@ -211,11 +211,15 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str, lords: lis
     if place in BOARD.locales and key is not None and (chosen is None or chosen[0][0] and (
             gap(chosen[1], anchor) > NEAR or len(lords) > 1 and any(
                 gap(chosen[1], point) < gap(chosen[1], anchor) for point in others))):
-        said = f"{len(lords)} Lord{'s' if len(lords) > 1 else ''}"
-        across = 2 * math.ceil((advance(said, TILE_NAME, bold=True) + 6) / 2)
-        spot = _spot(room, hard, names, anchor, others, across, BADGE, least=MARK)
-        if spot is not None and gap(spot[1], anchor) <= NEAR and key(place, lords):
-            return _badge(room, place, lords, said, spot[1], anchor), _with(spot[1], anchor), True
+        sayings = [(short(lords[0][0]), TOUCH)] if len(lords) == 1 else []  # a lone Lord named, touching the mark
+        sayings.append((f"{len(lords)} Lord{'s' if len(lords) > 1 else ''}", NEAR))
+        for said, within in sayings:
+            across = 2 * math.ceil((advance(said, TILE_NAME, bold=True) + 6) / 2)
+            spot = _spot(room, hard, names, anchor, others, across, BADGE, least=MARK)
+            if spot is not None and gap(spot[1], anchor) <= within:
+                if key(place, lords):
+                    return _badge(room, place, lords, said, spot[1], anchor), _with(spot[1], anchor), True
+                break
     if chosen is None:
         chosen = ((True, False, 0.0), _anywhere(room, hard, anchor, width, TILE_HEIGHT * len(lords) - 1, names), 1)
     _, box, columns = chosen
@@ -254,8 +258,8 @@ def _with(box: Box, anchor: Point) -> Box:
 
 def _badge(room: Room, place: str, lords: list[tuple[str, dict[str, Any]]], said: str, box: Box,
            anchor: Point) -> list[str]:
-    """A stack as a badge in its side's colour saying how many Lords stand there (their tiles in
-    the key beside the map)."""
+    """A stack as a badge in its side's colour saying how many Lords stand there, or a lone Lord's
+    name (their tiles in the key beside the map)."""
     room.boxes.append(box)
     left, top, right, bottom = box
     side = LORD_SIDE[lords[0][0]]
