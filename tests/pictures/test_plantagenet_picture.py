@@ -453,7 +453,8 @@ def test_every_stack_stands_at_its_own_locale(locale: str) -> None:
             assert stack.get("data-place") == locale
             badge = stack.get("data-form") == "badge"
             rects = [rect for rect in stack.iter(f"{SVG}rect")]
-            boxes = [(float(r.get("x", "0")), float(r.get("y", "0")), float(r.get("x", "0")) + float(r.get("width", "0")),
+            boxes = [(float(r.get("x", "0")), float(r.get("y", "0")),
+                      float(r.get("x", "0")) + float(r.get("width", "0")),
                       float(r.get("y", "0")) + float(r.get("height", "0"))) for r in rects]
             whole = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
                      max(b[3] for b in boxes))

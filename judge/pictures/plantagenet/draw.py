@@ -11,9 +11,9 @@ where it may, the Lord Seats, Vassal Seats and Ports signed, the Seas named, the
 panels on their countries. On it, each picture: Favour over Depleted or Exhausted markers on the
 Locales; each place's Lords as tiles in their side's colour, with their Forces, Coin and Provender
 as the view has them (``stacks.py``), a stack with no room near its Locale as a badge saying how
-many, its tiles in the key below the Calendar's panel (``key.py``); the moves of the report (March along its Way, Sail by sea,
-an Exile Pact) as arrows and its battles as marks; the Calendar and the Influence track in a panel
-(``panel.py``). Every tile and mark is put where it covers no name, mark, tile or arrow.
+many, its tiles in the key below the Calendar's panel (``key.py``); the moves of the report (March
+along its Way, Sail by sea, an Exile Pact) as arrows and its battles as marks; the Calendar and the
+Influence track in a panel (``panel.py``). Every tile and mark is put where it covers no name, mark, tile or arrow.
 
 The picture is layered (``layers.py``): the land, Ways, marks and names are the board; each
 Locale's markers, each stack, arrow and panel is a piece.

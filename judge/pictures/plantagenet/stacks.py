@@ -187,9 +187,10 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str, lords: lis
           key: Callable[[str, list[tuple[str, dict[str, Any]]]], bool] | None = None) -> tuple[list[str], Box, bool]:
     """A place's Lords as a stack of tiles beside its mark (or under a Sea's name), where it
     covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart. Where
-    its tiles cannot touch a Locale's mark, nor stand within ``NEAR`` of it (a stack of several Lords
-    nearer it than any other Locale), a badge touching the mark instead, if the ``key`` takes the tiles (it says whether it did). Its pieces, the box it takes with its mark,
-    and whether it is a badge."""
+    its tiles cannot touch a Locale's mark, nor stand within ``NEAR`` of it (a stack of several
+    Lords nearer it than any other Locale), a badge touching the mark instead (a lone Lord's name
+    where that touches, else how many Lords), if the ``key`` takes the tiles (it says whether it
+    did). Its pieces, the box it takes with its mark, and whether it is a badge."""
     width = tile_width(lords)
     if place in BOARD.seas:
         x, y = geo.seas[place]
