@@ -21,7 +21,7 @@ from judge.games.plantagenet.game import PlantagenetGame
 from judge.pictures.layers import advance
 from judge.pictures.plantagenet import geometry, mail_picture, plantagenet_picture
 from judge.pictures.plantagenet.draw import panel_box
-from judge.pictures.plantagenet.layout import Box
+from judge.pictures.plantagenet.layout import MARK, Box
 from judge.pictures.plantagenet.mailed import INSET, PHONE, WIDTH, windows
 from judge.pictures.plantagenet.stacks import short
 from judge.pictures.png import png
@@ -78,6 +78,31 @@ def _inside(x: float, y: float, box: Box) -> bool:
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
+def _shown_sizes(svg: str) -> list[tuple[float, str | None]]:
+    """How high each word a mail's picture shows is when the PNG is shown 400 pixels wide (its
+    font size times the picture's scale, the PNG's width over the picture's own, times 400 over the
+    PNG's width), with its words: those beside the map, and those of the map a window shows."""
+    root = ElementTree.fromstring(svg)
+    own_width = float(str(root.get("viewBox")).split()[2])
+    image = Image.open(io.BytesIO(png(svg)))
+    shown = PHONE / image.width  # the PNG shown 400 pixels wide
+    scale = image.width / own_width
+    shows = _windows(root)
+    assert shows
+    the_map = next(group for group in root.iter(f"{SVG}g") if group.get("id") == "map")
+    on_map = set(the_map.iter(f"{SVG}text"))
+    sizes = []
+    for text in root.iter(f"{SVG}text"):
+        size = float(str(text.get("font-size")))
+        spans = [span for span in text.iter(f"{SVG}tspan")] or [text]
+        for span in spans:
+            x, y = float(span.get("x", text.get("x", "0"))), float(span.get("y", text.get("y", "0")))
+            if text not in on_map or any(_inside(x, y, window) for window in shows):
+                sizes.append((size * scale * shown, span.text or text.text))
+    assert sizes
+    return sizes
+
+
 @pytest.mark.parametrize("reader", READERS, ids=lambda reader: reader or "observer")
 def test_every_word_on_a_mails_map_is_legible_400_pixels_wide(reader: str | None) -> None:
     """Each word the mail's picture shows (the heading, the note, and each name, tile and panel of
@@ -85,25 +110,7 @@ def test_every_word_on_a_mails_map_is_legible_400_pixels_wide(reader: str | None
     font size times the picture's scale (the PNG's width over the picture's own) times 400 over the
     PNG's width. The whole map's smallest names would be 2.5 pixels."""
     for position in _positions():
-        svg = _mail(position, reader)
-        root = ElementTree.fromstring(svg)
-        own_width = float(str(root.get("viewBox")).split()[2])
-        image = Image.open(io.BytesIO(png(svg)))
-        shown = PHONE / image.width  # the PNG shown 400 pixels wide
-        scale = image.width / own_width
-        shows = _windows(root)
-        assert shows, position[0]
-        the_map = next(group for group in root.iter(f"{SVG}g") if group.get("id") == "map")
-        on_map = set(the_map.iter(f"{SVG}text"))
-        sizes = []
-        for text in root.iter(f"{SVG}text"):
-            size = float(str(text.get("font-size")))
-            spans = [span for span in text.iter(f"{SVG}tspan")] or [text]
-            for span in spans:
-                x, y = float(span.get("x", text.get("x", "0"))), float(span.get("y", text.get("y", "0")))
-                if text not in on_map or any(_inside(x, y, window) for window in shows):
-                    sizes.append((size * scale * shown, span.text or text.text))
-        assert sizes
+        sizes = _shown_sizes(_mail(position, reader))
         smallest = min(sizes, key=lambda item: item[0])
         assert smallest[0] >= LEGIBLE, (position[0], smallest)
     whole = ElementTree.fromstring(plantagenet_picture(*_view(_positions()[0], reader)))
@@ -137,9 +144,12 @@ def test_a_mails_map_shows_the_moves_battles_and_the_readers_lords(reader: str |
         for stack in root.iter(f"{SVG}g"):
             if stack.get("class") != "stack":
                 continue
-            lords = [str(rect.get("data-lord")) for rect in stack.iter(f"{SVG}rect") if rect.get("class") == "lord"]
-            mine = reader is None or LORD_SIDE[lords[0]] == reader
             rects = [rect for rect in stack.iter(f"{SVG}rect") if rect.get("class") == "lord"]
+            if stack.get("data-form") == "badge":  # its tiles in the key beside the map
+                rects = [rect for entry in root.iter(f"{SVG}g") if entry.get("class") == "stack-key"
+                         and entry.get("data-place") == stack.get("data-place") for rect in entry.iter(f"{SVG}rect")]
+            lords = [str(rect.get("data-lord")) for rect in rects]
+            mine = reader is None or LORD_SIDE[lords[0]] == reader
             seen = all(any(_inside(float(str(r.get("x"))), float(str(r.get("y"))), window) and _inside(
                 float(str(r.get("x"))) + float(str(r.get("width"))), float(str(r.get("y"))) + 19, window)
                 for window in shows) for r in rects)
@@ -187,3 +197,68 @@ def test_the_mails_map_is_under_80_kb_and_its_pieces_are_the_whole_maps() -> Non
             stacks = [line for line in whole.split("\n") if line.startswith('<g class="stack"')]
             assert all(stack in mail for stack in stacks)
             assert len(png(mail)) < 80_000
+
+
+def _lords_at(stacks: dict[str, int], reader: str) -> dict[str, Any]:
+    """A view of scenario II as ``reader`` sees it with Hidden Mats (1.5.3), with so many of his
+    Lords at each place (an Exile box, or a Locale), each with Edward IV's mat as the Yorkists see it, the
+    only Lords on the map."""
+    game = PlantagenetGame("II", hidden_mats=True)
+    state = game.new_game(b"stacks")
+    view = game.view(state, reader)
+    entry = game.view(state, "York")["lords"]["Edward IV"]  # his mat as his side sees it
+    lords = [lord for lord, side in LORD_SIDE.items() if side == reader]
+    view["lords"] = {}
+    for place, count in stacks.items():
+        view["lords"].update({lords.pop(0): {**entry, "at": place} for _ in range(count)})
+    return view
+
+
+@pytest.mark.parametrize("count", [5, 8, 9])
+def test_a_full_exile_box_is_legible_on_a_phone(count: int) -> None:
+    """1.3.1: an Exile box holding more than four Lords (two columns of tiles; beyond eight, how many
+    more) is written at least 9 pixels high on a phone, as every word of the mail's map (its tiles
+    were 8.3 and 7.8 pixels); each tile lies inside the box's panel."""
+    svg = mail_picture(_lords_at({"Scotland": count}, "York"), "York")
+    smallest = min(_shown_sizes(svg), key=lambda item: item[0])
+    assert smallest[0] >= LEGIBLE, smallest
+    root = ElementTree.fromstring(svg)
+    (panel,) = [group for group in root.iter(f"{SVG}g") if group.get("class") == "exile"
+                and group.get("data-box") == "Scotland"]
+    frame, *tiles = list(panel.iter(f"{SVG}rect"))
+    left, top = float(str(frame.get("x"))), float(str(frame.get("y")))
+    right, bottom = left + float(str(frame.get("width"))), top + float(str(frame.get("height")))
+    assert len(tiles) == min(count, 8 if count <= 8 else 7)
+    for tile in tiles:
+        x, y = float(str(tile.get("x"))), float(str(tile.get("y")))
+        assert left < x and x + float(str(tile.get("width"))) < right and top < y < bottom
+    said = " ".join("".join(text.itertext()) for text in panel.iter(f"{SVG}text"))
+    assert ("and 2 more" in said) == (count == 9)
+
+
+def test_a_large_stack_is_a_badge_with_its_tiles_in_the_key_on_a_phone() -> None:
+    """1.3.1: eight Yorkist Lords at Leicester (no rule limits a side's Lords at a Locale; a War's side
+    has up to eleven, 6.3), with one more at Worcester: on the mail's map each stack is a badge
+    touching its Locale's mark, and the window onto the key beside the map holds every one of their
+    tiles, at least 9 pixels high on a phone."""
+    svg = mail_picture(_lords_at({"Leicester": 8, "Worcester": 1}, "York"), "York")
+    root = ElementTree.fromstring(svg)
+    points = geometry().network.points
+    shows = _windows(root)
+    badges = {str(stack.get("data-place")): stack for stack in root.iter(f"{SVG}g")
+              if stack.get("class") == "stack" and stack.get("data-form") == "badge"}
+    assert sorted(badges) == ["Leicester", "Worcester"]
+    for place, stack in badges.items():
+        (rect,) = list(stack.iter(f"{SVG}rect"))
+        left, top = float(str(rect.get("x"))), float(str(rect.get("y")))
+        right, bottom = left + float(str(rect.get("width"))), top + float(str(rect.get("height")))
+        x, y = points[place]
+        assert max(left - x, x - right, top - y, y - bottom) <= MARK + 1, place  # touching its mark
+    keyed = [rect for entry in root.iter(f"{SVG}g") if entry.get("class") == "stack-key"
+             for rect in entry.iter(f"{SVG}rect")]
+    assert len(keyed) == 9
+    for rect in keyed:
+        x, y = float(str(rect.get("x"))), float(str(rect.get("y")))
+        assert any(_inside(x, y, window) and _inside(x + float(str(rect.get("width"))), y + 19, window)
+                   for window in shows), rect.get("data-lord")
+    assert min(size for size, _ in _shown_sizes(svg)) >= LEGIBLE

@@ -28,7 +28,7 @@ from judge.pictures import DRAWINGS, kind_picture, position_drawn, power_colours
 from judge.pictures.plantagenet import geometry, plantagenet_picture, read_geometry
 from judge.pictures.plantagenet.board import SEAS
 from judge.pictures.plantagenet.layout import MARK, Box, Room, around, crosses, meets, text_box
-from judge.pictures.plantagenet.stacks import TOUCH, _free_around, around_grid
+from judge.pictures.plantagenet.stacks import NEAR, _free_around, around_grid
 from judge.pictures.png import png
 from judge.pictures.shapes import ShapesError
 from test_png_parts import _far_pixels
@@ -282,10 +282,18 @@ def test_nothing_covers_a_name_and_no_tile_covers_another_or_an_arrow(reader: st
             assert not any(meets(battle, box) for box in [*names, *marks, *[t for _, t in tiles]]), where
         on_map = sorted((lord, entry["at"]) for lord, entry in state["lords"].items()
                         if "at" in entry and entry["at"] not in BOARD.exile_boxes)
-        drawn = sorted((str(rect.get("data-lord")), place) for stack in root.iter(f"{SVG}g")
-                       if stack.get("class") == "stack" for place in [stack.get("data-place")]
-                       for rect in stack.iter(f"{SVG}rect"))
+        keyed = _keyed(root)  # the Lords of a stack drawn as a badge, in the key beside the map
+        drawn = sorted([*((str(rect.get("data-lord")), place) for stack in root.iter(f"{SVG}g")
+                          if stack.get("class") == "stack" for place in [stack.get("data-place")]
+                          for rect in stack.iter(f"{SVG}rect") if rect.get("class") == "lord"),
+                        *((lord, place) for place, entries in keyed.items() for lord, _ in entries)])
         assert drawn == on_map, where
+        badges = sorted(str(stack.get("data-place")) for stack in root.iter(f"{SVG}g")
+                        if stack.get("class") == "stack" and stack.get("data-form") == "badge")
+        assert badges == sorted(keyed), where
+        entries = [box for place in keyed for _, box in keyed[place]]
+        for number, box in enumerate(entries):
+            assert not any(meets(box, other) for other in [*panels, *entries[number + 1:]]), where
     assert moves > 10  # the positions have moves to draw
 
 
@@ -398,35 +406,73 @@ def test_a_captive_king_and_a_lord_off_the_calendar_are_said_beside_it() -> None
     assert "Henry VI captive of Warwick Y" in said and "Somerset 1 off the Calendar" in said
 
 
-CROWDED = {"Cambridge": 18.0, "Derby": 14.0, "Leicester": 22.0, "Salisbury": 9.0, "Worcester": 49.0}
-"""The Locales whose neighbours' marks and names leave no room for a tile touching their mark
-(names written again around one would stand nearer another Locale than their own), with the
-longest line that may join the tile to its mark there."""
+STACKED = ("Edward IV", "Pembroke", "Northumberland Y1", "Gloucester 1")
+"""Four Yorkist Lords of scenario II: the most a test stacks at a Locale (a side may have more on
+the map in a War, 6.3; a stack of any size that finds no room is a badge)."""
+
+
+def _stacked(locale: str, size: int, reader: str) -> ElementTree.Element:
+    """The picture, as ``reader`` sees it with Hidden Mats (1.5.3), of ``size`` Yorkist Lords at a
+    Locale, each with Edward IV's mat at the start of scenario II (his two Coin made twelve, his
+    Provender ten: a wide tile), the only Lords on the map."""
+    game = PlantagenetGame("II", hidden_mats=True)
+    state = deepcopy(game.new_game(b"stack"))
+    state["lords"]["Edward IV"]["assets"].update(coin=12, provender=10)
+    entry = game.view(state, reader)["lords"]["Edward IV"]
+    view = game.view(state, reader)
+    view["lords"] = {lord: {**entry, "at": locale} for lord in STACKED[:size]}
+    return ElementTree.fromstring(plantagenet_picture(view, reader))
+
+
+def _keyed(root: ElementTree.Element) -> dict[str, list[tuple[str, Box]]]:
+    """The tiles in the key beside the map, by place."""
+    found: dict[str, list[tuple[str, Box]]] = {}
+    for entry in root.iter(f"{SVG}g"):
+        if entry.get("class") == "stack-key":
+            for rect in entry.iter(f"{SVG}rect"):
+                x, y = float(rect.get("x", "0")), float(rect.get("y", "0"))
+                found.setdefault(entry.get("data-place", ""), []).append((str(rect.get("data-lord")), (
+                    x, y, x + float(rect.get("width", "0")), y + float(rect.get("height", "0")))))
+    return found
 
 
 @pytest.mark.parametrize("locale", sorted(BOARD.locales))
-def test_a_lords_tile_stands_at_its_own_locale(locale: str) -> None:
-    """1.3.1: a Lord's tile at a Locale (his own, with his Forces, Coin and Provender, as wide as
-    most) touches that Locale's mark (Henry VI at Ely was drawn by Lynn, Northumberland at Hexham by
-    Carlisle's name; the tiles at Cambridge, Leicester and Worcester stood apart), over no other
-    Locale's name; but for the few crowded ones (``CROWDED``), where a short line joins it to its
-    own mark."""
-    game = PlantagenetGame("III")
-    view = game.view(game.new_game(b"tile"), "York")
-    lord = "Northumberland Y2"
-    view["lords"] = {lord: {**view["lords"][lord], "at": locale}}
-    root = ElementTree.fromstring(plantagenet_picture(view, "York"))
-    ((place, tile),) = _tiles(root)
-    assert place == locale
+def test_every_stack_stands_at_its_own_locale(locale: str) -> None:
+    """1.3.1: the Lords at a Locale (one to four, seen by their own side with their Coin and
+    Provender, and by the enemy's with Hidden Mats, forces hidden) stand at that Locale: their
+    tiles, or where they find no room, a badge saying how many they are (a lone Lord's name where
+    that touches the mark), touch its mark, or stand
+    at most ``NEAR`` from it joined to it by a line from its own mark (Henry VI at Ely was drawn by
+    Lynn, three Lords at Leicester 189 pixels away); over no other Locale's name. A badge's Lords
+    are in the key beside the map, under the Locale's name, each once, with his tile."""
     points = geometry().network.points
-    own = _gap(tile, points[locale])
-    assert own <= TOUCH or own <= CROWDED.get(locale, 0), own
-    assert not [whose for whose, box in _names(root) if whose != locale and meets(tile, box)]
-    leaders = [line for line in root.iter(f"{SVG}line") if line.get("class") == "leader"]
-    assert bool(leaders) == (own > MARK + 4)
-    if leaders:
-        start = (float(leaders[0].get("x1", "0")), float(leaders[0].get("y1", "0")))
-        assert math.dist(start, points[locale]) < MARK  # from its own mark
+    for size in range(1, len(STACKED) + 1):
+        for reader in ("York", "Lancaster"):
+            root = _stacked(locale, size, reader)
+            (stack,) = [group for group in root.iter(f"{SVG}g") if group.get("class") == "stack"]
+            assert stack.get("data-place") == locale
+            badge = stack.get("data-form") == "badge"
+            rects = [rect for rect in stack.iter(f"{SVG}rect")]
+            boxes = [(float(r.get("x", "0")), float(r.get("y", "0")),
+                      float(r.get("x", "0")) + float(r.get("width", "0")),
+                      float(r.get("y", "0")) + float(r.get("height", "0"))) for r in rects]
+            whole = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                     max(b[3] for b in boxes))
+            own = _gap(whole, points[locale])
+            assert own <= NEAR, (size, reader, own)
+            assert not [whose for whose, box in _names(root) if whose != locale and meets(whole, box)]
+            leaders = [line for line in stack.iter(f"{SVG}line") if line.get("class") == "leader"]
+            assert bool(leaders) == (own > MARK + 4), (size, reader, own)
+            if leaders:
+                start = (float(leaders[0].get("x1", "0")), float(leaders[0].get("y1", "0")))
+                assert math.dist(start, points[locale]) < MARK  # from its own mark
+            keyed = _keyed(root)
+            if badge:
+                assert [lord for lord, _ in keyed[locale]] == list(STACKED[:size])
+                (said,) = [text.text for text in stack.iter(f"{SVG}text") if text.get("class") == "badge-words"]
+                assert said == (f"{size} Lords" if size > 1 else "Edward IV") or said == "1 Lord", said
+            else:
+                assert not keyed and [r.get("data-lord") for r in rects] == list(STACKED[:size])
 
 
 def _gap(box: Box, point: tuple[float, float]) -> float:

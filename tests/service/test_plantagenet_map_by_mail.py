@@ -1,11 +1,13 @@
 """Plantagenet's map by mail (issue 33, item 9): when one mail lets several steps run, the one
-map its results carry shows the Marches (4.3) of them all, not only where the Lords ended; and
-the map a mail carries can be read on a phone, 400 pixels wide."""
+map its results carry shows the Marches (4.3) of them all, not only where the Lords ended; the
+map a mail carries can be read on a phone, 400 pixels wide; a stack stands at its Locale on it."""
 
 from __future__ import annotations
 
+import copy
 import email
 import io
+import math
 import xml.etree.ElementTree as ElementTree
 
 import pytest
@@ -16,7 +18,8 @@ from mail_judge import MailJudge
 from plantagenet_mail import Table
 from test_plantagenet_by_mail import seed_secrets
 
-from judge.store import Picture
+from judge.pictures.plantagenet import geometry
+from judge.store import Game, Picture
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -94,3 +97,55 @@ def test_the_map_a_results_mail_carries_is_legible_on_a_phone(judge: MailJudge) 
 def _bytes(payload: object) -> bytes:
     assert isinstance(payload, bytes)
     return payload
+
+
+def test_a_stack_stands_at_its_locale_on_the_map_a_mail_carries_1_3_1(judge: MailJudge) -> None:
+    """1.3.1: three Yorkist Lords at Coventry (March, Salisbury and Warwick, put there before the
+    Turn), in the crowded Midlands, while York Marches from Ely to Cambridge (4.3). On the map York's
+    results mail carries, their stack stands at Coventry: its tiles, or a badge saying how many
+    Lords stand there, touch its mark or stand within 30 pixels of it (their three tiles stood some
+    117 pixels off, over other Locales), and every one of their tiles is in a window of the mail,
+    at least 9 pixels high on the phone (for a badge, in the key beside the map)."""
+    table = Table(judge)
+    with judge.store.session() as db:
+        row = db.exec(select(Game)).one()
+        state = copy.deepcopy(row.state)
+        for lord in ("Salisbury", "Warwick Y"):
+            state["lords"][lord] = copy.deepcopy(state["lords"]["March"])
+        for lord in ("March", "Salisbury", "Warwick Y"):
+            state["lords"][lord]["at"] = "Coventry"
+        row.state = state
+        db.add(row)
+        db.commit()
+    table.send("York", "PASS")
+    table.send("Lancaster", "PASS")
+    table.send("York", "PLAN York, Pass, Pass, Pass", "PHASE T1 card 1 York", "MARCH Cambridge")
+    before = table.last_mail()
+    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
+    results = [mail for mail in table.mails_to("York", before) if "results" in mail.subject]
+    assert results and results[-1].picture_id is not None
+    with judge.store.session() as db:
+        svg = db.exec(select(Picture.svg).where(Picture.id == results[-1].picture_id)).one()
+    root = ElementTree.fromstring(svg)
+    (stack,) = [group for group in root.iter(f"{SVG}g") if group.get("class") == "stack"
+                and group.get("data-place") == "Coventry"]
+    x, y = geometry().network.points["Coventry"]
+    shapes = [rect for rect in stack.iter(f"{SVG}rect")]
+    left = min(float(str(r.get("x"))) for r in shapes)
+    top = min(float(str(r.get("y"))) for r in shapes)
+    right = max(float(str(r.get("x"))) + float(str(r.get("width"))) for r in shapes)
+    bottom = max(float(str(r.get("y"))) + float(str(r.get("height"))) for r in shapes)
+    assert math.dist((x, y), (min(max(x, left), right), min(max(y, top), bottom))) <= 30
+    tiles = [rect for group in root.iter(f"{SVG}g") if group.get("class") in ("stack", "stack-key")
+             and group.get("data-place") == "Coventry" for rect in group.iter(f"{SVG}rect")
+             if rect.get("class") == "lord"]
+    assert sorted(str(tile.get("data-lord")) for tile in tiles) == ["March", "Salisbury", "Warwick Y"]
+    shown = [tuple(float(v) for v in str(window.get("data-shows")).split()) for window in root.iter()
+             if window.get("class") == "window"]
+    for tile in tiles:
+        tx, ty = float(str(tile.get("x"))), float(str(tile.get("y")))
+        assert any(wl <= tx and tx + float(str(tile.get("width"))) <= wl + ww and wt <= ty <= wt + wh
+                   for wl, wt, ww, wh in shown), tile.get("data-lord")
+    scale = 400 / float(str(root.get("viewBox")).split()[2])
+    for text in root.iter(f"{SVG}text"):
+        assert float(str(text.get("font-size"))) * scale >= 9, "".join(text.itertext())

@@ -10,9 +10,10 @@ placed once clear of every mark and Way (``layout.py``) and leaving each Locale 
 where it may, the Lord Seats, Vassal Seats and Ports signed, the Seas named, the Exile boxes as
 panels on their countries. On it, each picture: Favour over Depleted or Exhausted markers on the
 Locales; each place's Lords as tiles in their side's colour, with their Forces, Coin and Provender
-as the view has them (``stacks.py``); the moves of the report (March along its Way, Sail by sea,
-an Exile Pact) as arrows and its battles as marks; the Calendar and the Influence track in a panel
-(``panel.py``). Every tile and mark is put where it covers no name, mark, tile or arrow.
+as the view has them (``stacks.py``), a stack with no room near its Locale as a badge saying how
+many, its tiles in the key below the Calendar's panel (``key.py``); the moves of the report (March
+along its Way, Sail by sea, an Exile Pact) as arrows and its battles as marks; the Calendar and the
+Influence track in a panel (``panel.py``). Every tile and mark is put where it covers no name, mark, tile or arrow.
 
 The picture is layered (``layers.py``): the land, Ways, marks and names are the board; each
 Locale's markers, each stack, arrow and panel is a piece.
@@ -39,7 +40,8 @@ from .layout import (MARK, Label, Room, Segment, around, crowded_first, crosses,
                      place_names, stack_spots, text_box, touching)
 from .marks import SIDE_INK, SIGN_AT, WAY_STYLE, battle, depleted, favour, sign, stronghold, way_line
 from .panel import PANEL_SIZE, calendar_panel, title
-from .stacks import TILE_HEIGHT, room_for_tiles, short, stack, tiles
+from .key import Key
+from .stacks import GUTTER, TILE_HEIGHT, room_for_tiles, short, stack, tile_width, tiles
 
 SEA_NAME_SIZE = 12.0
 TIDE_NAME_SIZE = 13.0
@@ -210,7 +212,8 @@ class Drawn:
     """A reader's picture in its parts: the ``<svg>`` tag's attributes, the ``<defs>``' content,
     the ground, the board, the pieces on the map (markers, moves, stacks, battles, Exile boxes),
     those beside it (the Calendar's panel, the title); and what he needs to see on the map, most
-    first (``focus``: how much, where, and what it is: a Lord's name and place, or "")."""
+    first (``focus``: how much, where, and what it is: a Lord's name and place, or ""); each stack
+    drawn as a badge, with its entry in the key beside the map (``keyed``)."""
 
     about: str
     defs: str
@@ -219,6 +222,7 @@ class Drawn:
     pieces: list[str]
     beside: list[str]
     focus: list[tuple[int, Box, str]]
+    keyed: list[tuple[Box, Box]]
 
 
 def plantagenet_picture(view: dict[str, Any], reader: str | None, report: dict[str, Any] | None = None) -> str:
@@ -241,6 +245,7 @@ def drawn_parts(view: dict[str, Any], reader: str | None, report: dict[str, Any]
     room = base.room.copy()
     hard: list[Segment] = []  # the arrows: no tile or mark over them
     focus: list[tuple[int, Box, str]] = []
+    keyed: list[tuple[Box, Box]] = []  # each stack drawn as a badge, and its entry in the key
     about = (f'font-family="{FONT}" data-game="plantagenet" data-reader="{escape(reader or "observer")}" '
              f'data-phase="{escape(_phase(view))}"')
     ground = f'<g class="ground"><rect width="{geo.width:.0f}" height="{geo.height:.0f}" fill="{SEA}"/></g>'
@@ -248,24 +253,30 @@ def drawn_parts(view: dict[str, Any], reader: str | None, report: dict[str, Any]
     events = (report or {}).get("events", [])
     parts += _moves(geo, base, room, hard, events, focus)
     lords = _lords_by_place(view)
+    panels = {box: exile_panel(geo, box, lords.get(box, [])) for box in BOARD.exile_boxes}
+    key = Key(key_region(geo), list(panels.values()))
     for place in sorted(lords, key=lambda p: (p not in BOARD.locales, p)):
         if place in BOARD.locales or place in BOARD.seas:
-            drawn, taken = stack(geo, room, hard, place, lords[place], base.word_boxes, base.homes.get(place))
+            drawn, taken, badge = stack(geo, room, hard, place, lords[place], base.word_boxes, base.homes.get(place),
+                                        key.file)
             parts += drawn
             side = LORD_SIDE[lords[place][0][0]]
             names = ", ".join(short(name) for name, _ in lords[place])
             focus.append((OWN, taken, f"{names} at {place}") if reader in (None, side) else (ENEMY, taken, ""))
+            if badge:
+                keyed.append((taken, key.boxes()[place]))
+    parts += key.pieces()
     battles = {str(e["at"]) for e in events if e.get("type") == "battle" and e.get("at") in geo.network.points}
     for place in sorted(battles):
         parts += _battle(geo, room, hard, place, focus)
     for box in BOARD.exile_boxes:
-        parts.append(_exile(geo, view, box, lords.get(box, [])))
+        parts.append(_exile(geo, view, box, lords.get(box, []), panels[box]))
         own = [short(name) for name, _ in lords.get(box, []) if reader in (None, LORD_SIDE[name])]
         if own:  # an Exile box lies far from the Locales: his Exiles are shown where they fit
-            focus.append((ENEMY, exile_box(geo, box), f"{', '.join(own)} in {box}"))
+            focus.append((ENEMY, panels[box], f"{', '.join(own)} in {box}"))
     beside = [*calendar_panel(geo.calendar, view, reader), *title(view, reader, geo.width)]
     focus.sort(key=lambda item: -item[0])
-    return Drawn(about, _defs(geo), ground, base.board, parts, beside, focus)
+    return Drawn(about, _defs(geo), ground, base.board, parts, beside, focus, keyed)
 
 
 def _phase(view: dict[str, Any]) -> str:
@@ -329,37 +340,53 @@ def _battle(geo: Geometry, room: Room, hard: list[Segment], place: str,
     return []
 
 
-def _exile(geo: Geometry, view: dict[str, Any], box: str, lords: list[tuple[str, dict[str, Any]]]) -> str:
-    """An Exile box (1.3.1) as a panel on its country: its name, whose it is, Depleted or
-    Exhausted, and the Lords in it as tiles (beyond four, in two columns, smaller; beyond
-    eight, how many more)."""
-    left, top, _, _ = exile_box(geo, box)
+def exile_panel(geo: Geometry, box: str, lords: list[tuple[str, dict[str, Any]]]) -> Box:
+    """An Exile box's panel: as wide as its tiles (two columns beyond four Lords), as high as four
+    of them."""
+    x, y = geo.exiles[box]
+    columns = 1 if len(lords) <= 4 else 2
+    width = max(EXILE_WIDTH, 8 + columns * tile_width(lords, assets=columns == 1) + (columns - 1) * GUTTER) \
+        if lords else EXILE_WIDTH
+    return x, y, x + width, y + 26 + min(len(lords), 4) * TILE_HEIGHT
+
+
+def key_region(geo: Geometry) -> Box:
+    """Where the key beside the map stands: below the Calendar's panel."""
+    left, _, right, bottom = panel_box(geo)
+    return left, bottom + 8, right, geo.height - 4
+
+
+def _exile(geo: Geometry, view: dict[str, Any], box: str, lords: list[tuple[str, dict[str, Any]]],
+           panel: Box) -> str:
+    """An Exile box (1.3.1) as a panel on its country (``exile_panel``): its name, whose it is,
+    Depleted or Exhausted, and the Lords in it as tiles (beyond four, in two columns without their
+    Coin and Provender; beyond eight, how many more)."""
+    left, top, right, bottom = panel
     owner = view.get("exile_boxes", {}).get(box)
     level = int(view.get("depleted", {}).get(box, 0))
     notes = [f"{owner}'s" if owner else "", {1: "depleted", 2: "exhausted"}.get(level, "")]
     note = ", ".join(n for n in notes if n)
-    rows = min(len(lords), 4)
-    height = 26 + rows * TILE_HEIGHT if lords else 26
     words = Words()
-    parts = [f'<g class="exile" data-box="{escape(box)}"><rect x="{left:.1f}" y="{top:.1f}" width="{EXILE_WIDTH:.0f}" '
-             f'height="{height:.0f}" rx="4" fill="#ffffff" stroke="{INK}" stroke-width="0.8"/>']
+    parts = [f'<g class="exile" data-box="{escape(box)}"><rect x="{left:.1f}" y="{top:.1f}" '
+             f'width="{right - left:.0f}" height="{bottom - top:.0f}" rx="4" fill="#ffffff" stroke="{INK}" '
+             'stroke-width="0.8"/>']
     words.add(f'class="exile-names" font-size="9" font-weight="bold" fill="{INK}"', left + 5, top + 11,
               f"{box} (exile)")
     if note:
         words.add(f'class="exile-notes" font-size="7" fill="{INK}"', left + 5, top + 20, note)
     columns = 1 if len(lords) <= 4 else 2
-    column = (EXILE_WIDTH - 8 - 4 * (columns - 1)) / columns
+    column = (right - left - 8 - GUTTER * (columns - 1)) / columns
     shown = lords if len(lords) <= 8 else lords[:7]
     for number, lord in enumerate(shown):
-        x = left + 4 + (number // 4) * (column + 4)
+        x = left + 4 + (number // 4) * (column + GUTTER)
         y = top + 24 + (number % 4) * TILE_HEIGHT
-        parts.append(tiles([lord], x, y, column, words, small=columns > 1))
+        parts.append(tiles([lord], x, y, column, words, assets=columns == 1))
     if len(lords) > len(shown):
-        words.add(f'font-size="8" fill="{INK}"', left + 8 + column, top + 24 + 3 * TILE_HEIGHT + 12,
+        words.add(f'font-size="8" fill="{INK}"', left + 4 + column + GUTTER + 3, top + 24 + 3 * TILE_HEIGHT + 12,
                   f"and {len(lords) - len(shown)} more")
     parts += words.elements()
     parts.append("</g>")
-    return piece("".join(parts), bounds_around([(left, top), (left + EXILE_WIDTH, top + height)], 1.5))
+    return piece("".join(parts), bounds_around([(left, top), (right, bottom)], 1.5))
 
 
 # --- moves ------------------------------------------------------------------------------------

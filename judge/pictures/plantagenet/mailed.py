@@ -5,7 +5,8 @@ to 7.5 pixels high) would be shrunk to 2.5-pixel words there; the mail's picture
 part of the map its reader needs (``Drawn.focus``: the phase's moves and battles, his own Lords, and
 the enemy's near them where they fit), at a scale where every word on it is at least ``LEGIBLE``
 pixels high when the picture is shown ``PHONE`` pixels wide: a window ``WIDTH`` across, or two one
-under the other where his Lords and the moves lie far apart. Above them, the Turn and step and
+under the other where his Lords and the moves lie far apart; then, where they show a stack drawn as
+a badge, one onto the key beside the map holding its tiles (``_key_window``). Above them, the Turn and step and
 whose view it is, and a small map of the whole land with the windows marked on it; below, the
 reader's Lords no window shows, and where they are. The archive keeps the whole map
 (``plantagenet_picture``).
@@ -53,14 +54,15 @@ def mail_picture(view: dict[str, Any], reader: str | None, report: dict[str, Any
     geo = geometry()
     land = (0.0, 0.0, panel_box(geo)[0] - 2, geo.height)
     shown = windows(drawn.focus, land)
+    found = shown + _key_window(drawn, shown, geo.width)
     top = HEAD
     maps: list[str] = []
     frames: list[str] = []
     bands = [(0.0, HEAD)]
-    for number, (left, wtop, right, bottom) in enumerate(shown):
+    for number, (left, wtop, right, bottom) in enumerate(found):
         height = bottom - wtop
         shows = f'class="window" data-window="{number}" data-shows="{left:.0f} {wtop:.0f} {WIDTH} {height:.0f}"'
-        if number == len(shown) - 1:  # the last drawn first, whole: the bands over it cut it (no clip: faster)
+        if number == len(found) - 1:  # the last drawn first, whole: the bands over it cut it (no clip: faster)
             maps.insert(0, f'<g {shows} transform="translate({-left:.1f},{top - wtop:.1f})"><use href="#map"/></g>')
         else:
             maps.append(f'<svg {shows} x="0" y="{top:.1f}" width="{WIDTH}" height="{height:.1f}" '
@@ -91,6 +93,16 @@ def mail_picture(view: dict[str, Any], reader: str | None, report: dict[str, Any
         f'<defs>{drawn.defs}<g id="map">{_map(drawn)}</g></defs>',
         *maps, *(f'<rect y="{start:.1f}" width="{WIDTH}" height="{end - start:.1f}" fill="#ffffff"/>' for start, end in bands),
         *frames, *head, _inset(shown, land), *parts, "</svg>"])
+
+
+def _key_window(drawn: Drawn, shown: list[Box], width: float) -> list[Box]:
+    """The window onto the key beside the map (``Key``) holding the tiles of each stack a window
+    shows as a badge, if any: ``WIDTH`` across at the picture's right edge, as high as they reach."""
+    entries = [entry for badge, entry in drawn.keyed if any(_inside(badge, window) for window in shown)]
+    if not entries:
+        return []
+    top, bottom = min(entry[1] for entry in entries) - 4, max(entry[3] for entry in entries) + 4
+    return [(width - WIDTH, math.floor(top), width, math.ceil(bottom))]
 
 
 def windows(focus: list[tuple[int, Box, str]], land: Box) -> list[Box]:

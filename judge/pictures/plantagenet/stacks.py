@@ -43,6 +43,11 @@ COLUMNS = 2
 """A stack of several Lords may stand in this many columns of tiles, where that lets it stand
 nearer its Locale."""
 GUTTER = 2.0
+NEAR = 30.0
+"""How far at most a stack stands from its Locale's point, joined to its mark by a line; a stack
+whose tiles cannot stand so near is a badge (``BADGE`` high) touching the mark, its tiles in the
+key beside the map."""
+BADGE = 12.0
 HOME = (82.0, TILE_HEIGHT - 1)
 """The size of a Lord's tile, with his Forces, Coin and Provender, that the names leave room for
 beside each Locale."""
@@ -143,17 +148,18 @@ def forces(entry: dict[str, Any], assets: bool = True) -> str:
     return f"{said} \u00b7 {held.get('coin', 0)}C {held.get('provender', 0)}P" if assets and "assets" in entry else said
 
 
-def tile_width(lords: list[tuple[str, dict[str, Any]]]) -> float:
-    widest = max(max(advance(short(name), TILE_NAME, bold=True), advance(forces(entry), TILE_FORCES))
+def tile_width(lords: list[tuple[str, dict[str, Any]]], assets: bool = True) -> float:
+    """How wide the tiles of some Lords are, each as wide as the widest (``assets`` False: without
+    Coin and Provender)."""
+    widest = max(max(advance(short(name), TILE_NAME, bold=True), advance(forces(entry, assets), TILE_FORCES))
                  for name, entry in lords)
     return 2 * math.ceil((widest + 8) / 2)
 
 
 def tiles(lords: list[tuple[str, dict[str, Any]]], left: float, top: float, width: float, words: Words,
-           small: bool = False) -> str:
+          assets: bool = True) -> str:
     """The tiles of a stack, one under another from (left, top), their words added to ``words``
-    (``small``: smaller, for an Exile box's two columns)."""
-    scale = 0.8 if small else 1.0
+    (``assets`` False: without Coin and Provender, for an Exile box's two columns)."""
     parts = []
     for number, (name, entry) in enumerate(lords):
         side = LORD_SIDE[name]
@@ -165,10 +171,10 @@ def tiles(lords: list[tuple[str, dict[str, Any]]], left: float, top: float, widt
             f'<rect class="lord" data-lord="{escape(name)}" data-side="{side}" x="{left:.1f}" y="{y:.1f}" '
             f'width="{width:.1f}" height="{TILE_HEIGHT - 1:.1f}" rx="2" fill="{colour}" stroke="{INK}" '
             f'stroke-width="0.8"><title>{escape(name)}</title></rect>')
-        words.add(f'class="lord-names" font-size="{TILE_NAME * scale:.1f}" font-weight="bold" fill="{ink}"',
+        words.add(f'class="lord-names" font-size="{TILE_NAME}" font-weight="bold" fill="{ink}"',
                   left + 3, y + 8.5, short(name), about)
-        words.add(f'class="lord-forces" font-size="{TILE_FORCES * scale:.1f}" fill="{ink}"', left + 3, y + 16.8,
-                  forces(entry, assets=not small), about)
+        words.add(f'class="lord-forces" font-size="{TILE_FORCES}" fill="{ink}"', left + 3, y + 16.8,
+                  forces(entry, assets), about)
     return "".join(parts)
 
 
@@ -176,11 +182,15 @@ def _colour(side: str) -> str:
     return {"York": "#f6f1de", "Lancaster": "#b3262d"}[side]
 
 
-def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
-          lords: list[tuple[str, dict[str, Any]]], names: list[Box], home: Box | None) -> tuple[list[str], Box]:
+def stack(geo: Geometry, room: Room, hard: list[Segment], place: str, lords: list[tuple[str, dict[str, Any]]],
+          names: list[Box], home: Box | None,
+          key: Callable[[str, list[tuple[str, dict[str, Any]]]], bool] | None = None) -> tuple[list[str], Box, bool]:
     """A place's Lords as a stack of tiles beside its mark (or under a Sea's name), where it
-    covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart. Its
-    pieces, and the box it takes with its mark."""
+    covers no name, mark, tile or arrow; joined to the mark by a thin line when set apart. Where
+    its tiles cannot touch a Locale's mark, nor stand within ``NEAR`` of it (a stack of several
+    Lords nearer it than any other Locale), a badge touching the mark instead (a lone Lord's name
+    where that touches, else how many Lords), if the ``key`` takes the tiles (it says whether it
+    did). Its pieces, the box it takes with its mark, and whether it is a badge."""
     width = tile_width(lords)
     if place in BOARD.seas:
         x, y = geo.seas[place]
@@ -199,6 +209,18 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
             chosen = (*spot, columns)
         if chosen is not None and well(chosen[0]):
             break
+    if place in BOARD.locales and key is not None and (chosen is None or chosen[0][0] and (
+            gap(chosen[1], anchor) > NEAR or len(lords) > 1 and any(
+                gap(chosen[1], point) < gap(chosen[1], anchor) for point in others))):
+        sayings = [(short(lords[0][0]), TOUCH)] if len(lords) == 1 else []  # a lone Lord named, touching the mark
+        sayings.append((f"{len(lords)} Lord{'s' if len(lords) > 1 else ''}", NEAR))
+        for said, within in sayings:
+            across = 2 * math.ceil((advance(said, TILE_NAME, bold=True) + 6) / 2)
+            spot = _spot(room, hard, names, anchor, others, across, BADGE, least=MARK)
+            if spot is not None and gap(spot[1], anchor) <= within:
+                if key(place, lords):
+                    return _badge(room, place, lords, said, spot[1], anchor), _with(spot[1], anchor), True
+                break
     if chosen is None:
         chosen = ((True, False, 0.0), _anywhere(room, hard, anchor, width, TILE_HEIGHT * len(lords) - 1, names), 1)
     _, box, columns = chosen
@@ -214,15 +236,54 @@ def stack(geo: Geometry, room: Room, hard: list[Segment], place: str,
         leader = (f'<line class="leader" x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
                   f'stroke="{INK}" stroke-width="0.8"/>')
         room.lines.append(((sx, sy), (ex, ey)))
-    rows = math.ceil(len(lords) / columns)
-    drawn = "".join(tiles(lords[number * rows:(number + 1) * rows], left + number * (width + GUTTER), top, width, words)
-                    for number in range(columns))
+    drawn = columned(lords, left, top, width, columns, words)
     element = (f'<g class="stack" data-place="{escape(place)}">{leader}{drawn}{"".join(words.elements())}</g>')
     reach = [bounds_around([(left, top), (right, bottom)], 1.5)]
     if leader:
         reach.append(bounds_around([anchor, nearest(box, anchor)], 2))
-    return [piece(element, union(*reach))], (min(left, anchor[0]), min(top, anchor[1]), max(right, anchor[0]),
-                                               max(bottom, anchor[1]))
+    return [piece(element, union(*reach))], _with(box, anchor), False
+
+
+def columned(lords: list[tuple[str, dict[str, Any]]], left: float, top: float, width: float, columns: int,
+             words: Words) -> str:
+    """A stack's tiles in ``columns`` side by side from (left, top), the first Lords in the first."""
+    rows = math.ceil(len(lords) / columns)
+    return "".join(tiles(lords[number * rows:(number + 1) * rows], left + number * (width + GUTTER), top, width, words)
+                   for number in range(columns))
+
+
+def _with(box: Box, anchor: Point) -> Box:
+    """A stack's box with its place's point."""
+    return min(box[0], anchor[0]), min(box[1], anchor[1]), max(box[2], anchor[0]), max(box[3], anchor[1])
+
+
+def _badge(room: Room, place: str, lords: list[tuple[str, dict[str, Any]]], said: str, box: Box,
+           anchor: Point) -> list[str]:
+    """A stack as a badge in its side's colour saying how many Lords stand there, or a lone Lord's
+    name (their tiles in the key beside the map)."""
+    room.boxes.append(box)
+    left, top, right, bottom = box
+    side = LORD_SIDE[lords[0][0]]
+    colour = _colour(side)
+    who = ", ".join(name for name, _ in lords)
+    leader = ""
+    apart = gap(box, anchor)
+    if apart > LEADER:
+        ex, ey = nearest(box, anchor)
+        sx, sy = anchor[0] + (ex - anchor[0]) / apart * (MARK - 1), anchor[1] + (ey - anchor[1]) / apart * (MARK - 1)
+        leader = (f'<line class="leader" x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
+                  f'stroke="{INK}" stroke-width="0.8"/>')
+        room.lines.append(((sx, sy), (ex, ey)))
+    element = (f'<g class="stack" data-place="{escape(place)}" data-form="badge" data-lords="{escape(who)}">{leader}'
+               f'<rect class="badge" data-side="{side}" x="{left:.1f}" y="{top:.1f}" width="{right - left:.1f}" '
+               f'height="{bottom - top:.1f}" rx="5" fill="{colour}" stroke="{INK}" stroke-width="0.8">'
+               f'<title>{escape(who)}</title></rect>'
+               f'<text class="badge-words" font-size="{TILE_NAME}" font-weight="bold" fill="{ink_on(colour)}" '
+               f'x="{left + 3:.1f}" y="{bottom - 3.2:.1f}">{escape(said)}</text></g>')
+    reach = [bounds_around([(left, top), (right, bottom)], 1.5)]
+    if leader:
+        reach.append(bounds_around([anchor, nearest(box, anchor)], 2))
+    return [piece(element, union(*reach))]
 
 
 REACH = (20.0, 36.0)
