@@ -25,7 +25,7 @@ from html import escape
 from typing import Any
 
 from .outline import Point
-from .shapes import ShapesError
+from .shapes import ShapesError, is_number, point_table
 from .style import BORDER, INK, LAND
 from .words import Words
 
@@ -63,10 +63,10 @@ def read_network(text: str, wanted: NetworkChecklist, source: str = "network") -
     except tomllib.TOMLDecodeError as error:
         raise ShapesError(f"{source}: not valid TOML: {error}") from error
     size = data.get("size")
-    if not (isinstance(size, list) and len(size) == 2 and all(_number(v) and v > 0 for v in size)):
+    if not (isinstance(size, list) and len(size) == 2 and all(is_number(v) and v > 0 for v in size)):
         raise ShapesError(f"{source}: needs a size, [width, height] in pixels")
     width, height = float(size[0]), float(size[1])
-    points = _points(data.get("locales", {}), source)
+    points = point_table(data.get("locales", {}), source, "locales", "locale ")
     if missing := sorted(wanted.locales - set(points)):
         raise ShapesError(f"{source}: locales not placed: {', '.join(missing)}")
     if extra := sorted(set(points) - wanted.locales):
@@ -101,21 +101,6 @@ def network_marks(network: Network, words: Words) -> list[str]:
         words.add(f'class="locale-names" font-size="9" text-anchor="middle" fill="{INK}"',
                   x, y - LOCALE_RADIUS - 3, name)
     return parts
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _points(table: Any, source: str) -> dict[str, Point]:
-    if not isinstance(table, dict):
-        raise ShapesError(f"{source}: [locales] must be a table")
-    points = {}
-    for name, value in table.items():
-        if not (isinstance(value, list) and len(value) == 2 and all(_number(v) for v in value)):
-            raise ShapesError(f"{source}: locale {name}: needs [x, y] in pixels")
-        points[name] = (float(value[0]), float(value[1]))
-    return points
 
 
 def _crowded(points: dict[str, Point]) -> list[tuple[str, str]]:

@@ -102,8 +102,8 @@ def read_shapes(text: str, wanted: Checklist, source: str = "shapes") -> Shapes:
     for y, row in enumerate(grid):
         for x, char in enumerate(row):
             cells.setdefault(char, []).append((x, y))
-    units = _points(data, "units", source)
-    labels = _points(data, "labels", source)
+    units = point_table(data.get("units", {}), source, "units", "[units] ", "[column, row]")
+    labels = point_table(data.get("labels", {}), source, "labels", "[labels] ", "[column, row]")
     areas: dict[str, Area] = {}
     for char, outline in shapes.items():
         key = keys[char]
@@ -118,7 +118,8 @@ def read_shapes(text: str, wanted: Checklist, source: str = "shapes") -> Shapes:
             (label[0] * cell, label[1] * cell),
         )
     places: dict[str, Point] = {key: area.unit for key, area in areas.items() if key in wanted.areas}
-    for location, (px, py) in _points(data, "places", source).items():
+    coast_spots = point_table(data.get("places", {}), source, "places", "[places] ", "[column, row]")
+    for location, (px, py) in coast_spots.items():
         places[location] = (px * cell, py * cell)
     for location in wanted.coasts:
         if location not in places:
@@ -139,7 +140,8 @@ def read_shapes(text: str, wanted: Checklist, source: str = "shapes") -> Shapes:
         borders[kind].append(line)
         first, second = sorted((keys[a], keys[b]))
         between.setdefault((first, second), []).append(line)
-    panels = {key: (x * cell, y * cell) for key, (x, y) in _points(data, "panels", source).items()}
+    panel_spots = point_table(data.get("panels", {}), source, "panels", "[panels] ", "[column, row]")
+    panels = {key: (x * cell, y * cell) for key, (x, y) in panel_spots.items()}
     if set(panels) != set(wanted.panels):
         raise ShapesError(f"{source}: [panels] must place each of: {', '.join(wanted.panels) or 'none'}")
     rows, cols = len(grid), len(grid[0])
@@ -166,13 +168,24 @@ def _check_legend(legend: dict[str, str], grid: list[str], wanted: Checklist, so
         raise ShapesError(f"{source}: not drawn in the grid: {', '.join(undrawn)}")
 
 
-def _points(data: dict[str, Any], table: str, source: str) -> dict[str, Point]:
+def point_table(table: Any, source: str, what: str, item: str = "",
+                unit: str = "[x, y] in pixels") -> dict[str, Point]:
+    """A TOML table of points by name (``name = [x, y]``), checked: the one reader of the
+    pictures' point tables (a shapes file's spots, a network's locales, a layout's places).
+    ``what`` names the table, ``item`` goes before a name in an error (``"locale "``)."""
+    if not isinstance(table, dict):
+        raise ShapesError(f"{source}: [{what}] must be a table")
     points: dict[str, Point] = {}
-    for key, value in data.get(table, {}).items():
-        if not (isinstance(value, list) and len(value) == 2):
-            raise ShapesError(f"{source}: [{table}] {key} must be [column, row]")
-        points[key] = (float(value[0]), float(value[1]))
+    for name, value in table.items():
+        if not (isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value)):
+            raise ShapesError(f"{source}: {item}{name}: needs {unit}")
+        points[name] = (float(value[0]), float(value[1]))
     return points
+
+
+def is_number(value: Any) -> bool:
+    """A number a picture's file may give (an int or a float, not a bool)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _unit_spot(

@@ -34,7 +34,7 @@ from judge.games.diplomacy.maps import Map
 
 from ..layers import advance
 from ..outline import Point
-from ..shapes import ShapesError
+from ..shapes import ShapesError, is_number, point_table
 from ..style import palette
 from .spread import spread
 
@@ -84,10 +84,10 @@ def read_layout(text: str, game_map: Map, source: str = "layout") -> Layout:
     except tomllib.TOMLDecodeError as error:
         raise ShapesError(f"{source}: not valid TOML: {error}") from error
     size = data.get("size")
-    if not (isinstance(size, list) and len(size) == 2 and all(_number(v) and v > 0 for v in size)):
+    if not (isinstance(size, list) and len(size) == 2 and all(is_number(v) and v > 0 for v in size)):
         raise ShapesError(f"{source}: needs a size, [width, height] in pixels")
     width, height = float(size[0]), float(size[1])
-    places = _points(data.get("places", {}), source)
+    places = point_table(data.get("places", {}), source, "places")
     wanted = locations(game_map)
     if missing := sorted(wanted - set(places)):
         raise ShapesError(f"{source}: not placed: {', '.join(missing)}")
@@ -172,16 +172,3 @@ def _key(key: str) -> str:
     return key if key.replace("_", "").replace("-", "").isalnum() and key.isascii() else f'"{key}"'
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _points(table: Any, source: str) -> dict[str, Point]:
-    if not isinstance(table, dict):
-        raise ShapesError(f"{source}: [places] must be a table")
-    points = {}
-    for name, value in table.items():
-        if not (isinstance(value, list) and len(value) == 2 and all(_number(v) for v in value)):
-            raise ShapesError(f"{source}: {name}: needs [x, y] in pixels")
-        points[name] = (float(value[0]), float(value[1]))
-    return points
