@@ -18,14 +18,13 @@ on the way), and every power coloured; the error names the culprit.
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from .outline import Point
-from .shapes import ShapesError, is_number, point_table
+from .shapes import ShapesError, point_table, sized_file
 from .style import BORDER, INK, LAND
 from .words import Words
 
@@ -58,14 +57,7 @@ class Network:
 def read_network(text: str, wanted: NetworkChecklist, source: str = "network") -> Network:
     """The geometry from a network file's text, checked against what the map asks (raises
     ShapesError naming what is wrong)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ShapesError(f"{source}: not valid TOML: {error}") from error
-    size = data.get("size")
-    if not (isinstance(size, list) and len(size) == 2 and all(is_number(v) and v > 0 for v in size)):
-        raise ShapesError(f"{source}: needs a size, [width, height] in pixels")
-    width, height = float(size[0]), float(size[1])
+    data, width, height = sized_file(text, source)
     points = point_table(data.get("locales", {}), source, "locales", "locale ")
     if missing := sorted(wanted.locales - set(points)):
         raise ShapesError(f"{source}: locales not placed: {', '.join(missing)}")

@@ -168,6 +168,19 @@ def _check_legend(legend: dict[str, str], grid: list[str], wanted: Checklist, so
         raise ShapesError(f"{source}: not drawn in the grid: {', '.join(undrawn)}")
 
 
+def sized_file(text: str, source: str) -> tuple[dict[str, Any], float, float]:
+    """A picture's TOML file that gives its ``size`` in pixels: its data, width and height
+    (raises ShapesError for a file that is not TOML or gives no size)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ShapesError(f"{source}: not valid TOML: {error}") from error
+    size = data.get("size")
+    if not (isinstance(size, list) and len(size) == 2 and all(is_number(v) and v > 0 for v in size)):
+        raise ShapesError(f"{source}: needs a size, [width, height] in pixels")
+    return data, float(size[0]), float(size[1])
+
+
 def point_table(table: Any, source: str, what: str, item: str = "",
                 unit: str = "[x, y] in pixels") -> dict[str, Point]:
     """A TOML table of points by name (``name = [x, y]``), checked: the one reader of the

@@ -20,7 +20,6 @@ asked (once a process), so that no results mail goes without its map.
 from __future__ import annotations
 
 import logging
-import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -34,7 +33,7 @@ from judge.games.diplomacy.maps import Map
 
 from ..layers import advance
 from ..outline import Point
-from ..shapes import ShapesError, is_number, point_table
+from ..shapes import ShapesError, point_table, sized_file
 from ..style import palette
 from .spread import spread
 
@@ -79,14 +78,7 @@ def computed_layout(game_map: Map) -> Layout:
 def read_layout(text: str, game_map: Map, source: str = "layout") -> Layout:
     """A layout from its file's text, checked against its map (raises ShapesError naming what
     is wrong)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ShapesError(f"{source}: not valid TOML: {error}") from error
-    size = data.get("size")
-    if not (isinstance(size, list) and len(size) == 2 and all(is_number(v) and v > 0 for v in size)):
-        raise ShapesError(f"{source}: needs a size, [width, height] in pixels")
-    width, height = float(size[0]), float(size[1])
+    data, width, height = sized_file(text, source)
     places = point_table(data.get("places", {}), source, "places")
     wanted = locations(game_map)
     if missing := sorted(wanted - set(places)):
