@@ -64,8 +64,18 @@ from judge.games.diplomacy.maps import Map  # noqa: E402
 from judge.games.diplomacy.mila import mila_order  # noqa: E402
 from judge.games.variants import load_variant  # noqa: E402
 
-MILA_MAPS = {"standard": "standard"}
-"""The judge's variants that MILA has a map of: the judge's name, MILA's name."""
+MILA_MAPS = {name: name for name in (
+    "standard", "ancmed", "ancmed_age_of_empires", "colonial", "empire", "known_world_901", "modern",
+    "pure", "standard_age_of_empires", "standard_age_of_empires_2", "standard_fleet_rome",
+    "standard_france_austria", "standard_germany_italy", "world")}
+"""The judge's variants that MILA has a map of: the judge's name, MILA's name (the shelf's maps
+are MILA's files, under their own names)."""
+
+
+def mila_power(power: str) -> str:
+    """A power's name in MILA's words: capitals, without the hyphen the judge's name keeps
+    (``NEWYORK`` for the judge's New-York)."""
+    return power.upper().replace("-", "")
 
 # MILA's side: a fresh game a phase; its answers are its results, the orders it took, and the
 # units (``*`` dislodged) and retreats after. A retreat case processes the movement phase first.
@@ -154,11 +164,11 @@ def mila_case(case: Case, game_map: Map, mila_map: str) -> str:
     """A case in MILA's words: units and centres by power, orders by power."""
     units: dict[str, list[str]] = defaultdict(list)
     for unit in case.line["units"]:
-        units[unit["power"].upper()].append(f"{unit['type']} {unit['loc'].upper()}")
+        units[mila_power(unit["power"])].append(f"{unit['type']} {unit['loc'].upper()}")
     owners = case.line.get("supply_centers") or game_map.starting_ownership()
     centres: dict[str, list[str]] = defaultdict(list)
     for centre, owner in owners.items():
-        centres[owner.upper()].append(centre.upper())
+        centres[mila_power(owner)].append(centre.upper())
     phase = case.line["phase"]
     data: dict[str, Any] = {"map": mila_map, "phase": phase, "units": units, "centers": centres,
                             "orders": _mila_orders(case.line["orders"], phase[-1])}
@@ -167,12 +177,20 @@ def mila_case(case: Case, game_map: Map, mila_map: str) -> str:
     return json.dumps(data)
 
 
+def _judge_powers(answer: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """MILA's answer with its powers named as the judge's in capitals (``NEW-YORK``), as the
+    comparison reads them."""
+    for key in ("units", "retreats"):
+        answer[key] = {names.get(power, power): value for power, value in answer[key].items()}
+    return answer
+
+
 def _mila_orders(orders: list[dict[str, str]], kind: str) -> dict[str, list[str]]:
     by_power: dict[str, list[str]] = defaultdict(list)
     for item in orders:
         text = mila_order(item["order"], kind)
         if text:
-            by_power[item["power"].upper()].append(text)
+            by_power[mila_power(item["power"])].append(text)
     return by_power
 
 
@@ -288,7 +306,9 @@ def main() -> None:
     feed = "".join(mila_case(c, game_map, MILA_MAPS[args.variant]) + "\n" for c in cases)
     done = subprocess.run([sys.executable, "-c", MILA], input=feed, capture_output=True, text=True,
                           check=True)
-    mila_answers = [json.loads(line) for line in done.stdout.splitlines()]
+    names = {mila_power(power): power.upper() for power in game_map.powers}
+    mila_answers = [[_judge_powers(step, names) for step in json.loads(line)]
+                    for line in done.stdout.splitlines()]
     assert len(mila_answers) == len(cases), done.stderr[-2000:]
     milas = time.perf_counter()
 

@@ -44,6 +44,11 @@ def played_phases(variant: str, count: int, seed: int) -> dict[str, list[Line]]:
     return found
 
 
+def _first_year(game_map: Map) -> int:
+    """The map's first year (1901 on the standard map, 1 on ancmed)."""
+    return game_map.first_phase.year
+
+
 def _army_moves(game_map: Map, location: str) -> list[str]:
     return sorted(game_map.army_moves[province_of(Location(location))])
 
@@ -104,7 +109,8 @@ def _routes(game_map: Map, origin: str, fleets: set[str]) -> dict[str, list[str]
 def crowded_movement(game_map: Map, variant: str, rng: Random) -> Line:
     """A crowded random movement phase, every unit ordered."""
     units = _placed(game_map, rng, rng.randint(18, 34))
-    fleets_at_sea = {p for p, (_, kind, _) in units.items() if kind == "F" and p in game_map.seas}
+    fleets_at_sea = {p for p, (_, kind, _) in units.items()
+                     if kind == "F" and p in game_map.convoying}  # the seas, and any ports
     orders: dict[str, str] = {}
     targets: dict[str, str] = {}  # province -> province moved to
     convoys: dict[str, list[str]] = {}  # army's province -> seas of its route
@@ -138,7 +144,7 @@ def crowded_movement(game_map: Map, variant: str, rng: Random) -> Line:
         orders[province] = _support_or_hold(game_map, units, targets, convoys, province, rng)
     return {
         "variant": variant,
-        "phase": f"{rng.choice('SF')}{1901 + rng.randrange(12)}M",
+        "phase": f"{rng.choice('SF')}{_first_year(game_map) + rng.randrange(12)}M",
         "units": [{"power": p, "type": t, "loc": loc} for p, t, loc in units.values()],
         "supply_centers": game_map.starting_ownership(),
         "orders": [{"power": units[p][0], "order": order} for p, order in sorted(orders.items())],
@@ -179,9 +185,9 @@ def _support_or_hold(game_map: Map, units: dict[str, tuple[str, str, str]], targ
     """A support of a unit this one could help (any power's), a convoy nobody asked for, or a
     hold."""
     power, kind, location = units[province]
-    if kind == "F" and province in game_map.seas and rng.random() < 0.15:
-        near = game_map.seas_touching[province]
-        armies = sorted(p for p, (_, k, _) in units.items() if k == "A" and p in near)
+    if kind == "F" and province in game_map.convoying and rng.random() < 0.15:
+        armies = sorted(p for p, (_, k, _) in units.items()
+                        if k == "A" and province in game_map.seas_touching[p])
         if armies:  # an army that may or may not be moving there by convoy
             army = rng.choice(armies)
             goal = targets.get(army) or rng.choice(sorted(game_map.army_moves[army]) or [army])
@@ -246,7 +252,7 @@ def crowded_adjustment(game_map: Map, variant: str, rng: Random) -> Line:
             owners[centre] = rng.choice(powers)
     line = {
         "variant": variant,
-        "phase": f"W{1901 + rng.randrange(12)}A",
+        "phase": f"W{_first_year(game_map) + rng.randrange(12)}A",
         "units": [{"power": p, "type": t, "loc": loc} for p, t, loc in units.values()],
         "supply_centers": owners,
     }
