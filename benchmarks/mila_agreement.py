@@ -51,7 +51,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mila_compare import KNOWN, WORDS, differences, position_differences  # noqa: E402
+from mila_compare import (  # noqa: E402
+    KNOWN,
+    PORT_RELAY,
+    WORDS,
+    differences,
+    position_differences,
+    through_port,
+)
 from mila_positions import (  # noqa: E402
     adjustment_orders,
     crowded_adjustment,
@@ -194,16 +201,19 @@ def _mila_orders(orders: list[dict[str, str]], kind: str) -> dict[str, list[str]
     return by_power
 
 
-def compare(case: Case, ours: list[dict[str, Any]], theirs: list[dict[str, Any]], tally: Tally
-            ) -> None:
+def compare(case: Case, ours: list[dict[str, Any]], theirs: list[dict[str, Any]], tally: Tally,
+            game_map: Map) -> None:
     """Adds one case to the tally: agreed (perhaps in other words), under a known cause, or
     each unexplained difference under its own."""
     kind = case.kind
+    ports = game_map.convoying - game_map.seas
     if kind == "retreats":
         moved = position_differences(ours[0], theirs[0], case.line, "movement")
         if moved:
             tally.compared["retreats (movement before it differed)"] += 1
             before = differences("movement", ours[0], theirs[0], case.line)
+            if through_port(case.line, ports, game_map.seas_touching):
+                before = [(PORT_RELAY, detail) for _, detail in before[:1]]
             named = [cause for cause, _ in before if cause in KNOWN]
             cause = (named or moved)[0]
             tally.skipped[cause] += 1
@@ -217,6 +227,8 @@ def compare(case: Case, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]
     found = differences(kind, answer, mila, line, tally.orders[kind])
     words = [(cause, detail) for cause, detail in found if cause in WORDS]
     found = [(cause, detail) for cause, detail in found if cause not in WORDS]
+    if found and through_port(line, ports, game_map.seas_touching):  # all follows from the route
+        found = [(PORT_RELAY, found[0][1])] + found
     known = [(cause, detail) for cause, detail in found if cause in KNOWN]
     if not found:
         tally.agreed[kind] += 1
@@ -314,7 +326,7 @@ def main() -> None:
 
     tally = Tally()
     for case, ours, theirs in zip(cases, answers, mila_answers):
-        compare(case, ours, theirs, tally)
+        compare(case, ours, theirs, tally, game_map)
     report(tally, cases, args, judged - started, milas - judged, time.perf_counter() - started)
 
 

@@ -53,9 +53,25 @@ WAIVE_COUNTS = ("DATC 4.D.4 with 4.D.7: the judge counts a waive as one of the b
                 "taken in the order given; MILA does not count waives, so a build after them "
                 "beyond the number due is made")
 
-KNOWN = (RETREAT_ANYWHERE, CIVIL_DISORDER, FALLBACK, OWN_SUPPORT_DISRUPTS, OWN_SUPPORT_CONVOYED,
+PORT_RELAY = ("MILA wrong (PORT, ancmed.map line 121; 6.F.1 as the port extends it): a fleet in a "
+              "port convoys, to MILA, only as the first fleet of a route, next to the army; a "
+              "route that reaches the port from a sea and goes on is no route to it")
+
+KNOWN = (PORT_RELAY, RETREAT_ANYWHERE, CIVIL_DISORDER, FALLBACK, OWN_SUPPORT_DISRUPTS, OWN_SUPPORT_CONVOYED,
          WAIVE_COUNTS, PARADOX_1982)
 """The known causes, those that move units first: a phase with several counts under the first."""
+
+
+def through_port(line: Answer, ports: frozenset[str], touching: dict[str, frozenset[str]]
+                 ) -> bool:
+    """Whether a fleet in a port is ordered to convoy an army that is not next to the port: the
+    port is then further along the route than its first fleet."""
+    for item in line["orders"]:
+        words = item["order"].lower().split()
+        if (len(words) >= 7 and words[2] == "c" and words[1] in ports
+                and words[1] not in touching.get(_province(words[4]), frozenset())):
+            return True
+    return False
 
 
 def judge_says(resolution: list[str]) -> str:

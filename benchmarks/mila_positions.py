@@ -147,7 +147,8 @@ def crowded_movement(game_map: Map, variant: str, rng: Random) -> Line:
         "phase": f"{rng.choice('SF')}{_first_year(game_map) + rng.randrange(12)}M",
         "units": [{"power": p, "type": t, "loc": loc} for p, t, loc in units.values()],
         "supply_centers": game_map.starting_ownership(),
-        "orders": [{"power": units[p][0], "order": order} for p, order in sorted(orders.items())],
+        "orders": [{"power": units[p][0], "order": order} for p, order in sorted(orders.items())
+                   if units[p][0] not in game_map.dummies],  # no player orders a dummy
     }
 
 
@@ -217,6 +218,8 @@ def retreat_orders(game_map: Map, position: Line, rng: Random) -> Orders:
     shared = {place for i, a in enumerate(wanted) for b in wanted[i + 1:] for place in a & b}
     orders = []
     for unit, places in zip(dislodged, wanted):
+        if unit["power"] in game_map.dummies:
+            continue  # no player orders a dummy: its unit is disbanded
         name = f"{unit['type']} {unit['loc']}"
         roll = rng.random()
         steps = (_army_moves(game_map, unit["loc"]) if unit["type"] == "A"
@@ -260,17 +263,21 @@ def crowded_adjustment(game_map: Map, variant: str, rng: Random) -> Line:
 
 
 def adjustment_orders(game_map: Map, position: Line, rng: Random) -> Orders:
-    """Builds in free home centres (fleets on named coasts), now and then where none may stand
+    """Builds in free home centres (any owned centre on a map that builds anywhere; fleets on
+    named coasts), now and then where none may stand
     or beyond the number due, waives; removals, often fewer than due (civil disorder), now and
     then of another power's unit."""
     units = {province_of(Location(u["loc"])): u for u in position["units"]}
     owners = position["supply_centers"]
     orders: Orders = []
     for power, info in sorted(game_map.powers.items()):
+        if power in game_map.dummies:
+            continue  # no player orders a dummy: its builds are waived, its removals civil disorder
         mine = [u for u in position["units"] if u["power"] == power]
         due = sum(owner == power for owner in owners.values()) - len(mine)
         if due > 0:
-            sites = [c for c in info.home_centres if owners.get(c) == power and c not in units]
+            homes = sorted(game_map.centres) if game_map.build_any else info.home_centres
+            sites = [c for c in homes if owners.get(c) == power and c not in units]
             rng.shuffle(sites)
             wanted = due + (1 if rng.random() < 0.1 else 0)
             for site in sites[:wanted]:
