@@ -28,6 +28,8 @@ def played_phases(variant: str, count: int, seed: int) -> dict[str, list[Line]]:
     found: dict[str, list[Line]] = {"movement": [], "adjustments": []}
     game = 0
     while min(len(found["movement"]), len(found["adjustments"])) < count:
+        if game >= 20 and not found["adjustments"]:
+            break  # a map whose games never adjust (pure: every unit on a centre of its own)
         state, rng = kind.new_game(b""), Random(seed + game)
         game += 1
         for _ in range(120):
@@ -59,7 +61,9 @@ def _fleet_moves(game_map: Map, location: str) -> list[str]:
 
 def _placed(game_map: Map, rng: Random, count: int) -> dict[str, tuple[str, str, str]]:
     """``count`` units at random, by province: (power, type, location). Provinces of several
-    coasts are taken first a third of the time, a fleet on one of their coasts."""
+    coasts are taken first a third of the time, a fleet on one of their coasts; two provinces
+    are always left empty (somewhere to retreat to on a tiny map such as pure)."""
+    count = min(count, len(game_map.provinces) - 2)
     powers = rng.sample(sorted(game_map.powers), rng.randint(2, len(game_map.powers)))
     provinces = sorted(game_map.provinces)
     rng.shuffle(provinces)
