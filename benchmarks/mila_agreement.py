@@ -53,9 +53,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mila_compare import (  # noqa: E402
     KNOWN,
+    OWN_CONVOY,
     PORT_RELAY,
     WORDS,
     differences,
+    own_convoy,
     position_differences,
     through_port,
 )
@@ -212,8 +214,11 @@ def compare(case: Case, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]
         if moved:
             tally.compared["retreats (movement before it differed)"] += 1
             before = differences("movement", ours[0], theirs[0], case.line)
-            if through_port(case.line, ports, game_map.seas_touching):
-                before = [(PORT_RELAY, detail) for _, detail in before[:1]]
+            if not any(cause in KNOWN for cause, _ in before):
+                if through_port(case.line, ports, game_map.seas_touching):
+                    before = [(PORT_RELAY, detail) for _, detail in before[:1]]
+                elif own_convoy(case.line):
+                    before = [(OWN_CONVOY, detail) for _, detail in before[:1]]
             named = [cause for cause, _ in before if cause in KNOWN]
             cause = (named or moved)[0]
             tally.skipped[cause] += 1
@@ -227,8 +232,11 @@ def compare(case: Case, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]
     found = differences(kind, answer, mila, line, tally.orders[kind])
     words = [(cause, detail) for cause, detail in found if cause in WORDS]
     found = [(cause, detail) for cause, detail in found if cause not in WORDS]
-    if found and through_port(line, ports, game_map.seas_touching):  # all follows from the route
-        found = [(PORT_RELAY, found[0][1])] + found
+    if found and not any(cause in KNOWN for cause, _ in found):  # all follows from the route
+        if through_port(line, ports, game_map.seas_touching):
+            found = [(PORT_RELAY, found[0][1])] + found
+        elif own_convoy(line):
+            found = [(OWN_CONVOY, found[0][1])] + found
     known = [(cause, detail) for cause, detail in found if cause in KNOWN]
     if not found:
         tally.agreed[kind] += 1

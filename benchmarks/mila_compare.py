@@ -57,7 +57,11 @@ PORT_RELAY = ("MILA wrong (PORT, ancmed.map line 121; 6.F.1 as the port extends 
               "port convoys, to MILA, only as the first fleet of a route, next to the army; a "
               "route that reaches the port from a sea and goes on is no route to it")
 
-KNOWN = (PORT_RELAY, RETREAT_ANYWHERE, CIVIL_DISORDER, FALLBACK, OWN_SUPPORT_DISRUPTS, OWN_SUPPORT_CONVOYED,
+OWN_CONVOY = ("DATC 4.A.3 (6.G.5): an army ordered to an adjacent province goes by convoy when a fleet "
+              "of its own power is ordered to convoy it (the 2023 rules; a disrupted convoy then "
+              "stops it); MILA moves it by land unless the order says VIA")
+
+KNOWN = (PORT_RELAY, OWN_CONVOY, RETREAT_ANYWHERE, CIVIL_DISORDER, FALLBACK, OWN_SUPPORT_DISRUPTS, OWN_SUPPORT_CONVOYED,
          WAIVE_COUNTS, PARADOX_1982)
 """The known causes, those that move units first: a phase with several counts under the first."""
 
@@ -71,6 +75,18 @@ def through_port(line: Answer, ports: frozenset[str], touching: dict[str, frozen
         if (len(words) >= 7 and words[2] == "c" and words[1] in ports
                 and words[1] not in touching.get(_province(words[4]), frozenset())):
             return True
+    return False
+
+
+def own_convoy(line: Answer) -> bool:
+    """Whether an army moves to a place without ``via convoy`` while a fleet of its own power is
+    ordered to convoy it there (the judge then takes the move as by convoy)."""
+    moves = {(item["power"], item["order"].lower()) for item in line["orders"]}
+    for item in line["orders"]:
+        words = item["order"].lower().split()
+        if len(words) >= 7 and words[2] == "c":
+            if (item["power"], " ".join(words[3:])) in moves:
+                return True
     return False
 
 
