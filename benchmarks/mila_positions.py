@@ -52,11 +52,11 @@ def _first_year(game_map: Map) -> int:
 
 
 def _army_moves(game_map: Map, location: str) -> list[str]:
-    return sorted(game_map.army_moves[province_of(Location(location))])
+    return sorted(game_map.army_moves.get(province_of(Location(location)), ()))
 
 
 def _fleet_moves(game_map: Map, location: str) -> list[str]:
-    return sorted(game_map.fleet_moves[Location(location)])
+    return sorted(game_map.fleet_moves.get(Location(location), ()))  # none from a few coasts
 
 
 def _placed(game_map: Map, rng: Random, count: int) -> dict[str, tuple[str, str, str]]:
@@ -76,7 +76,8 @@ def _placed(game_map: Map, rng: Random, count: int) -> dict[str, tuple[str, str,
         if province in units:
             continue
         kind = game_map.provinces[province].kind
-        fleet_places = game_map.fleet_locations(province)
+        fleet_places = [place for place in game_map.fleet_locations(province)
+                        if place in game_map.fleet_moves]  # not on a coast of no sea (che)
         multi = len(fleet_places) > 1
         if kind is ProvinceKind.SEA or (fleet_places and rng.random() < (0.7 if multi else 0.4)):
             units[province] = (rng.choice(powers), "F", rng.choice(fleet_places))
