@@ -12,7 +12,8 @@ beside this file):
 
 - movement: every unit ordered, many supports (of any power's units), convoys by one fleet or
   several and by fleets of other powers, attacks on convoying fleets supported from the convoy's
-  landing (paradoxes), fleets on and into the coasts of bul, spa and stp;
+  landing (paradoxes), fleets on and into the named coasts of the map's provinces (bul, spa and
+  stp on the standard map), convoys through ports (ancmed's bal) and convoys nobody asked for;
 - retreats: the retreat phase after a movement phase that dislodged a unit with somewhere to go,
   ordered at random: legal retreats (two units often to the same province: a bounce), retreats
   the rules forbid, disbands, and units given no order;
@@ -33,7 +34,9 @@ MILA refused to take), a retreat is made or the unit disbanded, a build or remov
 It prints the phases compared by kind, the agreements, and each disagreement by its cause with one
 example (``mila_compare.py``: the known causes, each a rule, are in docs/adjudication.md, "Where
 MILA differs"). Seeded and deterministic: the same arguments print the same figures, times aside.
-About two minutes for 2,000 phases of each kind on two shared cores.
+About two minutes for 2,000 phases of each kind on two shared cores on the standard map; the
+phases come from the map (its first year, coasts, ports, build sites; a dummy is given no orders)
+and MILA's power names are the judge's without hyphens.
 """
 
 from __future__ import annotations
