@@ -344,6 +344,11 @@ def _convoyed_dislodgements(answer: Answer, line: Answer) -> list[dict[str, str]
                          and o["order"].split()[-3] == _province(loc)]
             if attackers:
                 destroyed.append({"type": kind, "loc": loc})
+    for action in answer.get("automatic", []):  # an unordered unit destroyed (a dummy's)
+        if action.get("action") == "disband" and any(
+                o["order"].endswith(" via convoy") and o["order"].split()[-3] == action["loc"]
+                for o in line["orders"]):
+            destroyed.append({"type": action["type"], "loc": action["loc"]})
     return by_convoy + destroyed
 
 
