@@ -55,7 +55,8 @@ WAIVE_COUNTS = ("DATC 4.D.4 with 4.D.7: the judge counts a waive as one of the b
 
 PORT_RELAY = ("MILA wrong (PORT, ancmed.map line 121; 6.F.1 as the port extends it): a fleet in a "
               "port convoys, to MILA, only as the first fleet of a route, next to the army; a "
-              "route that reaches the port from a sea and goes on is no route to it")
+              "route that reaches the port from a sea and goes on is no route to it (its orders "
+              "are refused)")
 
 OWN_CONVOY = ("DATC 4.A.3 (6.G.5): an army ordered to an adjacent province goes by convoy when a fleet "
               "of its own power is ordered to convoy it (the 2023 rules; a disrupted convoy then "
@@ -68,14 +69,41 @@ KNOWN = (PORT_RELAY, OWN_CONVOY, RETREAT_ANYWHERE, CIVIL_DISORDER, FALLBACK, OWN
 
 def through_port(line: Answer, ports: frozenset[str], touching: dict[str, frozenset[str]]
                  ) -> bool:
-    """Whether a fleet in a port is ordered to convoy an army that is not next to the port: the
-    port is then further along the route than its first fleet."""
+    """Whether an order of the phase carries, supports or makes a convoyed move that has a route
+    only through a port further along than the route's first fleet (MILA knows no such route),
+    by the fleets on the board."""
+    if not ports:
+        return False
+    fleets = {_province(u["loc"]) for u in line["units"] if u["type"] == "F"}
     for item in line["orders"]:
         words = item["order"].lower().split()
-        if (len(words) >= 7 and words[2] == "c" and words[1] in ports
-                and words[1] not in touching.get(_province(words[4]), frozenset())):
+        if len(words) >= 7 and words[2] in ("c", "s") and words[3] == "a" and words[5] == "-":
+            army, goal = _province(words[4]), _province(words[6])
+        elif words[0] == "a" and item["order"].lower().endswith(" via convoy"):
+            army, goal = _province(words[1]), _province(words[3])
+        else:
+            continue
+        if (_convoy_reaches(army, goal, ports, touching, fleets, relay=True)
+                and not _convoy_reaches(army, goal, ports, touching, fleets, relay=False)):
             return True
     return False
+
+
+def _convoy_reaches(army: str, goal: str, ports: frozenset[str],
+                    touching: dict[str, frozenset[str]], fleets: set[str], relay: bool) -> bool:
+    """Whether the fleets in seas and ports could carry an army from ``army`` to ``goal``; a port
+    only as the first fleet unless ``relay``."""
+    seen = set(touching.get(army, frozenset())) & fleets
+    frontier = list(seen)
+    while frontier:
+        further = []
+        for place in frontier:
+            for step in touching.get(place, frozenset()):
+                if step in fleets and step not in seen and (relay or step not in ports):
+                    seen.add(step)
+                    further.append(step)
+        frontier = further
+    return bool(seen & touching.get(goal, frozenset()))
 
 
 def own_convoy(line: Answer) -> bool:
