@@ -310,13 +310,13 @@ def main() -> None:
     retreat_cases = 0
     sources = iter([("played", line) for line in played["movement"]]
                    + [("crowded", None)] * (100 * args.phases))
-    tried = 0
+    tried = 0  # crowded positions made
     while retreat_cases < args.phases:
-        tried += 1
-        if tried > 1000 and retreat_cases < tried / 100:
-            break  # a map where units seldom have somewhere to retreat (pure: every place full)
         source, line = next(sources)
         if line is None:
+            tried += 1
+            if tried > 1000 and retreat_cases < tried / 100:
+                break  # a map where units seldom have somewhere to retreat
             line = crowded_movement(game_map, args.variant, rng)
         answer = judge(line)
         if "error" in answer or not answer["next"]["phase"].endswith("R"):
