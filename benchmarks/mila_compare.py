@@ -71,10 +71,10 @@ def through_port(line: Answer, ports: frozenset[str], touching: dict[str, frozen
                  ) -> bool:
     """Whether an order of the phase carries, supports or makes a convoyed move that has a route
     only through a port further along than the route's first fleet (MILA knows no such route),
-    by the fleets on the board."""
+    by the fleets on the board or by those ordered to convoy it."""
     if not ports:
         return False
-    fleets = {_province(u["loc"]) for u in line["units"] if u["type"] == "F"}
+    board = {_province(u["loc"]) for u in line["units"] if u["type"] == "F"}
     for item in line["orders"]:
         words = item["order"].lower().split()
         if len(words) >= 7 and words[2] in ("c", "s") and words[3] == "a" and words[5] == "-":
@@ -83,9 +83,12 @@ def through_port(line: Answer, ports: frozenset[str], touching: dict[str, frozen
             army, goal = _province(words[1]), _province(words[3])
         else:
             continue
-        if (_convoy_reaches(army, goal, ports, touching, fleets, relay=True)
-                and not _convoy_reaches(army, goal, ports, touching, fleets, relay=False)):
-            return True
+        convoying = {_province(o["order"].lower().split()[1]) for o in line["orders"]
+                     if o["order"].lower().endswith(f" c a {army} - {goal}")}
+        for fleets in (board, convoying):  # MILA takes the orders by the one, moves by the other
+            if (_convoy_reaches(army, goal, ports, touching, fleets, relay=True)
+                    and not _convoy_reaches(army, goal, ports, touching, fleets, relay=False)):
+                return True
     return False
 
 
