@@ -12,7 +12,8 @@ beside this file):
 
 - movement: every unit ordered, many supports (of any power's units), convoys by one fleet or
   several and by fleets of other powers, attacks on convoying fleets supported from the convoy's
-  landing (paradoxes), fleets on and into the coasts of bul, spa and stp;
+  landing (paradoxes), fleets on and into the named coasts of the map's provinces (bul, spa and
+  stp on the standard map), convoys through ports (ancmed's bal) and convoys nobody asked for;
 - retreats: the retreat phase after a movement phase that dislodged a unit with somewhere to go,
   ordered at random: legal retreats (two units often to the same province: a bounce), retreats
   the rules forbid, disbands, and units given no order;
@@ -33,7 +34,9 @@ MILA refused to take), a retreat is made or the unit disbanded, a build or remov
 It prints the phases compared by kind, the agreements, and each disagreement by its cause with one
 example (``mila_compare.py``: the known causes, each a rule, are in docs/adjudication.md, "Where
 MILA differs"). Seeded and deterministic: the same arguments print the same figures, times aside.
-About two minutes for 2,000 phases of each kind on two shared cores.
+About two minutes for 2,000 phases of each kind on two shared cores on the standard map; the
+phases come from the map (its first year, coasts, ports, build sites; a dummy is given no orders)
+and MILA's power names are the judge's without hyphens.
 """
 
 from __future__ import annotations
@@ -51,7 +54,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mila_compare import KNOWN, WORDS, differences, position_differences  # noqa: E402
+from mila_compare import (  # noqa: E402
+    KNOWN,
+    OWN_CONVOY,
+    PORT_RELAY,
+    WORDS,
+    differences,
+    own_convoy,
+    position_differences,
+    through_port,
+)
 from mila_positions import (  # noqa: E402
     adjustment_orders,
     crowded_adjustment,
@@ -64,8 +76,18 @@ from judge.games.diplomacy.maps import Map  # noqa: E402
 from judge.games.diplomacy.mila import mila_order  # noqa: E402
 from judge.games.variants import load_variant  # noqa: E402
 
-MILA_MAPS = {"standard": "standard"}
-"""The judge's variants that MILA has a map of: the judge's name, MILA's name."""
+MILA_MAPS = {name: name for name in (
+    "standard", "ancmed", "ancmed_age_of_empires", "colonial", "empire", "known_world_901", "modern",
+    "pure", "standard_age_of_empires", "standard_age_of_empires_2", "standard_fleet_rome",
+    "standard_france_austria", "standard_germany_italy", "world")}
+"""The judge's variants that MILA has a map of: the judge's name, MILA's name (the shelf's maps
+are MILA's files, under their own names)."""
+
+
+def mila_power(power: str) -> str:
+    """A power's name in MILA's words: capitals, without the hyphen the judge's name keeps
+    (``NEWYORK`` for the judge's New-York)."""
+    return power.upper().replace("-", "")
 
 # MILA's side: a fresh game a phase; its answers are its results, the orders it took, and the
 # units (``*`` dislodged) and retreats after. A retreat case processes the movement phase first.
@@ -154,11 +176,11 @@ def mila_case(case: Case, game_map: Map, mila_map: str) -> str:
     """A case in MILA's words: units and centres by power, orders by power."""
     units: dict[str, list[str]] = defaultdict(list)
     for unit in case.line["units"]:
-        units[unit["power"].upper()].append(f"{unit['type']} {unit['loc'].upper()}")
+        units[mila_power(unit["power"])].append(f"{unit['type']} {unit['loc'].upper()}")
     owners = case.line.get("supply_centers") or game_map.starting_ownership()
     centres: dict[str, list[str]] = defaultdict(list)
     for centre, owner in owners.items():
-        centres[owner.upper()].append(centre.upper())
+        centres[mila_power(owner)].append(centre.upper())
     phase = case.line["phase"]
     data: dict[str, Any] = {"map": mila_map, "phase": phase, "units": units, "centers": centres,
                             "orders": _mila_orders(case.line["orders"], phase[-1])}
@@ -167,25 +189,39 @@ def mila_case(case: Case, game_map: Map, mila_map: str) -> str:
     return json.dumps(data)
 
 
+def _judge_powers(answer: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """MILA's answer with its powers named as the judge's in capitals (``NEW-YORK``), as the
+    comparison reads them."""
+    for key in ("units", "retreats"):
+        answer[key] = {names.get(power, power): value for power, value in answer[key].items()}
+    return answer
+
+
 def _mila_orders(orders: list[dict[str, str]], kind: str) -> dict[str, list[str]]:
     by_power: dict[str, list[str]] = defaultdict(list)
     for item in orders:
         text = mila_order(item["order"], kind)
         if text:
-            by_power[item["power"].upper()].append(text)
+            by_power[mila_power(item["power"])].append(text)
     return by_power
 
 
-def compare(case: Case, ours: list[dict[str, Any]], theirs: list[dict[str, Any]], tally: Tally
-            ) -> None:
+def compare(case: Case, ours: list[dict[str, Any]], theirs: list[dict[str, Any]], tally: Tally,
+            game_map: Map) -> None:
     """Adds one case to the tally: agreed (perhaps in other words), under a known cause, or
     each unexplained difference under its own."""
     kind = case.kind
+    ports = game_map.convoying - game_map.seas
     if kind == "retreats":
         moved = position_differences(ours[0], theirs[0], case.line, "movement")
         if moved:
             tally.compared["retreats (movement before it differed)"] += 1
             before = differences("movement", ours[0], theirs[0], case.line)
+            if not any(cause in KNOWN for cause, _ in before):
+                if through_port(case.line, ports, game_map.seas_touching):
+                    before = [(PORT_RELAY, detail) for _, detail in before[:1]]
+                elif own_convoy(case.line):
+                    before = [(OWN_CONVOY, detail) for _, detail in before[:1]]
             named = [cause for cause, _ in before if cause in KNOWN]
             cause = (named or moved)[0]
             tally.skipped[cause] += 1
@@ -199,6 +235,11 @@ def compare(case: Case, ours: list[dict[str, Any]], theirs: list[dict[str, Any]]
     found = differences(kind, answer, mila, line, tally.orders[kind])
     words = [(cause, detail) for cause, detail in found if cause in WORDS]
     found = [(cause, detail) for cause, detail in found if cause not in WORDS]
+    if found and not any(cause in KNOWN for cause, _ in found):  # all follows from the route
+        if through_port(line, ports, game_map.seas_touching):
+            found = [(PORT_RELAY, found[0][1])] + found
+        elif own_convoy(line):
+            found = [(OWN_CONVOY, found[0][1])] + found
     known = [(cause, detail) for cause, detail in found if cause in KNOWN]
     if not found:
         tally.agreed[kind] += 1
@@ -269,9 +310,13 @@ def main() -> None:
     retreat_cases = 0
     sources = iter([("played", line) for line in played["movement"]]
                    + [("crowded", None)] * (100 * args.phases))
+    tried = 0  # crowded positions made
     while retreat_cases < args.phases:
         source, line = next(sources)
         if line is None:
+            tried += 1
+            if tried > 1000 and retreat_cases < tried / 100:
+                break  # a map where units seldom have somewhere to retreat
             line = crowded_movement(game_map, args.variant, rng)
         answer = judge(line)
         if "error" in answer or not answer["next"]["phase"].endswith("R"):
@@ -288,13 +333,15 @@ def main() -> None:
     feed = "".join(mila_case(c, game_map, MILA_MAPS[args.variant]) + "\n" for c in cases)
     done = subprocess.run([sys.executable, "-c", MILA], input=feed, capture_output=True, text=True,
                           check=True)
-    mila_answers = [json.loads(line) for line in done.stdout.splitlines()]
+    names = {mila_power(power): power.upper() for power in game_map.powers}
+    mila_answers = [[_judge_powers(step, names) for step in json.loads(line)]
+                    for line in done.stdout.splitlines()]
     assert len(mila_answers) == len(cases), done.stderr[-2000:]
     milas = time.perf_counter()
 
     tally = Tally()
     for case, ours, theirs in zip(cases, answers, mila_answers):
-        compare(case, ours, theirs, tally)
+        compare(case, ours, theirs, tally, game_map)
     report(tally, cases, args, judged - started, milas - judged, time.perf_counter() - started)
 
 

@@ -53,9 +53,72 @@ WAIVE_COUNTS = ("DATC 4.D.4 with 4.D.7: the judge counts a waive as one of the b
                 "taken in the order given; MILA does not count waives, so a build after them "
                 "beyond the number due is made")
 
-KNOWN = (RETREAT_ANYWHERE, CIVIL_DISORDER, FALLBACK, OWN_SUPPORT_DISRUPTS, OWN_SUPPORT_CONVOYED,
+PORT_RELAY = ("MILA wrong (PORT, ancmed.map line 121; 6.F.1 as the port extends it): a fleet in a "
+              "port convoys, to MILA, only as the first fleet of a route, next to the army; a "
+              "route that reaches the port from a sea and goes on is no route to it (its orders "
+              "are refused)")
+
+OWN_CONVOY = ("DATC 4.A.3 (6.G.5): an army ordered to an adjacent province goes by convoy when a fleet "
+              "of its own power is ordered to convoy it (the 2023 rules; a disrupted convoy then "
+              "stops it); MILA moves it by land unless the order says VIA")
+
+KNOWN = (PORT_RELAY, OWN_CONVOY, RETREAT_ANYWHERE, CIVIL_DISORDER, FALLBACK, OWN_SUPPORT_DISRUPTS, OWN_SUPPORT_CONVOYED,
          WAIVE_COUNTS, PARADOX_1982)
 """The known causes, those that move units first: a phase with several counts under the first."""
+
+
+def through_port(line: Answer, ports: frozenset[str], touching: dict[str, frozenset[str]]
+                 ) -> bool:
+    """Whether an order of the phase carries, supports or makes a convoyed move that has a route
+    only through a port further along than the route's first fleet (MILA knows no such route),
+    by the fleets on the board or by those ordered to convoy it."""
+    if not ports:
+        return False
+    board = {_province(u["loc"]) for u in line["units"] if u["type"] == "F"}
+    for item in line["orders"]:
+        words = item["order"].lower().split()
+        if len(words) >= 7 and words[2] in ("c", "s") and words[3] == "a" and words[5] == "-":
+            army, goal = _province(words[4]), _province(words[6])
+        elif words[0] == "a" and item["order"].lower().endswith(" via convoy"):
+            army, goal = _province(words[1]), _province(words[3])
+        else:
+            continue
+        convoying = {_province(o["order"].lower().split()[1]) for o in line["orders"]
+                     if o["order"].lower().endswith(f" c a {army} - {goal}")}
+        for fleets in (board, convoying):  # MILA takes the orders by the one, moves by the other
+            if (_convoy_reaches(army, goal, ports, touching, fleets, relay=True)
+                    and not _convoy_reaches(army, goal, ports, touching, fleets, relay=False)):
+                return True
+    return False
+
+
+def _convoy_reaches(army: str, goal: str, ports: frozenset[str],
+                    touching: dict[str, frozenset[str]], fleets: set[str], relay: bool) -> bool:
+    """Whether the fleets in seas and ports could carry an army from ``army`` to ``goal``; a port
+    only as the first fleet unless ``relay``."""
+    seen = set(touching.get(army, frozenset())) & fleets
+    frontier = list(seen)
+    while frontier:
+        further = []
+        for place in frontier:
+            for step in touching.get(place, frozenset()):
+                if step in fleets and step not in seen and (relay or step not in ports):
+                    seen.add(step)
+                    further.append(step)
+        frontier = further
+    return bool(seen & touching.get(goal, frozenset()))
+
+
+def own_convoy(line: Answer) -> bool:
+    """Whether an army moves to a place without ``via convoy`` while a fleet of its own power is
+    ordered to convoy it there (the judge then takes the move as by convoy)."""
+    moves = {(item["power"], item["order"].lower()) for item in line["orders"]}
+    for item in line["orders"]:
+        words = item["order"].lower().split()
+        if len(words) >= 7 and words[2] == "c":
+            if (item["power"], " ".join(words[3:])) in moves:
+                return True
+    return False
 
 
 def judge_says(resolution: list[str]) -> str:
@@ -312,6 +375,11 @@ def _convoyed_dislodgements(answer: Answer, line: Answer) -> list[dict[str, str]
                          and o["order"].split()[-3] == _province(loc)]
             if attackers:
                 destroyed.append({"type": kind, "loc": loc})
+    for action in answer.get("automatic", []):  # an unordered unit destroyed (a dummy's)
+        if action.get("action") == "disband" and any(
+                o["order"].endswith(" via convoy") and o["order"].split()[-3] == action["loc"]
+                for o in line["orders"]):
+            destroyed.append({"type": action["type"], "loc": action["loc"]})
     return by_convoy + destroyed
 
 

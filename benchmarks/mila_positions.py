@@ -28,6 +28,8 @@ def played_phases(variant: str, count: int, seed: int) -> dict[str, list[Line]]:
     found: dict[str, list[Line]] = {"movement": [], "adjustments": []}
     game = 0
     while min(len(found["movement"]), len(found["adjustments"])) < count:
+        if game >= 20 and not found["adjustments"]:
+            break  # a map whose games never adjust (pure: every unit on a centre of its own)
         state, rng = kind.new_game(b""), Random(seed + game)
         game += 1
         for _ in range(120):
@@ -44,17 +46,24 @@ def played_phases(variant: str, count: int, seed: int) -> dict[str, list[Line]]:
     return found
 
 
+def _first_year(game_map: Map) -> int:
+    """The map's first year (1901 on the standard map, 1 on ancmed)."""
+    return game_map.first_phase.year
+
+
 def _army_moves(game_map: Map, location: str) -> list[str]:
-    return sorted(game_map.army_moves[province_of(Location(location))])
+    return sorted(game_map.army_moves.get(province_of(Location(location)), ()))
 
 
 def _fleet_moves(game_map: Map, location: str) -> list[str]:
-    return sorted(game_map.fleet_moves[Location(location)])
+    return sorted(game_map.fleet_moves.get(Location(location), ()))  # none from a few coasts
 
 
 def _placed(game_map: Map, rng: Random, count: int) -> dict[str, tuple[str, str, str]]:
     """``count`` units at random, by province: (power, type, location). Provinces of several
-    coasts are taken first a third of the time, a fleet on one of their coasts."""
+    coasts are taken first a third of the time, a fleet on one of their coasts; two provinces
+    are always left empty (somewhere to retreat to on a tiny map such as pure)."""
+    count = min(count, len(game_map.provinces) - 2)
     powers = rng.sample(sorted(game_map.powers), rng.randint(2, len(game_map.powers)))
     provinces = sorted(game_map.provinces)
     rng.shuffle(provinces)
@@ -67,7 +76,8 @@ def _placed(game_map: Map, rng: Random, count: int) -> dict[str, tuple[str, str,
         if province in units:
             continue
         kind = game_map.provinces[province].kind
-        fleet_places = game_map.fleet_locations(province)
+        fleet_places = [place for place in game_map.fleet_locations(province)
+                        if place in game_map.fleet_moves]  # not on a coast of no sea (che)
         multi = len(fleet_places) > 1
         if kind is ProvinceKind.SEA or (fleet_places and rng.random() < (0.7 if multi else 0.4)):
             units[province] = (rng.choice(powers), "F", rng.choice(fleet_places))
@@ -104,7 +114,8 @@ def _routes(game_map: Map, origin: str, fleets: set[str]) -> dict[str, list[str]
 def crowded_movement(game_map: Map, variant: str, rng: Random) -> Line:
     """A crowded random movement phase, every unit ordered."""
     units = _placed(game_map, rng, rng.randint(18, 34))
-    fleets_at_sea = {p for p, (_, kind, _) in units.items() if kind == "F" and p in game_map.seas}
+    fleets_at_sea = {p for p, (_, kind, _) in units.items()
+                     if kind == "F" and p in game_map.convoying}  # the seas, and any ports
     orders: dict[str, str] = {}
     targets: dict[str, str] = {}  # province -> province moved to
     convoys: dict[str, list[str]] = {}  # army's province -> seas of its route
@@ -138,10 +149,11 @@ def crowded_movement(game_map: Map, variant: str, rng: Random) -> Line:
         orders[province] = _support_or_hold(game_map, units, targets, convoys, province, rng)
     return {
         "variant": variant,
-        "phase": f"{rng.choice('SF')}{1901 + rng.randrange(12)}M",
+        "phase": f"{rng.choice('SF')}{_first_year(game_map) + rng.randrange(12)}M",
         "units": [{"power": p, "type": t, "loc": loc} for p, t, loc in units.values()],
         "supply_centers": game_map.starting_ownership(),
-        "orders": [{"power": units[p][0], "order": order} for p, order in sorted(orders.items())],
+        "orders": [{"power": units[p][0], "order": order} for p, order in sorted(orders.items())
+                   if units[p][0] not in game_map.dummies],  # no player orders a dummy
     }
 
 
@@ -179,9 +191,9 @@ def _support_or_hold(game_map: Map, units: dict[str, tuple[str, str, str]], targ
     """A support of a unit this one could help (any power's), a convoy nobody asked for, or a
     hold."""
     power, kind, location = units[province]
-    if kind == "F" and province in game_map.seas and rng.random() < 0.15:
-        near = game_map.seas_touching[province]
-        armies = sorted(p for p, (_, k, _) in units.items() if k == "A" and p in near)
+    if kind == "F" and province in game_map.convoying and rng.random() < 0.15:
+        armies = sorted(p for p, (_, k, _) in units.items()
+                        if k == "A" and province in game_map.seas_touching[p])
         if armies:  # an army that may or may not be moving there by convoy
             army = rng.choice(armies)
             goal = targets.get(army) or rng.choice(sorted(game_map.army_moves[army]) or [army])
@@ -211,6 +223,8 @@ def retreat_orders(game_map: Map, position: Line, rng: Random) -> Orders:
     shared = {place for i, a in enumerate(wanted) for b in wanted[i + 1:] for place in a & b}
     orders = []
     for unit, places in zip(dislodged, wanted):
+        if unit["power"] in game_map.dummies:
+            continue  # no player orders a dummy: its unit is disbanded
         name = f"{unit['type']} {unit['loc']}"
         roll = rng.random()
         steps = (_army_moves(game_map, unit["loc"]) if unit["type"] == "A"
@@ -246,7 +260,7 @@ def crowded_adjustment(game_map: Map, variant: str, rng: Random) -> Line:
             owners[centre] = rng.choice(powers)
     line = {
         "variant": variant,
-        "phase": f"W{1901 + rng.randrange(12)}A",
+        "phase": f"W{_first_year(game_map) + rng.randrange(12)}A",
         "units": [{"power": p, "type": t, "loc": loc} for p, t, loc in units.values()],
         "supply_centers": owners,
     }
@@ -254,17 +268,21 @@ def crowded_adjustment(game_map: Map, variant: str, rng: Random) -> Line:
 
 
 def adjustment_orders(game_map: Map, position: Line, rng: Random) -> Orders:
-    """Builds in free home centres (fleets on named coasts), now and then where none may stand
+    """Builds in free home centres (any owned centre on a map that builds anywhere; fleets on
+    named coasts), now and then where none may stand
     or beyond the number due, waives; removals, often fewer than due (civil disorder), now and
     then of another power's unit."""
     units = {province_of(Location(u["loc"])): u for u in position["units"]}
     owners = position["supply_centers"]
     orders: Orders = []
     for power, info in sorted(game_map.powers.items()):
+        if power in game_map.dummies:
+            continue  # no player orders a dummy: its builds are waived, its removals civil disorder
         mine = [u for u in position["units"] if u["power"] == power]
         due = sum(owner == power for owner in owners.values()) - len(mine)
         if due > 0:
-            sites = [c for c in info.home_centres if owners.get(c) == power and c not in units]
+            homes = sorted(game_map.centres) if game_map.build_any else info.home_centres
+            sites = [c for c in homes if owners.get(c) == power and c not in units]
             rng.shuffle(sites)
             wanted = due + (1 if rng.random() < 0.1 else 0)
             for site in sites[:wanted]:

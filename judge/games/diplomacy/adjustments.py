@@ -120,7 +120,10 @@ def resolve_adjustments(
             elif used[power] >= allowance:
                 problem = f"{power} has used all {allowance} of its builds"
             elif isinstance(order, Build):
-                unit, problem, word = check_build(game_map, position, units, power, order)
+                # vacant: no unit there when the winter began (a removal this winter does not
+                # empty it: the orders are resolved together), nor one built there already
+                standing = {**position.units, **units}
+                unit, problem, word = check_build(game_map, position, standing, power, order)
                 if unit is not None and refuse_build is not None:
                     problem = refuse_build(power, unit, built[power])
                     if problem:
@@ -200,7 +203,7 @@ def check_build(
     game_map: Map, position: Position, units: Mapping[Province, Unit], power: Power, order: Build
 ) -> tuple[Unit | None, str, Word]:
     """The unit a build makes, or None and why not (DATC 6.I.1 to 6.I.7; ``units``: those on the
-    board so far this phase). A fleet build missing the coast of a centre with two fails (6.B.14);
+    board when the phase began and those built so far in it). A fleet build missing the coast of a centre with two fails (6.B.14);
     the judge refuses it as it arrives (``arrival.py``)."""
     province = province_of(order.unit.location)
     box = game_map.boxes.get(province)

@@ -21,7 +21,7 @@ CASES = json.loads((Path(__file__).parent / "data" / "mila_differs.json").read_t
 
 
 def _judge(position: dict[str, Any]) -> dict[str, Any]:
-    answer = adjudicate_object(position, load_variant, "standard")
+    answer = adjudicate_object(position, load_variant, position.get("variant", "standard"))
     units = sorted(f"{u['type']} {u['loc']}".upper() for u in answer["next"]["units"])
     retreats = {f"{d['type']} {d['loc']}".upper(): sorted(r.upper() for r in d["retreats"])
                 for d in answer["next"].get("dislodged", [])}
@@ -30,11 +30,12 @@ def _judge(position: dict[str, Any]) -> dict[str, Any]:
 
 
 def _mila(position: dict[str, Any]) -> dict[str, Any]:
-    game = Game()
+    variant = position.get("variant", "standard")  # a shelf map is MILA's file of that name
+    game = Game(map_name=variant)
     game.clear_units()
     game.clear_centers()
     game.set_current_phase(position["phase"])
-    owners = position.get("supply_centers") or load_variant("standard").starting_ownership()
+    owners = position.get("supply_centers") or load_variant(variant).starting_ownership()
     for unit in position["units"]:
         game.set_units(unit["power"].upper(), [f"{unit['type']} {unit['loc']}".upper()])
     for centre, owner in owners.items():

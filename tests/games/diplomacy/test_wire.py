@@ -334,3 +334,21 @@ def test_lines_are_read_whole_in_the_batches_they_arrive_in() -> None:
     batches = list(_arrived_lines(_Trickle(b'{"a": 1}\n\n{"b": 2}\nlast')))
     assert [line for batch in batches for line in batch] == [b'{"a": 1}\n', b"\n", b'{"b": 2}\n', b"last"]
     assert all(batches)
+
+
+def test_a_build_needs_its_centre_vacant_at_the_start_of_the_winter_whatever_the_order_given() -> None:
+    """DATC 6.I (builds only in a vacant owned home centre) with the winter's orders resolved
+    together: a centre held by another power's unit that this winter removes is not vacant, so
+    the build there fails, as it would were the removal listed after it (the removal is made)."""
+    position = {
+        "phase": "W1901A",
+        "units": units("Austria A par", "Austria A vie", "Austria A bud"),
+        "supply_centers": {"par": "France", "vie": "Austria"},
+    }
+    for first, second in ((0, 1), (1, 0)):
+        orders = [{"power": "Austria", "order": "A par D"}, {"power": "France", "order": "Build A par"}]
+        result = answer({**position, "orders": [orders[first], orders[second]]})
+        said = {r["order"]: r["resolution"] for r in result["results"]}
+        assert said["A par D"] == ["succeeds"]
+        assert said["Build A par"] == ["illegal"]
+        assert all(u["loc"] != "par" for u in result["next"]["units"])
