@@ -48,7 +48,12 @@ def test_a_rule_change_is_told_once_with_the_next_results(
     after = _results(duel)
     for address, bodies in after.items():
         new = bodies[len(before[address]):]
-        assert new and new[0].startswith(TOLD + "\n\n"), (address, new)
+        # at the head of the results: after the answer to his lines, for the mail's sender
+        # (whose results mail is the answer), first of all for everyone else
+        assert new and TOLD + "\n\n" in new[0], (address, new)
+        assert new[0].index(TOLD) < new[0].index("Duel results for"), (address, new)
+        if address != SIDES["North"]:
+            assert new[0].startswith(TOLD + "\n\n"), (address, new)
         assert sum(body.count("Rules: ") for body in new) == 1, address
     records = phase_records(duel)
     assert [(r.rules_version, r.rules_from) for r in records[1:]] == [(2, 1)] + [(2, None)] * (len(records) - 2)

@@ -26,6 +26,8 @@ class OrderExamples:
 def order_examples(game_map: Map) -> OrderExamples:
     units = sorted((u for p in game_map.powers.values() for u in p.starting_units),
                    key=lambda u: (list(game_map.powers).index(u.power), u.location))
+    if not units:  # a map whose game opens with builds (chaos): units as the first builds place them
+        units = _first_builds(game_map)
     armies = [u for u in units if u.type is UnitType.ARMY and game_map.army_moves[u.province]]
     fleets = [u for u in units if u.type is UnitType.FLEET and game_map.fleet_moves[u.location]]
     movement: list[str] = []
@@ -47,6 +49,21 @@ def order_examples(game_map: Map) -> OrderExamples:
     return OrderExamples(tuple(movement), tuple(retreats), tuple(_adjustments(game_map, units)),
                          "any empty supply centre you own" if game_map.build_any
                          else "your own empty home centres")
+
+
+def _first_builds(game_map: Map) -> list[Unit]:
+    """For a map that starts with no unit: a unit on each power's first home centre, as builds
+    could place them: an army, but a fleet for the first power after the first whose home has a
+    coast (so that the examples have both)."""
+    units: list[Unit] = []
+    for power, info in game_map.powers.items():
+        for home in info.home_centres[:1]:
+            coasts = game_map.fleet_locations(Province(home))
+            if units and coasts and all(unit.type is UnitType.ARMY for unit in units):
+                units.append(Unit(power, UnitType.FLEET, coasts[0]))
+            else:
+                units.append(Unit(power, UnitType.ARMY, Location(home)))
+    return units
 
 
 def _abbr(location: str) -> str:
