@@ -9,11 +9,10 @@ import importlib
 import json
 import re
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Iterator
-from random import Random
 from typing import Any
 
 import pytest
+from diplomacy_phases import random_phases, translate
 
 from judge.games.diplomacy.game import DiplomacyGame
 from judge.games.diplomacy.orders import Move, Waive
@@ -25,27 +24,6 @@ from judge.pictures.shapes import Shapes
 
 SVG = "{http://www.w3.org/2000/svg}"
 LAST_YEAR = {"standard": 1935, "roses1": 1490}  # about a hundred phases each, unless won
-
-
-def _phases(variant: str, seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
-    """(state before, report) for each phase of a random game."""
-    kind = DiplomacyGame(load_variant(variant))
-    rng = Random(seed)
-    state = kind.new_game(b"")
-    while kind.standing(state).period <= LAST_YEAR[variant]:
-        pending = kind.pending(state)
-        orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
-        result = kind.resolve(state, orders, rng)
-        yield state, result.report
-        if kind.outcome(result.state) is not None:
-            return
-        state = result.state
-
-
-def _translate(element: ElementTree.Element) -> tuple[float, float]:
-    match = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", element.get("transform", ""))
-    assert match, element.attrib
-    return float(match[1]), float(match[2])
 
 
 def _first_point(d: str) -> tuple[float, float]:
@@ -66,7 +44,7 @@ def _check(variant: str, shapes: Shapes, state: dict[str, Any], report: dict[str
     boxes = {g.get("data-box"): g for g in root.iter(f"{SVG}g") if g.get("class") == "box"}
     where: dict[str, list[tuple[float, float]]] = {}
     for g in units:
-        x, y = _translate(g)
+        x, y = translate(g)
         loc = str(g.get("data-loc"))
         where.setdefault(province_of(loc), []).append((x, y))
         if loc in game_map.boxes:
@@ -116,7 +94,7 @@ def test_every_phase_of_a_long_random_game_is_drawn_truly(variant: str, seed: in
     shapes = load_shapes(variant)
     kinds: set[str] = set()
     phases = 0
-    for state, report in _phases(variant, seed):
+    for state, report, _ in random_phases(load_variant(variant), seed, last_year=LAST_YEAR[variant]):
         kinds |= _check(variant, shapes, state, report)
         phases += 1
     assert phases >= 80
@@ -130,7 +108,8 @@ def test_a_picture_is_the_same_whatever_was_drawn_before_it(variant: str, seed: 
     """What every picture of a map draws alike is drawn once and kept (``draw._Alike``): each
     phase's picture, drawn after a whole game's, is the one drawn when nothing was kept."""
     draw = importlib.import_module("judge.pictures.diplomacy.draw")  # the module, not its function
-    phases = list(_phases(variant, seed))[:40]
+    game = random_phases(load_variant(variant), seed, last_year=LAST_YEAR[variant])
+    phases = [(state, report) for state, report, _ in game][:40]
     draw._ALIKE.clear()
     fresh = []
     for state, report in phases:

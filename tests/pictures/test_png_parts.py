@@ -13,6 +13,7 @@ from random import Random
 from typing import Any
 
 import pytest
+from diplomacy_phases import random_phases
 from PIL import Image, ImageChops
 
 from judge.games.diplomacy.game import DiplomacyGame
@@ -43,18 +44,9 @@ def _far_pixels(svg: str) -> int:
 
 def _diplomacy(variant: str, seed: int, count: int) -> Iterator[str]:
     """Pictures of movement and other phases of a random game, with their orders."""
-    kind = DiplomacyGame(load_variant(variant))
-    rng = Random(seed)
-    state = kind.new_game(b"")
-    for number in range(count * 3):
-        pending = kind.pending(state)
-        orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
-        result = kind.resolve(state, orders, rng)
-        if number % 3 == 0 or pending.timing != "movement":
-            yield picture(variant, state, result.report["results"])
-        if kind.outcome(result.state) is not None:
-            return
-        state = result.state
+    for number, (state, report, timing) in enumerate(random_phases(load_variant(variant), seed, count * 3)):
+        if number % 3 == 0 or timing != "movement":
+            yield picture(variant, state, report["results"])
 
 
 @pytest.mark.parametrize("variant", ["standard", "roses1"])
@@ -68,16 +60,9 @@ def _schematic(seed: int, count: int) -> Iterator[str]:
     their orders."""
     game_map = load_variant("standard")
     layout = computed_layout(game_map)
-    kind = DiplomacyGame(game_map)
-    rng = Random(seed)
-    state = kind.new_game(b"")
-    for number in range(count * 3):
-        pending = kind.pending(state)
-        orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
-        result = kind.resolve(state, orders, rng)
-        if number % 3 == 0 or pending.timing != "movement":
-            yield schematic(game_map, layout, state, result.report["results"])
-        state = result.state
+    for number, (state, report, timing) in enumerate(random_phases(game_map, seed, count * 3)):
+        if number % 3 == 0 or timing != "movement":
+            yield schematic(game_map, layout, state, report["results"])
 
 
 def test_a_schematic_picture_from_kept_parts_is_the_whole_picture() -> None:

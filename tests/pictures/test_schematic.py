@@ -11,13 +11,11 @@ import io
 import math
 import re
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Iterator
 from pathlib import Path
-from random import Random
-from typing import Any
 
 import diplomacy  # type: ignore[import-untyped]
 import pytest
+from diplomacy_phases import random_phases, translate
 from PIL import Image
 
 from judge.games.diplomacy.dpjudge_variant import read_dpjudge_variant
@@ -60,27 +58,6 @@ def _mila(file_name: str, name: str | None = None) -> Map:
 def standard() -> tuple[Map, Layout]:
     game_map = load_variant("standard")
     return game_map, computed_layout(game_map)
-
-
-def _phases(game_map: Map, seed: int, count: int) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
-    """(state before, report) for the first ``count`` phases of a random game."""
-    kind = DiplomacyGame(game_map)
-    rng = Random(seed)
-    state = kind.new_game(b"")
-    for _ in range(count):
-        pending = kind.pending(state)
-        orders = {power: kind.random_orders(state, power, rng) for power in sorted(pending.powers)}
-        result = kind.resolve(state, orders, rng)
-        yield state, result.report
-        if kind.outcome(result.state) is not None:
-            return
-        state = result.state
-
-
-def _translate(element: ElementTree.Element) -> tuple[float, float]:
-    match = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", element.get("transform", ""))
-    assert match, element.attrib
-    return float(match[1]), float(match[2])
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -179,7 +156,7 @@ def test_a_fleet_on_a_coast_is_drawn_at_that_coast(standard: tuple[Map, Layout])
         {"power": "France", "type": "F", "loc": "spa/nc"}, {"power": "Turkey", "type": "F", "loc": "bul/ec"}]}
     results = [{"power": "Russia", "order": "F stp/sc - bot", "unit": "F stp/sc", "resolution": ["succeeds"]}]
     root = ElementTree.fromstring(schematic(game_map, layout, state, results))
-    units = {g.get("data-loc"): _translate(g) for g in root.iter(f"{SVG}g") if g.get("class") == "unit"}
+    units = {g.get("data-loc"): translate(g) for g in root.iter(f"{SVG}g") if g.get("class") == "unit"}
     for coast, other in [("stp/sc", "stp/nc"), ("spa/nc", "spa/sc"), ("bul/ec", "bul/sc")]:
         assert units[coast] == pytest.approx(layout.places[coast], abs=0.06)
         province = coast.split("/")[0]
@@ -193,9 +170,9 @@ def test_a_fleet_on_a_coast_is_drawn_at_that_coast(standard: tuple[Map, Layout])
 def test_every_unit_centre_and_order_of_a_random_game_is_drawn(standard: tuple[Map, Layout]) -> None:
     game_map, layout = standard
     kinds: set[str] = set()
-    for state, report in _phases(game_map, 11, 40):
+    for state, report, _ in random_phases(game_map, 11, 40):
         root = ElementTree.fromstring(schematic(game_map, layout, state, report["results"]))
-        units = {(g.get("data-power"), g.get("data-type"), g.get("data-loc")): _translate(g)
+        units = {(g.get("data-power"), g.get("data-type"), g.get("data-loc")): translate(g)
                  for g in root.iter(f"{SVG}g") if g.get("class") == "unit"}
         expected = {(u["power"], u["type"], u["loc"]) for u in state["units"]}
         assert set(units) == expected
