@@ -14,7 +14,7 @@ from judge.games.registry import SHELF, game_kind
 from judge.games.variants import load_variant, variant_data
 
 FOLDER = Path(__file__).resolve().parents[3] / "judge" / "games" / "variants"
-HOBBY = ("chaos", "milan")
+HOBBY = ("chaos", "milan", "1898")
 """The variants converted from DPjudge's map files (github.com/serrasqueiro/dpjudge)."""
 
 
