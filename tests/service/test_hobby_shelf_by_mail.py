@@ -84,3 +84,26 @@ def test_a_game_of_1898_opens_with_one_build_each_then_moves_the_units_built(jud
     assert {"power": "England", "type": "F", "loc": "nth"} in current_game(judge).state["units"]
     text = bodies(judge, who["Germany"])
     assert "Winter 1898" in text and "Spring 1899" in text and "F lon - nth" in text
+
+
+def test_a_game_of_youngstown_by_mail_ten_powers_india_signing_with_n(judge: MailJudge) -> None:
+    """youngstown (DPjudge's youngstown.map, its starting units from DPjudge's page on the
+    variant, Basic Rules 3): ten powers, India signing on with N (Basic Rules 3); an army of
+    Delhi into Kashmir, a fleet of Tokyo into the North Pacific."""
+    help_text = judge.send("someone@example.org", "HELP ORDERS youngstown")
+    assert "How to write orders (youngstown):" in help_text
+    who = start(judge, "asia", "youngstown", 10)
+    assert set(who) == {"Austria", "China", "England", "France", "Germany", "India", "Italy",
+                        "Japan", "Russia", "Turkey"}
+    notice = judge.mail_to(who["India"], "Diplomacy notice: asia")[0].body
+    assert "SIGNON Nasia" in notice and "A del" in notice
+    reply = orders(judge, "asia", who["India"], "N", "A del - kashmir", "A cal H", "F mad H")
+    assert "Your orders for S1901M are complete." in reply
+    reply = orders(judge, "asia", who["Japan"], "J", "F tok - npo")
+    assert "Accepted: F tok - npo" in reply
+    judge.advance(days=4)
+    assert [record.phase for record in phase_records(judge)] == ["S1901M"]
+    units = current_game(judge).state["units"]
+    assert {"power": "India", "type": "A", "loc": "kas"} in units
+    assert {"power": "Japan", "type": "F", "loc": "npo"} in units
+    assert "A del - kas" in bodies(judge, who["China"])
