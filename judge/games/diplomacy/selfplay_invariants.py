@@ -129,8 +129,8 @@ def units_come_and_go_by_the_rules(
 ) -> Iterator[str]:
     """No unit appears from nowhere: in movement and retreat phases no power gains units (of a
     type) and nothing enters a box; in an adjustment phase new units appear only on vacant home
-    centres their power owns (or in its box), and a power loses units only when it had removals
-    due."""
+    centres their power owns (or in its box; in mobilization, owned or not), and a power loses
+    units only when it had removals due."""
     kind = before.phase.kind
     boxed_before, boxed_after = Counter(before.off_board), Counter(after.off_board)
     if kind is not PhaseKind.ADJUSTMENT:

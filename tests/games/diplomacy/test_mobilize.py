@@ -21,6 +21,7 @@ from judge.games.diplomacy.dpjudge_variant import read_dpjudge_variant
 from judge.games.diplomacy.game import DiplomacyGame
 from judge.games.diplomacy.maps import Map, MapError, build_map
 from judge.games.diplomacy.turns import starting_position
+from judge.games.diplomacy.vocabulary import Power, Province
 from judge.games.diplomacy.wire import adjudicate_object, read_position
 from judge.games.variants import load_variant, variant_data
 
@@ -63,7 +64,7 @@ def test_each_power_starts_with_no_unit_no_centre_and_one_build_in_any_home() ->
     assert position.units == {} and position.supply_centres == {}
     assert mobilizing(M1898, position)
     assert adjustment_counts(M1898, position) == dict.fromkeys(M1898.powers, 1)
-    assert buildable_sites(M1898, position, "Russia") == ["mos", "sev", "stp", "war"]
+    assert buildable_sites(M1898, position, Power("Russia")) == ["mos", "sev", "stp", "war"]
 
 
 def test_the_centre_built_in_becomes_the_only_one_the_power_owns() -> None:
@@ -106,7 +107,7 @@ def test_later_a_home_centre_takes_a_build_only_once_owned() -> None:
     assert answer["next"]["supply_centers"] == {"vie": "Austria", "bud": "Austria", "ser": "Austria"}
     position = read_position(M1898, {"phase": "W1899A", "units": [], "supply_centers": {"vie": "Austria"}})
     assert not mobilizing(M1898, position)
-    assert buildable_sites(M1898, position, "Austria") == ["vie"]
+    assert buildable_sites(M1898, position, Power("Austria")) == ["vie"]
 
 
 def test_without_mobilize_a_first_winter_counts_centres_and_units() -> None:
@@ -115,8 +116,8 @@ def test_without_mobilize_a_first_winter_counts_centres_and_units() -> None:
     chaos = load_variant("chaos")
     position = starting_position(chaos)
     assert not mobilizing(chaos, position)
-    assert position.supply_centres["ank"] == "Ankara"
-    assert STANDARD.starting_ownership()["vie"] == "Austria"
+    assert position.supply_centres[Province("ank")] == "Ankara"
+    assert STANDARD.starting_ownership()[Province("vie")] == "Austria"
 
 
 SMALL = """\
@@ -144,7 +145,7 @@ def test_rule_mobilize_is_read_its_units_dropped_and_a_spring_start_is_the_winte
     phase gives way to the adjustment phase before it (``BEGIN SPRING 1850`` is Winter 1849)."""
     data = _read("RULE MOBILIZE\nBEGIN SPRING 1850 MOVEMENT\n" + SMALL)
     assert data["mobilize"] is True and data["first_phase"] == "W1849A"
-    powers: dict[str, Any] = data["powers"]  # type: ignore[assignment]
+    powers: dict[str, Any] = data["powers"]
     assert [power["units"] for power in powers.values()] == [[], []]
     assert build_map(data).mobilize
     assert _read("RULE MOBILIZE\nBEGIN WINTER 1850 ADJUSTMENTS\n" + SMALL)["first_phase"] == "W1850A"
@@ -155,6 +156,22 @@ def test_a_map_with_mobilize_has_no_units_and_starts_in_a_winter() -> None:
     data = _read("RULE MOBILIZE\n" + SMALL)
     with pytest.raises(MapError, match="mobilize"):
         build_map({**data, "first_phase": "S1901M"})
-    powers: dict[str, Any] = data["powers"]  # type: ignore[assignment]
+    powers: dict[str, Any] = data["powers"]
     with pytest.raises(MapError, match="mobilize"):
         build_map({**data, "powers": {**powers, "North": {**powers["North"], "units": ["A aaa"]}}})
+
+
+def test_selfplay_checks_that_mobilization_owns_only_the_centres_built_in() -> None:
+    """The playouts' invariants (``selfplay_invariants``) hold mobilization to rule 2: a build
+    on an unowned home centre is allowed, and after it the power owns that centre alone."""
+    from judge.games.diplomacy.selfplay_invariants import violations
+    from judge.games.diplomacy.vocabulary import Location, Phase, Unit, UnitType
+
+    before = starting_position(M1898)
+    austria, vie = Power("Austria"), Province("vie")
+    after = before._replace(phase=Phase.parse("S1899M"),
+                            units={vie: Unit(austria, UnitType.ARMY, Location("vie"))},
+                            supply_centres={vie: austria})
+    assert violations(M1898, before, after) == []
+    wrong = after._replace(supply_centres={vie: austria, Province("bud"): austria})
+    assert [v for v in violations(M1898, before, wrong) if "not those built in" in v]
