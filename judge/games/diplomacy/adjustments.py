@@ -19,6 +19,13 @@ A variant may let a power build in any supply centre it owns, not only its home 
 (``Map.build_any``: DPjudge's ``RULE BUILD_ANY``, as in MILA's modern and the age of empires maps).
 A variant may refuse a build that the standard rules allow (``refuse_build``: Wars of the Roses I
 allows one fleet a year, rule 7).
+
+A variant may open with mobilization (``Map.mobilize``: DPjudge's ``RULE MOBILIZE``, its 1898).
+The powers start with no unit and no centre; in the first phase, a winter, each has one build, in
+any of its vacant home centres, owned or not (DPjudge's rules, section 1.1, MOBILIZE; the 1898
+variant's rule 2), and the centre it builds in becomes the only one it owns (rule 2): its other
+home centres stay unowned until it takes them, and it builds there only once it owns them
+(rule 3), as the standard rules have it. A power that builds nothing owns nothing.
 """
 
 from __future__ import annotations
@@ -41,6 +48,9 @@ class AdjustmentOutcome:
     units: dict[Province, Unit]
     off_board: tuple[Unit, ...] = ()
     king: Province | None = None
+    supply_centres: Mapping[Province, Power] | None = None
+    """Who owns each centre after the phase, when the phase changed it (mobilization's first
+    builds, ``mobilizing``); None: as before."""
 
 
 RefuseBuild = Callable[[Power, Unit, Sequence[Unit]], str]
@@ -56,8 +66,18 @@ def supply_counts(game_map: Map, position: Position) -> Counter[Power]:
     return centres
 
 
+def mobilizing(game_map: Map, position: Position) -> bool:
+    """Whether the phase is the first winter of a game that opens with mobilization
+    (``Map.mobilize``; DPjudge's rules, section 1.1, MOBILIZE): each power's one build, in any of
+    its vacant home centres, owned or not."""
+    return game_map.mobilize and position.phase == game_map.first_phase
+
+
 def adjustment_counts(game_map: Map, position: Position) -> dict[Power, int]:
-    """For each power, centres minus units: builds due (positive) or removals due (negative)."""
+    """For each power, centres minus units: builds due (positive) or removals due (negative).
+    In mobilization (``mobilizing``), one build for each power with a home centre."""
+    if game_map.mobilize and mobilizing(game_map, position):
+        return {power: 1 if info.home_centres else 0 for power, info in game_map.powers.items()}
     if game_map.boxes:
         centres = supply_counts(game_map, position)
         units = Counter(unit.power for unit in position.units.values())
@@ -77,7 +97,9 @@ def adjustment_counts(game_map: Map, position: Position) -> dict[Power, int]:
 def buildable_sites(game_map: Map, position: Position, power: Power) -> list[Province]:
     """Where a power may build: the vacant home centres it owns (any vacant centre it owns, with
     ``build_any``), each once, and its box (if it has one) once for each build it has due, since
-    a box takes any number of units."""
+    a box takes any number of units. In mobilization, its vacant home centres, owned or not."""
+    if game_map.mobilize and mobilizing(game_map, position):
+        return [c for c in game_map.powers[power].home_centres if c not in position.units]
     sites = [
         centre
         for centre in build_centres(game_map, position, power)
@@ -170,6 +192,10 @@ def resolve_adjustments(
             built[power].append(unit)
         results.append(OrderResult(power, order, unit, (Word.SUCCEEDS,)))
 
+    owners = None
+    if game_map.mobilize and mobilizing(game_map, position):
+        # the 1898 variant's rule 2: the centre a power builds in is the only one it owns
+        owners = {unit.province: power for power, units in built.items() for unit in units}
     automatic: list[AutomaticAction] = []
     for power, count in due.items():
         for unit in civil_disorder_removals(
@@ -180,7 +206,7 @@ def resolve_adjustments(
             else:
                 del units[unit.province]
             automatic.append(AutomaticAction(unit, "remove"))
-    return AdjustmentOutcome(results, automatic, units, tuple(off_board), position.king)
+    return AdjustmentOutcome(results, automatic, units, tuple(off_board), position.king, owners)
 
 
 def _box_unit_to_remove(
@@ -204,7 +230,8 @@ def check_build(
 ) -> tuple[Unit | None, str, Word]:
     """The unit a build makes, or None and why not (DATC 6.I.1 to 6.I.7; ``units``: those on the
     board when the phase began and those built so far in it). A fleet build missing the coast of a centre with two fails (6.B.14);
-    the judge refuses it as it arrives (``arrival.py``)."""
+    the judge refuses it as it arrives (``arrival.py``). In mobilization, a vacant home centre
+    takes the build whoever owns it (``mobilizing``)."""
     province = province_of(order.unit.location)
     box = game_map.boxes.get(province)
     if box is not None:
@@ -213,12 +240,13 @@ def check_build(
         if order.unit.type is None:
             return None, "say which unit to build: A or F", Word.ILLEGAL
         return Unit(power, order.unit.type, Location(box.key)), "", Word.SUCCEEDS
-    if game_map.build_any:
+    mobilized = game_map.mobilize and mobilizing(game_map, position)
+    if game_map.build_any and not mobilized:
         if province not in game_map.centres:
             return None, f"{province} is not a supply centre", Word.ILLEGAL
     elif province not in game_map.powers[power].home_centres:
         return None, f"{province} is not a home centre of {power}", Word.ILLEGAL
-    if position.supply_centres.get(province) != power:
+    if position.supply_centres.get(province) != power and not mobilized:
         return None, f"{power} does not own {province}", Word.ILLEGAL
     if province in units:
         return None, f"{province} is occupied", Word.ILLEGAL

@@ -31,6 +31,9 @@ What is read (facts of the format, as DPjudge and MILA read it):
 - ``PORT abbr ABUTS ...``: a coastal province whose fleet convoys as a fleet at sea does (MILA's
   engine: a fleet in a PORT convoys, and an army lands there as on any coast; ancmed's Baleares);
 - ``RULE BUILD_ANY``: a power builds in any supply centre it owns, not only in its home centres;
+- ``RULE MOBILIZE``: the game opens with mobilization (DPjudge's rules, section 1.1: every power
+  starts with no unit, able to build one in any of its home centres; a first phase that is no
+  adjustment is the winter before it);
 - ``VICTORY count``: the centres that win; ``BEGIN SPRING 1901 MOVEMENT``: the first phase, or
   ``BEGIN WINTER 1900 ADJUSTMENTS`` (DPjudge's Chaos and 1898: the game opens with builds);
 - ``DROP place...``: the places leave the map, with their coasts, names, centres, the units in
@@ -46,7 +49,8 @@ A power's name written with ``+`` (the format's space: ``St+Petersburg``) is hyp
 it stays one word; in an adjective the ``+`` is a space.
 
 Refused by name, each with its line: the directives the judge does not play yet (``OWNS``,
-``CENTERS``, ``FLOW``, ``NEWYEAR``, ``IFYEARDIV``), every ``RULE`` but ``BUILD_ANY``, renaming a
+``CENTERS``, ``FLOW``, ``NEWYEAR``, ``IFYEARDIV``), every ``RULE`` but ``BUILD_ANY`` and
+``MOBILIZE``, renaming a
 power (``OLD -> NEW`` on a power's line), a ``VICTORY`` with more than one count, a first phase
 other than a spring movement or a winter adjustment, ``-gone`` in a line that is no ``AMEND``.
 """
@@ -67,8 +71,10 @@ GRAMMAR = resources.files(__package__).joinpath("dpjudge_map.lark").read_text(en
 Finder = Callable[[str], "tuple[str, str] | None"]
 """Finds a file a ``MAP`` line names: its name as errors give it and its text, or None."""
 
-RULES = ("BUILD_ANY",)
-"""The ``RULE``s the judge plays: ``BUILD_ANY``, a power builds in any supply centre it owns."""
+RULES = ("BUILD_ANY", "MOBILIZE")
+"""The ``RULE``s the judge plays: ``BUILD_ANY``, a power builds in any supply centre it owns;
+``MOBILIZE``, the powers start with no unit and no centre, and each first builds one unit in any
+of its home centres (DPjudge's rules, section 1.1; its 1898)."""
 
 SEASONS = {"SPRING": "S", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}
 PHASE_KINDS = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}

@@ -18,6 +18,9 @@ How the file's words become the judge's (facts of the format; see ``dpjudge_map`
   is the one the file gives (``(DUTCH:H)``), else its name's first letter, and two powers may not
   share one;
 - ``RULE BUILD_ANY`` is ``build_any = true``; a ``DUMMY`` power is marked ``dummy = true``;
+- ``RULE MOBILIZE`` is ``mobilize = true``: the powers start with no unit (any the file gives are
+  not kept), and a first phase that is a spring movement is the winter before it, the first
+  adjustment phase before it (DPjudge's rules, section 1.1, MOBILIZE);
 - without ``VICTORY``, a power needs more than half of the centres; without ``BEGIN``, the first
   phase is Spring 1901.
 
@@ -88,6 +91,9 @@ class _Converting:
             self.found.whole_error(f"a map needs two powers at least; this one has {len(powers)}")
         victory = self.found.victory[0] if self.found.victory else len(centres) // 2 + 1
         first = self.found.first_phase[0] if self.found.first_phase else "S1901M"
+        mobilize = "MOBILIZE" in self.found.rules
+        if mobilize and first.startswith("S"):  # the adjustment phase before it (rules, 1.1)
+            first = f"W{int(first[1:-1]) - 1}A"
         data: dict[str, Any] = {
             "name": self.name,
             "title": self.name,
@@ -96,6 +102,10 @@ class _Converting:
         }
         if "BUILD_ANY" in self.found.rules:
             data["build_any"] = True
+        if mobilize:  # every power starts with no unit (rules, 1.1)
+            data["mobilize"] = True
+            for power in powers.values():
+                power["units"] = []
         return {**data, "powers": powers, "provinces": provinces}
 
     # --- places ----------------------------------------------------------------------------

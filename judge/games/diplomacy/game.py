@@ -26,7 +26,7 @@ from ..kind import (
     TimingClass,
     Wording,
 )
-from .adjustments import adjustment_counts, buildable_sites
+from .adjustments import adjustment_counts, buildable_sites, mobilizing
 from .arrival import check_adjustment, check_due, check_limit, check_retreat_order, waiting
 from .boxes import one_too_many, slot_limit, without_orders
 from .legality import Illegal, check_convoy, check_move, check_support, find_unit, fleets_in_seas
@@ -361,11 +361,13 @@ class DiplomacyGame:
     def survivors(self, state: State) -> list[str]:
         """The powers with a unit (dislodged or not, on the board or in a box) or a supply centre
         (on the board, or off it: a box's centres are always its power's, Wars of the Roses I,
-        rule 5)."""
+        rule 5); in mobilization, a power with its first build due (``adjustments.mobilizing``)."""
         position = self.position(state)
         units = [*position.units.values(), *position.off_board]
         alive = {unit.power for unit in units} | {d.unit.power for d in position.dislodged}
         alive |= set(position.supply_centres.values())
+        if mobilizing(self.map, position):
+            alive |= {power for power, due in adjustment_counts(self.map, position).items() if due}
         alive |= {box.power for box in self.map.boxes.values() if box.centres}
         return [power for power in self.map.powers if power in alive]
 

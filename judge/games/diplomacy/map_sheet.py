@@ -81,9 +81,10 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def special_rules(game_map: Map) -> dict[str, Any]:
     """The map's departures from the standard rules that its data switch on (DPjudge's ``RULE
-    BUILD_ANY``, ``PORT`` and ``DUMMY``): off on most maps."""
+    BUILD_ANY``, ``PORT``, ``DUMMY`` and ``RULE MOBILIZE``): off on most maps."""
     return {
         "build_any": game_map.build_any,
+        "mobilize": game_map.mobilize,
         "ports": sorted(p for p in game_map.convoying if p not in game_map.seas),
         "dummies": sorted(game_map.dummies),
     }
@@ -97,6 +98,10 @@ def special_words(special: Mapping[str, Any]) -> list[str]:
     if special["ports"]:
         said.append(f"a fleet in a port convoys as one at sea: {', '.join(special['ports'])} "
                     "(DPjudge's PORT)")
+    if special["mobilize"]:
+        said.append("the powers start with no unit and no centre; first each builds one unit in any "
+                    "of its home centres, which becomes the only centre it owns (DPjudge's RULE "
+                    "MOBILIZE)")
     if special["dummies"]:
         said.append(f"no player takes {', '.join(special['dummies'])}: its units hold, its builds "
                     "are waived (DPjudge's DUMMY)")

@@ -19,6 +19,7 @@ from typing import Any
 from .vocabulary import (
     Location,
     Phase,
+    PhaseKind,
     Power,
     Province,
     ProvinceKind,
@@ -126,6 +127,11 @@ class Map:
     dummies: frozenset[Power] = field(default=frozenset(), repr=False)
     """The powers no player takes (``dummy = true``: DPjudge's ``DUMMY``): they are in civil
     disorder for the whole game."""
+    mobilize: bool = False
+    """Whether the game opens with one build a power and nothing owned (``mobilize = true``:
+    DPjudge's ``RULE MOBILIZE``, as in its 1898): the powers start with no unit and no centre; in
+    the first phase, a winter, each builds one unit in any of its home centres, and that centre
+    becomes the only one it owns (``adjustments.mobilizing``)."""
 
     # --- names -----------------------------------------------------------------------------
 
@@ -186,6 +192,10 @@ class Map:
         return tuple(p for p, info in self.provinces.items() if info.supply_centre)
 
     def starting_ownership(self) -> dict[Province, Power]:
+        """Who owns each centre at the start: each power its home centres; nobody anything in a
+        game that opens with mobilization (``mobilize``)."""
+        if self.mobilize:
+            return {}
         return {
             centre: power.name for power in self.powers.values() for centre in power.home_centres
         }
@@ -324,10 +334,15 @@ def build_map(data: dict[str, Any]) -> Map:
                 seas_touching[province_of(here)].add(province_of(there))
 
     boxes, box_names = _build_boxes(data.get("boxes", {}), provinces, names, powers, fleet_moves)
+    first_phase = Phase.parse(data["first_phase"])
+    mobilize = bool(data.get("mobilize", False))
+    if mobilize and (first_phase.kind is not PhaseKind.ADJUSTMENT
+                     or any(power.starting_units for power in powers.values())):
+        raise MapError("a map with mobilize = true starts in a winter adjustment phase, with no units")
     return Map(
         name=data["name"],
         title=data.get("title", data["name"]),
-        first_phase=Phase.parse(data["first_phase"]),
+        first_phase=first_phase,
         victory_centres=int(data["victory_centres"]),
         provinces=provinces,
         powers=powers,
@@ -349,6 +364,7 @@ def build_map(data: dict[str, Any]) -> Map:
         build_any=bool(data.get("build_any", False)),
         dummies=frozenset(Power(name) for name, spec in data.get("powers", {}).items()
                           if spec.get("dummy")),
+        mobilize=mobilize,
     )
 
 

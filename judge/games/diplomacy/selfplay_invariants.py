@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
-from .adjustments import adjustment_counts
+from .adjustments import adjustment_counts, mobilizing
 from .king import KING
 from .maps import Map
 from .position import Position
@@ -99,7 +99,14 @@ def centres_change_hands_in_the_fall(
     game_map: Map, before: Position, after: Position
 ) -> Iterator[str]:
     """Centres change hands only when the fall season ends, and then only to the power whose unit
-    stands in them; an owned centre never becomes neutral again (standard rules)."""
+    stands in them; an owned centre never becomes neutral again (standard rules). In
+    mobilization (``adjustments.mobilizing``), each power comes to own the home centre it built in,
+    and nothing else (DPjudge's 1898, rule 2)."""
+    if mobilizing(game_map, before):
+        built = {p: unit.power for p, unit in after.units.items() if p not in before.units}
+        if dict(after.supply_centres) != built:
+            yield f"after {before.phase} the centres owned are not those built in: {dict(after.supply_centres)}"
+        return
     if before.supply_centres == after.supply_centres:
         return
     fall_ends = before.phase.season is Season.FALL and after.phase.season is not Season.FALL
@@ -122,8 +129,8 @@ def units_come_and_go_by_the_rules(
 ) -> Iterator[str]:
     """No unit appears from nowhere: in movement and retreat phases no power gains units (of a
     type) and nothing enters a box; in an adjustment phase new units appear only on vacant home
-    centres their power owns (or in its box), and a power loses units only when it had removals
-    due."""
+    centres their power owns (or in its box; in mobilization, owned or not), and a power loses
+    units only when it had removals due."""
     kind = before.phase.kind
     boxed_before, boxed_after = Counter(before.off_board), Counter(after.off_board)
     if kind is not PhaseKind.ADJUSTMENT:
@@ -148,10 +155,11 @@ def units_come_and_go_by_the_rules(
             yield f"{old} of {old.power} became {unit} of {unit.power} in {before.phase}"
             continue
         built[unit.power] += 1
-        if province not in (game_map.centres if game_map.build_any
+        mobilized = mobilizing(game_map, before)  # any vacant home centre, owned or not
+        if province not in (game_map.centres if game_map.build_any and not mobilized
                             else game_map.powers[unit.power].home_centres):
             yield f"{unit.power} built {unit} outside its home centres"
-        elif before.supply_centres.get(province) != unit.power:
+        elif before.supply_centres.get(province) != unit.power and not mobilized:
             yield f"{unit.power} built {unit} on a centre it does not own"
     lost.update(unit.power for p, unit in before.units.items() if p not in after.units)
     for power in sorted(built | lost):

@@ -67,7 +67,7 @@ def adjudicate(
         Position(
             spring,
             adjusted.units,
-            position.supply_centres,
+            position.supply_centres if adjusted.supply_centres is None else adjusted.supply_centres,
             off_board=adjusted.off_board,
             king=adjusted.king,
         ),

@@ -14,7 +14,7 @@ from judge.games.registry import SHELF, game_kind
 from judge.games.variants import load_variant, variant_data
 
 FOLDER = Path(__file__).resolve().parents[3] / "judge" / "games" / "variants"
-HOBBY = ("chaos", "milan")
+HOBBY = ("chaos", "milan", "1898", "youngstown")
 """The variants converted from DPjudge's map files (github.com/serrasqueiro/dpjudge)."""
 
 
@@ -64,3 +64,31 @@ def test_milan_moves_italys_home_from_venice_to_milan() -> None:
     assert game_map.army_moves["sav"] == {"bur", "mar", "mil", "rom"}
     assert "sav" not in game_map.army_moves["tyr"]
     assert (str(game_map.first_phase), game_map.victory_centres) == ("S1901M", 18)
+
+
+def test_youngstown_has_ten_powers_72_centres_and_its_pages_starting_units() -> None:
+    """youngstown.map (USE lines 4-7): youngstown.politics lines 4-16 (ten powers, India signing
+    with N, its ``(INDIAN:N:ID)``; 72 centres); the starting units as DPjudge's page on the
+    variant lists them (about_youngstown, Basic Rules 3: youngstown.military is not among the
+    files stored); 37 centres win (Basic Rules 4, and more than half of 72 as the judge
+    reckons). The map notes (about_youngstown, Map Notes 1-4) are in the geography: Switzerland,
+    the Himalayas, the Caspian and the Arctic impassable; Omsk a coast (the icebreaker); the
+    off-board boxes provinces, D and G on the African coast, E and F inland; the Suez a sea."""
+    game_map = load_variant("youngstown")
+    assert list(game_map.powers) == ["Austria", "China", "England", "France", "Germany", "India",
+                                     "Italy", "Japan", "Russia", "Turkey"]
+    assert game_map.powers["India"].letter == "N"
+    assert (len(game_map.supply_centres), game_map.victory_centres) == (72, 37)
+    units = {p: sorted(str(u) for u in info.starting_units) for p, info in game_map.powers.items()}
+    assert units["Russia"] == ["A mos", "A oms", "A war", "F sev", "F stp/sc", "F vla"]
+    assert units["England"] == ["F edi", "F joh", "F lon", "F lvp"]
+    assert units["India"] == ["A cal", "A del", "F mad"]
+    assert sum(len(u) for u in units.values()) == 39  # one on each home centre
+    assert not {"swi", "him", "cas", "aci"} & set(game_map.provinces)
+    assert game_map.fleet_moves["oms"] == {"sib", "stp/nc"}
+    kinds = {box: game_map.provinces[box].kind.value for box in ("oba", "obd", "obe", "obf", "obg")}
+    assert kinds == {"oba": "sea", "obd": "coast", "obe": "land", "obf": "land", "obg": "coast"}
+    assert game_map.provinces["sue"].kind.value == "sea"
+    assert game_map.fleet_moves["sue"] == {"eas", "egy/ec", "egy/nc", "red"}
+    assert (str(game_map.first_phase), starting_position(game_map).supply_centres["joh"]) == (
+        "S1901M", "England")
