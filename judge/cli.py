@@ -212,7 +212,7 @@ def _draw_variant(args: SimpleNamespace, stdout: TextIO) -> int:
     path = (Path(args.into) if args.into else folder) / f"{args.name}.shapes.toml"
     path.write_text(text, encoding="utf-8")
     stdout.write(f"The shapes of {args.name} ({path}): drawn from {source.name}"
-                 + (f"; {len(problems)} things left to mend by hand ([fixes]):\n" if problems else ".\n"))
+                 + ("; left to mend by hand (a seed moved or added, or [fixes]):\n" if problems else ".\n"))
     stdout.writelines(f"  {line}\n" for line in problems)
     return 1 if problems else 0
 

@@ -25,7 +25,7 @@ and are played without a picture: docs/variants/shelf.md)."""
 
 
 def test_the_judges_own_variants_have_shapes() -> None:
-    assert {"ancmed", "roses1", "standard"} <= set(VARIANTS)
+    assert {"ancmed", "hundred", "roses1", "standard"} <= set(VARIANTS)
 
 
 APART = {
@@ -36,6 +36,8 @@ APART = {
     ("ancmed", "got-mes"): "four seas meet south of Sicily; the Ausonian and Libyan Seas touch there",
     ("ancmed", "bal-sag"): "a fleet crosses from the Baleares to the mainland over the water drawn between",
     ("ancmed", "bal-tar"): "a fleet crosses from the Baleares to the mainland over the water drawn between",
+    # The Hundred Years' War map is planar but for one crossing:
+    ("hundred", "cal-lon"): "an army crosses the Strait of Dover, which fleets sail through",
 }
 """Pairs adjacent on a map and apart in its picture, each with the reason (the picture's arrows
 still show the move)."""
