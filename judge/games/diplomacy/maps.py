@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from .calendar import STANDARD, Calendar, calendar_from
 from .vocabulary import (
     Location,
     Phase,
@@ -132,6 +133,12 @@ class Map:
     DPjudge's ``RULE MOBILIZE``, as in its 1898): the powers start with no unit and no centre; in
     the first phase, a winter, each builds one unit in any of its home centres, and that centre
     becomes the only one it owns (``adjustments.mobilizing``)."""
+    remote_builds: bool = False
+    """Whether a power builds in any supply centre it owns, but only while it holds one of its
+    home centres (``remote_builds = true``: DPjudge's ``RULE REMOTE_BUILDS``)."""
+    calendar: Calendar = field(default=STANDARD, repr=False)
+    """How the phases are named (``calendar.py``): the standard seasons, or the ``[calendar]``
+    a DPjudge ``FLOW`` gives (Hundred's years five apart, Classical's B.C.)."""
 
     # --- names -----------------------------------------------------------------------------
 
@@ -334,7 +341,7 @@ def build_map(data: dict[str, Any]) -> Map:
                 seas_touching[province_of(here)].add(province_of(there))
 
     boxes, box_names = _build_boxes(data.get("boxes", {}), provinces, names, powers, fleet_moves)
-    first_phase = Phase.parse(data["first_phase"])
+    calendar, first_phase = _calendar(data)
     mobilize = bool(data.get("mobilize", False))
     if mobilize and (first_phase.kind is not PhaseKind.ADJUSTMENT
                      or any(power.starting_units for power in powers.values())):
@@ -365,7 +372,25 @@ def build_map(data: dict[str, Any]) -> Map:
         dummies=frozenset(Power(name) for name, spec in data.get("powers", {}).items()
                           if spec.get("dummy")),
         mobilize=mobilize,
+        remote_builds=bool(data.get("remote_builds", False)),
+        calendar=calendar,
     )
+
+
+def _calendar(data: dict[str, Any]) -> tuple[Calendar, Phase]:
+    """The map's calendar (its ``[calendar]``, or the standard one) and its first phase, written
+    as the calendar writes phases (``S1901M``; Hundred's ``A1425M``)."""
+    try:
+        if data.get("calendar"):
+            calendar = calendar_from(data["calendar"])
+            first = calendar.parse(str(data["first_phase"]))
+            if first.kind is not PhaseKind.MOVEMENT:
+                raise ValueError("a game on a turn calendar begins with a movement")
+            return calendar, first
+        first = Phase.parse(data["first_phase"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise MapError(f"first_phase and calendar: {error}") from None
+    return calendar_from(None, first.year), first
 
 
 def _build_boxes(
