@@ -132,6 +132,8 @@ def _variants(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
         return _add_variant(args, stdout)
     if args.action == "layout":
         return _lay_out(args, stdout)
+    if args.action == "draw":
+        return _draw_variant(args, stdout)
     if args.action == "convert":
         return _convert_variants(args, stdout)
     added: dict[str, Any] = {}
@@ -188,6 +190,31 @@ def _lay_out(args: SimpleNamespace, stdout: TextIO) -> int:
         return 2
     stdout.write(f"The layout of {args.name} ({path}): {done}.\n")
     return 0
+
+
+def _draw_variant(args: SimpleNamespace, stdout: TextIO) -> int:
+    from pathlib import Path
+
+    from .games import variants as shipped
+    from .pictures.draw_shapes import draw
+    from .pictures.shapes import ShapesError
+
+    folder = Path(shipped.__path__[0])
+    source = folder / f"{args.name}.geography.toml"
+    if not source.is_file():
+        sys.stderr.write(f"judge: no geography for {args.name} ({source})\n")
+        return 2
+    try:
+        text, problems = draw(args.name, source.read_text(encoding="utf-8"), load_variant(args.name))
+    except ShapesError as error:
+        sys.stderr.write(f"judge: {error}\n")
+        return 2
+    path = (Path(args.into) if args.into else folder) / f"{args.name}.shapes.toml"
+    path.write_text(text, encoding="utf-8")
+    stdout.write(f"The shapes of {args.name} ({path}): drawn from {source.name}"
+                 + (f"; {len(problems)} things left to mend by hand ([fixes]):\n" if problems else ".\n"))
+    stdout.writelines(f"  {line}\n" for line in problems)
+    return 1 if problems else 0
 
 
 def _convert_variants(args: SimpleNamespace, stdout: TextIO) -> int:
@@ -539,6 +566,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     variant_layout.add_argument("name", help="a shipped variant without shapes, or one this judge added (with --config)")
     variant_layout.add_argument("--new", action="store_true", help="compute it anew, replacing the one there is")
+    variant_draw = variant_actions.add_parser(
+        "draw", help="draw a variant's shapes (NAME.shapes.toml) from its real geography "
+        "(NAME.geography.toml), and say what is left to mend by hand"
+    )
+    variant_draw.add_argument("name", help="a shipped variant with a geography file")
+    variant_draw.add_argument("--into", help="the folder to write NAME.shapes.toml into (default: beside the map)")
     variant_convert = variant_actions.add_parser(
         "convert", help="remake the shipped variants from a folder of DPjudge map files "
         "(MILA's diplomacy/maps)"

@@ -10,7 +10,8 @@ fails for a registered kind with none. The reader is always passed in, never gue
 The toolkit the drawings share: ``shapes.py`` (a map as a grid of cells, read and checked against
 the map's own ``Checklist``), ``network.py`` (a map of points joined by ways), ``outline.py``,
 ``style.py``, ``words.py`` (names batched per text style), ``layers.py`` (how a drawing marks
-what changes from one picture to the next) and ``png.py`` (to PNG: from parts drawn once and kept,
+what changes from one picture to the next), ``draw_shapes.py`` and ``repair_shapes.py`` (a
+variant's shapes file drawn from its real geography: ``judge variants draw``) and ``png.py`` (to PNG: from parts drawn once and kept,
 ``raster.py``, a picture's new ones drawn together on one sheet, ``sheet.py``).
 
 This package draws; it imports the rules engines (for the maps and positions) but nothing of the
