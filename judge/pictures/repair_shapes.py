@@ -58,14 +58,21 @@ class Canvas:
         self.land, self.board = land, board
         self.rows, self.columns = len(owners), len(owners[0])
         self.owners: list[list[str]] = [[key if key is not None else NEUTRAL for key in row] for row in owners]
+        self._near: dict[Cell, tuple[Cell, ...]] = {
+            (col, row): tuple((col + dx, row + dy) for dx, dy in _AROUND
+                              if 0 <= col + dx < self.columns and 0 <= row + dy < self.rows)
+            for row in range(self.rows) for col in range(self.columns)
+        }
         self.cells: dict[str, set[Cell]] = {}
+        self._pieces: dict[str, list[set[Cell]]] = {}  # each area's pieces, until it changes
         self.edges: Counter[frozenset[str]] = Counter()
         for row in range(self.rows):
             for col in range(self.columns):
                 key = self.owners[row][col]
                 self.cells.setdefault(key, set()).add((col, row))
-                for other in self._neighbours((col, row))[:2]:
-                    self._count(key, self.owner(other), 1)
+                for other in self._neighbours((col, row)):
+                    if other > (col, row):  # each edge once
+                        self._count(key, self.owners[other[1]][other[0]], 1)
 
     def owner(self, cell: Cell) -> str:
         return self.owners[cell[1]][cell[0]]
@@ -77,10 +84,8 @@ class Canvas:
         """Whether an area is of the cell's kind (a sea on sea, anything else on land)."""
         return (key in self.board.seas) != self.is_land(cell)
 
-    def _neighbours(self, cell: Cell) -> list[Cell]:
-        col, row = cell
-        return [(col + dx, row + dy) for dx, dy in _AROUND
-                if 0 <= col + dx < self.columns and 0 <= row + dy < self.rows]
+    def _neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        return self._near[cell]
 
     def _count(self, a: str, b: str, change: int) -> None:
         if a != b and a in self.board.provinces and b in self.board.provinces:
@@ -94,6 +99,8 @@ class Canvas:
         for other in self._neighbours(cell):
             self._count(old, self.owner(other), -1)
             self._count(key, self.owner(other), 1)
+        self._pieces.pop(old, None)
+        self._pieces.pop(key, None)
         self.cells[old].discard(cell)
         self.cells.setdefault(key, set()).add(cell)
         self.owners[cell[1]][cell[0]] = key
@@ -105,19 +112,21 @@ class Canvas:
         return {pair for pair, count in self.edges.items() if count > 0}
 
     def pieces(self, key: str) -> list[set[Cell]]:
-        """An area's cells in pieces (cells joined by an edge)."""
-        left, found = set(self.cells.get(key, ())), []
-        while left:
-            piece = {left.pop()}
-            stack = list(piece)
-            while stack:
-                for other in self._neighbours(stack.pop()):
-                    if other in left:
-                        left.discard(other)
-                        piece.add(other)
-                        stack.append(other)
-            found.append(piece)
-        return found
+        """An area's cells in pieces (cells joined by an edge); not to be changed."""
+        if key not in self._pieces:
+            left, found = set(self.cells.get(key, ())), []
+            while left:
+                piece = {left.pop()}
+                stack = list(piece)
+                while stack:
+                    for other in self._near[stack.pop()]:
+                        if other in left:
+                            left.discard(other)
+                            piece.add(other)
+                            stack.append(other)
+                found.append(piece)
+            self._pieces[key] = found
+        return self._pieces[key]
 
     def unmet(self) -> list[str]:
         """What the grid still gets wrong, one line each."""

@@ -4,6 +4,9 @@ an island across the water that the map joins to the mainland by land."""
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
+
 import pytest
 
 from judge.pictures.draw_shapes import drawn, read_geography, shapes_text
@@ -139,3 +142,21 @@ def test_the_command_refuses_a_variant_without_a_geography_file(capsys: pytest.C
 
     assert main(["variants", "draw", "pure"]) == 2
     assert "no geography for pure" in capsys.readouterr().err
+
+
+GEOGRAPHIES = sorted(path.name.removesuffix(".geography.toml")
+                     for path in resources.files("judge.games.variants").iterdir()
+                     if path.name.endswith(".geography.toml"))
+
+
+@pytest.mark.parametrize("variant", GEOGRAPHIES)
+def test_a_shipped_variants_shapes_are_what_the_command_draws_from_its_geography(
+        variant: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The shapes file is never edited by hand: drawing again from the geography file gives it
+    back, and the command says what it left for the picture test's excuses."""
+    from judge.cli import main
+
+    assert main(["variants", "draw", variant, "--into", str(tmp_path)]) in (0, 1)
+    shipped = resources.files("judge.games.variants").joinpath(f"{variant}.shapes.toml").read_text()
+    assert (tmp_path / f"{variant}.shapes.toml").read_text() == shipped
+    assert f"The shapes of {variant}" in capsys.readouterr().out

@@ -21,11 +21,24 @@ from judge.pictures.shapes import read_shapes
 
 VARIANTS = [variant for variant in variant_names() if has_shapes(variant)]
 """The variants with a shapes file: the judge's own, and those of MILA's maps drawn from the real
-geography (modern); the others are drawn as schematics (docs/variants/shelf.md)."""
+geography (ancmed, modern); the others are drawn as schematics (docs/variants/shelf.md)."""
 
 
 def test_the_judges_own_variants_have_shapes() -> None:
-    assert {"modern", "roses1", "standard"} <= set(VARIANTS)
+    assert {"ancmed", "modern", "roses1", "standard"} <= set(VARIANTS)
+
+
+APART = {
+    # No flat picture can show every adjacency of the Ancient Mediterranean map (its graph is not
+    # planar: a Kuratowski subgraph is found by any planarity test), and some cross open water:
+    ("ancmed", "aus-tyn"): "through the Strait of Messina, where Sicily and Neapolis touch by land",
+    ("ancmed", "gop-thb"): "Thebes reaches the Gulf of Pelusium by the Nile's canal, across Alexandria and Sinai",
+    ("ancmed", "got-mes"): "four seas meet south of Sicily; the Ausonian and Libyan Seas touch there",
+    ("ancmed", "bal-sag"): "a fleet crosses from the Baleares to the mainland over the water drawn between",
+    ("ancmed", "bal-tar"): "a fleet crosses from the Baleares to the mainland over the water drawn between",
+}
+"""Pairs adjacent on a map and apart in its picture, each with the reason (the picture's arrows
+still show the move)."""
 
 
 def _text(variant: str) -> str:
@@ -65,7 +78,9 @@ def test_provinces_touch_in_the_picture_exactly_where_they_are_adjacent(variant:
         for a, ends in game_map.fleet_moves.items()
         for b in ends
     }
-    assert sorted("-".join(sorted(pair)) for pair in adjacent - touching) == []
+    apart = sorted("-".join(sorted(pair)) for pair in adjacent - touching)
+    assert [pair for pair in apart if (variant, pair) not in APART] == []
+    assert sorted(pair for kind, pair in APART if kind == variant) == apart  # every excuse still needed
     assert sorted("-".join(sorted(pair)) for pair in touching - adjacent) == []
 
 

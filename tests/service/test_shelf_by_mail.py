@@ -72,10 +72,10 @@ def test_a_game_of_ancmed_by_mail_names_its_powers_and_its_years(judge: MailJudg
     assert "Carthage" in text and "Persia" in text
 
 
-def test_the_archive_of_an_ancmed_game_has_its_powers_years_and_schematic_map(
+def test_the_archive_of_an_ancmed_game_has_its_powers_years_and_maps(
         judge: MailJudge, tmp_path: Path) -> None:
-    """The web archive walks a game of a variant without shapes: its pages name its powers and
-    its year 1, and nothing of the standard map; its phases' maps are the schematic."""
+    """The web archive walks a game of a variant of the shelf: its pages name its powers and its
+    year 1, and nothing of the standard map; its phases' maps are drawn."""
     who = start(judge, "rome", "ancmed", 5)
     orders(judge, "rome", who["Carthage"], "C", "F tha - pun", "A car H", "A cir H")
     judge.advance(days=4)

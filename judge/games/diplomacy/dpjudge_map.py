@@ -31,8 +31,16 @@ What is read (facts of the format, as DPjudge and MILA read it):
 - ``PORT abbr ABUTS ...``: a coastal province whose fleet convoys as a fleet at sea does (MILA's
   engine: a fleet in a PORT convoys, and an army lands there as on any coast; ancmed's Baleares);
 - ``RULE BUILD_ANY``: a power builds in any supply centre it owns, not only in its home centres;
+  ``RULE REMOTE_BUILDS``: the same, but only while it holds one of its home centres (DPjudge's
+  ``Game.buildSites``: no build site at all without one);
 - ``VICTORY count``: the centres that win; ``BEGIN SPRING 1901 MOVEMENT``: the first phase, or
   ``BEGIN WINTER 1900 ADJUSTMENTS`` (DPjudge's Chaos and 1898: the game opens with builds);
+- ``FLOW``: the game year's sequence. The standard one (spring and fall movements and retreats,
+  winter adjustments), or a calendar of one season word, as DPjudge's Hundred and Classical
+  have: ``FLOW NEWYEAR:5``, ``FLOW A.D.:MOVEMENT,RETREATS``, ``FLOW IFYEARDIV:10``, ``FLOW
+  A.D.:ADJUSTMENTS`` with ``BEGIN A.D. 1425 MOVEMENT``: a movement (and its retreats) each
+  turn, five years apart, the adjustments in the years divisible by ten; played when the
+  adjustments come every second turn (``calendar.py``);
 - ``DROP place...``: the places leave the map, with their coasts, names, centres, the units in
   them and every adjacency to them (DPjudge's Milan drops Tuscany and Venice);
 - ``AMEND place ABUTS other -gone``: the place keeps its terrain; ``other`` is added to what it
@@ -46,7 +54,8 @@ A power's name written with ``+`` (the format's space: ``St+Petersburg``) is hyp
 it stays one word; in an adjective the ``+`` is a space.
 
 Refused by name, each with its line: the directives the judge does not play yet (``OWNS``,
-``CENTERS``, ``FLOW``, ``NEWYEAR``, ``IFYEARDIV``), every ``RULE`` but ``BUILD_ANY``, renaming a
+``CENTERS``; ``NEWYEAR`` and ``IFYEARDIV`` outside a FLOW), any other FLOW, every ``RULE`` but
+``BUILD_ANY`` and ``REMOTE_BUILDS``, renaming a
 power (``OLD -> NEW`` on a power's line), a ``VICTORY`` with more than one count, a first phase
 other than a spring movement or a winter adjustment, ``-gone`` in a line that is no ``AMEND``.
 """
@@ -54,6 +63,7 @@ other than a spring movement or a winter adjustment, ``-gone`` in a line that is
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -62,13 +72,19 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from .calendar import TurnCalendar
+
 GRAMMAR = resources.files(__package__).joinpath("dpjudge_map.lark").read_text(encoding="utf-8")
 
 Finder = Callable[[str], "tuple[str, str] | None"]
 """Finds a file a ``MAP`` line names: its name as errors give it and its text, or None."""
 
-RULES = ("BUILD_ANY",)
-"""The ``RULE``s the judge plays: ``BUILD_ANY``, a power builds in any supply centre it owns."""
+RULES = ("BUILD_ANY", "REMOTE_BUILDS")
+"""The ``RULE``s the judge plays: ``BUILD_ANY``, a power builds in any supply centre it owns;
+``REMOTE_BUILDS``, the same while it holds one of its home centres."""
+
+STANDARD_FLOW = ["SPRING:MOVEMENT,RETREATS", "FALL:MOVEMENT,RETREATS", "WINTER:ADJUSTMENTS"]
+"""DPjudge's default game year (its ``Map.validate``), which a FLOW may also write out."""
 
 SEASONS = {"SPRING": "S", "FALL": "F", "AUTUMN": "F", "WINTER": "W"}
 PHASE_KINDS = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}
@@ -133,7 +149,14 @@ class MapFile:
     dummies: list[str] = field(default_factory=list)
     """The powers (keys) no player takes (``DUMMY``)."""
     victory: tuple[int, Where] | None = None
+    begin: tuple[list[str], Where] | None = None
+    """The words of ``BEGIN`` (upper case), read with the FLOW once the file is read."""
+    flow: list[tuple[str, Where]] = field(default_factory=list)
+    """The ``FLOW`` items, in order, as written (``A.D.:MOVEMENT,RETREATS``, ``NEWYEAR:5``)."""
     first_phase: tuple[str, Where] | None = None
+    """The first phase, written as its calendar writes phases (``S1901M``, ``A1425M``)."""
+    calendar: dict[str, Any] | None = None
+    """A turn calendar (``calendar.TurnCalendar``'s fields), when the FLOW gives one."""
     files: list[str] = field(default_factory=list)
     problems: list[tuple[int, int, str]] = field(default_factory=list)
 
@@ -196,7 +219,61 @@ def read_map_file(text: str, source: str, find: Finder) -> MapFile:
     """What a map file says, with every error found (``MapFile.errors``, each with its line)."""
     found = MapFile()
     _read(found, text, source, find)
+    settle_phases(found)
     return found
+
+
+def settle_phases(found: MapFile) -> None:
+    """The first phase and the calendar, from ``BEGIN`` and ``FLOW`` together: the standard
+    game year (no FLOW, or the standard one written out), or a turn calendar of one season word
+    (``calendar.py``: DPjudge's Hundred and Classical). What the judge cannot play is an error
+    at its line."""
+    items = [item for item, _ in found.flow]
+    if found.flow and items != STANDARD_FLOW:
+        _turn_calendar(found, items)
+        return
+    if found.begin is None:
+        return
+    words, where = found.begin
+    if len(words) != 3 or words[0] not in SEASONS or not words[1].isdigit() \
+            or words[2] not in PHASE_KINDS:
+        found.error(where, f"BEGIN {' '.join(words)}: expected e.g. BEGIN SPRING 1901 MOVEMENT")
+        return
+    if (words[0], words[2]) not in FIRST_PHASES:
+        found.error(where, f"BEGIN {' '.join(words)}: this judge starts a game in a "
+                           "spring movement or a winter adjustment phase only")
+        return
+    found.first_phase = (f"{SEASONS[words[0]]}{int(words[1])}{PHASE_KINDS[words[2]]}", where)
+
+
+def _turn_calendar(found: MapFile, items: list[str]) -> None:
+    """``FLOW NEWYEAR:k``, ``FLOW E:MOVEMENT,RETREATS``, ``FLOW IFYEARDIV:d``, ``FLOW
+    E:ADJUSTMENTS`` with ``BEGIN E year MOVEMENT``: a movement each turn, k years apart, the
+    adjustments in the years divisible by d (as DPjudge's ``Game.findNextPhase`` steps through
+    a FLOW), which the judge plays when they come every second turn."""
+    where = found.flow[0][1]
+    shape = re.fullmatch(r"NEWYEAR:(-?\d+) ([^:\s]+):MOVEMENT,RETREATS IFYEARDIV:(\d+) "
+                         r"([^:\s]+):ADJUSTMENTS", " ".join(items))
+    if shape is None or shape[2] != shape[4]:
+        found.error(where, f"FLOW {' '.join(items)}: this judge plays the standard game year, "
+                           "or NEWYEAR:years, SEASON:MOVEMENT,RETREATS, IFYEARDIV:years, "
+                           "SEASON:ADJUSTMENTS (as DPjudge's Hundred and Classical)")
+        return
+    era, step, every = shape[2], int(shape[1]), int(shape[3])
+    begin = found.begin[0] if found.begin else []
+    if len(begin) != 3 or begin[0] != era or not begin[1].isdigit() or begin[2] != "MOVEMENT":
+        at = found.begin[1] if found.begin else where
+        found.error(at, f"BEGIN {' '.join(begin)}: the FLOW's calendar begins with a movement: "
+                        f"expected BEGIN {era} year MOVEMENT")
+        return
+    try:
+        calendar = TurnCalendar(era, int(begin[1]), step, every)
+    except ValueError as error:
+        found.error(where, f"FLOW {' '.join(items)}: {error}")
+        return
+    found.calendar = {"era": era, "first_year": calendar.first_year,
+                      "years_per_turn": step, "adjustment_years": every}
+    found.first_phase = (f"{era[0]}{calendar.first_year}M", found.begin[1] if found.begin else where)
 
 
 def _read(found: MapFile, text: str, source: str, find: Finder) -> None:
@@ -400,16 +477,20 @@ class _Reading:
     # --- the game --------------------------------------------------------------------------
 
     def begin(self, tree: Tree[Any], where: Where) -> None:
-        words = [word.upper() for word in _words(tree)]
-        if len(words) != 3 or words[0] not in SEASONS or not words[1].isdigit() \
-                or words[2] not in PHASE_KINDS:
-            self.found.error(where, f"BEGIN {' '.join(words)}: expected e.g. BEGIN SPRING 1901 MOVEMENT")
-            return
-        if (words[0], words[2]) not in FIRST_PHASES:
-            self.found.error(where, f"BEGIN {' '.join(words)}: this judge starts a game in a "
-                                    "spring movement or a winter adjustment phase only")
-            return
-        self.found.first_phase = (f"{SEASONS[words[0]]}{int(words[1])}{PHASE_KINDS[words[2]]}", where)
+        """``BEGIN SPRING 1901 MOVEMENT``: read with the ``FLOW`` once the whole file is
+        (``settle_phases``), as a calendar's season words are the FLOW's."""
+        self.found.begin = ([word.upper() for word in _words(tree)], where)
+
+    def flow(self, tree: Tree[Any], where: Where) -> None:
+        """``FLOW A.D.:MOVEMENT,RETREATS``, ``FLOW NEWYEAR:5``: the items of the game year's
+        sequence, in order (the grammar drops the commas: a word without a colon is one more
+        phase of the item before it)."""
+        for word in (word.upper() for word in _words(tree)):
+            if ":" in word or word == "NEWYEAR" or not self.found.flow:
+                self.found.flow.append((word, where))
+            else:
+                item, at = self.found.flow[-1]
+                self.found.flow[-1] = (f"{item},{word}", at)
 
     def victory(self, tree: Tree[Any], where: Where) -> None:
         words = _words(tree)

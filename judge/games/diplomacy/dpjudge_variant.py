@@ -17,7 +17,10 @@ How the file's words become the judge's (facts of the format; see ``dpjudge_map`
 - the powers keep the file's order; a power's letter (what SIGNON writes before the game's name)
   is the one the file gives (``(DUTCH:H)``), else its name's first letter, and two powers may not
   share one;
-- ``RULE BUILD_ANY`` is ``build_any = true``; a ``DUMMY`` power is marked ``dummy = true``;
+- ``RULE BUILD_ANY`` is ``build_any = true``, ``RULE REMOTE_BUILDS`` ``remote_builds = true``; a
+  ``DUMMY`` power is marked ``dummy = true``;
+- a ``FLOW`` of one season word is the ``calendar`` table (``calendar.TurnCalendar``), and the
+  first phase is written as it writes phases (Hundred's ``A1425M``);
 - without ``VICTORY``, a power needs more than half of the centres; without ``BEGIN``, the first
   phase is Spring 1901.
 
@@ -96,6 +99,10 @@ class _Converting:
         }
         if "BUILD_ANY" in self.found.rules:
             data["build_any"] = True
+        if "REMOTE_BUILDS" in self.found.rules:
+            data["remote_builds"] = True
+        if self.found.calendar:
+            data["calendar"] = self.found.calendar
         return {**data, "powers": powers, "provinces": provinces}
 
     # --- places ----------------------------------------------------------------------------

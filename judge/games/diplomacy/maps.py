@@ -16,9 +16,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from .calendar import STANDARD, Calendar, calendar_from
 from .vocabulary import (
     Location,
     Phase,
+    PhaseKind,
     Power,
     Province,
     ProvinceKind,
@@ -126,6 +128,12 @@ class Map:
     dummies: frozenset[Power] = field(default=frozenset(), repr=False)
     """The powers no player takes (``dummy = true``: DPjudge's ``DUMMY``): they are in civil
     disorder for the whole game."""
+    remote_builds: bool = False
+    """Whether a power builds in any supply centre it owns, but only while it holds one of its
+    home centres (``remote_builds = true``: DPjudge's ``RULE REMOTE_BUILDS``)."""
+    calendar: Calendar = field(default=STANDARD, repr=False)
+    """How the phases are named (``calendar.py``): the standard seasons, or the ``[calendar]``
+    a DPjudge ``FLOW`` gives (Hundred's years five apart, Classical's B.C.)."""
 
     # --- names -----------------------------------------------------------------------------
 
@@ -324,10 +332,11 @@ def build_map(data: dict[str, Any]) -> Map:
                 seas_touching[province_of(here)].add(province_of(there))
 
     boxes, box_names = _build_boxes(data.get("boxes", {}), provinces, names, powers, fleet_moves)
+    calendar, first_phase = _calendar(data)
     return Map(
         name=data["name"],
         title=data.get("title", data["name"]),
-        first_phase=Phase.parse(data["first_phase"]),
+        first_phase=first_phase,
         victory_centres=int(data["victory_centres"]),
         provinces=provinces,
         powers=powers,
@@ -349,7 +358,25 @@ def build_map(data: dict[str, Any]) -> Map:
         build_any=bool(data.get("build_any", False)),
         dummies=frozenset(Power(name) for name, spec in data.get("powers", {}).items()
                           if spec.get("dummy")),
+        remote_builds=bool(data.get("remote_builds", False)),
+        calendar=calendar,
     )
+
+
+def _calendar(data: dict[str, Any]) -> tuple[Calendar, Phase]:
+    """The map's calendar (its ``[calendar]``, or the standard one) and its first phase, written
+    as the calendar writes phases (``S1901M``; Hundred's ``A1425M``)."""
+    try:
+        if data.get("calendar"):
+            calendar = calendar_from(data["calendar"])
+            first = calendar.parse(str(data["first_phase"]))
+            if first.kind is not PhaseKind.MOVEMENT:
+                raise ValueError("a game on a turn calendar begins with a movement")
+            return calendar, first
+        first = Phase.parse(data["first_phase"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise MapError(f"first_phase and calendar: {error}") from None
+    return calendar_from(None, first.year), first
 
 
 def _build_boxes(

@@ -27,11 +27,11 @@ def example(year: int) -> str:
 
 
 _SEASON_TITLES = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
-_KIND_TITLES = {PhaseKind.MOVEMENT: "Movement", PhaseKind.RETREAT: "Retreat",
+KIND_TITLES = {PhaseKind.MOVEMENT: "Movement", PhaseKind.RETREAT: "Retreat",
                 PhaseKind.ADJUSTMENT: "Adjustment"}
 _SEASONS = {"s": Season.SPRING, "spring": Season.SPRING, "f": Season.FALL, "fall": Season.FALL,
             "autumn": Season.FALL, "w": Season.WINTER, "winter": Season.WINTER}
-_KINDS = {"m": PhaseKind.MOVEMENT, "movement": PhaseKind.MOVEMENT, "moves": PhaseKind.MOVEMENT,
+KINDS = {"m": PhaseKind.MOVEMENT, "movement": PhaseKind.MOVEMENT, "moves": PhaseKind.MOVEMENT,
           "move": PhaseKind.MOVEMENT, "r": PhaseKind.RETREAT, "retreat": PhaseKind.RETREAT,
           "retreats": PhaseKind.RETREAT, "a": PhaseKind.ADJUSTMENT, "b": PhaseKind.ADJUSTMENT,
           "adjustment": PhaseKind.ADJUSTMENT, "adjustments": PhaseKind.ADJUSTMENT,
@@ -46,7 +46,7 @@ def phase_title(phase: str) -> str:
         read = Phase.parse(phase)
     except ValueError:
         return phase
-    return f"{_SEASON_TITLES[read.season]} {read.year} {_KIND_TITLES[read.kind]}"
+    return f"{_SEASON_TITLES[read.season]} {read.year} {KIND_TITLES[read.kind]}"
 
 
 _SEASON_ORDER = (Season.SPRING, Season.FALL, Season.WINTER)
@@ -72,8 +72,8 @@ def read_phase(text: str) -> str | None:
     season = _SEASONS[parts[0]]
     if len(parts) == 2:
         kind = PhaseKind.ADJUSTMENT if season is Season.WINTER else PhaseKind.MOVEMENT
-    elif parts[2] in _KINDS:
-        kind = _KINDS[parts[2]]
+    elif parts[2] in KINDS:
+        kind = KINDS[parts[2]]
     else:
         return None
     if (season is Season.WINTER) != (kind is PhaseKind.ADJUSTMENT):

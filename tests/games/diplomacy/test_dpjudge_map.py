@@ -164,7 +164,9 @@ def test_a_bad_file_gets_every_error_with_its_line() -> None:
         "test.map line 7: South's fleet cannot stand in AAA",
         "test.map line 17: EEE is no place of the map",
         "test.map line 19: RULE NO_CHECK is a rule this judge does not play yet",
-        "test.map line 20: FLOW is a directive this judge does not read yet",
+        "test.map line 20: FLOW SPRING:MOVEMENT: this judge plays the standard game year, or "
+        "NEWYEAR:years, SEASON:MOVEMENT,RETREATS, IFYEARDIV:years, SEASON:ADJUSTMENTS (as "
+        "DPjudge's Hundred and Classical)",
         "test.map line 22: NWH is named but has no terrain line",
     ]
 
