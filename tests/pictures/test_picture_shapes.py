@@ -20,12 +20,12 @@ from judge.pictures.diplomacy import has_shapes
 from judge.pictures.shapes import read_shapes
 
 VARIANTS = [variant for variant in variant_names() if has_shapes(variant)]
-"""The variants with a shapes file: the judge's own (the variants from MILA's maps have none yet,
-and are played without a picture: docs/variants/shelf.md)."""
+"""The variants with a shapes file: the judge's own, and those of MILA's maps drawn from the real
+geography (ancmed, modern); the others are drawn as schematics (docs/variants/shelf.md)."""
 
 
 def test_the_judges_own_variants_have_shapes() -> None:
-    assert {"ancmed", "hundred", "roses1", "standard"} <= set(VARIANTS)
+    assert {"ancmed", "hundred", "modern", "roses1", "standard"} <= set(VARIANTS)
 
 
 APART = {

@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from judge.service.web.archive import build_archive
 
-from judge.store import GameStatus, Membership, Player
+from judge.store import GameStatus, Membership, Picture, Player
 
 MASTER = "master@example.org"
 STANDARD_POWERS = ("Austria", "England", "Germany", "Italy", "Russia", "Turkey")
@@ -118,6 +118,23 @@ def test_a_game_of_modern_by_mail_uses_its_ten_powers_and_1994(judge: MailJudge)
     summary = judge.send(who["Poland"], f"SIGNON Pnow pw{players(10).index(who['Poland']) + 1}\n"
                                         "SUMMARY now")
     assert "1994" in summary and "1901" not in summary
+
+
+def test_the_map_a_modern_game_mails_is_drawn_from_the_real_geography(judge: MailJudge) -> None:
+    """modern's results mails carry a map of Europe, North Africa and the Middle East drawn from
+    its shapes (modern.shapes.toml, from modern.geography.toml: issue #35, item 4), each province
+    an area of the picture where it really is, not the schematic of marks and lines."""
+    who = start(judge, "now", "modern", 10)
+    orders(judge, "now", who["Russia"], "R", "A mos H", "A gor H", "F stp H", "F mur H",
+           "F ros H")
+    judge.advance(days=4)  # the deadline: the phase is processed
+    (results,) = judge.mail_to(who["Russia"], "Diplomacy results now S1994M")
+    assert results.picture_id is not None  # the map goes with the results, as a PNG
+    with judge.store.session() as db:
+        svg = db.get(Picture, results.picture_id).svg
+    assert 'class="schematic"' not in svg
+    for province in ("lon", "mos", "cai", "irn", "ice", "mon", "sib", "wsa"):
+        assert f'class="region" data-area="{province}"' in svg, province  # drawn as an area
 
 
 def test_known_world_901s_dummy_is_given_to_no_player_and_waited_for_by_no_phase(
