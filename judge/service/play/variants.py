@@ -267,5 +267,13 @@ def _entries(folder: Path) -> tuple[Entry, ...]:
 def offered(config: Config) -> Iterator[None]:
     """Within this, the game kinds are the shipped ones and the variants of this judge's folder,
     drawn from the layouts there."""
-    with registry.offering(_entries(config.variants)), layouts_in(config.variants):
+    with offered_from(config.variants):
+        yield
+
+
+@contextmanager
+def offered_from(folder: Path) -> Iterator[None]:
+    """``offered`` for a variants folder itself: what a process of ``judge selfplay --jobs``
+    is handed (a path, not the judge's settings)."""
+    with registry.offering(_entries(folder)), layouts_in(folder):
         yield
