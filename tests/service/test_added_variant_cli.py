@@ -9,6 +9,7 @@ import io
 import json
 import subprocess
 import sys
+import tomllib
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -19,34 +20,8 @@ from mail_judge import current_game as game
 from judge.cli import main
 from judge.store import GameStatus
 
-ISLES = """\
-# Two shores and a strait: a small map made for the judge's tests.
-NORTH (NORTHERN:N) HOL KEE
-A HOL
-F KEE
-SOUTH (SOUTHERN:S) PRT BAY
-A PRT
-F BAY
-UNOWNED MID ROC
-
-Holm = hol
-Keep = kee
-Port = prt
-Bayside = bay
-Midmarch = mid
-The Rock = roc
-The Strait = str
-The Deep = dee
-
-LAND  HOL ABUTS kee mid
-COAST KEE ABUTS hol MID STR DEE
-COAST MID ABUTS hol KEE BAY prt STR
-LAND  PRT ABUTS mid bay
-COAST BAY ABUTS prt MID STR DEE
-COAST ROC ABUTS STR DEE
-WATER STR ABUTS KEE MID BAY ROC DEE
-WATER DEE ABUTS KEE BAY ROC STR
-"""
+ISLES = Path(__file__).parent.parent / "games" / "diplomacy" / "data" / "isles.map"
+"""A small map of the tests' own: two shores across a strait, two powers."""
 MASTER = "master@example.org"
 PLAYERS = ["north@example.org", "south@example.org"]
 
@@ -65,7 +40,7 @@ def isles(judge: MailJudge, tmp_path: Path) -> MailJudge:
     his own."""
     map_file = tmp_path / "maps" / "isles.map"
     map_file.parent.mkdir()
-    map_file.write_text(ISLES, encoding="utf-8")
+    map_file.write_text(ISLES.read_text(encoding="utf-8"), encoding="utf-8")
     status, out, _ = run("--config", str(judge.config.path), "variants", "add", str(map_file))
     assert status == 0 and "Added the variant isles" in out and "2 powers (North, South)" in out
     return judge
@@ -122,3 +97,25 @@ def test_adjudicate_takes_an_added_variant_named_on_the_command_line(isles: Mail
          "--variant", "isles"], input=line, capture_output=True, text=True, timeout=60, check=True)
     answer = json.loads(adjudicated.stdout)
     assert answer["next"]["units"] == [{"power": "North", "type": "F", "loc": "str"}]
+
+
+def test_an_operator_pins_provinces_and_the_layout_computed_anew_keeps_them(isles: MailJudge) -> None:
+    """``[pins]`` in the layout file: ``judge variants layout NAME --new`` computes the picture
+    around them, the pinned provinces where pinned, the others turned with them; the pins stay
+    in the file for the next time."""
+    settings = ("--config", str(isles.config.path))
+    path = isles.config.variants / "isles.layout.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n[pins]\nprt = [300, 60]\nhol = [300, 260]\n",
+                    encoding="utf-8")
+    status, out, _ = run(*settings, "variants", "layout", "isles", "--new")
+    assert status == 0 and "computed and written around its 2 pinned provinces" in out
+    text = path.read_text(encoding="utf-8")
+    assert "\nprt = [300, 60]\n" in text and "\nhol = [300, 260]\n" in text  # [places] and [pins]
+    places = tomllib.loads(text)["places"]
+    assert places["bay"][1] < places["mid"][1] < places["kee"][1]  # the south shore up, as pinned
+    assert tomllib.loads(text)["pins"] == {"prt": [300, 60], "hol": [300, 260]}
+    assert "checked" in run(*settings, "variants", "layout", "isles")[1]
+
+    path.write_text(text + "nowhere = [1, 2]\n", encoding="utf-8")
+    status, _, err = run(*settings, "variants", "layout", "isles", "--new")
+    assert status == 2 and "[pins] names no province of isles: nowhere" in err
