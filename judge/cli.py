@@ -250,9 +250,10 @@ def _selfplay(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
     from .games.selfplay import summary_json, summary_text
     from .service.play.playouts import run_playouts
 
+    added = _config(args).variants if args.config else None  # this judge's own variants too
     started = perf_counter()
     try:
-        summary = run_playouts(args.variant, args.games, args.seed, args.until, args.jobs)
+        summary = run_playouts(args.variant, args.games, args.seed, args.until, args.jobs, added)
     except UnknownGameKind as error:
         sys.stderr.write(f"judge: {error}\n")
         return 2
@@ -364,7 +365,8 @@ def _record(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
 
 def _verify(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
     """Exit 0 only for a record that runs from the game's start to its end and matches (or, with
-    ``--part``, for phases that match, saying what was not checked); each problem on a line."""
+    ``--part``, for phases that match, saying what was not checked); each problem on a line.
+    With the judge's settings, a game on a variant its operator added is checked too."""
     from pathlib import Path
 
     from .games.record_check import check_record
@@ -374,7 +376,13 @@ def _verify(args: SimpleNamespace, stdin: TextIO, stdout: TextIO) -> int:
     except (OSError, ValueError, RecursionError) as error:
         stdout.write(f"NOT VERIFIED: cannot read {args.record}: {str(error)[:200]}\n")
         return 1
-    checked = check_record(record)
+    if args.config:
+        from .service.play.variants import offered
+
+        with offered(_config(args)):
+            checked = check_record(record)
+    else:
+        checked = check_record(record)
     name = (f"{str(record.get('game'))[:64]} ({str(record.get('kind'))[:40]})"
             if isinstance(record, dict) else args.record)
     for problem in checked.problems:
@@ -516,7 +524,8 @@ def build_parser() -> argparse.ArgumentParser:
     record.set_defaults(run=_record)
     verify = commands.add_parser(
         "verify", help="recompute every phase of a finished game's record from its secret")
-    verify.add_argument("record", help="the file judge record wrote")
+    verify.add_argument("record", help="the file judge record wrote (with --config, a game on a "
+                        "variant this judge added too)")
     verify.add_argument("--part", action="store_true",
                         help="accept a record of part of a game: check its phases, say what was not")
     verify.set_defaults(run=_verify)
@@ -591,7 +600,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="play random games, checking the rules' invariants after every phase; "
         "print the violations and each power's average centres by year",
     )
-    play.add_argument("variant", help="the variant (standard, roses1, ...)")
+    play.add_argument("variant", help="the variant (standard, roses1, ...; with --config, one this "
+                      "judge added too)")
     play.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     play.add_argument(
         "--seed", type=int, default=1, help="game i is played from seed S+i (default 1)"

@@ -8,11 +8,17 @@ in ``judge/games/variants/``, a judge's added variants' in its variants folder. 
   under it;
 - ``[places]``: each province's point (``bud = [412, 160]``) and each coast's of a province with
   several (``"spa/nc" = [120, 300]``), in pixels from the top left;
-- ``[colours]``: each power's colour.
+- ``[colours]``: each power's colour;
+- ``[pins]``, if the operator wants: a few provinces' points (``par = [200, 150]``) that the
+  computed layout keeps, placing the others around them (``judge variants layout NAME --new``).
 
 ``judge variants layout NAME`` computes one (``spread.py``) and writes it; ``judge variants add``
-does so for the variant it adds. It may be edited by hand afterwards: reading checks that it
-places exactly the map's provinces and coasts, inside the picture, and colours every power.
+does so for the variant it adds. Moves alone give a map no north, so the computed layout takes
+one from the pins, else from the standard map: a province with the abbreviation and the name of
+one of the standard map's (``par``, Paris) is the same place, and where a map has two or more,
+the layout is turned (and mirrored, if that fits better) to stand them as the standard map's
+picture does. It may be edited by hand afterwards: reading checks that it places exactly the
+map's provinces and coasts, inside the picture, and colours every power.
 A variant whose file is missing or spoilt is still drawn, from a layout computed when first
 asked (once a process), so that no results mail goes without its map.
 """
@@ -20,10 +26,10 @@ asked (once a process), so that no results mail goes without its map.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -55,6 +61,7 @@ class Layout:
     height: float
     places: dict[str, Point]  # every province and every coast of a province with several
     colours: dict[str, str]  # power -> colour
+    pins: dict[str, Point] = field(default_factory=dict)  # provinces the computed layout keeps
 
 
 def locations(game_map: Map) -> set[str]:
@@ -63,16 +70,42 @@ def locations(game_map: Map) -> set[str]:
                                       for coast in info.coasts}
 
 
-def computed_layout(game_map: Map) -> Layout:
+def computed_layout(game_map: Map, pins: Mapping[str, Point] | None = None) -> Layout:
     """A map's layout computed from its adjacencies (``spread.py``), with margins, and its powers
-    coloured from the palette in their order (``style.palette``)."""
-    points, width, height = spread(game_map)
+    coloured from the palette in their order (``style.palette``). Its north: the ``pins``
+    (provinces kept where given), else the standard map's picture (``standard_guides``). A
+    pinned province stands exactly where pinned, unless the others would then spill over the
+    picture's top or left edge: then all stand further down or right, together."""
+    pins = {key: point for key, point in (pins or {}).items() if key in game_map.provinces}
+    points, width, height = spread(game_map, pins=pins, guides=None if pins else standard_guides(game_map))
     title = advance(f"{game_map.title}: Winter 1901, adjustments", 12, bold=True) + 24  # the longest
-    full = max(width + 2 * MARGIN, LEAST_WIDTH, round(title))
-    left = (full - width) / 2
-    places = {key: (round(x + left, 1), round(y + TOP, 1)) for key, (x, y) in points.items()}
-    return Layout(round(full, 1), round(height + TOP + MARGIN, 1), places,
-                  dict(zip(game_map.powers, palette(len(game_map.powers)))))
+    if pins:
+        key, (x, y) = next(iter(pins.items()))
+        left, top = max(x - points[key][0], MARGIN), max(y - points[key][1], TOP)
+        full = max(left + width + MARGIN, LEAST_WIDTH, round(title))
+    else:
+        full = max(width + 2 * MARGIN, LEAST_WIDTH, round(title))
+        left, top = (full - width) / 2, TOP
+    places = {key: (round(x + left, 1), round(y + top, 1)) for key, (x, y) in points.items()}
+    return Layout(round(full, 1), round(height + top + MARGIN, 1), places,
+                  dict(zip(game_map.powers, palette(len(game_map.powers)))), dict(pins))
+
+
+def standard_guides(game_map: Map) -> dict[str, Point]:
+    """Where the provinces of a map that the standard map has too (the same abbreviation and
+    name: ``par``, Paris) stand in the standard map's picture: what gives a computed layout its
+    north."""
+    from judge.games.variants import load_variant
+
+    from . import load_shapes  # here: the package's drawing imports this module
+
+    standard = load_variant("standard")
+    same = [key for key, info in game_map.provinces.items()
+            if key in standard.provinces and standard.provinces[key].name == info.name]
+    if not same:
+        return {}
+    places = load_shapes("standard").places
+    return {key: places[key] for key in same}
 
 
 def read_layout(text: str, game_map: Map, source: str = "layout") -> Layout:
@@ -90,7 +123,22 @@ def read_layout(text: str, game_map: Map, source: str = "layout") -> Layout:
     colours = data.get("colours", {})
     if not isinstance(colours, dict) or (uncoloured := [p for p in game_map.powers if p not in colours]):
         raise ShapesError(f"{source}: [colours] must give a colour for each power: {', '.join(game_map.powers)}")
-    return Layout(width, height, places, {power: str(colours[power]) for power in game_map.powers})
+    return Layout(width, height, places, {power: str(colours[power]) for power in game_map.powers},
+                  _pins(data, game_map, source))
+
+
+def read_pins(text: str, game_map: Map, source: str = "layout") -> dict[str, Point]:
+    """The ``[pins]`` of a layout file (none if it has none), checked: what ``judge variants
+    layout NAME --new`` keeps of the file it replaces (raises ShapesError)."""
+    data, _, _ = sized_file(text, source)
+    return _pins(data, game_map, source)
+
+
+def _pins(data: dict[str, Any], game_map: Map, source: str) -> dict[str, Point]:
+    pins = point_table(data.get("pins", {}), source, "pins")
+    if stray := sorted(set(pins) - set(game_map.provinces)):
+        raise ShapesError(f"{source}: [pins] names no province of {game_map.name}: {', '.join(stray)}")
+    return pins
 
 
 def layout_text(game_map: Map, layout: Layout) -> str:
@@ -109,6 +157,9 @@ def layout_text(game_map: Map, layout: Layout) -> str:
             lines.append(f'{_key(key)} = [{x:g}, {y:g}]')
     lines += ["", "[colours]"]
     lines += [f'{_key(power)} = "{colour}"' for power, colour in layout.colours.items()]
+    if layout.pins:
+        lines += ["", "[pins]                   # kept where they are when computed anew (--new)"]
+        lines += [f"{_key(key)} = [{x:g}, {y:g}]" for key, (x, y) in layout.pins.items()]
     return "\n".join(lines) + "\n"
 
 

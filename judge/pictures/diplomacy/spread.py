@@ -9,10 +9,17 @@ layout``), so that provinces one move apart stand near each other and far ones f
    power iteration from a fixed start: the same map always gives the same picture);
 3. stress majorization (Gansner, Koren and North, 2004) moves each province in turn towards where
    its distances to all the others are best kept, the near ones weighing most;
-4. the result turned so that its long side lies across, scaled so that neighbours stand about
-   ``SPACING`` pixels apart, then spread until no two marks (each with its name below it, and a
-   province with coasts with room for them) overlap, and each mark moved off the lines between
-   other provinces that pass over it (in a few rounds, spread apart again after each);
+4. the result given a north (moves alone say nothing of it: the same map could come out turned
+   or mirrored): where provinces are *pinned* (points an operator chose), it is turned, mirrored
+   if need be, scaled and moved to fit them best, and they stand exactly where pinned; else where
+   it has *guides* (points of the same provinces in another picture: ``layout.py`` takes the
+   standard map's), it is turned, mirrored if need be, to fit them best (two guides fix the turn,
+   three or more the mirroring too); else it is turned so that its long side lies across. It is
+   scaled so that neighbours stand about ``SPACING`` pixels apart (pinned: as the pins are), then
+   spread until no two marks (each with its name below it, and a province with coasts with room
+   for them) overlap, and each mark moved off the lines between other provinces that pass over
+   it (in a few rounds, spread apart again after each); a pinned mark is never moved, the others
+   make way for it;
 5. each coast of a province with several placed beside its mark, towards the places a fleet on it
    reaches, clear of the mark's name and centre, and apart from the province's other coasts.
 
@@ -57,23 +64,37 @@ def neighbours(game_map: Map) -> dict[str, set[str]]:
     return near
 
 
-def spread(game_map: Map, rounds: int = 120) -> tuple[dict[str, Point], float, float]:
+def spread(game_map: Map, rounds: int = 120, pins: Mapping[str, Point] | None = None,
+           guides: Mapping[str, Point] | None = None) -> tuple[dict[str, Point], float, float]:
     """Every province's and coast's point, in pixels, and the picture's width and height
-    (without margins: the schematic adds its own)."""
+    (without margins: the schematic adds its own). ``pins``: provinces that stand where given,
+    the others placed around them; ``guides``: where some provinces stand in another picture,
+    which gives this one its north. Either may name provinces the map has not: they are left out."""
     names: list[str] = list(game_map.provinces)
     near = neighbours(game_map)
     distances = _distances(names, near)
     points = _classical(distances)
     points = _majorize(points, distances, rounds)
-    points = _upright(points)
-    points = _scaled(points, names, near)
+    pinned = {names.index(key): point for key, point in (pins or {}).items() if key in game_map.provinces}
+    guided = {names.index(key): point for key, point in (guides or {}).items() if key in game_map.provinces}
+    if len(pinned) >= 2 and len(set(pinned.values())) >= 2:
+        points = _fitted(points, pinned, scale=True)
+    else:
+        points = _fitted(points, guided) if len(guided) >= 2 else _upright(points)
+        points = _scaled(points, names, near)
+    if pinned:  # exactly where pinned (one pin alone: the whole moved there)
+        if len(pinned) == 1:
+            (at, (x, y)), = pinned.items()
+            points = [(px + x - points[at][0], py + y - points[at][1]) for px, py in points]
+        points = [pinned.get(number, point) for number, point in enumerate(points)]
+    fixed = frozenset(pinned)
     rooms = [_room(game_map, name) for name in names]
-    points = _apart(points, rooms)
+    points = _apart(points, rooms, fixed)
     for _ in range(20):  # off the lines that pass over them, and apart again
-        moved = _off_lines(points, names, near)
+        moved = _off_lines(points, names, near, fixed)
         if moved is None:
             break
-        points = _apart(moved, rooms)
+        points = _apart(moved, rooms, fixed)
     placed: dict[str, Point] = dict(zip(names, points))
     placed.update(_coasts(game_map, placed))
     left = min(x - room[0] for (x, _), room in zip(points, rooms))
@@ -82,6 +103,35 @@ def spread(game_map: Map, rounds: int = 120) -> tuple[dict[str, Point], float, f
     bottom = max(y + room[2] for (_, y), room in zip(points, rooms))
     shifted = {key: (x - left, y - top) for key, (x, y) in placed.items()}
     return shifted, right - left, bottom - top
+
+
+def _fitted(points: list[Point], targets: Mapping[int, Point], scale: bool = False) -> list[Point]:
+    """The points turned about their middle, mirrored where that fits better, so that those
+    numbered in ``targets`` best match them (least squares: Procrustes analysis); with ``scale``
+    also scaled and moved onto them. Where mirrored and not fit equally (two targets), not
+    mirrored."""
+    numbers = sorted(targets)
+    mx = sum(points[n][0] for n in numbers) / len(numbers)
+    my = sum(points[n][1] for n in numbers) / len(numbers)
+    tx = sum(targets[n][0] for n in numbers) / len(numbers)
+    ty = sum(targets[n][1] for n in numbers) / len(numbers)
+    here = [(points[n][0] - mx, points[n][1] - my) for n in numbers]
+    there = [(targets[n][0] - tx, targets[n][1] - ty) for n in numbers]
+    best: tuple[float, float, float] | None = None  # fit, angle, mirror (1 or -1)
+    for mirror in (1.0, -1.0):
+        along = sum(mirror * x * u + y * v for (x, y), (u, v) in zip(here, there))
+        across = sum(mirror * x * v - y * u for (x, y), (u, v) in zip(here, there))
+        fit = math.hypot(along, across)
+        if best is None or fit > best[0] * (1 + 1e-9):
+            best = (fit, math.atan2(across, along), mirror)
+    assert best is not None
+    fit, angle, mirror = best
+    spread_here = sum(x * x + y * y for x, y in here)
+    factor = fit / spread_here if scale and spread_here else 1.0
+    cos, sin = factor * math.cos(angle), factor * math.sin(angle)
+    ox, oy = (tx, ty) if scale else (0.0, 0.0)
+    return [(ox + cos * mirror * (x - mx) - sin * (y - my), oy + sin * mirror * (x - mx) + cos * (y - my))
+            for x, y in points]
 
 
 def _room(game_map: Map, province: str) -> tuple[float, float, float]:
@@ -196,9 +246,11 @@ def _scaled(points: list[Point], names: Sequence[str], near: Mapping[str, set[st
     return [(x * factor, y * factor) for x, y in points]
 
 
-def _apart(points: list[Point], rooms: Sequence[tuple[float, float, float]], rounds: int = 400) -> list[Point]:
+def _apart(points: list[Point], rooms: Sequence[tuple[float, float, float]],
+           fixed: frozenset[int] = frozenset(), rounds: int = 400) -> list[Point]:
     """The points moved apart until no two rooms (plus ``GAP``) overlap: each overlapping pair
-    pushed apart, half each, along the axis where they overlap least."""
+    pushed apart, half each, along the axis where they overlap least; a ``fixed`` point is not
+    moved, the other taking the whole push (two fixed ones are left as they are)."""
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
     reach = 2 * max(room[0] for room in rooms) + GAP  # no two points farther apart across overlap
@@ -220,23 +272,29 @@ def _apart(points: list[Point], rooms: Sequence[tuple[float, float, float]], rou
                 over_y = need_y + GAP - abs(dy)
                 if over_y <= 0:
                     continue
+                if i in fixed and j in fixed:
+                    continue
                 moved = True
+                share_i = 0.0 if i in fixed else (1.0 if j in fixed else 0.5)
+                share_j = 1.0 - share_i
                 if over_x < over_y:
-                    push = (over_x / 2 + 0.01) * (1 if dx > 0 or (dx == 0 and i < j) else -1)
-                    xs[i] -= push
-                    xs[j] += push
+                    push = (over_x + 0.02) * (1 if dx > 0 or (dx == 0 and i < j) else -1)
+                    xs[i] -= push * share_i
+                    xs[j] += push * share_j
                 else:
-                    push = (over_y / 2 + 0.01) * (1 if dy >= 0 else -1)
-                    ys[i] -= push
-                    ys[j] += push
+                    push = (over_y + 0.02) * (1 if dy >= 0 else -1)
+                    ys[i] -= push * share_i
+                    ys[j] += push * share_j
         if not moved:
             break
     return list(zip(xs, ys))
 
 
-def _off_lines(points: list[Point], names: Sequence[str], near: Mapping[str, set[str]]) -> list[Point] | None:
+def _off_lines(points: list[Point], names: Sequence[str], near: Mapping[str, set[str]],
+               fixed: frozenset[int] = frozenset()) -> list[Point] | None:
     """The points moved off the (not ``LONG``) lines between neighbours that pass over them: each moved away
-    from such a line, square to it, until ``CLEAR`` from it; None if no line passes over any."""
+    from such a line, square to it, until ``CLEAR`` from it; None if no line passes over any. A
+    ``fixed`` point stays where it is."""
     index = {name: number for number, name in enumerate(names)}
     lines = sorted({(min(index[a], index[b]), max(index[a], index[b])) for a in names for b in near[a]})
     xs = [x for x, _ in points]
@@ -249,7 +307,7 @@ def _off_lines(points: list[Point], names: Sequence[str], near: Mapping[str, set
         if not 1e-6 < length < LONG:
             continue  # a long line crosses much whatever is done: moving marks off it only spreads the map
         for c in range(len(points)):
-            if c in (a, b):
+            if c in (a, b) or c in fixed:
                 continue
             along = ((xs[c] - ax) * dx + (ys[c] - ay) * dy) / (length * length)
             if not 0 < along < 1:

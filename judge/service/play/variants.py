@@ -144,24 +144,25 @@ def _keep(folder: Path, data: dict[str, Any], header: str) -> Added:
     return Added(name, folder / f"{name}.toml", list(data["powers"]), centres)
 
 
-def _layout_text(game_map: Map) -> str:
-    """A variant's layout file: where its provinces stand in its schematic picture, computed."""
+def _layout_text(game_map: Map, pins: dict[str, tuple[float, float]] | None = None) -> str:
+    """A variant's layout file: where its provinces stand in its schematic picture, computed
+    (around the ``pins``, provinces kept where they are)."""
     from judge.pictures.diplomacy.layout import computed_layout, layout_text
 
-    return layout_text(game_map, computed_layout(game_map))
+    return layout_text(game_map, computed_layout(game_map, pins))
 
 
 def lay_out(folder: Path | None, name: str, anew: bool = False) -> tuple[Path, str]:
     """``judge variants layout NAME``: the layout file of a variant (a shipped one's beside its
     map in the judge's package, an added one's in the judge's ``folder``), and what was done:
-    computed and written where there was none (or ``anew``), else checked against the map.
-    Raises VariantError for an unknown variant, a spoilt layout, or a variant drawn from its
-    shapes."""
+    computed and written where there was none (or ``anew``, keeping the file's ``[pins]``), else
+    checked against the map. Raises VariantError for an unknown variant, a spoilt layout (or
+    spoilt pins), or a variant drawn from its shapes."""
     from importlib import resources
 
     from judge.games.variants import load_variant
     from judge.pictures.diplomacy import has_shapes
-    from judge.pictures.diplomacy.layout import read_layout
+    from judge.pictures.diplomacy.layout import read_layout, read_pins
     from judge.pictures.shapes import ShapesError
 
     if name in variant_names():
@@ -183,8 +184,16 @@ def lay_out(folder: Path | None, name: str, anew: bool = False) -> tuple[Path, s
             raise VariantError([str(error), "mend it, or compute it anew with --new (your changes are lost)"]) \
                 from None
         return path, "checked: it places every province and coast, and colours every power"
-    path.write_text(_layout_text(game_map), encoding="utf-8")
-    return path, "computed and written"
+    pins: dict[str, tuple[float, float]] = {}
+    if path.is_file():
+        try:
+            pins = read_pins(path.read_text(encoding="utf-8"), game_map, path.name)
+        except (ShapesError, UnicodeDecodeError) as error:
+            raise VariantError([str(error), "mend its [pins], or delete the file to compute one "
+                                "without them"]) from None
+    path.write_text(_layout_text(game_map, pins), encoding="utf-8")
+    return path, (f"computed and written around its {len(pins)} pinned provinces" if pins
+                  else "computed and written")
 
 
 def _name_refused(name: str) -> str | None:
@@ -267,5 +276,13 @@ def _entries(folder: Path) -> tuple[Entry, ...]:
 def offered(config: Config) -> Iterator[None]:
     """Within this, the game kinds are the shipped ones and the variants of this judge's folder,
     drawn from the layouts there."""
-    with registry.offering(_entries(config.variants)), layouts_in(config.variants):
+    with offered_from(config.variants):
+        yield
+
+
+@contextmanager
+def offered_from(folder: Path) -> Iterator[None]:
+    """``offered`` for a variants folder itself: what a process of ``judge selfplay --jobs``
+    is handed (a path, not the judge's settings)."""
+    with registry.offering(_entries(folder)), layouts_in(folder):
         yield
