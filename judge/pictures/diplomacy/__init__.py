@@ -113,7 +113,7 @@ def _borrowed(game_map: Map) -> Shapes:
     lent = shapes.colours
     others = [power for power in game_map.powers if power not in lent]
     spare = iter([colour for colour in palette(len(others) + len(lent)) if colour not in lent.values()])
-    colours = {power: lent[power] if power in lent else next(spare) for power in game_map.powers}
+    colours: dict[str, str] = {power: lent[power] if power in lent else next(spare) for power in game_map.powers}
     return replace(shapes, variant=game_map.name, colours=colours)
 
 
