@@ -64,7 +64,7 @@ def draw(
     position = read_position(game_map, state)
     width, height = shapes.width, shapes.height
     alike = _alike(game_map, shapes)
-    total = height + _STRIP * _rows(game_map, width)
+    total = height + alike.strip_height
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{total:.0f}" '
         f'viewBox="0 0 {width:.0f} {total:.0f}" font-family="{FONT}" '
@@ -100,6 +100,7 @@ class _Alike:
         self.game_map, self.shapes = game_map, shapes
         self.board = _board(game_map, shapes)
         self.band = _band(game_map, shapes, shapes.width, shapes.height)
+        self.strip_height = _STRIP * _rows(game_map, shapes.width)
         self._centres = [province for province, info in game_map.provinces.items() if info.supply_centre]
         self._areas = _areas(game_map, shapes)
         self._tints = {power: tint(colour) for power, colour in shapes.colours.items()}
