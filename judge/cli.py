@@ -573,7 +573,8 @@ def build_parser() -> argparse.ArgumentParser:
         "layout", help="compute and write where a variant's provinces stand in its schematic picture "
         "(NAME.layout.toml), or check the one there is"
     )
-    variant_layout.add_argument("name", help="a shipped variant without shapes, or one this judge added (with --config)")
+    variant_layout.add_argument("name", help="a shipped variant drawn on no shapes, or one this judge added "
+                                "(with --config)")
     variant_layout.add_argument("--new", action="store_true", help="compute it anew, replacing the one there is")
     variant_draw = variant_actions.add_parser(
         "draw", help="draw a variant's shapes (NAME.shapes.toml) from its real geography "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import colorsys
 from functools import cache
 from pathlib import Path
 
@@ -64,5 +65,14 @@ first powers get the colours easiest to tell apart."""
 
 
 def palette(count: int) -> list[str]:
-    """``count`` powers' colours from ``PALETTE``, again from its start past its end."""
-    return [PALETTE[number % len(PALETTE)] for number in range(count)]
+    """``count`` powers' colours, each another: ``PALETTE``'s, then, for a map of more powers
+    (Chaos's 34), hues a golden angle apart, darker and lighter by turns."""
+    return [PALETTE[number] if number < len(PALETTE) else _further(number - len(PALETTE))
+            for number in range(count)]
+
+
+def _further(number: int) -> str:
+    """The colour of the power ``number`` places past ``PALETTE``'s end."""
+    hue = (0.07 + number * 0.381966) % 1.0  # the golden angle, as a turn's fraction
+    red, green, blue = colorsys.hls_to_rgb(hue, 0.38 if number % 2 else 0.58, 0.62)
+    return "#{:02x}{:02x}{:02x}".format(*(round(channel * 255) for channel in (red, green, blue)))

@@ -25,7 +25,7 @@ from judge.games.diplomacy.orders import Waive
 from judge.games.diplomacy.parser import parse_order
 from judge.games.variants import load_variant, variant_names
 from judge.pictures import kind_picture, png, power_colours
-from judge.pictures.diplomacy import has_shapes
+from judge.pictures.diplomacy import drawn_on
 from judge.pictures.diplomacy.layout import (
     Layout,
     computed_layout,
@@ -68,12 +68,14 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
 
 
 def test_every_shipped_variant_without_shapes_has_a_layout_naming_exactly_its_provinces() -> None:
-    """A shipped variant is drawn from its shapes or from its layout file (``judge variants
-    layout NAME`` writes one); the file places exactly its provinces and coasts."""
+    """A shipped variant is drawn from shapes (its own, or those of the variant whose board it
+    plays on) or from its layout file (``judge variants layout NAME`` writes one); the file
+    places exactly its provinces and coasts."""
     for name in variant_names():
-        if has_shapes(name):
-            continue
         game_map = load_variant(name)
+        if drawn_on(game_map):
+            assert layout_file(game_map) is None, f"{name} is drawn from shapes: its layout is left over"
+            continue
         path = layout_file(game_map)
         assert path is not None, f"{name}: no {name}.layout.toml (judge variants layout {name})"
         layout = read_layout(path.read_text(encoding="utf-8"), game_map, path.name)

@@ -17,7 +17,7 @@ from judge.cli import main
 from judge.games import registry
 from judge.service.play.variants import offered
 from judge.service.web.archive import build_archive
-from judge.store import GameStatus
+from judge.store import GameStatus, Picture
 
 MILA_MAPS = Path(diplomacy.__file__).parent / "maps"
 MASTER = "master@example.org"
@@ -138,12 +138,22 @@ def test_a_bad_file_adds_nothing_and_no_game_starts_on_it(judge: MailJudge, tmp_
     assert out == ""
 
 
+def own_board(folder: Path) -> Path:
+    """A map file of a board of its own: MILA's standard_france_austria.map, Bohemia and Galicia
+    no longer neighbours (DPjudge's ``AMEND``), its ``MAP`` line's standard.map beside it."""
+    (folder / "standard.map").write_text((MILA_MAPS / "standard.map").read_text(encoding="utf-8"),
+                                         encoding="utf-8")
+    path = folder / "duel.map"
+    path.write_text((MILA_MAPS / "standard_france_austria.map").read_text(encoding="utf-8")
+                    + "AMEND boh ABUTS -gal\nAMEND gal ABUTS -boh\n", encoding="utf-8")
+    return path
+
+
 def test_an_added_variant_s_results_mail_and_archive_carry_its_map(judge: MailJudge, tmp_path: Path) -> None:
-    """Issue #35, item 4: a variant added from a map file has no drawn shapes; its results mails
-    carry its schematic map (a PNG, as the standard map's do), drawn from the layout
-    ``judge variants add`` wrote, and the archive shows it."""
-    status, _, _ = operator(judge, "variants", "add", str(MILA_MAPS / "standard_france_austria.map"),
-                            "--name", "duel")
+    """Issue #35, item 4: a variant added from a map file of a board of its own has no drawn
+    shapes; its results mails carry its schematic map (a PNG, as the standard map's do), drawn
+    from the layout ``judge variants add`` wrote, and the archive shows it."""
+    status, _, _ = operator(judge, "variants", "add", str(own_board(tmp_path)), "--name", "duel")
     assert status == 0 and (judge.config.variants / "duel.layout.toml").is_file()
     status, out, _ = operator(judge, "variants", "layout", "duel")
     assert status == 0 and "checked: it places every province and coast" in out
@@ -175,10 +185,11 @@ def test_an_added_variant_s_results_mail_and_archive_carry_its_map(judge: MailJu
                              "F tri - alb"]
 
 
-def test_judge_variants_layout_checks_a_hand_edited_layout_and_computes_one_anew(judge: MailJudge) -> None:
+def test_judge_variants_layout_checks_a_hand_edited_layout_and_computes_one_anew(
+        judge: MailJudge, tmp_path: Path) -> None:
     """``judge variants layout NAME``: an added variant's layout file checked against its map
     (what is wrong named), computed anew with --new; a variant drawn from its shapes needs none."""
-    operator(judge, "variants", "add", str(MILA_MAPS / "standard_france_austria.map"), "--name", "duel")
+    operator(judge, "variants", "add", str(own_board(tmp_path)), "--name", "duel")
     path = judge.config.variants / "duel.layout.toml"
     written = path.read_text(encoding="utf-8")
     path.write_text("\n".join(line for line in written.splitlines() if not line.startswith("bud =")) + "\n",
@@ -190,5 +201,36 @@ def test_judge_variants_layout_checks_a_hand_edited_layout_and_computes_one_anew
     assert path.read_text(encoding="utf-8") == written  # the same map, the same layout
     status, _, err = operator(judge, "variants", "layout", "standard")
     assert status == 2 and "standard is drawn from its shapes" in err
+    status, _, err = operator(judge, "variants", "layout", "1898")
+    assert status == 2 and "1898 is drawn on standard's shapes" in err
     status, _, err = operator(judge, "variants", "layout", "nowhere")
     assert status == 2 and "unknown variant 'nowhere'" in err
+
+
+def test_an_added_variant_on_the_standard_board_mails_the_standard_map(judge: MailJudge) -> None:
+    """A map file that plays on the standard board unchanged (MILA's standard_france_austria.map:
+    ``MAP standard.map``, two powers) is added drawn on the standard map's shapes (``shapes =
+    "standard"`` written in its file, no layout): its results mails carry the map of Europe, in
+    its own name and with its own two powers, not a schematic."""
+    status, _, _ = operator(judge, "variants", "add", str(MILA_MAPS / "standard_france_austria.map"),
+                            "--name", "duel")
+    assert status == 0 and 'shapes = "standard"' in (judge.config.variants / "duel.toml").read_text()
+    assert not (judge.config.variants / "duel.layout.toml").exists()
+    status, _, err = operator(judge, "variants", "layout", "duel")
+    assert status == 2 and "duel is drawn on standard's shapes" in err
+    judge.enrol(MASTER, "CREATE ?rivals secret duel")
+    judge.enrol(PLAYERS[0], "JOIN rivals pw1")
+    judge.enrol(PLAYERS[1], "JOIN rivals pw2")
+    for address, password in zip(PLAYERS, ("pw1", "pw2")):
+        for letter, orders in (("A", "A Vie - Gal\nA Bud - Ser\nF Tri - Alb"), ("F", "A Par - Bur\nA Mar - Spa\nF Bre - Mao")):
+            judge.send(address, f"SIGNON {letter}rivals {password}\n{orders}")
+    (results,) = judge.mail_to(PLAYERS[0], "Diplomacy results rivals S1901M")
+    assert results.picture_id is not None
+    with judge.store.session() as db:
+        svg = ElementTree.fromstring(db.get(Picture, results.picture_id).svg)
+    assert svg.get("class") != "schematic" and svg.get("data-variant") == "duel"
+    areas = {g.get("data-area") for g in svg.iter() if g.get("class") == "region"}
+    assert {"boh", "gal", "lon", "stp"} <= areas  # drawn as areas of the map of Europe
+    powers = " ".join(text.text or "" for text in svg.iter("{http://www.w3.org/2000/svg}text")
+                      if text.get("class") == "powers")
+    assert powers == "Austria 3 France 3"  # its own two powers alone

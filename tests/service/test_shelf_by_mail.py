@@ -137,6 +137,25 @@ def test_the_map_a_modern_game_mails_is_drawn_from_the_real_geography(judge: Mai
         assert f'class="region" data-area="{province}"' in svg, province  # drawn as an area
 
 
+def test_the_map_a_game_on_the_standard_board_mails_is_the_standard_maps(judge: MailJudge) -> None:
+    """standard_france_austria plays on the standard board (``shapes = "standard"`` in its map
+    file): its results mails carry the map of Europe drawn from the standard map's shapes, not
+    the schematic, under its own name, with its two powers in the standard map's colours."""
+    who = start(judge, "pair", "standard_france_austria", 2)
+    orders(judge, "pair", who["France"], "F", "A par - bur", "A mar H", "F bre - mao")
+    judge.advance(days=4)  # the deadline: the phase is processed
+    (results,) = judge.mail_to(who["Austria"], "Diplomacy results pair S1901M")
+    assert results.picture_id is not None
+    with judge.store.session() as db:
+        svg = db.get(Picture, results.picture_id).svg
+    assert 'class="schematic"' not in svg and 'data-variant="standard_france_austria"' in svg
+    for province in ("lon", "mos", "bur", "tun", "stp"):
+        assert f'class="region" data-area="{province}"' in svg, province  # drawn as an area
+    assert ">standard_france_austria:<" in svg and ">Spring<" in svg
+    assert ">Austria 3<" in svg and ">France 3<" in svg and "England" not in svg
+    assert 'fill="#c43b3b"' in svg and 'fill="#5fb0e6"' in svg  # Austria's and France's colours
+
+
 def test_known_world_901s_dummy_is_given_to_no_player_and_waited_for_by_no_phase(
         judge: MailJudge) -> None:
     """known_world_901 (MILA's known_world_901.map, line 95 DUMMY): fifteen players take the

@@ -136,6 +136,10 @@ class Map:
     remote_builds: bool = False
     """Whether a power builds in any supply centre it owns, but only while it holds one of its
     home centres (``remote_builds = true``: DPjudge's ``RULE REMOTE_BUILDS``)."""
+    shapes: str | None = None
+    """The variant whose board this map's is, province for province, coast for coast and move for
+    move (``shapes = "standard"``: 1898, Chaos): its picture is drawn on that variant's shapes
+    (``judge.pictures``), in this map's powers' colours. None for a map with a board of its own."""
     calendar: Calendar = field(default=STANDARD, repr=False)
     """How the phases are named (``calendar.py``): the standard seasons, or the ``[calendar]``
     a DPjudge ``FLOW`` gives (Hundred's years five apart, Classical's B.C.)."""
@@ -373,6 +377,7 @@ def build_map(data: dict[str, Any]) -> Map:
                           if spec.get("dummy")),
         mobilize=mobilize,
         remote_builds=bool(data.get("remote_builds", False)),
+        shapes=str(data["shapes"]) if data.get("shapes") else None,
         calendar=calendar,
     )
 

@@ -21,7 +21,8 @@ from judge.games.diplomacy.maps import Map, MapError, build_map, read_map
 
 def variant_names() -> list[str]:
     """The variants this judge has a map for (``NAME.toml``; ``NAME.shapes.toml`` beside it is
-    the map's picture, or ``NAME.layout.toml`` its schematic's, read by judge.pictures)."""
+    the map's picture, or ``NAME.layout.toml`` its schematic's, read by judge.pictures, unless
+    the map is drawn on another's shapes: ``shapes = "standard"``)."""
     from importlib import resources
 
     folder = resources.files(__name__)

@@ -48,7 +48,7 @@ _KINDS = {
     PhaseKind.RETREAT: "retreats",
     PhaseKind.ADJUSTMENT: "adjustments",
 }
-_STRIP = 22  # the height of the band of powers under the map
+_STRIP = 22  # the height of a row of the band of powers under the map
 _CRISP = 'shape-rendering="crispEdges"'  # sharp one-pixel lines and edges: no blur between areas
 _LETTERS = {  # the unit's letter, drawn as strokes (cheaper to render than text)
     UnitType.ARMY: "M-3,3.5 L0,-3.8 L3,3.5 M-1.8,0.9 L1.8,0.9",
@@ -64,9 +64,10 @@ def draw(
     position = read_position(game_map, state)
     width, height = shapes.width, shapes.height
     alike = _alike(game_map, shapes)
+    total = height + alike.strip_height
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height + _STRIP:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height + _STRIP:.0f}" font-family="{FONT}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{total:.0f}" '
+        f'viewBox="0 0 {width:.0f} {total:.0f}" font-family="{FONT}" '
         f'data-variant="{game_map.name}" data-phase="{position.phase}" {LAYERED}>',
         alike.ground(position),
         alike.board,
@@ -99,6 +100,7 @@ class _Alike:
         self.game_map, self.shapes = game_map, shapes
         self.board = _board(game_map, shapes)
         self.band = _band(game_map, shapes, shapes.width, shapes.height)
+        self.strip_height = _STRIP * _rows(game_map, shapes.width)
         self._centres = [province for province, info in game_map.provinces.items() if info.supply_centre]
         self._areas = _areas(game_map, shapes)
         self._tints = {power: tint(colour) for power, colour in shapes.colours.items()}
@@ -285,19 +287,39 @@ def title_marks(game_map: Map, position: Position, width: float) -> list[str]:
             for x, words in spans(start, (f"{name} ", f"{season} ", f"{phase.year}, ", kind), 12, bold=True)]
 
 
+def _columns(game_map: Map, width: float) -> int:
+    """How many powers stand side by side in the band under the map: all of them where each has
+    room for its colour, name and count; else as many as have (Chaos's 34, in rows)."""
+    room = max(advance(f"{power} 88", 10.5) for power in game_map.powers) + 24
+    powers = len(game_map.powers)
+    return powers if width / powers >= room else max(1, int(width // room))
+
+
+def _rows(game_map: Map, width: float) -> int:
+    return -(-len(game_map.powers) // _columns(game_map, width))
+
+
+def _slot(game_map: Map, number: int, width: float, height: float) -> Point:
+    """Where a power's colour stands in the band: its left and its row's top."""
+    columns = _columns(game_map, width)
+    row, column = divmod(number, columns)
+    return column * width / columns + 8, height + row * _STRIP
+
+
 def _band(game_map: Map, shapes: Shapes, width: float, height: float) -> str:
-    band = [f'<g class="strip"><rect y="{height:.0f}" width="{width:.0f}" height="{_STRIP}" fill="{OFFBOARD}"/>']
-    step = width / len(game_map.powers)
+    strip = _STRIP * _rows(game_map, width)
+    band = [f'<g class="strip"><rect y="{height:.0f}" width="{width:.0f}" height="{strip}" fill="{OFFBOARD}"/>']
     for number, power in enumerate(game_map.powers):
-        band.append(f'<rect x="{number * step + 8:.1f}" y="{height + 6:.1f}" width="11" height="11" rx="2" '
+        x, y = _slot(game_map, number, width, height)
+        band.append(f'<rect x="{x:.1f}" y="{y + 6:.1f}" width="11" height="11" rx="2" '
                     f'fill="{shapes.colours[power]}" stroke="{INK}"/>')
-    return piece("".join(band) + "</g>", (0, round(height), round(width), _STRIP))
+    return piece("".join(band) + "</g>", (0, round(height), round(width), strip))
 
 
 def _count(game_map: Map, power: str, number: int, centres: int, width: float, height: float) -> str:
     """A power's name and its count of centres (``centres`` on the board, its box's added)."""
-    x = number * width / len(game_map.powers) + 8
+    x, y = _slot(game_map, number, width, height)
     count = centres + sum(len(box.centres) for box in game_map.boxes.values() if box.power == power)
     text = f"{power} {count}"
     return piece(f'<text class="powers" font-size="10.5" fill="{INK}" x="{x + 15:.1f}" '
-                 f'y="{height + 15:.1f}">{escape(text)}</text>', text_bounds(x + 15, height + 15, text, 10.5))
+                 f'y="{y + 15:.1f}">{escape(text)}</text>', text_bounds(x + 15, y + 15, text, 10.5))

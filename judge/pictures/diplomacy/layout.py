@@ -1,6 +1,7 @@
 """A variant's layout: where each province and coast stands in its schematic picture, kept as data.
 
-A variant without drawn shapes (``NAME.shapes.toml``) is pictured as a diagram (``schematic.py``).
+A variant without drawn shapes (``NAME.shapes.toml``, or another's it plays on: ``shapes =
+"standard"``) is pictured as a diagram (``schematic.py``).
 Where its marks stand is kept in ``NAME.layout.toml`` beside its map file: the shipped variants'
 in ``judge/games/variants/``, a judge's added variants' in its variants folder. The file holds:
 

@@ -65,11 +65,12 @@ def add_variant(config: Config, path: Path, name: str | None = None) -> Added:
         raise VariantError([f"this judge has a variant {name} already (in {folder}); games may be "
                             "played on it, so it is not replaced: give another with --name"])
     data = _read_map_file(path, name)
-    layout = _layout_text(build_map(data))
+    layout = None if data.get("shapes") else _layout_text(build_map(data))
     added = _keep(folder, data, f"The variant {name}, added from {path.name} (a DPjudge map file) "
                                 "by judge variants add.\nFormat: as standard.toml, shipped with "
                                 "the judge (judge/games/variants/).")
-    (folder / f"{name}.layout.toml").write_text(layout, encoding="utf-8")
+    if layout is not None:
+        (folder / f"{name}.layout.toml").write_text(layout, encoding="utf-8")
     return added
 
 
@@ -125,9 +126,25 @@ def _read_map_file(path: Path, name: str) -> dict[str, Any]:
             return None
 
     try:
-        return read_dpjudge_variant(text, path.name, name, beside)
+        data = read_dpjudge_variant(text, path.name, name, beside)
     except MapFileError as error:
         raise VariantError(error.errors) from None
+    lender = _board_lender(build_map(data))
+    return data if lender is None else {**data, "shapes": lender}
+
+
+def _board_lender(game_map: Map) -> str | None:
+    """The shipped variant with drawn shapes whose board a map's is, province for province and
+    move for move (a DPjudge file that ``MAP``s the standard map unchanged, as 1898's and
+    Chaos's do): the map is drawn on its shapes (``shapes = "standard"``). None for a board of
+    its own."""
+    from judge.games.variants import load_variant
+    from judge.pictures.diplomacy import board_differences, has_shapes
+
+    for name in variant_names():
+        if name != game_map.name and has_shapes(name) and not board_differences(game_map, load_variant(name)):
+            return name
+    return None
 
 
 def _keep(folder: Path, data: dict[str, Any], header: str) -> Added:
@@ -157,7 +174,7 @@ def lay_out(folder: Path | None, name: str, anew: bool = False) -> tuple[Path, s
     map in the judge's package, an added one's in the judge's ``folder``), and what was done:
     computed and written where there was none (or ``anew``, keeping the file's ``[pins]``), else
     checked against the map. Raises VariantError for an unknown variant, a spoilt layout (or
-    spoilt pins), or a variant drawn from its shapes."""
+    spoilt pins), or a variant drawn from shapes (its own or another's)."""
     from importlib import resources
 
     from judge.games.variants import load_variant
@@ -177,6 +194,9 @@ def lay_out(folder: Path | None, name: str, anew: bool = False) -> tuple[Path, s
             raise VariantError([f"unknown variant {name!r}: there are {', '.join(known)}"])
         game_map = build_map(added[name])
         path = folder / f"{name}.layout.toml"
+    if game_map.shapes:
+        raise VariantError([f"{name} is drawn on {game_map.shapes}'s shapes (shapes = "
+                            f"{game_map.shapes!r} in {name}.toml): it needs no layout"])
     if path.is_file() and not anew:
         try:
             read_layout(path.read_text(encoding="utf-8"), game_map, path.name)

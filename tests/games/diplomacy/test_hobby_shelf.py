@@ -30,7 +30,8 @@ def test_each_file_names_its_source_repository_path_and_commit(name: str) -> Non
     assert "# Source: DPjudge's map files (github.com/serrasqueiro/dpjudge" in head
     assert f"{name}.map at commit " in head
     assert "`judge variants convert`" in head
-    assert (FOLDER / f"{name}.layout.toml").is_file()
+    drawn = f"{name}.layout.toml" if load_variant(name).shapes is None else f"{load_variant(name).shapes}.shapes.toml"
+    assert (FOLDER / drawn).is_file()  # its picture's: its schematic's layout, or the shapes it borrows
 
 
 def test_chaos_has_34_powers_one_centre_each_building_anywhere_from_winter_1900() -> None:
