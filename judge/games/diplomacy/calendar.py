@@ -5,10 +5,10 @@ and its retreats, a second movement and its retreats, after which the centres ch
 the adjustments; and again. The standard game names them by season and year (``S1901M``,
 ``Spring 1901 Movement``). A DPjudge map file may name them otherwise (``BEGIN``, ``FLOW``):
 
-- Hundred (hundred.map lines 26-30): ``BEGIN A.D. 1425 MOVEMENT``, ``FLOW NEWYEAR:5``, ``FLOW
+- Hundred (hundred.map lines 28-32): ``BEGIN A.D. 1425 MOVEMENT``, ``FLOW NEWYEAR:5``, ``FLOW
   A.D.:MOVEMENT,RETREATS``, ``FLOW IFYEARDIV:10``, ``FLOW A.D.:ADJUSTMENTS``: one movement (and
   its retreats) every five years from 1425, the adjustments in the years divisible by ten;
-- Classical (classical.map lines 13-17): ``BEGIN B.C. 273 MOVEMENT``, ``FLOW NEWYEAR:-1``, ``FLOW
+- Classical (classical.map lines 14-18): ``BEGIN B.C. 273 MOVEMENT``, ``FLOW NEWYEAR:-1``, ``FLOW
   B.C.:MOVEMENT,RETREATS``, ``FLOW IFYEARDIV:2``, ``FLOW B.C.:ADJUSTMENTS``: one movement a year,
   the years counting down, the adjustments in the even years.
 
@@ -65,6 +65,15 @@ class Calendar(Protocol):
         """How a phase is written, for a player who wrote one wrong."""
         ...
 
+    def when(self) -> tuple[str, str]:
+        """When the movements come, and when the adjustments, in words (HELP ORDERS):
+        ``spring and fall``, ``winter``."""
+        ...
+
+    def adjustments_of(self, phase: Phase) -> str:
+        """The adjustments after a phase, in words: ``this winter``; Hundred's ``in 1430``."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class SeasonCalendar:
@@ -91,6 +100,12 @@ class SeasonCalendar:
 
     def example(self) -> str:
         return phase_names.example(self.first_year)
+
+    def when(self) -> tuple[str, str]:
+        return "spring and fall", "winter"
+
+    def adjustments_of(self, phase: Phase) -> str:
+        return "this winter"
 
 
 STANDARD = SeasonCalendar()
@@ -167,8 +182,7 @@ class TurnCalendar:
         return None if kind is None else self.phase_of(int(words[0]), kind)
 
     def title(self, phase: Phase) -> str:
-        era = "" if self.era.upper() == "A.D." else f" {self.era}"
-        return f"{self.year_of(phase)}{era} {phase_names.KIND_TITLES[phase.kind]}"
+        return f"{self._year(self.year_of(phase))} {phase_names.KIND_TITLES[phase.kind]}"
 
     def period(self, year: int) -> str:
         """The year of the engine's year's second turn, when the centres change hands."""
@@ -177,6 +191,20 @@ class TurnCalendar:
     def example(self) -> str:
         second = Phase(1, Season.FALL, PhaseKind.MOVEMENT)
         return f"e.g. {self.code(second)} or {self.title(second)}"
+
+    def when(self) -> tuple[str, str]:
+        step = abs(self.years_per_turn)
+        every = "every year" if step == 1 else f"every {step} years"
+        down = ", the years counting down" if self.years_per_turn < 0 else ""
+        return (f"{every} from {self._year(self.first_year)}{down}",
+                f"in the years divisible by {self.adjustment_years}")
+
+    def adjustments_of(self, phase: Phase) -> str:
+        return f"in {self._year(self.year_of(phase))}"
+
+    def _year(self, year: int) -> str:
+        """A year as titles write it: ``1430``, ``272 B.C.`` (the era said unless it is A.D.)."""
+        return str(year) if self.era.upper() == "A.D." else f"{year} {self.era}"
 
 
 def calendar_from(data: dict[str, Any] | None, first_year: int = 1901) -> Calendar:

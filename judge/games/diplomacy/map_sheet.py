@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from .calendar import SeasonCalendar
 from .maps import Map
 from .rules import rules_for
 from .vocabulary import ProvinceKind
@@ -52,7 +53,7 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "variant": game_map.name,
         "title": game_map.title,
-        "first_phase": str(game_map.first_phase),
+        "first_phase": game_map.calendar.code(game_map.first_phase),
         "victory_centres": game_map.victory_centres,
         "rules": game_map.rules,
         "special": special_rules(game_map),
@@ -81,9 +82,14 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def special_rules(game_map: Map) -> dict[str, Any]:
     """The map's departures from the standard rules that its data switch on (DPjudge's ``RULE
-    BUILD_ANY``, ``PORT`` and ``DUMMY``): off on most maps."""
+    BUILD_ANY`` and ``REMOTE_BUILDS``, ``PORT``, ``DUMMY``, a ``FLOW``'s calendar): off on most
+    maps."""
+    movements, adjustments = game_map.calendar.when()
     return {
         "build_any": game_map.build_any,
+        "remote_builds": game_map.remote_builds,
+        "calendar": None if isinstance(game_map.calendar, SeasonCalendar) else
+        f"a movement (and its retreats) {movements}, adjustments {adjustments}",
         "ports": sorted(p for p in game_map.convoying if p not in game_map.seas),
         "dummies": sorted(game_map.dummies),
     }
@@ -94,6 +100,11 @@ def special_words(special: Mapping[str, Any]) -> list[str]:
     said = []
     if special["build_any"]:
         said.append("a power builds in any supply centre it owns (DPjudge's RULE BUILD_ANY)")
+    if special["remote_builds"]:
+        said.append("a power builds in any supply centre it owns while it holds one of its home "
+                    "centres (DPjudge's RULE REMOTE_BUILDS)")
+    if special["calendar"]:
+        said.append(f"{special['calendar']} (DPjudge's FLOW)")
     if special["ports"]:
         said.append(f"a fleet in a port convoys as one at sea: {', '.join(special['ports'])} "
                     "(DPjudge's PORT)")
@@ -172,6 +183,6 @@ def variants_text(maps: list[Map]) -> str:
     return "\n".join(
         f"{m.name}{f' ({m.title})' if m.title != m.name else ''}: {len(m.powers)} powers ({', '.join(m.powers)}), "
         f"{len(m.supply_centres)} supply centres ({m.victory_centres} to win), first phase "
-        f"{m.first_phase}"
+        f"{m.calendar.code(m.first_phase)}"
         for m in maps
     )
