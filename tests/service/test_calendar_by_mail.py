@@ -78,3 +78,6 @@ def test_a_game_of_classical_by_mail_counts_the_years_b_c_down(judge: MailJudge)
         assert title in text, title
     for word in SEASONS:
         assert word not in text, word
+    judge.confirm(who["Egypt"])
+    history = judge.send(who["Egypt"], "HISTORY punic FROM 272 BC")
+    assert "272 B.C. Movement (B272M)" in history and "(B273M)" not in history

@@ -39,7 +39,10 @@ from .vocabulary import Phase, PhaseKind, Season
 
 class Calendar(Protocol):
     """How a variant's phases are written (``code``), read back (``parse``, and ``read`` from a
-    player's words), titled for reports, and counted by year (``period``)."""
+    player's words), titled for reports, and counted by year (``period``). A value: hashed, so
+    that what is read by it may be remembered with it."""
+
+    def __hash__(self) -> int: ...
 
     def code(self, phase: Phase) -> str:
         """The phase as states, the archive and ``judge adjudicate`` write it: ``S1901M``."""
@@ -111,8 +114,7 @@ class SeasonCalendar:
 STANDARD = SeasonCalendar()
 
 _KIND_LETTERS = {PhaseKind.MOVEMENT: "M", PhaseKind.RETREAT: "R", PhaseKind.ADJUSTMENT: "A"}
-_KIND_OF_LETTER = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT, "A": PhaseKind.ADJUSTMENT,
-                   "B": PhaseKind.ADJUSTMENT}
+_KIND_OF_LETTER = {letter: kind for kind, letter in _KIND_LETTERS.items()}
 _CODE = re.compile(r"([a-z])(\d{1,5})([a-z])")
 
 
@@ -159,7 +161,7 @@ class TurnCalendar:
     def parse(self, code: str) -> Phase:
         match = _CODE.fullmatch(code.strip().lower())
         phase = None
-        if match and match[1] == self.era[0].lower() and match[3].upper() in _KIND_LETTERS.values():
+        if match and match[1] == self.era[0].lower() and match[3].upper() in _KIND_OF_LETTER:
             phase = self.phase_of(int(match[2]), _KIND_OF_LETTER[match[3].upper()])
         if phase is None:
             raise ValueError(f"not a phase: {code!r} ({self.example()})")

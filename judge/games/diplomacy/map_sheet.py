@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from .calendar import SeasonCalendar
+from .calendar import Calendar, TurnCalendar, calendar_from
 from .maps import Map
 from .rules import rules_for
 from .vocabulary import ProvinceKind
@@ -54,6 +54,7 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
         "variant": game_map.name,
         "title": game_map.title,
         "first_phase": game_map.calendar.code(game_map.first_phase),
+        "calendar": _calendar(game_map.calendar),
         "victory_centres": game_map.victory_centres,
         "rules": game_map.rules,
         "special": special_rules(game_map),
@@ -82,17 +83,22 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def special_rules(game_map: Map) -> dict[str, Any]:
     """The map's departures from the standard rules that its data switch on (DPjudge's ``RULE
-    BUILD_ANY`` and ``REMOTE_BUILDS``, ``PORT``, ``DUMMY``, a ``FLOW``'s calendar): off on most
-    maps."""
-    movements, adjustments = game_map.calendar.when()
+    BUILD_ANY`` and ``REMOTE_BUILDS``, ``PORT``, ``DUMMY``): off on most maps. (A ``FLOW``'s
+    calendar is the sheet's ``calendar``.)"""
     return {
         "build_any": game_map.build_any,
         "remote_builds": game_map.remote_builds,
-        "calendar": None if isinstance(game_map.calendar, SeasonCalendar) else
-        f"a movement (and its retreats) {movements}, adjustments {adjustments}",
         "ports": sorted(p for p in game_map.convoying if p not in game_map.seas),
         "dummies": sorted(game_map.dummies),
     }
+
+
+def _calendar(calendar: Calendar) -> dict[str, Any] | None:
+    """A FLOW's calendar as the map file's ``[calendar]`` gives it; None for the seasons."""
+    if not isinstance(calendar, TurnCalendar):
+        return None
+    return {"era": calendar.era, "first_year": calendar.first_year,
+            "years_per_turn": calendar.years_per_turn, "adjustment_years": calendar.adjustment_years}
 
 
 def special_words(special: Mapping[str, Any]) -> list[str]:
@@ -103,8 +109,6 @@ def special_words(special: Mapping[str, Any]) -> list[str]:
     if special["remote_builds"]:
         said.append("a power builds in any supply centre it owns while it holds one of its home "
                     "centres (DPjudge's RULE REMOTE_BUILDS)")
-    if special["calendar"]:
-        said.append(f"{special['calendar']} (DPjudge's FLOW)")
     if special["ports"]:
         said.append(f"a fleet in a port convoys as one at sea: {', '.join(special['ports'])} "
                     "(DPjudge's PORT)")
@@ -131,6 +135,10 @@ def map_text(sheet: Mapping[str, Any]) -> str:
     if sheet["rules"] != "standard":
         lines.append(f"Special rules: {sheet['rules']}.")
     lines += [f"Special rule: {rule}." for rule in special_words(sheet["special"])]
+    if sheet["calendar"]:
+        movements, adjustments = calendar_from(sheet["calendar"]).when()
+        lines.append(f"Special rule: a movement (and its retreats) {movements}, adjustments "
+                     f"{adjustments} (DPjudge's FLOW).")
     if king := sheet["king_starts"]:
         lines.append(f"The King starts in {provinces[king]['name']} ({king}).")
     lines += [
