@@ -6,7 +6,11 @@ down from 273, the adjustments in the even years), and nothing of the standard s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mail_judge import MailJudge, current_game, phase_records
+
+from judge.service.web.archive import build_archive
 
 from test_shelf_by_mail import bodies, orders, start
 
@@ -81,3 +85,21 @@ def test_a_game_of_classical_by_mail_counts_the_years_b_c_down(judge: MailJudge)
     judge.confirm(who["Egypt"])
     history = judge.send(who["Egypt"], "HISTORY punic FROM 272 BC")
     assert "272 B.C. Movement (B272M)" in history and "(B273M)" not in history
+
+
+def test_the_archive_of_a_hundred_game_names_its_phases_by_the_calendar(
+        judge: MailJudge, tmp_path: Path) -> None:
+    """The web archive's pages, links and schematic maps say 1425 and A1425M, never a season."""
+    who = start(judge, "crecy", "hundred", 3)
+    orders(judge, "crecy", who["England"], "E", "A nmd - brt")
+    judge.advance(days=4)
+    assert build_archive(judge.store, tmp_path / "site").games == ["crecy"]
+    site = {str(path.relative_to(tmp_path / "site")): path.read_text(encoding="utf-8")
+            for path in (tmp_path / "site").rglob("*") if path.is_file()}
+    assert "games/crecy/phase-a1425m.html" in site
+    maps = [name for name in site if name.endswith(".svg") and "crecy" in name]
+    assert maps and any("1425 Movement" in site[name] for name in maps)
+    pages = site["games/crecy.html"] + site["games/crecy/phase-a1425m.html"]
+    assert "1425 Movement" in pages and "A nmd - brt" in pages and "1430 Movement" in pages
+    for word in ("Spring", "Fall", "S1M", "F1M"):
+        assert word not in pages + "".join(site[name] for name in maps), word
