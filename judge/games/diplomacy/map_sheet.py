@@ -101,6 +101,14 @@ def _calendar(calendar: Calendar) -> dict[str, Any] | None:
             "years_per_turn": calendar.years_per_turn, "adjustment_years": calendar.adjustment_years}
 
 
+def _first(sheet: Mapping[str, Any]) -> str:
+    """The first phase: its code; on a FLOW's calendar its title too (``1425 Movement (A1425M)``)."""
+    if not sheet["calendar"]:
+        return str(sheet["first_phase"])
+    calendar = calendar_from(sheet["calendar"])
+    return f"{calendar.title(calendar.parse(sheet['first_phase']))} ({sheet['first_phase']})"
+
+
 def special_words(special: Mapping[str, Any]) -> list[str]:
     """Each special rule of a sheet's ``special`` in a few words."""
     said = []
@@ -129,7 +137,7 @@ def map_text(sheet: Mapping[str, Any]) -> str:
     centres = len(sheet["supply_centres"])
     lines = [
         f"{sheet['title']} ({sheet['variant']})",
-        f"First phase {sheet['first_phase']}; {centres} supply centres on the board, "
+        f"First phase {_first(sheet)}; {centres} supply centres on the board, "
         f"{sheet['victory_centres']} to win.",
     ]
     if sheet["rules"] != "standard":
