@@ -25,6 +25,10 @@ Each name has a short code that reads back: DPjudge's (``phaseAbbr``: the season
 letter, the year, the phase's first letter): Hundred's ``A1425M``, ``A1430R``, ``A1430A``,
 Classical's ``B273M``; and a title a player reads at once: ``1425 Movement``, ``1430
 Adjustment``, ``273 B.C. Movement`` (the era is said unless it is A.D.).
+
+The words of phases (``phase_names``) are imported by the methods that say or read words, when
+first asked: ``judge adjudicate`` writes codes only, and that module brings the game kinds' seam
+(``judge.games.kind``) with it, a tenth of the command's start-up.
 """
 
 from __future__ import annotations
@@ -33,7 +37,6 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from . import phase_names
 from .vocabulary import Phase, PhaseKind, Season
 
 
@@ -92,16 +95,22 @@ class SeasonCalendar:
         return Phase.parse(code)
 
     def read(self, text: str) -> Phase | None:
+        from . import phase_names
+
         read = phase_names.read_phase(text)
         return None if read is None else Phase.parse(read)
 
     def title(self, phase: Phase) -> str:
+        from . import phase_names
+
         return phase_names.phase_title(str(phase))
 
     def period(self, year: int) -> str:
         return str(year)
 
     def example(self) -> str:
+        from . import phase_names
+
         return phase_names.example(self.first_year)
 
     def when(self) -> tuple[str, str]:
@@ -170,6 +179,8 @@ class TurnCalendar:
     def read(self, text: str) -> Phase | None:
         """``A1430M``, ``1430``, ``1430 movement``, ``A.D. 1430 Movement``, ``273 BC retreats``,
         ``1430 builds``: a year alone names its movement."""
+        from . import phase_names
+
         words = text.lower().replace(",", " ").split()
         if len(words) == 1 and _CODE.fullmatch(words[0]):
             try:
@@ -184,6 +195,8 @@ class TurnCalendar:
         return None if kind is None else self.phase_of(int(words[0]), kind)
 
     def title(self, phase: Phase) -> str:
+        from . import phase_names
+
         return f"{self._year(self.year_of(phase))} {phase_names.KIND_TITLES[phase.kind]}"
 
     def period(self, year: int) -> str:
