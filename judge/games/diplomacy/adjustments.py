@@ -16,7 +16,10 @@ power's own centres, so civil disorder takes them last; a unit on the board is o
 when it stands on one of the box's entries.
 
 A variant may let a power build in any supply centre it owns, not only its home centres
-(``Map.build_any``: DPjudge's ``RULE BUILD_ANY``, as in MILA's modern and the age of empires maps).
+(``Map.build_any``: DPjudge's ``RULE BUILD_ANY``, as in MILA's modern and the age of empires maps),
+or do so only while it holds one of its home centres (``Map.remote_builds``: DPjudge's ``RULE
+REMOTE_BUILDS``, classical.map line 12; DPjudge's ``Game.buildSites`` gives a power holding none
+of its homes no build site at all).
 A variant may refuse a build that the standard rules allow (``refuse_build``: Wars of the Roses I
 allows one fleet a year, rule 7).
 
@@ -113,10 +116,22 @@ def buildable_sites(game_map: Map, position: Position, power: Power) -> list[Pro
 
 def build_centres(game_map: Map, position: Position, power: Power) -> Sequence[Province]:
     """The centres a power may build in if it owns them: its home centres, or with ``build_any``
-    every centre it owns."""
+    every centre it owns; with ``remote_builds`` every centre it owns while it holds a home
+    centre, and none when it holds none."""
     if game_map.build_any:
         return [centre for centre, owner in position.supply_centres.items() if owner == power]
+    if game_map.remote_builds:
+        if not holds_a_home(game_map, position, power):
+            return []
+        return [centre for centre, owner in position.supply_centres.items() if owner == power]
     return game_map.powers[power].home_centres
+
+
+def holds_a_home(game_map: Map, position: Position, power: Power) -> bool:
+    """Whether a power owns one of its home centres (``remote_builds``: it builds away from home
+    only while it does)."""
+    return any(position.supply_centres.get(home) == power
+               for home in game_map.powers[power].home_centres)
 
 
 def resolve_adjustments(
@@ -241,7 +256,10 @@ def check_build(
             return None, "say which unit to build: A or F", Word.ILLEGAL
         return Unit(power, order.unit.type, Location(box.key)), "", Word.SUCCEEDS
     mobilized = game_map.mobilize and mobilizing(game_map, position)
-    if game_map.build_any and not mobilized:
+    if game_map.remote_builds and not holds_a_home(game_map, position, power):
+        return None, (f"{power} holds none of its home centres, and builds only while it holds "
+                      "one (DPjudge's RULE REMOTE_BUILDS)"), Word.ILLEGAL
+    if (game_map.build_any or game_map.remote_builds) and not mobilized:
         if province not in game_map.centres:
             return None, f"{province} is not a supply centre", Word.ILLEGAL
     elif province not in game_map.powers[power].home_centres:

@@ -5,10 +5,10 @@ and its retreats, a second movement and its retreats, after which the centres ch
 the adjustments; and again. The standard game names them by season and year (``S1901M``,
 ``Spring 1901 Movement``). A DPjudge map file may name them otherwise (``BEGIN``, ``FLOW``):
 
-- Hundred (hundred.map lines 26-30): ``BEGIN A.D. 1425 MOVEMENT``, ``FLOW NEWYEAR:5``, ``FLOW
+- Hundred (hundred.map lines 28-32): ``BEGIN A.D. 1425 MOVEMENT``, ``FLOW NEWYEAR:5``, ``FLOW
   A.D.:MOVEMENT,RETREATS``, ``FLOW IFYEARDIV:10``, ``FLOW A.D.:ADJUSTMENTS``: one movement (and
   its retreats) every five years from 1425, the adjustments in the years divisible by ten;
-- Classical (classical.map lines 13-17): ``BEGIN B.C. 273 MOVEMENT``, ``FLOW NEWYEAR:-1``, ``FLOW
+- Classical (classical.map lines 14-18): ``BEGIN B.C. 273 MOVEMENT``, ``FLOW NEWYEAR:-1``, ``FLOW
   B.C.:MOVEMENT,RETREATS``, ``FLOW IFYEARDIV:2``, ``FLOW B.C.:ADJUSTMENTS``: one movement a year,
   the years counting down, the adjustments in the even years.
 
@@ -25,6 +25,10 @@ Each name has a short code that reads back: DPjudge's (``phaseAbbr``: the season
 letter, the year, the phase's first letter): Hundred's ``A1425M``, ``A1430R``, ``A1430A``,
 Classical's ``B273M``; and a title a player reads at once: ``1425 Movement``, ``1430
 Adjustment``, ``273 B.C. Movement`` (the era is said unless it is A.D.).
+
+The words of phases (``phase_names``) are imported by the methods that say or read words, when
+first asked: ``judge adjudicate`` writes codes only, and that module brings the game kinds' seam
+(``judge.games.kind``) with it, a tenth of the command's start-up.
 """
 
 from __future__ import annotations
@@ -33,13 +37,15 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from . import phase_names
 from .vocabulary import Phase, PhaseKind, Season
 
 
 class Calendar(Protocol):
     """How a variant's phases are written (``code``), read back (``parse``, and ``read`` from a
-    player's words), titled for reports, and counted by year (``period``)."""
+    player's words), titled for reports, and counted by year (``period``). A value: hashed, so
+    that what is read by it may be remembered with it."""
+
+    def __hash__(self) -> int: ...
 
     def code(self, phase: Phase) -> str:
         """The phase as states, the archive and ``judge adjudicate`` write it: ``S1901M``."""
@@ -65,6 +71,15 @@ class Calendar(Protocol):
         """How a phase is written, for a player who wrote one wrong."""
         ...
 
+    def when(self) -> tuple[str, str]:
+        """When the movements come, and when the adjustments, in words (HELP ORDERS):
+        ``spring and fall``, ``winter``."""
+        ...
+
+    def adjustments_of(self, phase: Phase) -> str:
+        """The adjustments after a phase, in words: ``this winter``; Hundred's ``in 1430``."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class SeasonCalendar:
@@ -80,24 +95,35 @@ class SeasonCalendar:
         return Phase.parse(code)
 
     def read(self, text: str) -> Phase | None:
+        from . import phase_names
+
         read = phase_names.read_phase(text)
         return None if read is None else Phase.parse(read)
 
     def title(self, phase: Phase) -> str:
+        from . import phase_names
+
         return phase_names.phase_title(str(phase))
 
     def period(self, year: int) -> str:
         return str(year)
 
     def example(self) -> str:
+        from . import phase_names
+
         return phase_names.example(self.first_year)
+
+    def when(self) -> tuple[str, str]:
+        return "spring and fall", "winter"
+
+    def adjustments_of(self, phase: Phase) -> str:
+        return "this winter"
 
 
 STANDARD = SeasonCalendar()
 
 _KIND_LETTERS = {PhaseKind.MOVEMENT: "M", PhaseKind.RETREAT: "R", PhaseKind.ADJUSTMENT: "A"}
-_KIND_OF_LETTER = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT, "A": PhaseKind.ADJUSTMENT,
-                   "B": PhaseKind.ADJUSTMENT}
+_KIND_OF_LETTER = {letter: kind for kind, letter in _KIND_LETTERS.items()}
 _CODE = re.compile(r"([a-z])(\d{1,5})([a-z])")
 
 
@@ -144,7 +170,7 @@ class TurnCalendar:
     def parse(self, code: str) -> Phase:
         match = _CODE.fullmatch(code.strip().lower())
         phase = None
-        if match and match[1] == self.era[0].lower() and match[3].upper() in _KIND_LETTERS.values():
+        if match and match[1] == self.era[0].lower() and match[3].upper() in _KIND_OF_LETTER:
             phase = self.phase_of(int(match[2]), _KIND_OF_LETTER[match[3].upper()])
         if phase is None:
             raise ValueError(f"not a phase: {code!r} ({self.example()})")
@@ -153,6 +179,8 @@ class TurnCalendar:
     def read(self, text: str) -> Phase | None:
         """``A1430M``, ``1430``, ``1430 movement``, ``A.D. 1430 Movement``, ``273 BC retreats``,
         ``1430 builds``: a year alone names its movement."""
+        from . import phase_names
+
         words = text.lower().replace(",", " ").split()
         if len(words) == 1 and _CODE.fullmatch(words[0]):
             try:
@@ -167,8 +195,9 @@ class TurnCalendar:
         return None if kind is None else self.phase_of(int(words[0]), kind)
 
     def title(self, phase: Phase) -> str:
-        era = "" if self.era.upper() == "A.D." else f" {self.era}"
-        return f"{self.year_of(phase)}{era} {phase_names.KIND_TITLES[phase.kind]}"
+        from . import phase_names
+
+        return f"{self._year(self.year_of(phase))} {phase_names.KIND_TITLES[phase.kind]}"
 
     def period(self, year: int) -> str:
         """The year of the engine's year's second turn, when the centres change hands."""
@@ -177,6 +206,20 @@ class TurnCalendar:
     def example(self) -> str:
         second = Phase(1, Season.FALL, PhaseKind.MOVEMENT)
         return f"e.g. {self.code(second)} or {self.title(second)}"
+
+    def when(self) -> tuple[str, str]:
+        step = abs(self.years_per_turn)
+        every = "every year" if step == 1 else f"every {step} years"
+        down = ", the years counting down" if self.years_per_turn < 0 else ""
+        return (f"{every} from {self._year(self.first_year)}{down}",
+                f"in the years divisible by {self.adjustment_years}")
+
+    def adjustments_of(self, phase: Phase) -> str:
+        return f"in {self._year(self.year_of(phase))}"
+
+    def _year(self, year: int) -> str:
+        """A year as titles write it: ``1430``, ``272 B.C.`` (the era said unless it is A.D.)."""
+        return str(year) if self.era.upper() == "A.D." else f"{year} {self.era}"
 
 
 def calendar_from(data: dict[str, Any] | None, first_year: int = 1901) -> Calendar:

@@ -55,7 +55,7 @@ from .reports import board, count_notes, phase_report
 from .rules import rules_for
 from .selfplay_invariants import violations
 from .turns import adjudicate, starting_position
-from .vocabulary import PhaseKind, Power, UnitType
+from .vocabulary import PhaseKind, Power, Season, UnitType
 from .wire import WireError, read_position, write_position
 
 
@@ -78,7 +78,7 @@ class DiplomacyGame:
         self.wording = Wording(
             title="Diplomacy",
             full_title=game_map.title,
-            phase_example=phase_names.example(game_map.first_phase.year),
+            phase_example=game_map.calendar.example(),
             civil_disorder="its units hold, retreats disband, builds are waived",
             # what SUMMARY's table counts: the centres on the board, as victory does (with boxes,
             # a power's box centres are its own besides: Wars of the Roses I, rules 3 and 5)
@@ -105,7 +105,7 @@ class DiplomacyGame:
         return [power for power in self.map.powers if power in self.map.dummies]
 
     def new_game(self, seed: bytes) -> State:
-        return write_position(starting_position(self.map))
+        return write_position(starting_position(self.map), self.map.calendar)
 
     def position(self, state: State) -> Position:
         """The position a state holds. The last few states read or made are remembered by
@@ -131,19 +131,30 @@ class DiplomacyGame:
         acting = self._to_act(position)
         if self.map.dummies:
             acting -= self.map.dummies
-        return Pending(str(position.phase), TIMING_OF[position.phase.kind], frozenset(acting))
+        code = self.map.calendar.code(position.phase)
+        return Pending(code, TIMING_OF[position.phase.kind], frozenset(acting))
+
+    # The phases' names are the variant's calendar's (``calendar.py``): ``S1901M``, ``Spring 1901
+    # Movement``; Hundred's ``A1430M``, ``1430 Movement``. The engine's own phases (spring, fall,
+    # winter of a year counted from the first) are never shown.
 
     def period_name(self, number: int) -> str:
-        return str(number)
+        return self.map.calendar.period(number)
 
     def phase_title(self, phase: str) -> str:
-        return phase_names.phase_title(phase)
+        """A phase as reports name it; a text that is no phase is shown as it is."""
+        try:
+            return self.map.calendar.title(self.map.calendar.parse(phase))
+        except ValueError:
+            return phase
 
     def read_phase(self, text: str) -> str | None:
-        return phase_names.read_phase(text)
+        read = self.map.calendar.read(text)
+        return None if read is None else self.map.calendar.code(read)
 
     def phase_order(self, phase: str) -> tuple[int, ...]:
-        return phase_names.phase_order(phase)
+        """Year, season, then movement before retreats (``phase_names.phase_order``)."""
+        return phase_names.phase_order(str(self.map.calendar.parse(phase)))
 
     def _to_act(self, position: Position) -> set[Power]:
         kind = position.phase.kind
@@ -278,11 +289,11 @@ class DiplomacyGame:
                 given.append((Power(power), parse_order(self.map, text)))
         defaults = self._defaults(position, given)
         resolution = adjudicate(self.map, position, given + defaults)
-        following = write_position(resolution.position)
+        following = write_position(resolution.position, self.map.calendar)
         self._remember(following, resolution.position)
         owned = Counter(resolution.position.supply_centres.values())
         report: dict[str, Any] = {
-            "phase": str(position.phase),
+            "phase": self.map.calendar.code(position.phase),
             "results": [
                 {
                     "power": r.power,
@@ -403,12 +414,15 @@ class DiplomacyGame:
 
     def report_view(self, report: dict[str, Any], power: str | None) -> dict[str, Any]:
         """Everything: once a phase is processed its orders and results are public. Added for the
-        templates: ``year_end`` (after a fall or winter phase the centres are counted) and
+        templates: ``year_end`` (after a fall or winter phase the centres are counted), ``due_when``
+        (the adjustments after it, as the calendar says it: ``this winter``, ``in 1430``) and
         ``units``, each power's units on the board and in its box after the phase."""
         units = Counter(unit["power"] for unit in report["next"]["units"])
+        phase = self.map.calendar.parse(report["phase"])
         return {
             **report,
-            "year_end": report["phase"][0] in "FW",
+            "year_end": phase.season is not Season.SPRING,
+            "due_when": self.map.calendar.adjustments_of(phase),  # "this winter"; "in 1430"
             "units": {power: units.get(power, 0) for power in self.map.powers},
         }
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from .calendar import Calendar, TurnCalendar, calendar_from
 from .maps import Map
 from .rules import rules_for
 from .vocabulary import ProvinceKind
@@ -52,7 +53,8 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "variant": game_map.name,
         "title": game_map.title,
-        "first_phase": str(game_map.first_phase),
+        "first_phase": game_map.calendar.code(game_map.first_phase),
+        "calendar": _calendar(game_map.calendar),
         "victory_centres": game_map.victory_centres,
         "rules": game_map.rules,
         "special": special_rules(game_map),
@@ -81,13 +83,31 @@ def map_sheet(game_map: Map, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def special_rules(game_map: Map) -> dict[str, Any]:
     """The map's departures from the standard rules that its data switch on (DPjudge's ``RULE
-    BUILD_ANY``, ``PORT``, ``DUMMY`` and ``RULE MOBILIZE``): off on most maps."""
+    BUILD_ANY`` and ``REMOTE_BUILDS``, ``PORT``, ``DUMMY`` and ``RULE MOBILIZE``): off on most maps.
+    (A ``FLOW``'s calendar is the sheet's ``calendar``.)"""
     return {
         "build_any": game_map.build_any,
+        "remote_builds": game_map.remote_builds,
         "mobilize": game_map.mobilize,
         "ports": sorted(p for p in game_map.convoying if p not in game_map.seas),
         "dummies": sorted(game_map.dummies),
     }
+
+
+def _calendar(calendar: Calendar) -> dict[str, Any] | None:
+    """A FLOW's calendar as the map file's ``[calendar]`` gives it; None for the seasons."""
+    if not isinstance(calendar, TurnCalendar):
+        return None
+    return {"era": calendar.era, "first_year": calendar.first_year,
+            "years_per_turn": calendar.years_per_turn, "adjustment_years": calendar.adjustment_years}
+
+
+def _first(sheet: Mapping[str, Any]) -> str:
+    """The first phase: its code; on a FLOW's calendar its title too (``1425 Movement (A1425M)``)."""
+    if not sheet["calendar"]:
+        return str(sheet["first_phase"])
+    calendar = calendar_from(sheet["calendar"])
+    return f"{calendar.title(calendar.parse(sheet['first_phase']))} ({sheet['first_phase']})"
 
 
 def special_words(special: Mapping[str, Any]) -> list[str]:
@@ -95,6 +115,9 @@ def special_words(special: Mapping[str, Any]) -> list[str]:
     said = []
     if special["build_any"]:
         said.append("a power builds in any supply centre it owns (DPjudge's RULE BUILD_ANY)")
+    if special["remote_builds"]:
+        said.append("a power builds in any supply centre it owns while it holds one of its home "
+                    "centres (DPjudge's RULE REMOTE_BUILDS)")
     if special["ports"]:
         said.append(f"a fleet in a port convoys as one at sea: {', '.join(special['ports'])} "
                     "(DPjudge's PORT)")
@@ -119,12 +142,16 @@ def map_text(sheet: Mapping[str, Any]) -> str:
     centres = len(sheet["supply_centres"])
     lines = [
         f"{sheet['title']} ({sheet['variant']})",
-        f"First phase {sheet['first_phase']}; {centres} supply centres on the board, "
+        f"First phase {_first(sheet)}; {centres} supply centres on the board, "
         f"{sheet['victory_centres']} to win.",
     ]
     if sheet["rules"] != "standard":
         lines.append(f"Special rules: {sheet['rules']}.")
     lines += [f"Special rule: {rule}." for rule in special_words(sheet["special"])]
+    if sheet["calendar"]:
+        movements, adjustments = calendar_from(sheet["calendar"]).when()
+        lines.append(f"Special rule: a movement (and its retreats) {movements}, adjustments "
+                     f"{adjustments} (DPjudge's FLOW).")
     if king := sheet["king_starts"]:
         lines.append(f"The King starts in {provinces[king]['name']} ({king}).")
     lines += [
@@ -177,6 +204,6 @@ def variants_text(maps: list[Map]) -> str:
     return "\n".join(
         f"{m.name}{f' ({m.title})' if m.title != m.name else ''}: {len(m.powers)} powers ({', '.join(m.powers)}), "
         f"{len(m.supply_centres)} supply centres ({m.victory_centres} to win), first phase "
-        f"{m.first_phase}"
+        f"{m.calendar.code(m.first_phase)}"
         for m in maps
     )

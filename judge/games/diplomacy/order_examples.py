@@ -21,6 +21,8 @@ class OrderExamples:
     retreats: tuple[str, ...]
     adjustments: tuple[str, ...]
     builds: str
+    movements_when: str = "spring and fall"  # the map's calendar's words (``Calendar.when``)
+    adjustments_when: str = "winter"
 
 
 def order_examples(game_map: Map) -> OrderExamples:
@@ -48,7 +50,9 @@ def order_examples(game_map: Map) -> OrderExamples:
     movement += _convoy(game_map)
     return OrderExamples(tuple(movement), tuple(retreats), tuple(_adjustments(game_map, units)),
                          "any empty supply centre you own" if game_map.build_any
-                         else "your own empty home centres")
+                         else "any empty supply centre you own while you hold a home centre"
+                         if game_map.remote_builds else "your own empty home centres",
+                         *game_map.calendar.when())
 
 
 def _first_builds(game_map: Map) -> list[Unit]:

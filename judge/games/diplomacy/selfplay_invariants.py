@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
-from .adjustments import adjustment_counts, mobilizing
+from .adjustments import adjustment_counts, holds_a_home, mobilizing
 from .king import KING
 from .maps import Map
 from .position import Position
@@ -156,9 +156,11 @@ def units_come_and_go_by_the_rules(
             continue
         built[unit.power] += 1
         mobilized = mobilizing(game_map, before)  # any vacant home centre, owned or not
-        if province not in (game_map.centres if game_map.build_any and not mobilized
-                            else game_map.powers[unit.power].home_centres):
+        anywhere = (game_map.build_any or game_map.remote_builds) and not mobilized
+        if province not in (game_map.centres if anywhere else game_map.powers[unit.power].home_centres):
             yield f"{unit.power} built {unit} outside its home centres"
+        elif game_map.remote_builds and not holds_a_home(game_map, before, unit.power):
+            yield f"{unit.power} built {unit} holding none of its home centres (REMOTE_BUILDS)"
         elif before.supply_centres.get(province) != unit.power and not mobilized:
             yield f"{unit.power} built {unit} on a centre it does not own"
     lost.update(unit.power for p, unit in before.units.items() if p not in after.units)

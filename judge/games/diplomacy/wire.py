@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
+from .calendar import Calendar
 from .maps import Map, MapError, coast_named
 from .orders import Order
 from .parser import OrderSyntaxError, parse_order
@@ -60,7 +61,7 @@ def adjudicate_object(
             }
             for action in resolution.automatic
         ],
-        "next": write_position(resolution.position),
+        "next": write_position(resolution.position, game_map.calendar),
         "winner": _winner(game_map, resolution.position),
         **({"notes": resolution.notes} if resolution.notes else {}),  # a variant's (the King's)
     }
@@ -179,7 +180,8 @@ def _results(
 
 def read_position(game_map: Map, data: dict[str, Any]) -> Position:
     try:
-        phase = _phase(str(data.get("phase") or game_map.first_phase))
+        written = data.get("phase")
+        phase = _phase(game_map.calendar, str(written)) if written else game_map.first_phase
     except ValueError as error:
         raise WireError(str(error)) from None
     units: dict[Province, Unit] = {}
@@ -253,9 +255,10 @@ def _centres(game_map: Map, raw: Any) -> dict[Province, Power]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _phase(text: str) -> Phase:
-    """``Phase.parse``, remembered: the lines of a stream name the same few phases."""
-    return Phase.parse(text)
+def _phase(calendar: Calendar, text: str) -> Phase:
+    """A phase as the map's calendar writes it (``S1901M``; Hundred's ``A1425M``), read and
+    remembered: the lines of a stream name the same few phases."""
+    return calendar.parse(text)
 
 
 def _in_own_box(game_map: Map, unit: Unit) -> Unit:
@@ -275,10 +278,11 @@ def _king(game_map: Map, data: dict[str, Any]) -> Province | None:
     return _province(game_map, data["king"])
 
 
-def write_position(position: Position) -> dict[str, Any]:
+def write_position(position: Position, calendar: Calendar) -> dict[str, Any]:
+    """The JSON form of a position, its phase written as the map's calendar writes phases."""
     owners = position.supply_centres
     data: dict[str, Any] = {
-        "phase": str(position.phase),
+        "phase": calendar.code(position.phase),
         "units": [
             {"power": u.power, "type": u.type, "loc": u.location}
             for u in position.units.values()

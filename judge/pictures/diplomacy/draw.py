@@ -16,7 +16,8 @@ from typing import Any
 
 from judge.games.diplomacy.maps import Map
 from judge.games.diplomacy.position import Position
-from judge.games.diplomacy.vocabulary import PhaseKind, Province, ProvinceKind, Season, Unit, UnitType
+from judge.games.diplomacy.calendar import SeasonCalendar
+from judge.games.diplomacy.vocabulary import Phase, PhaseKind, Province, ProvinceKind, Season, Unit, UnitType
 from judge.games.diplomacy.wire import read_position
 
 from ..layers import LAYERED, advance, around, piece, spans, text_bounds
@@ -68,7 +69,7 @@ def draw(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{total:.0f}" '
         f'viewBox="0 0 {width:.0f} {total:.0f}" font-family="{FONT}" '
-        f'data-variant="{game_map.name}" data-phase="{position.phase}" {LAYERED}>',
+        f'data-variant="{game_map.name}" data-phase="{game_map.calendar.code(position.phase)}" {LAYERED}>',
         alike.ground(position),
         alike.board,
     ]
@@ -275,16 +276,25 @@ def title_marks(game_map: Map, position: Position, width: float) -> list[str]:
     """The map's name and the phase in the top right corner, as pieces: the name, the same in
     every picture of the map, and the phase's season, year and kind, each drawn once and kept
     (only a new year is new). The line starts where the map's longest phase name would end at
-    the right margin, so the name never moves."""
+    the right margin, so the name never moves. A variant with a calendar of its own
+    (``calendar.py``: Hundred's, Classical's) names the phase as its calendar does."""
     phase = position.phase
-    name, season, kind = f"{game_map.title}:", _SEASONS[phase.season], _KINDS[phase.kind]
-    longest = max(advance(f"{season} {phase.year}, {kind}", 12, bold=True)
-                  for season in _SEASONS.values() for kind in _KINDS.values())
+    name = f"{game_map.title}:"
+    if isinstance(game_map.calendar, SeasonCalendar):
+        season, kind = _SEASONS[phase.season], _KINDS[phase.kind]
+        longest = max(advance(f"{season} {phase.year}, {kind}", 12, bold=True)
+                      for season in _SEASONS.values() for kind in _KINDS.values())
+        words: tuple[str, ...] = (f"{name} ", f"{season} ", f"{phase.year}, ", kind)
+    else:
+        longest = max(advance(game_map.calendar.title(Phase(phase.year, season, kind)), 12, bold=True)
+                      for season, kind in ((Season.WINTER, PhaseKind.ADJUSTMENT),
+                                           (Season.FALL, PhaseKind.MOVEMENT)))
+        words = (f"{name} ", game_map.calendar.title(phase))
     start = round(width - 8 - longest - advance(f"{name} ", 12, bold=True))
     return [piece(f'<text class="title" x="{x:.1f}" y="16" font-size="12" font-weight="bold" '
-                  f'fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">{escape(words)}</text>',
-                  text_bounds(x, 16, words, 12, "start", 1.5, bold=True))
-            for x, words in spans(start, (f"{name} ", f"{season} ", f"{phase.year}, ", kind), 12, bold=True)]
+                  f'fill="{INK}" stroke="#ffffff" stroke-width="3" paint-order="stroke">{escape(text)}</text>',
+                  text_bounds(x, 16, text, 12, "start", 1.5, bold=True))
+            for x, text in spans(start, words, 12, bold=True)]
 
 
 def _columns(game_map: Map, width: float) -> int:

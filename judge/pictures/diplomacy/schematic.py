@@ -54,7 +54,7 @@ def schematic(game_map: Map, layout: Layout, state: dict[str, Any], results: Seq
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{total:.0f}" '
         f'viewBox="0 0 {width:.0f} {total:.0f}" font-family="{FONT}" class="schematic" '
-        f'data-variant="{escape(game_map.name)}" data-phase="{position.phase}" {LAYERED}>',
+        f'data-variant="{escape(game_map.name)}" data-phase="{escape(game_map.calendar.code(position.phase))}" {LAYERED}>',
         f'<g class="ground"><rect width="{width:.0f}" height="{total:.0f}" fill="{PAPER}"/></g>',
         _board(game_map, layout, total),
     ]

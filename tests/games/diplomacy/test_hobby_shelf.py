@@ -14,7 +14,7 @@ from judge.games.registry import SHELF, game_kind
 from judge.games.variants import load_variant, variant_data
 
 FOLDER = Path(__file__).resolve().parents[3] / "judge" / "games" / "variants"
-HOBBY = ("chaos", "milan", "1898", "youngstown")
+HOBBY = ("chaos", "milan", "1898", "youngstown", "hundred", "classical")
 """The variants converted from DPjudge's map files (github.com/serrasqueiro/dpjudge)."""
 
 
@@ -93,3 +93,21 @@ def test_youngstown_has_ten_powers_72_centres_and_its_pages_starting_units() -> 
     assert game_map.fleet_moves["sue"] == {"eas", "egy/ec", "egy/nc", "red"}
     assert (str(game_map.first_phase), starting_position(game_map).supply_centres["joh"]) == (
         "S1901M", "England")
+
+
+def test_hundred_and_classical_have_their_files_powers_and_calendars() -> None:
+    """hundred.map: England, France and Burgundy (lines 4-22), Brittany, Castile, the Cantons
+    and Scotland unowned (line 24), ``RULE BUILD_ANY`` (line 26), a turn every five years from
+    1425 (lines 28-32). classical.map: five powers (lines 4-8), twenty centres unowned (lines
+    9-10), ``RULE REMOTE_BUILDS`` (line 12), the years B.C. from 273 (lines 14-18)."""
+    hundred, classical = load_variant("hundred"), load_variant("classical")
+    assert list(hundred.powers) == ["England", "France", "Burgundy"]
+    assert hundred.build_any and not hundred.remote_builds
+    assert hundred.calendar.code(hundred.first_phase) == "A1425M"
+    assert starting_position(hundred).supply_centres.keys() == set(hundred.centres) - {
+        "brt", "cas", "can", "sco"}
+    assert list(classical.powers) == ["Carthage", "Egypt", "Macedon", "Rome", "Syria"]
+    assert classical.remote_builds and not classical.build_any
+    assert classical.calendar.code(classical.first_phase) == "B273M"
+    assert classical.powers["Macedon"].letter == "A"  # (MACEDONIAN:A), line 6
+    assert len(classical.centres) - len(starting_position(classical).supply_centres) == 20

@@ -49,6 +49,7 @@ def rebuilt(sheet: dict[str, Any]) -> Map:
             "name": sheet["variant"],
             "title": sheet["title"],
             "first_phase": sheet["first_phase"],
+            "calendar": sheet["calendar"],
             "victory_centres": sheet["victory_centres"],
             "rules": sheet["rules"],
             "powers": powers,
@@ -65,6 +66,7 @@ def test_the_sheet_is_complete_the_map_can_be_rebuilt_from_it(name: str) -> None
     assert again.army_moves == game_map.army_moves
     assert again.fleet_moves == game_map.fleet_moves
     assert again.first_phase == game_map.first_phase
+    assert again.calendar == game_map.calendar
     assert again.victory_centres == game_map.victory_centres
     assert again.rules == game_map.rules
     for power, info in game_map.powers.items():
