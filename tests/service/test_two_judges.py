@@ -41,6 +41,7 @@ from judge.service.config import load_config
 from judge.service.play.games import process_phase
 from judge.service.intake.mailroom import ingest
 from judge.service.daemon.operate import init_judge
+from judge.service.daemon.ticker import process_due
 from judge.store import PhaseRecord, SubmittedOrders, claim_due_games, open_store
 
 RATE = 1800.0
@@ -160,3 +161,27 @@ def test_an_order_for_a_game_being_processed_waits_and_goes_to_the_next_phase(
     finally:
         ticking.close()
         taking.close()
+
+
+def test_a_game_held_by_a_slow_judge_is_left_alone_by_the_other_however_late_its_clock(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """The game's claim is its row lock, not a length of time: a judge at work on a due game
+    for as long as it likes keeps it, while the other judge's tick, a day later by the judge's
+    clock (run fast, as in the side-by-side test), processes nothing."""
+    path = init_judge(tmp_path / "judge")
+    path.write_text(path.read_text().replace('url = "sqlite:///judge.sqlite"', f'url = "{postgres_url}"'))
+    config = load_config(path)
+    setup_games(config, ORIGIN, ["bosworth"], "SET MOVES 1h GRACE 0m")
+    later = ORIGIN + timedelta(hours=2)
+    slow, other = open_store(config.database_url), open_store(config.database_url)
+    try:
+        with slow.session() as db:
+            [game] = claim_due_games(db, later, limit=1)
+            assert process_due(other, config, later + timedelta(days=1)) == []
+            process_phase(db, game, later, "deadline (test)")
+        with other.session() as db:
+            assert [record.phase for record in db.exec(select(PhaseRecord))] == ["S1901M"]
+    finally:
+        slow.close()
+        other.close()

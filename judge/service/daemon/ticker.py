@@ -103,6 +103,10 @@ def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], 
     ``stop`` is asked between games (the daemon's SIGTERM): each game is its own transaction, so
     stopping there loses nothing, and the games left are due at the next tick. The due games are
     found ``CLAIM_GAMES`` at a time, each then claimed by its id (if still due and not taken).
+    A game's claim is its row lock, held by the game's transaction: it lasts as long as the work
+    on the game, however slow, whatever either clock says, and ends with the judge's connection
+    (the games of a judge killed are free at once), so unlike the outbox's claim it never lapses
+    under a live judge.
     First, what addresses never confirmed took on lapses (``enrolment``). The judge's added
     variants are offered meanwhile (``variants``)."""
     with offered(config):
