@@ -50,6 +50,7 @@ body_limit = 262144  # bytes of a mail body the judge reads; the rest is ignored
 [serve]                # judge serve, the daemon
 poll_seconds = 2       # how often it reads the inbox and sends due mail (real seconds)
 tick_seconds = 60      # a safety tick looking for due deadlines (a timer fires at each one)
+claim_seconds = 60     # mail being sent is this judge's while it renews its claim; a dead judge's waits this long
 outage_limit = "6h"    # down (or the clock jumped) longer than this: overdue deadlines are extended
 # outage_extension = "24h"   # by this much; unset: by the phase's own timing, as if it began anew
 

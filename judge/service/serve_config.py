@@ -35,13 +35,17 @@ class ServeSettings:
     deadline does the real work). ``outage_limit``: a gap since the last tick longer than this is an
     outage (or a clock that jumped): deadlines that passed meanwhile are extended, not processed.
     ``outage_extension``: how long they are extended by; None gives each game a fresh deadline by the
-    timing of its phase, as if the phase began when the judge came back.
+    timing of its phase, as if the phase began when the judge came back. ``claim_seconds``: how
+    long the sender's claim on the mail it is sending lasts unrenewed (it is renewed while the
+    judge lives: ``daemon.claims``), so how long the mail of a judge that died while sending waits
+    before another judge process (or this one restarted) sends it.
     """
 
     poll_seconds: float = 2.0
     tick_seconds: float = 60.0
     outage_limit: timedelta = timedelta(hours=6)
     outage_extension: timedelta | None = None
+    claim_seconds: float = 60.0
 
 
 @dataclass(frozen=True)
@@ -124,7 +128,8 @@ def serve_settings(data: dict[str, Any], path: Path) -> ServeSettings:
     extension = None
     if extension_text not in ("", None):
         extension = parse_length(extension_text, f"{path}: [serve] outage_extension")
-    return ServeSettings(poll, tick, limit, extension)
+    claim = _positive(data.get("claim_seconds", defaults.claim_seconds), f"{path}: [serve] claim_seconds")
+    return ServeSettings(poll, tick, limit, extension, claim)
 
 
 def flood_limit(data: dict[str, Any], path: Path) -> FloodLimit:

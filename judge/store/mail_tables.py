@@ -61,7 +61,12 @@ class InboundMail(StoreModel, table=True):
 
 
 class Outbox(StoreModel, table=True):
-    """A mail to send, queued in the same transaction as the change it reports."""
+    """A mail to send, queued in the same transaction as the change it reports.
+
+    ``next_attempt_at`` is the judge's time (its retries back off by the judge's clock);
+    ``claimed_by`` and ``claimed_until`` are the sender's claim while it sends the mail: which
+    judge process holds it (host and process id) and until when by the host's real clock, renewed
+    while the mail is being sent (``daemon.claims``). A claim left to lapse is a dead sender's."""
 
     __tablename__ = "outbox"
     __table_args__ = (sa.Index(None, "status", "next_attempt_at"),)
@@ -79,6 +84,8 @@ class Outbox(StoreModel, table=True):
     attempts: int = 0
     next_attempt_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     last_error: str = Field(default="", sa_type=sa.Text)
+    claimed_by: str | None = None
+    claimed_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class SignonFailure(StoreModel, table=True):

@@ -169,26 +169,36 @@ class DueMail(NamedTuple):
     picture: tuple[str, str, str] | None  # (digest, name, SVG) of the map it carries
 
 
+def _unclaimed(at: datetime | sa.BindParameter[datetime]) -> sa.ColumnElement[bool]:
+    """No sender holds the mail at ``at`` (the host's instant): never claimed, settled, or its
+    claim lapsed (its sender died)."""
+    return sa.or_(col(Outbox.claimed_until).is_(None), col(Outbox.claimed_until) <= at)
+
+
 _DUE_MAIL = (
     sa.select(col(Outbox.id), col(Outbox.message_id), col(Outbox.to_address), col(Outbox.subject),
               col(Outbox.body), col(Outbox.in_reply_to), col(Outbox.created_at), col(Outbox.attempts),
               col(Outbox.picture_id))
-    .where(col(Outbox.status) == OutboxStatus.PENDING, col(Outbox.next_attempt_at) <= sa.bindparam("now"))
+    .where(col(Outbox.status) == OutboxStatus.PENDING, col(Outbox.next_attempt_at) <= sa.bindparam("now"),
+           _unclaimed(sa.bindparam("at")))
     .order_by(col(Outbox.next_attempt_at), col(Outbox.id))
     .limit(sa.bindparam("limit"))
     .with_for_update(skip_locked=True)
 )
 
 
-def claim_outbox(session: Session, now: datetime, until: datetime, limit: int) -> list[DueMail]:
-    """The next ``limit`` mails due at ``now`` (those ``due_outbox`` takes, locked as it locks
-    them), claimed: each attempt counted and the mail due again only at ``until``, in one
-    statement; each with the picture it carries, each picture read once."""
-    rows = session.execute(_DUE_MAIL, {"now": now, "limit": limit}).all()
+def claim_outbox(session: Session, now: datetime, claimant: str, at: datetime, until: datetime,
+                 limit: int) -> list[DueMail]:
+    """The next ``limit`` mails due at ``now`` (the judge's time) that no sender holds at ``at``
+    (the host's time), locked as ``due_outbox`` locks them, claimed: each attempt counted and each
+    mail held by ``claimant`` until ``until`` (the host's time), in one statement; each with the
+    picture it carries, each picture read once. The claimant renews its claim while it sends
+    (:func:`renew_claim`) and clears it when it settles the mail (:func:`settle_sent`)."""
+    rows = session.execute(_DUE_MAIL, {"now": now, "at": at, "limit": limit}).all()
     if not rows:
         return []
     session.execute(sa.update(Outbox).where(col(Outbox.id).in_([row.id for row in rows]))
-                    .values(attempts=col(Outbox.attempts) + 1, next_attempt_at=until)
+                    .values(attempts=col(Outbox.attempts) + 1, claimed_by=claimant, claimed_until=until)
                     .execution_options(synchronize_session=False))
     wanted = {row.picture_id for row in rows if row.picture_id is not None}
     pictures = {id_: (digest, name, svg) for id_, digest, name, svg in session.execute(
@@ -199,12 +209,32 @@ def claim_outbox(session: Session, now: datetime, until: datetime, limit: int) -
             for row in rows]
 
 
-def due_pictures(session: Session, now: datetime, limit: int) -> list[tuple[str, str]]:
-    """The pictures (digest, SVG) that the next ``limit`` due mails carry (as ``due_outbox``
-    would take them), each once; read without locking, for the sender to draw ahead."""
+def renew_claim(session: Session, claimant: str, ids: Sequence[int], until: datetime) -> set[int]:
+    """Hold the mails of ``ids`` that ``claimant`` still holds until ``until`` (the host's time):
+    the ids it holds. A mail it no longer holds (its claim lapsed and another sender took it, or it
+    was settled or purged) is left alone."""
+    held = sa.and_(col(Outbox.id).in_(ids), col(Outbox.claimed_by) == claimant,
+                   col(Outbox.status) == OutboxStatus.PENDING)
+    session.execute(sa.update(Outbox).where(held).values(claimed_until=until)
+                    .execution_options(synchronize_session=False))
+    return {id_ for id_, in session.execute(sa.select(col(Outbox.id)).where(held))}
+
+
+def settle_sent(session: Session, ids: Sequence[int]) -> None:
+    """Record the mails of ``ids`` as sent, their claim ended (a mail purged meanwhile is simply
+    not there), in one statement."""
+    session.execute(sa.update(Outbox).where(col(Outbox.id).in_(ids))
+                    .values(status=OutboxStatus.SENT, last_error="", claimed_by=None, claimed_until=None)
+                    .execution_options(synchronize_session=False))
+
+
+def due_pictures(session: Session, now: datetime, at: datetime, limit: int) -> list[tuple[str, str]]:
+    """The pictures (digest, SVG) that the next ``limit`` due mails carry (as ``claim_outbox``
+    would take them at ``now`` and ``at``), each once; read without locking, for the sender to
+    draw ahead."""
     due = (
         select(Outbox.picture_id)
-        .where(Outbox.status == OutboxStatus.PENDING, col(Outbox.next_attempt_at) <= now)
+        .where(Outbox.status == OutboxStatus.PENDING, col(Outbox.next_attempt_at) <= now, _unclaimed(at))
         .order_by(col(Outbox.next_attempt_at), col(Outbox.id))
         .limit(limit)
         .subquery()

@@ -1,19 +1,25 @@
 """Sending the outbox (``ticker.deliver``): a batch is claimed, sent with no transaction open,
-then settled; a judge that dies between the claim and the settling sends the batch again later,
-under the same Message-IDs."""
+then settled; a judge that dies between the claim and the settling has the batch sent again
+once its claim lapses, under the same Message-IDs; a judge alive but slow keeps its claim
+(``daemon.claims``), so the batch is never sent by another judge meanwhile."""
 
 from __future__ import annotations
 
 import email
-from datetime import timedelta
+import re
+import time
+from datetime import datetime, timedelta
 
 import pytest
-from mail_judge import MailJudge
+from mail_judge import START, Delivered, MailJudge
 from sqlmodel import select
 
+from judge.service.config import Config, load_config
+from judge.service.daemon.claims import Claimant
+from judge.service.daemon.clocks import ScaledClock
 from judge.service.intake.mailroom import ingest
-from judge.service.daemon.ticker import CLAIM, deliver
-from judge.store import Outbox, OutboxStatus, open_store
+from judge.service.daemon.ticker import deliver
+from judge.store import Outbox, OutboxStatus, open_store, queue_mail
 
 
 def help_mail(number: int) -> bytes:
@@ -44,25 +50,79 @@ class DiesAtTheSecondMail:
         self.mails.append(raw)
 
 
-def test_a_judge_killed_while_sending_sends_the_claimed_batch_again_after_the_claim(judge: MailJudge) -> None:
+def test_a_judge_killed_while_sending_has_the_claimed_batch_sent_once_its_claim_lapses(judge: MailJudge) -> None:
     for number in range(3):
         ingest(judge.store, judge.config, help_mail(number), judge.now)
+    host = [datetime.now().astimezone()]  # the hosts' clock, moved by hand
+    first = Claimant("first:1", timedelta(minutes=1), clock=lambda: host[0])
+    second = Claimant("second:2", timedelta(minutes=1), clock=lambda: host[0])
     dying = DiesAtTheSecondMail()
     with pytest.raises(SystemExit):
-        deliver(judge.store, judge.config, dying, judge.now)
-    assert [(row.status, row.attempts) for row in rows(judge)] == [(OutboxStatus.PENDING, 1)] * 3
-    assert all(row.next_attempt_at == judge.now + CLAIM for row in rows(judge))
+        deliver(judge.store, judge.config, dying, judge.now, claimant=first)
+    assert [(row.status, row.attempts, row.claimed_by) for row in rows(judge)] == [
+        (OutboxStatus.PENDING, 1, "first:1")] * 3
+    assert all(row.claimed_until == host[0] + timedelta(minutes=1) for row in rows(judge))
 
-    # Claimed: not due for anyone (another judge process, or this one restarted) before the claim runs out.
-    assert deliver(judge.store, judge.config, judge.transport, judge.now + CLAIM - timedelta(seconds=1)) == []
+    # Claimed: not due for another judge process (or this one restarted) before the claim lapses,
+    # however far the judge's own time has gone (the claim is the host's time).
+    host[0] += timedelta(seconds=59)
+    assert deliver(judge.store, judge.config, judge.transport, judge.now + timedelta(days=1), claimant=second) == []
     assert judge.transport.mails == []
 
-    sent = deliver(judge.store, judge.config, judge.transport, judge.now + CLAIM)
+    host[0] += timedelta(seconds=1)
+    sent = deliver(judge.store, judge.config, judge.transport, judge.now, claimant=second)
     assert len(sent) == 3
-    assert [(row.status, row.attempts) for row in rows(judge)] == [(OutboxStatus.SENT, 2)] * 3
+    assert [(row.status, row.attempts, row.claimed_by) for row in rows(judge)] == [(OutboxStatus.SENT, 2, None)] * 3
     # The mail that went out before the kill goes out again, recognisably the same mail.
     assert message_ids(dying.mails)[0] == message_ids(judge.transport.mails)[0]
     assert message_ids(judge.transport.mails) == [row.message_id for row in rows(judge)]
+
+
+CLAIM_SECONDS = 0.4
+RATE = 1800.0  # the judge's time, as fast as in test_two_judges.py
+
+
+def slow_judge(config: Config) -> Config:
+    """The judge of ``config``, whose claims last ``CLAIM_SECONDS`` unrenewed."""
+    text = re.sub(r"(?m)^claim_seconds = .*\n", "", config.path.read_text())
+    config.path.write_text(text.replace("[serve]", f"[serve]\nclaim_seconds = {CLAIM_SECONDS}"))
+    return load_config(config.path)
+
+
+def test_a_judge_alive_but_slow_keeps_its_claim_and_no_other_judge_sends_its_mail(
+    config_on_each_backend: Config,
+) -> None:
+    """The flaky case of test_two_judges.py made certain: a judge's first send takes three times
+    its claim's length of the host's time (the machine is loaded, or the mail server slow), on a
+    judge clock running 1,800 times as fast; a second judge sharing the database looks for due
+    mail just then. The slow judge has kept its claim, so the second sends nothing, and each
+    mail goes out once."""
+    config = slow_judge(config_on_each_backend)
+    clock = ScaledClock(START, time.time(), rate=RATE)
+    store = open_store(config.database_url)
+    second = Delivered()
+    looked: list[list[str]] = []
+
+    class Slow(Delivered):
+        def deliver(self, raw: bytes) -> None:
+            if not self.mails:
+                time.sleep(3 * CLAIM_SECONDS)  # over half an hour of the judge's time
+                looked.append(deliver(store, config, second, clock.now()))
+            super().deliver(raw)
+
+    try:
+        with store.session() as db:
+            for number in range(3):
+                queue_mail(db, f"p{number}@example.org", "a subject", "a body", domain="localhost", now=START)
+        slow = Slow()
+        assert len(deliver(store, config, slow, clock.now(), clock=clock.now)) == 3
+        assert looked == [[]] and second.mails == []
+        assert deliver(store, config, second, clock.now() + timedelta(days=1)) == []
+        with store.session() as db:
+            assert {(mail.status, mail.claimed_by) for mail in db.exec(select(Outbox))} == {(OutboxStatus.SENT, None)}
+    finally:
+        store.close()
+    assert len(slow.mails) == 3
 
 
 class WritesWhileSending:

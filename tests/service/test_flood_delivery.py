@@ -3,9 +3,10 @@
 Every mail is answered, every reply delivered exactly once (Message-IDs counted at the transport),
 and replies go out while the inbox is still being read (the sender is not starved).
 
-The judge's time runs 900 times as fast as the host's, so a claim (15 minutes) lapses in a second:
-a reply handed over but not recorded would be sent again within the test. SQLite's busy timeout is
-one second, so a sender kept waiting for the write lock fails within the test too.
+The judge's time runs 900 times as fast as the host's, and a claim lasts a second unrenewed
+(``[serve] claim_seconds``): a reply handed over but not recorded would be sent again within the
+test. SQLite's busy timeout is one second, so a sender kept waiting for the write lock fails within
+the test too.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from sqlmodel import select
 from judge.service.config import Config, load_config
 from judge.service.daemon.clocks import ScaledClock
 from judge.service.daemon.operate import init_judge
-from judge.service.daemon.ticker import CLAIM, deliver
+from judge.service.daemon.claims import Claimant, host_now, this_process
+from judge.service.daemon.ticker import deliver
 from judge.service.serve_config import FloodLimit
 from judge.store import Outbox, OutboxStatus, open_store, queue_mail
 
@@ -41,7 +43,7 @@ def config(config_on_each_backend: Config) -> Config:
 
 def test_a_flood_is_answered_once_each_while_the_inbox_is_read(config: Config) -> None:
     config = replace(config, flood=FloodLimit(0, timedelta(minutes=10)),
-                     serve=replace(config.serve, poll_seconds=0.05))
+                     serve=replace(config.serve, poll_seconds=0.05, claim_seconds=1.0))
     store = open_store(config.database_url, busy_timeout=1.0)
     raws = [mail("loop@example.org", "HELP", f"<flood{number}@example.org>") for number in range(MAILS)]
     try:
@@ -88,7 +90,8 @@ def test_a_reply_sent_while_the_database_is_locked_is_recorded_and_never_sent_ag
     try:
         assert len(deliver(store, config, transport, START)) == 3
         assert released.is_set()  # the settling waited for the lock
-        assert deliver(store, config, transport, START + CLAIM + timedelta(minutes=1)) == []
+        lapsed = Claimant(this_process(), timedelta(minutes=1), clock=lambda: host_now() + timedelta(minutes=2))
+        assert deliver(store, config, transport, START + timedelta(minutes=1), claimant=lapsed) == []
     finally:
         store.close()
     store = open_store(config.database_url)  # a restart

@@ -103,6 +103,7 @@ def test_lengths_of_time_in_the_configuration(text: str | int, seconds: float) -
 
 @pytest.mark.parametrize(("section", "line", "message"), [
     ("serve", "poll_seconds = 0", "poll_seconds must be a number of seconds above 0"),
+    ("serve", 'claim_seconds = "1m"', "claim_seconds must be a number of seconds above 0"),
     ("serve", 'outage_limit = "soon"', "'soon' is not a length of time"),
     ("serve", 'outage_limit = "0s"', "outage_limit must be longer than nothing"),
     ("flood", "mails = -1", "mails must be a whole number"),
@@ -131,6 +132,7 @@ def test_a_configuration_without_the_daemon_sections_gets_the_defaults(tmp_path:
     path.write_text(text[: text.index("[serve]")])
     config = load_config(path)
     assert config.serve.poll_seconds == 2 and config.serve.outage_limit == timedelta(hours=6)
+    assert config.serve.claim_seconds == 60
     assert config.flood.mails == 30
     assert (config.enrol.held_for, config.enrol.observers, config.enrol.games) == (timedelta(days=7), 20, 3)
 

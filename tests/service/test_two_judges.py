@@ -4,8 +4,9 @@ no mail and no deadline is processed twice, and no mail is delivered twice.
 Both fetch the same mail files, so each mail is taken in by whichever stores it first (its
 Message-ID is unique in the log) and the other finds it processed; both tick the same games, which
 row locks (``FOR UPDATE``: a game being processed or ordered for is never touched by the other
-process at the same time) keep apart. The judge's time runs 1,800 times as fast as the host's, as
-in the crash test, so deadlines come every few seconds. The database is made for the test on the
+process at the same time) keep apart; each sends the mail it has claimed, its claim renewed while
+it sends, however long the send takes (``daemon.claims``). The judge's time runs 1,800 times as
+fast as the host's, as in the crash test, so deadlines come every few seconds. The database is made for the test on the
 local server (see tests/store/conftest.py) and dropped after it.
 """
 
@@ -40,12 +41,14 @@ from judge.service.config import load_config
 from judge.service.play.games import process_phase
 from judge.service.intake.mailroom import ingest
 from judge.service.daemon.operate import init_judge
+from judge.service.daemon.ticker import process_due
 from judge.store import PhaseRecord, SubmittedOrders, claim_due_games, open_store
 
 RATE = 1800.0
 GAMES = {"bosworth": 0.3, "towton": 0.2, "barnet": 0.2, "tewkesbury": 0.1, "mortimer": 0.1, "hexham": 0.1}
 ORIGIN = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
 SECONDS = 8.0  # of the host's time, with both judges running
+CLAIM_SECONDS = 2  # a sender's claim, renewed every half second while it sends
 
 
 def _store_fixtures() -> ModuleType:
@@ -71,6 +74,7 @@ def test_two_judges_on_one_database_never_process_anything_twice(tmp_path: Path,
     path = init_judge(tmp_path / "judge")
     text = path.read_text().replace('url = "sqlite:///judge.sqlite"', f'url = "{postgres_url}"')
     text = text.replace("poll_seconds = 2 ", "poll_seconds = 0.05 ").replace("tick_seconds = 60 ", "tick_seconds = 0.3 ")
+    text = text.replace("claim_seconds = 60 ", f"claim_seconds = {CLAIM_SECONDS} ")
     path.write_text(text)
     config = load_config(path)
     assert config.database_url.startswith("postgresql")
@@ -157,3 +161,27 @@ def test_an_order_for_a_game_being_processed_waits_and_goes_to_the_next_phase(
     finally:
         ticking.close()
         taking.close()
+
+
+def test_a_game_held_by_a_slow_judge_is_left_alone_by_the_other_however_late_its_clock(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """The game's claim is its row lock, not a length of time: a judge at work on a due game
+    for as long as it likes keeps it, while the other judge's tick, a day later by the judge's
+    clock (run fast, as in the side-by-side test), processes nothing."""
+    path = init_judge(tmp_path / "judge")
+    path.write_text(path.read_text().replace('url = "sqlite:///judge.sqlite"', f'url = "{postgres_url}"'))
+    config = load_config(path)
+    setup_games(config, ORIGIN, ["bosworth"], "SET MOVES 1h GRACE 0m")
+    later = ORIGIN + timedelta(hours=2)
+    slow, other = open_store(config.database_url), open_store(config.database_url)
+    try:
+        with slow.session() as db:
+            [game] = claim_due_games(db, later, limit=1)
+            assert process_due(other, config, later + timedelta(days=1)) == []
+            process_phase(db, game, later, "deadline (test)")
+        with other.session() as db:
+            assert [record.phase for record in db.exec(select(PhaseRecord))] == ["S1901M"]
+    finally:
+        slow.close()
+        other.close()

@@ -37,6 +37,8 @@ from judge.store import (
     queue_mails,
     record_inbound,
     release_held,
+    renew_claim,
+    settle_sent,
     synthetic_message_id,
 )
 
@@ -146,28 +148,55 @@ def test_due_outbox_takes_pending_mail_due_at_the_instant(store: Store) -> None:
         assert [mail.message_id for mail in due_outbox(session, NOW, limit=1)] == ["<1@j>"]
 
 
-def test_claim_outbox_counts_an_attempt_and_makes_the_claimed_mail_due_again_only_later(store: Store) -> None:
-    """The mails due (as ``due_outbox`` takes them), each attempt counted and each due again only
-    at ``until`` (a second claim meanwhile finds none of them), each with the picture it carries."""
+def test_claim_outbox_counts_an_attempt_and_holds_the_claimed_mail_until_its_claim_lapses(store: Store) -> None:
+    """The mails due (as ``due_outbox`` takes them), each attempt counted and each held by its
+    claimant until ``until`` of the host's time (a second claim meanwhile finds none of them,
+    however late in the judge's time), each with the picture it carries."""
     with store.session() as session:
         picture = keep_picture(session, "g-S1901M", "<svg>one</svg>")
         for address in ("a@example.org", "b@example.org"):
             queue_mail(session, address, "results", "text", domain="judge.example.org", now=NOW,
                        picture_id=picture)
         queue_mail(session, "c@example.org", "notice", "text", domain="judge.example.org", now=NOW)
-    until = NOW + timedelta(minutes=15)
+    host = datetime(2030, 6, 1, tzinfo=UTC)  # the host's time, apart from the judge's
+    until = host + timedelta(minutes=1)
     with store.session() as session:
-        claimed = claim_outbox(session, NOW, until, 2)
+        claimed = claim_outbox(session, NOW, "first:1", host, until, 2)
     assert [(mail.to_address, mail.attempts) for mail in claimed] == [("a@example.org", 1), ("b@example.org", 1)]
     assert {mail.picture[2] if mail.picture else None for mail in claimed} == {"<svg>one</svg>"}
     with store.session() as session:
-        [third] = claim_outbox(session, NOW, until, 50)  # the first two are claimed until then
+        [third] = claim_outbox(session, NOW + timedelta(days=1), "second:2", host, until, 50)
         assert third.to_address == "c@example.org" and third.picture is None
-        assert claim_outbox(session, NOW, until, 50) == []
+        assert claim_outbox(session, NOW + timedelta(days=1), "second:2", until - timedelta(seconds=1), until, 50) == []
+        assert {(mail.to_address, mail.claimed_by, mail.claimed_until) for mail in session.exec(select(Outbox))} == {
+            ("a@example.org", "first:1", until), ("b@example.org", "first:1", until),
+            ("c@example.org", "second:2", until)}
     with store.session() as session:
-        again = claim_outbox(session, until, until + timedelta(minutes=15), 50)
+        again = claim_outbox(session, NOW, "third:3", until, until + timedelta(minutes=1), 50)
     assert [(mail.to_address, mail.attempts) for mail in again] == [
         ("a@example.org", 2), ("b@example.org", 2), ("c@example.org", 2)]
+
+
+def test_a_claim_is_renewed_only_by_its_claimant_and_ends_when_the_mail_is_sent(store: Store) -> None:
+    host = datetime(2030, 6, 1, tzinfo=UTC)
+    with store.session() as session:
+        for address in ("a@example.org", "b@example.org"):
+            queue_mail(session, address, "results", "text", domain="judge.example.org", now=NOW)
+    with store.session() as session:
+        first, second = (mail.id for mail in claim_outbox(session, NOW, "first:1", host, host + timedelta(minutes=1), 50))
+    later = host + timedelta(minutes=1)  # the first claimant's renewals stopped; a second takes one mail over
+    with store.session() as session:
+        [taken] = claim_outbox(session, NOW, "second:2", later, later + timedelta(minutes=1), 1)
+    assert taken.id == first
+    with store.session() as session:
+        assert renew_claim(session, "first:1", [first, second], later + timedelta(minutes=2)) == {second}
+        settle_sent(session, [second])
+    with store.session() as session:
+        assert renew_claim(session, "first:1", [first, second], later + timedelta(minutes=3)) == set()
+        rows = {mail.id: mail for mail in session.exec(select(Outbox))}
+        assert (rows[first].claimed_by, rows[first].claimed_until) == ("second:2", later + timedelta(minutes=1))
+        assert (rows[second].status, rows[second].claimed_by, rows[second].claimed_until) == (
+            OutboxStatus.SENT, None, None)
 
 
 def test_due_pictures_are_those_the_next_due_mails_carry_each_once(store: Store) -> None:
@@ -181,12 +210,12 @@ def test_due_pictures_are_those_the_next_due_mails_carry_each_once(store: Store)
         queue_mail(session, "b@example.org", "results", "text", domain="judge.example.org",
                    now=NOW + timedelta(hours=1), picture_id=map_two)  # not due yet
     with store.session() as session:
-        digests = due_pictures(session, NOW, limit=20)
+        digests = due_pictures(session, NOW, NOW, limit=20)
     assert [svg for _, svg in digests] == ["<svg>one</svg>"]
     with store.session() as session:
-        assert sorted(svg for _, svg in due_pictures(session, NOW + timedelta(hours=1), 20)) == [
+        assert sorted(svg for _, svg in due_pictures(session, NOW + timedelta(hours=1), NOW, 20)) == [
             "<svg>one</svg>", "<svg>two</svg>"]
-        assert due_pictures(session, NOW + timedelta(hours=1), 1) == digests  # the first mail's
+        assert due_pictures(session, NOW + timedelta(hours=1), NOW, 1) == digests  # the first mail's
 
 
 def test_queue_mail_gives_each_mail_its_own_message_id(store: Store) -> None:

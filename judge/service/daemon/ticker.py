@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
 import sqlalchemy as sa
-from sqlmodel import Session, col, update
+from sqlmodel import Session
 
 from judge.mail.compose import Attachment, compose
 from judge.mail.smtp import PermanentDeliveryError
@@ -40,6 +40,7 @@ from judge.store import (
     drop_held,
     due_pictures,
     queue_mail,
+    settle_sent,
 )
 
 from ..commands.command_values import NmrPolicy
@@ -60,13 +61,13 @@ from ..play.games import (
 from ..play.enrolment import lapse_enrolments
 from ..play.settings import length_words, with_bookkeeping
 from ..play.variants import offered
+from .claims import Claimant, HeldClaim, this_process
 
 log = logging.getLogger("judge.tick")
 
 MAX_ATTEMPTS = 8  # then a mail is marked failed (about a day of retries)
 SEND_BATCH = 50  # mails claimed, sent and settled together by ``deliver`` (at 20, claiming and
 # settling a game's eight reports took 3 ms, at 50 1.6 ms: benchmarks/service_speed.py)
-CLAIM = timedelta(minutes=15)  # a claimed mail not settled by then (its judge died) is sent again
 SETTLE_PATIENCE = 300.0
 """Seconds (of the host's time) the sender keeps trying to record mail it has sent while the
 database is locked or away: a sent mail left unrecorded is sent again once its claim lapses."""
@@ -102,6 +103,10 @@ def process_due(store: Store, config: Config, now: datetime, stop: Callable[[], 
     ``stop`` is asked between games (the daemon's SIGTERM): each game is its own transaction, so
     stopping there loses nothing, and the games left are due at the next tick. The due games are
     found ``CLAIM_GAMES`` at a time, each then claimed by its id (if still due and not taken).
+    A game's claim is its row lock, held by the game's transaction: it lasts as long as the work
+    on the game, however slow, whatever either clock says, and ends with the judge's connection
+    (the games of a judge killed are free at once), so unlike the outbox's claim it never lapses
+    under a live judge.
     First, what addresses never confirmed took on lapses (``enrolment``). The judge's added
     variants are offered meanwhile (``variants``)."""
     with offered(config):
@@ -257,43 +262,48 @@ def _process(db: Session, config: Config, game: Game, now: datetime, reason: str
 
 def deliver(
     store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool] = _never,
-    clock: Callable[[], datetime] | None = None,
+    clock: Callable[[], datetime] | None = None, claimant: Claimant | None = None,
 ) -> list[str]:
     """Send the outbox's due mail; a failure is retried with exponential backoff, a refusal is final.
 
     Mail goes out in batches of ``SEND_BATCH``, each in three steps, so that no transaction is open
     while the mail server is talked to (the inbox and the ticker go on meanwhile):
-    1. claim: one short transaction counts an attempt and makes the batch due again only after
-       ``CLAIM`` (another judge process leaves it alone; a judge killed while sending sends it
-       again after that, with the same Message-ID);
-    2. send, with no transaction open;
+    1. claim: one short transaction counts an attempt and claims the batch for this judge process
+       (``claimant``: by default this process, for ``[serve] claim_seconds`` of the host's time),
+       so another judge process leaves it alone;
+    2. send, with no transaction open, while a thread renews the claim (``claims.HeldClaim``): a
+       slow mail server or a loaded machine never lets it lapse, and a judge killed while sending
+       stops renewing, so its batch is sent again within ``claim_seconds``, with the same
+       Message-IDs;
     (before the claim, the map pictures the batch carries are rendered, so that the claim's time
     is spent on delivery alone);
-    3. settle: one short transaction records each mail as sent, refused, or due again later,
-       tried again while the database is locked or away (``_settle_surely``), so that a mail
-       handed over is recorded and not sent a second time when its claim lapses.
+    3. settle: one short transaction records each mail as sent, refused, or due again later (its
+       claim ended), tried again while the database is locked or away (``_settle_surely``), the
+       claim still renewed, so that a mail handed over is recorded and not sent a second time.
     ``stop`` is asked between batches, as in :func:`process_due`. The mail due at ``now`` is sent
-    (mail queued meanwhile waits for the next call); given ``clock`` (the daemon's), each batch's
-    claim runs from the time it is claimed, not from ``now``, so that a long run of batches never
-    makes claims that have lapsed already. Mail held for an address not confirmed is never sent
-    here (``queue_mail``); held longer than ``[enrol] held_for``, it is given up first."""
+    (mail queued meanwhile waits for the next call); given ``clock`` (the daemon's), a failed
+    mail's next attempt is reckoned from the time it is settled, not from ``now``. Mail held for an
+    address not confirmed is never sent here (``queue_mail``); held longer than ``[enrol]
+    held_for``, it is given up first."""
+    claimant = claimant or Claimant(this_process(), timedelta(seconds=config.serve.claim_seconds))
     with offered(config):  # the pictures of games on the judge's added variants
-        return _deliver(store, config, transport, now, stop, clock)
+        return _deliver(store, config, transport, now, stop, clock, claimant)
 
 
 def _deliver(
     store: Store, config: Config, transport: Transport, now: datetime, stop: Callable[[], bool],
-    clock: Callable[[], datetime] | None,
+    clock: Callable[[], datetime] | None, claimant: Claimant,
 ) -> list[str]:
     done = _drop_held(store, config, now)
     sender = f"{config.name} <{config.address}>"
     while not stop():
-        _draw_ahead(store, now)
-        claimed = _claim(store, now, (clock() if clock is not None else now) + CLAIM)
-        if not claimed:
+        _draw_ahead(store, now, claimant)
+        mails, held = _claim(store, now, claimant)
+        if not mails:
             break
-        done.extend(_settle_surely(store, _send(transport, sender, claimed),
-                                   clock() if clock is not None else now))
+        with held:
+            outcomes = _send(transport, sender, mails, held)
+            done.extend(_settle_surely(store, outcomes, clock() if clock is not None else now, claimant.name))
     return done
 
 
@@ -306,43 +316,58 @@ def _drop_held(store: Store, config: Config, now: datetime) -> list[str]:
 _Claimed = DueMail
 
 
-def _claim(store: Store, now: datetime, until: datetime) -> list[_Claimed]:
-    """The next batch of mail due at ``now``, claimed ``until`` then."""
+def _claim(store: Store, now: datetime, claimant: Claimant) -> tuple[list[_Claimed], HeldClaim]:
+    """The next batch of mail due at ``now``, and the claim ``claimant`` holds on it."""
+    at, until = claimant.clock(), claimant.until()
     with store.session() as db:
-        return claim_outbox(db, now, until, SEND_BATCH)
+        mails = claim_outbox(db, now, claimant.name, at, until, SEND_BATCH)
+    return mails, HeldClaim(store, claimant, [mail.id for mail in mails], until)
 
 
-def _draw_ahead(store: Store, now: datetime) -> None:
+def _draw_ahead(store: Store, now: datetime, claimant: Claimant) -> None:
     """Render the PNGs of the pictures the next batch carries, before it is claimed (one short
-    read, then the rendering with no transaction open): the claim then covers delivery alone,
-    and a second judge sharing the database never finds a batch's claim run out while the
-    first is still drawing."""
+    read, then the rendering with no transaction open): the claim then covers delivery alone."""
     with store.session() as db:
-        pictures = due_pictures(db, now, SEND_BATCH)
+        pictures = due_pictures(db, now, claimant.clock(), SEND_BATCH)
     for digest, svg in pictures:
         map_png(digest, svg)
 
 
-def _send(transport: Transport, sender: str, claimed: list[_Claimed]) -> list[tuple[_Claimed, Exception | None]]:
+def _send(
+    transport: Transport, sender: str, mails: list[_Claimed], held: HeldClaim
+) -> list[tuple[_Claimed, Exception | None]]:
     """Write a batch's mails and hand them to the transport: what went wrong with each, if
     anything. A transport that takes a batch at once (the Maildir: one disk sync for all) is
-    given them together; any other, one by one."""
+    given them together; any other, one by one. A mail is handed over only while the claim on
+    it holds (``HeldClaim.holds``); one whose claim is no longer sure is left, unsettled, to
+    whichever judge claims it next."""
     outcomes: list[tuple[_Claimed, Exception | None]] = []
     written: list[tuple[_Claimed, bytes]] = []
     linesep = getattr(transport, "linesep", "\r\n")  # the Maildir keeps mail with LF
-    for mail in claimed:
+    for mail in mails:
         try:
             written.append((mail, _compose(sender, mail, linesep)))
         except Exception as error:  # noqa: BLE001 - not a mail that can be written: never retried
             outcomes.append((mail, PermanentDeliveryError(f"cannot compose: {error}")))
     if isinstance(transport, BatchTransport):
+        written = [(mail, raw) for mail, raw in written if _still_held(held, mail)]
         try:
             errors: list[Exception | None] = list(transport.deliver_all([raw for _, raw in written]))
         except Exception as error:  # noqa: BLE001 - the whole batch retried later
             errors = [error] * len(written)
-    else:
-        errors = [_hand_over(transport, raw) for _, raw in written]
-    return outcomes + [(mail, error) for (mail, _), error in zip(written, errors, strict=True)]
+        return outcomes + [(mail, error) for (mail, _), error in zip(written, errors, strict=True)]
+    for mail, raw in written:
+        if _still_held(held, mail):
+            outcomes.append((mail, _hand_over(transport, raw)))
+    return outcomes
+
+
+def _still_held(held: HeldClaim, mail: _Claimed) -> bool:
+    if held.holds(mail.id):
+        return True
+    log.warning("mail %s not sent: the claim on it lapsed or was taken over (the database out of "
+                "reach?); whichever judge claims it next sends it", mail.message_id)
+    return False
 
 
 def _compose(sender: str, mail: _Claimed, linesep: str = "\r\n") -> bytes:
@@ -363,7 +388,8 @@ def _hand_over(transport: Transport, raw: bytes) -> Exception | None:
     return None
 
 
-def _settle_surely(store: Store, outcomes: list[tuple[_Claimed, Exception | None]], now: datetime) -> list[str]:
+def _settle_surely(store: Store, outcomes: list[tuple[_Claimed, Exception | None]], now: datetime,
+                   claimant: str) -> list[str]:
     """``_settle``, tried again (for up to ``SETTLE_PATIENCE`` seconds) while the database cannot
     be written: the mails were handed over, and only their record stands between them and a
     second delivery. Then, as a last resort, the error is raised and logged with the mails that
@@ -372,7 +398,7 @@ def _settle_surely(store: Store, outcomes: list[tuple[_Claimed, Exception | None
     pause = 0.05
     while True:
         try:
-            return _settle(store, outcomes, now)
+            return _settle(store, outcomes, now, claimant)
         except (sa.exc.OperationalError, sa.exc.InterfaceError) as error:
             if time.monotonic() + pause > give_up:
                 log.error("%d mail(s) were sent but could not be recorded (%s); they will be sent again "
@@ -385,18 +411,22 @@ def _settle_surely(store: Store, outcomes: list[tuple[_Claimed, Exception | None
             pause = min(pause * 2, 5.0)
 
 
-def _settle(store: Store, outcomes: list[tuple[_Claimed, Exception | None]], now: datetime) -> list[str]:
+def _settle(store: Store, outcomes: list[tuple[_Claimed, Exception | None]], now: datetime,
+            claimant: str) -> list[str]:
+    """Record a batch's outcomes and end its claim. A mail sent is recorded as sent whoever holds
+    it now; a failure is recorded only on a mail this sender still holds (one taken over after a
+    lapse is the other sender's to record)."""
     sent = [mail for mail, error in outcomes if error is None]
     with store.session() as db:
-        if sent:  # the usual case, in one statement (a mail purged meanwhile is simply not there)
-            db.execute(update(Outbox).where(col(Outbox.id).in_([mail.id for mail in sent]))
-                       .values(status=OutboxStatus.SENT, last_error=""))
+        if sent:  # the usual case, in one statement
+            settle_sent(db, [mail.id for mail in sent])
         for failed, error in outcomes:
             if error is None:
                 continue
             mail = db.get(Outbox, failed.id)
-            if mail is None:  # gone meanwhile (a purge): nothing to record
+            if mail is None or mail.claimed_by != claimant:  # gone meanwhile (a purge), or taken over
                 continue
+            mail.claimed_by = mail.claimed_until = None
             if isinstance(error, PermanentDeliveryError):  # refused for good: retrying cannot help
                 mail.status = OutboxStatus.FAILED
                 mail.last_error = str(error)
