@@ -140,7 +140,7 @@ def test_the_map_a_modern_game_mails_is_drawn_from_the_real_geography(judge: Mai
 
 def test_the_map_a_hundred_game_mails_has_the_regions_true_proportions(judge: MailJudge) -> None:
     """hundred's results mails carry a map drawn with a degree of longitude as wide as the cosine
-    of 50 degrees (``[frame] latitude`` in hundred.geography.toml): Great Britain is about twice
+    of 50 degrees (``[frame] latitude`` in hundred.geography.toml): Great Britain is near twice
     as tall as it is wide, as on any atlas, not squat, and Iberia, cut by the frame's south edge,
     takes less room than France's north and the Low Countries, where the game is played."""
     who = start(judge, "agincourt", "hundred", 3)
