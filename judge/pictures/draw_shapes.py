@@ -7,7 +7,9 @@ from. The geography file holds:
 - ``cell``: pixels per cell in the shapes file written;
 - ``[frame]``: the part of the world drawn, in degrees (``west``, ``east``, ``south``,
   ``north``), and its width in cells (``columns``); the projection is equirectangular, and the
-  rows follow from the frame's aspect;
+  rows follow from the frame's aspect; with ``latitude`` (optional), a degree of longitude is
+  drawn as wide as the cosine of that latitude times a degree of latitude, so that a region far
+  from the equator keeps its true proportions there (without, the two are drawn alike);
 - ``[[land]]``: one coastline polygon each (a continent or an island), ``points`` in longitude
   and latitude;
 - ``[seeds]``: one or more points per province and box (``rom = [[12.5, 41.9]]``); a sea's
@@ -61,10 +63,12 @@ class Geography:
     seeds: dict[str, tuple[Degrees, ...]]
     fixes: dict[str, tuple[Cell, ...]] = field(default_factory=dict)
     copied: dict[str, dict[str, Any]] = field(default_factory=dict)
+    latitude: float | None = None
 
     @property
     def rows(self) -> int:
-        return max(1, round(self.columns * (self.north - self.south) / (self.east - self.west)))
+        squeeze = 1.0 if self.latitude is None else math.cos(math.radians(self.latitude))
+        return max(1, round(self.columns * (self.north - self.south) / ((self.east - self.west) * squeeze)))
 
     def cell_of(self, point: Degrees) -> Cell:
         """The cell a longitude and latitude falls in (clamped to the frame)."""
@@ -95,6 +99,9 @@ def read_geography(text: str, source: str = "geography") -> Geography:
         raise ShapesError(f"{source}: [frame] needs west < east, south < north and columns")
     if not is_number(data.get("cell")) or data["cell"] <= 0 or int(edges[4]) < 2:
         raise ShapesError(f"{source}: needs a cell size in pixels and at least two columns")
+    latitude = frame.get("latitude")
+    if latitude is not None and not (is_number(latitude) and -80 <= latitude <= 80):
+        raise ShapesError(f"{source}: [frame] latitude needs a number of degrees, -80 to 80")
     land = tuple(_points(polygon.get("points"), source, "[[land]] points") for polygon in data.get("land", []))
     if not land or any(len(polygon) < 3 for polygon in land):
         raise ShapesError(f"{source}: needs [[land]] polygons of three points or more")
@@ -105,7 +112,8 @@ def read_geography(text: str, source: str = "geography") -> Geography:
     }
     copied = {name: dict(data[name]) for name in COPIED if name in data}
     west, east, south, north, columns = edges
-    return Geography(float(data["cell"]), west, east, south, north, int(columns), land, seeds, fixes, copied)
+    return Geography(float(data["cell"]), west, east, south, north, int(columns), land, seeds, fixes, copied,
+                     None if latitude is None else float(latitude))
 
 
 def _points(value: Any, source: str, what: str) -> tuple[Degrees, ...]:

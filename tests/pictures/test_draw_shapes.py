@@ -86,6 +86,18 @@ def test_the_grid_follows_the_frame_and_the_coastline() -> None:
     assert grid[11][17] == ""  # the island without a seed is land that is no province
 
 
+def test_a_frame_latitude_draws_a_degree_of_longitude_as_wide_as_its_cosine() -> None:
+    """At 60 degrees a degree of longitude is half a degree of latitude: the same frame is drawn
+    twice as tall, the coast where it was; without the key the two are drawn alike."""
+    geography = read_geography(GEOGRAPHY.replace("columns = 20", "columns = 20\nlatitude = 60.0"))
+    assert (geography.columns, geography.rows) == (20, 24)
+    grid = drawn(geography, _board(PAIRS)).grid
+    assert len(grid) == 24 and all(len(row) == 20 for row in grid)
+    assert all(row[col] not in ("bay", "gul") for row in grid for col in range(12))
+    assert all(row[col] in ("bay", "gul") for row in grid[:16] for col in range(12, 20))
+    assert read_geography(GEOGRAPHY).latitude is None
+
+
 def test_the_borders_are_repaired_until_they_are_the_maps() -> None:
     """By distance alone the gulf reaches north of the land's border (an extra border, nor-gul),
     and the hills, far inland, do not reach the gulf (a missing one, gul-hil)."""
@@ -126,13 +138,14 @@ def test_fixes_are_applied_after_the_repair_and_the_shapes_file_reads() -> None:
     assert shapes.colours == {"Red": "#aa0000"}
 
 
-@pytest.mark.parametrize("broken, message", [
-    ("columns = 20", "[frame] needs"),
-    ("points = [[-1.0, -1.0], [6.0, -1.0], [6.0, 7.0], [-1.0, 7.0]]", "three points or more"),
-    ("hil = [[0.5, 3.0]]", "seed hil: needs a list"),
+@pytest.mark.parametrize("broken, spoilt, message", [
+    ("columns = 20", "", "[frame] needs"),
+    ("points = [[-1.0, -1.0], [6.0, -1.0], [6.0, 7.0], [-1.0, 7.0]]", "points = [[1.0, 1.0]]",
+     "three points or more"),
+    ("hil = [[0.5, 3.0]]", "hil = [0.5]", "seed hil: needs a list"),
+    ("columns = 20", "columns = 20\nlatitude = 90.0", "[frame] latitude needs"),
 ])
-def test_a_spoilt_geography_file_is_refused_with_the_culprit_named(broken: str, message: str) -> None:
-    spoilt = {"columns = 20": "", "hil = [[0.5, 3.0]]": "hil = [0.5]"}.get(broken, "points = [[1.0, 1.0]]")
+def test_a_spoilt_geography_file_is_refused_with_the_culprit_named(broken: str, spoilt: str, message: str) -> None:
     with pytest.raises(ShapesError, match=message.replace("[", r"\[")):
         read_geography(GEOGRAPHY.replace(broken, spoilt))
 

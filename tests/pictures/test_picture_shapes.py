@@ -36,8 +36,10 @@ APART = {
     ("ancmed", "got-mes"): "four seas meet south of Sicily; the Ausonian and Libyan Seas touch there",
     ("ancmed", "bal-sag"): "a fleet crosses from the Baleares to the mainland over the water drawn between",
     ("ancmed", "bal-tar"): "a fleet crosses from the Baleares to the mainland over the water drawn between",
-    # The Hundred Years' War map is planar but for one crossing:
+    # The Hundred Years' War map is planar but for one crossing, and its frame ends north of
+    # Gibraltar, where the Atlantic meets the Mediterranean:
     ("hundred", "cal-lon"): "an army crosses the Strait of Dover, which fleets sail through",
+    ("hundred", "atl-med"): "they meet at Gibraltar, south of the frame, which cuts Iberia short",
 }
 """Pairs adjacent on a map and apart in its picture, each with the reason (the picture's arrows
 still show the move)."""

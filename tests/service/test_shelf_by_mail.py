@@ -6,6 +6,7 @@ neutral states) is given to no player and no phase waits for it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from mail_judge import MailJudge, current_game, phase_records
@@ -135,6 +136,42 @@ def test_the_map_a_modern_game_mails_is_drawn_from_the_real_geography(judge: Mai
     assert 'class="schematic"' not in svg
     for province in ("lon", "mos", "cai", "irn", "ice", "mon", "sib", "wsa"):
         assert f'class="region" data-area="{province}"' in svg, province  # drawn as an area
+
+
+def test_the_map_a_hundred_game_mails_has_the_regions_true_proportions(judge: MailJudge) -> None:
+    """hundred's results mails carry a map drawn with a degree of longitude as wide as the cosine
+    of 50 degrees (``[frame] latitude`` in hundred.geography.toml): Great Britain is near twice
+    as tall as it is wide, as on any atlas, not squat, and Iberia, cut by the frame's south edge,
+    takes less room than France's north and the Low Countries, where the game is played."""
+    who = start(judge, "agincourt", "hundred", 3)
+    orders(judge, "agincourt", who["England"], "E", "A nmd - brt", "A cal H", "A guy H", "F dev H", "F lon H")
+    judge.advance(days=4)  # the deadline: the phase is processed
+    (results,) = judge.mail_to(who["France"], "Diplomacy results agincourt A1425M")
+    assert results.picture_id is not None
+    with judge.store.session() as db:
+        svg = db.get(Picture, results.picture_id).svg
+    britain = [point for area in ("sco", "num", "wal", "dev", "lon", "ang") for ring in _rings(svg, area)
+               for point in ring]
+    width = max(x for x, _ in britain) - min(x for x, _ in britain)
+    height = max(y for _, y in britain) - min(y for _, y in britain)
+    assert 1.5 < height / width < 2.1
+    iberia = sum(_area(ring) for area in ("ara", "cas") for ring in _rings(svg, area))
+    north = sum(_area(ring) for area in ("brt", "nmd", "anj", "orl", "par", "cal", "dij", "fla", "lux", "hol")
+                for ring in _rings(svg, area))
+    assert iberia < north
+
+
+def _rings(svg: str, area: str) -> list[list[tuple[float, float]]]:
+    """The outline of an area in a picture, ring by ring, as points."""
+    path = re.search(f'class="region" data-area="{area}" d="([^"]*)"', svg)
+    assert path is not None, area
+    rings = [[(float(x), float(y)) for x, y in re.findall(r"(-?[\d.]+),(-?[\d.]+)", part)]
+             for part in re.split("[Mm]", path.group(1))]
+    return [ring for ring in rings if ring]
+
+
+def _area(ring: list[tuple[float, float]]) -> float:
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]))) / 2
 
 
 def test_the_map_a_game_on_the_standard_board_mails_is_the_standard_maps(judge: MailJudge) -> None:
