@@ -149,6 +149,17 @@ def own_board(folder: Path) -> Path:
     return path
 
 
+def play_first_phase(judge: MailJudge) -> None:
+    """Create ``rivals`` on the added variant ``duel`` (Austria and France), fill it, and send
+    both powers' orders for Spring 1901, whoever sits where."""
+    judge.enrol(MASTER, "CREATE ?rivals secret duel")
+    judge.enrol(PLAYERS[0], "JOIN rivals pw1")
+    judge.enrol(PLAYERS[1], "JOIN rivals pw2")
+    for address, password in zip(PLAYERS, ("pw1", "pw2")):
+        for letter, orders in (("A", "A Vie - Gal\nA Bud - Ser\nF Tri - Alb"), ("F", "A Par - Bur\nA Mar - Spa\nF Bre - Mao")):
+            judge.send(address, f"SIGNON {letter}rivals {password}\n{orders}")
+
+
 def test_an_added_variant_s_results_mail_and_archive_carry_its_map(judge: MailJudge, tmp_path: Path) -> None:
     """Issue #35, item 4: a variant added from a map file of a board of its own has no drawn
     shapes; its results mails carry its schematic map (a PNG, as the standard map's do), drawn
@@ -157,12 +168,7 @@ def test_an_added_variant_s_results_mail_and_archive_carry_its_map(judge: MailJu
     assert status == 0 and (judge.config.variants / "duel.layout.toml").is_file()
     status, out, _ = operator(judge, "variants", "layout", "duel")
     assert status == 0 and "checked: it places every province and coast" in out
-    judge.enrol(MASTER, "CREATE ?rivals secret duel")
-    judge.enrol(PLAYERS[0], "JOIN rivals pw1")
-    judge.enrol(PLAYERS[1], "JOIN rivals pw2")
-    for address, password in zip(PLAYERS, ("pw1", "pw2")):
-        for letter, orders in (("A", "A Vie - Gal\nA Bud - Ser\nF Tri - Alb"), ("F", "A Par - Bur\nA Mar - Spa\nF Bre - Mao")):
-            judge.send(address, f"SIGNON {letter}rivals {password}\n{orders}")
+    play_first_phase(judge)
     assert [record.phase for record in phase_records(judge)] == ["S1901M"]
     judge.advance(minutes=1)
     for address in [*PLAYERS, MASTER]:
@@ -218,12 +224,7 @@ def test_an_added_variant_on_the_standard_board_mails_the_standard_map(judge: Ma
     assert not (judge.config.variants / "duel.layout.toml").exists()
     status, _, err = operator(judge, "variants", "layout", "duel")
     assert status == 2 and "duel is drawn on standard's shapes" in err
-    judge.enrol(MASTER, "CREATE ?rivals secret duel")
-    judge.enrol(PLAYERS[0], "JOIN rivals pw1")
-    judge.enrol(PLAYERS[1], "JOIN rivals pw2")
-    for address, password in zip(PLAYERS, ("pw1", "pw2")):
-        for letter, orders in (("A", "A Vie - Gal\nA Bud - Ser\nF Tri - Alb"), ("F", "A Par - Bur\nA Mar - Spa\nF Bre - Mao")):
-            judge.send(address, f"SIGNON {letter}rivals {password}\n{orders}")
+    play_first_phase(judge)
     (results,) = judge.mail_to(PLAYERS[0], "Diplomacy results rivals S1901M")
     assert results.picture_id is not None
     with judge.store.session() as db:
