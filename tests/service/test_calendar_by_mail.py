@@ -103,3 +103,15 @@ def test_the_archive_of_a_hundred_game_names_its_phases_by_the_calendar(
     assert "1425 Movement" in pages and "A nmd - brt" in pages and "1430 Movement" in pages
     for word in ("Spring", "Fall", "S1M", "F1M"):
         assert word not in pages + "".join(site[name] for name in maps), word
+
+
+def test_a_phase_named_with_odd_digits_gets_the_usual_answer(judge: MailJudge) -> None:
+    """A hostile PHASE line (a superscript two, which Python calls a digit but cannot read as a
+    number; a year of 5,000 digits, past what Python turns into a number) is answered as any
+    phase the calendar does not play, in the standard calendar and in Hundred's alike, and the
+    orders of the mail still stand."""
+    who = start(judge, "agincourt", "hundred", 3)
+    for odd in ("\u00b2", "9" * 5000, "Spring \u00b2", "Fall " + "9" * 5000):
+        reply = orders(judge, "agincourt", who["England"], "E", f"PHASE {odd}", "A nmd - brt")
+        assert "e.g. A1430M or 1430 Movement" in reply, reply[-400:]
+        assert len(reply) < 2 * len(odd) + 3000  # his line quoted back, no more

@@ -189,7 +189,7 @@ class TurnCalendar:
                 return None
         era = self.era.lower().replace(".", "")
         words = [word for word in words if word.replace(".", "") != era]
-        if not words or not words[0].isdigit() or len(words) > 2:
+        if not words or not phase_names.is_year(words[0]) or len(words) > 2:
             return None
         kind = phase_names.KINDS.get(words[1]) if len(words) == 2 else PhaseKind.MOVEMENT
         return None if kind is None else self.phase_of(int(words[0]), kind)

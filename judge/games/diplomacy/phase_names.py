@@ -60,6 +60,12 @@ def phase_order(phase: str) -> tuple[int, ...]:
     return (read.year, _SEASON_ORDER.index(read.season), _KIND_ORDER.index(read.kind))
 
 
+def is_year(word: str) -> bool:
+    """Whether a word a player wrote is a year: ASCII digits, at most five of them (``str.isdigit``
+    also takes a superscript two, which ``int`` refuses, and any length, which ``int`` may too)."""
+    return 0 < len(word) <= 5 and word.isascii() and word.isdigit()
+
+
 def read_phase(text: str) -> str | None:
     """The phase a player names, written ``S1901M``: ``F1901M``, ``f 1901 m``, ``Fall 1901
     Movement``, ``autumn 1901 moves``; the season and year alone name the movement phase (the
@@ -67,7 +73,7 @@ def read_phase(text: str) -> str | None:
     parts = text.lower().replace(",", " ").split()
     if len(parts) == 1 and (short := _SHORT.fullmatch(parts[0])):
         parts = list(short.groups())
-    if len(parts) not in (2, 3) or parts[0] not in _SEASONS or not parts[1].isdigit():
+    if len(parts) not in (2, 3) or parts[0] not in _SEASONS or not is_year(parts[1]):
         return None
     season = _SEASONS[parts[0]]
     if len(parts) == 2:

@@ -46,3 +46,12 @@ def test_each_kind_of_phase_has_a_timing_class_whose_words_are_distinct() -> Non
     assert [timing.name for timing in TIMINGS] == ["movement", "retreat", "adjustment"]
     assert len(words) == len(set(words))
     assert (TIMINGS[0].hours, TIMINGS[1].hours, TIMINGS[2].hours) == (48, 24, 24)
+
+
+def test_a_year_that_int_cannot_read_names_no_phase() -> None:
+    """A superscript two is a digit to ``str.isdigit`` but no number to ``int``; a year of 5,000
+    digits is past what ``int`` reads: either names no phase, never an error (a PHASE line in a
+    hostile mail)."""
+    assert read_phase("Spring \u00b2") is None
+    assert read_phase("Fall " + "9" * 5000) is None
+    assert read_phase("Fall 1901") == "F1901M"
