@@ -57,12 +57,9 @@ def test_one_map_for_several_steps_shows_the_marches_of_them_all_4_3(judge: Mail
     assert york.get("data-place") == "St Albans"  # the position now
 
 
-def test_the_map_a_results_mail_carries_is_legible_on_a_phone(judge: MailJudge) -> None:
-    """York Marches from Ely to Cambridge (4.3). The map his results mail carries is a PNG 400
-    pixels wide (as a phone shows it) of the part of the map he needs: the March and his Lords in
-    it, every word on it at least 9 pixels high (the whole map, 1036 pixels wide, would show its
-    names 2.5 to 3 pixels high there)."""
-    table = Table(judge)
+def march_to_cambridge(judge: MailJudge, table: Table) -> str:
+    """York's first card Marches York from Ely to Cambridge (4.3), Lancaster passes: the SVG of
+    the map York's last results mail carries."""
     table.send("York", "PASS")
     table.send("Lancaster", "PASS")
     table.send("York", "PLAN York, Pass, Pass, Pass", "PHASE T1 card 1 York", "MARCH Cambridge")
@@ -71,7 +68,16 @@ def test_the_map_a_results_mail_carries_is_legible_on_a_phone(judge: MailJudge) 
     results = [mail for mail in table.mails_to("York", before) if "results" in mail.subject]
     assert results and results[-1].picture_id is not None
     with judge.store.session() as db:
-        svg = db.exec(select(Picture.svg).where(Picture.id == results[-1].picture_id)).one()
+        return str(db.exec(select(Picture.svg).where(Picture.id == results[-1].picture_id)).one())
+
+
+def test_the_map_a_results_mail_carries_is_legible_on_a_phone(judge: MailJudge) -> None:
+    """York Marches from Ely to Cambridge (4.3). The map his results mail carries is a PNG 400
+    pixels wide (as a phone shows it) of the part of the map he needs: the March and his Lords in
+    it, every word on it at least 9 pixels high (the whole map, 1036 pixels wide, would show its
+    names 2.5 to 3 pixels high there)."""
+    table = Table(judge)
+    svg = march_to_cambridge(judge, table)
     judge.advance(seconds=1)  # the sender delivers the outbox
     sent = [email.message_from_bytes(raw) for raw in judge.transport.mails]
     pngs = [part.get_payload(decode=True) for mail in sent if "results" in str(mail["Subject"])
@@ -117,15 +123,7 @@ def test_a_stack_stands_at_its_locale_on_the_map_a_mail_carries_1_3_1(judge: Mai
         row.state = state
         db.add(row)
         db.commit()
-    table.send("York", "PASS")
-    table.send("Lancaster", "PASS")
-    table.send("York", "PLAN York, Pass, Pass, Pass", "PHASE T1 card 1 York", "MARCH Cambridge")
-    before = table.last_mail()
-    table.send("Lancaster", "PLAN Pass, Pass, Pass, Pass")
-    results = [mail for mail in table.mails_to("York", before) if "results" in mail.subject]
-    assert results and results[-1].picture_id is not None
-    with judge.store.session() as db:
-        svg = db.exec(select(Picture.svg).where(Picture.id == results[-1].picture_id)).one()
+    svg = march_to_cambridge(judge, table)
     root = ElementTree.fromstring(svg)
     (stack,) = [group for group in root.iter(f"{SVG}g") if group.get("class") == "stack"
                 and group.get("data-place") == "Coventry"]
